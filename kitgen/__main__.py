@@ -1,0 +1,5 @@
+"""Run kitgen as `python -m kitgen`."""
+
+from kitgen.cli import main
+
+main()

@@ -1,0 +1,227 @@
+"""The `kitgen` command line. The only module that prints or sets the exit status."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+
+import typer
+
+from kitgen import __version__
+from kitgen.errors import KitgenError
+
+if TYPE_CHECKING:
+    from kitgen.model.findings import Finding
+
+app = typer.Typer(
+    name="kitgen",
+    help="Print-and-play game kits from YAML, checked against each game's rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _friendly(command: Callable[P, R]) -> Callable[P, R]:
+    """Report a KitgenError as one line on stderr with its exit status."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except KitgenError as err:
+            typer.echo(f"kitgen: error: {err}", err=True)
+            raise typer.Exit(err.exit_code) from None
+
+    return run
+
+
+class OutputFormat(StrEnum):
+    """How a command prints its results."""
+
+    human = "human"
+    json = "json"
+
+
+FormatOption = Annotated[
+    OutputFormat,
+    typer.Option(
+        "--format", "-f", help="human: one line per finding, like a compiler; json: one object."
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kitgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Print-and-play game kits from YAML, checked against each game's rules."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@app.command()
+@_friendly
+def check(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="kitgen YAML files to check (cards, deck, game...); a folder means "
+            "every YAML file in it.",
+            metavar="FILE",
+            show_default=False,
+        ),
+    ],
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Check kitgen files and report every problem with its file, line and column.
+
+    Exit status: 0 when every file is ok (warnings allowed), 1 when any file has
+    an error, 2 when the command is misused.
+    """
+    from kitgen.kit import check_file, expand_paths
+
+    reports = [check_file(path) for path in expand_paths(files)]
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
+    else:
+        shown: dict[tuple[str, Finding], None] = {}
+        for report in reports:
+            for f in report.findings:  # a `uses:` file's findings are shown once
+                shown.setdefault((f.location.path if f.location else report.path, f), None)
+        for path, f in shown:
+            loc = f.location
+            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{path}:1:1"
+            typer.echo(f"{where}: {f.severity} {f.code} {f.message}")
+        errors = sum(1 for _, f in shown if f.is_error)
+        warnings = sum(1 for _, f in shown if not f.is_error)
+        bad = sum(1 for r in reports if not r.ok)
+        summary = f"{_plural(len(reports), 'file')} checked: "
+        if errors or warnings:
+            summary += f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+            if bad:
+                summary += f"; {_plural(bad, 'file')} not ok"
+        else:
+            summary += "no problems"
+        typer.echo(summary, err=True)
+    raise typer.Exit(0 if all(r.ok for r in reports) else 1)
+
+
+@app.command("list")
+@_friendly
+def list_games(output: FormatOption = OutputFormat.human) -> None:
+    """List the games kitgen knows and what each game's kit contains."""
+    from kitgen.kit import list_games as games
+
+    summaries = games()
+    if output is OutputFormat.json:
+        typer.echo(
+            json.dumps(
+                {
+                    "games": [
+                        {
+                            "id": s.info.game,
+                            "title": s.info.title,
+                            "players": {"min": s.info.players.min, "max": s.info.players.max},
+                            "playing_time": s.info.playing_time,
+                            "printable": s.printable,
+                            "facts": list(s.facts),
+                            "components": [
+                                {"id": c.id, "title": c.title, "description": c.description}
+                                for c in s.info.components
+                            ],
+                        }
+                        for s in summaries
+                    ]
+                },
+                indent=2,
+            )
+        )
+        return
+    for s in summaries:
+        players = s.info.players
+        count = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
+        typer.echo(f"{s.info.game}: {s.info.title} ({count} players, {s.info.playing_time})")
+        for fact in s.facts:
+            typer.echo(f"  {fact}")
+        typer.echo("  kit:" + ("" if s.printable else " (not printable yet)"))
+        for c in s.info.components:
+            typer.echo(f"    {c.id:<13} {c.title}: {c.description}")
+
+
+@app.command()
+@_friendly
+def build(
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="What to build: a game id (scratch, shapeup, scaffold, staircase, galliard), "
+            "`all`, or a kit, deck or cards file.",
+            metavar="GAME|FILE",
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        str, typer.Option("--out", "-o", help="Folder to write the kits into.")
+    ] = "output",
+) -> None:
+    """Build print-and-play PDFs and print the paths written, one per line."""
+    from kitgen.kit import check_file, resolve_build_targets
+
+    resolved = resolve_build_targets(targets)
+    failed = False
+    for target in resolved:
+        if os.path.isfile(target):
+            report = check_file(target)
+            for f in report.findings:
+                if f.is_error:
+                    typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+            failed = failed or not report.ok
+    if failed:
+        raise KitgenError("nothing was built: fix the errors above first")
+    typer.echo(
+        "kitgen: nothing was printed: kitgen cannot print kits yet (the print engine is still "
+        "being built). `kitgen list` shows what each kit will hold, and `kitgen check` checks "
+        "your files today.",
+        err=True,
+    )
+
+
+def main() -> None:
+    """Entry point: run the app; a bug shows one line, not a traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("kitgen: interrupted", err=True)
+        sys.exit(130)
+    except Exception as err:
+        if os.environ.get("KITGEN_DEBUG"):
+            raise
+        typer.echo(
+            f"kitgen: internal error: {type(err).__name__}: {err} "
+            "(please report it; set KITGEN_DEBUG=1 to see the traceback)",
+            err=True,
+        )
+        sys.exit(70)

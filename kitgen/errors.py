@@ -1,0 +1,7 @@
+"""The one exception kitgen raises for problems a user can fix."""
+
+
+class KitgenError(Exception):
+    """A problem to report as a one-line message with a non-zero exit status."""
+
+    exit_code = 1

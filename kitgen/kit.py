@@ -1,0 +1,143 @@
+"""The orchestrator: check files, describe games, and (soon) build kits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from kitgen.errors import KitgenError
+from kitgen.load.documents import read_document
+from kitgen.load.scratch import check_scratch, official
+from kitgen.model.findings import Finding, has_errors
+from kitgen.model.game import GAME_IDS, GameFile
+from kitgen.paths import game_dir
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class UsageError(KitgenError):
+    """The command was called wrongly (exit status 2)."""
+
+    exit_code = 2
+
+
+@dataclass
+class FileReport:
+    """What checking one file found."""
+
+    path: str
+    game: str | None
+    kind: str | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """A file is ok when it has no error (warnings are allowed)."""
+        return not has_errors(self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        """The file entry of `kitgen check --format json` (FORMATS.md)."""
+        return {
+            "path": self.path,
+            "game": self.game,
+            "kind": self.kind,
+            "ok": self.ok,
+            "findings": [finding_json(f, self.path) for f in self.findings],
+        }
+
+
+def finding_json(f: Finding, default_path: str) -> dict[str, Any]:
+    """One finding as JSON; `path` names the file it is in (a `uses:` file, say)."""
+    loc = f.location
+    return {
+        "severity": f.severity,
+        "code": f.code,
+        "message": f.message,
+        "line": loc.line if loc else 1,
+        "column": loc.column if loc else 1,
+        "path": loc.path if loc else default_path,
+    }
+
+
+def _unique_sorted(findings: list[Finding]) -> list[Finding]:
+    seen: set[Finding] = set()
+    out: list[Finding] = []
+    for f in sorted(findings, key=Finding.sort_key):
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out
+
+
+def check_file(path: str) -> FileReport:
+    """Check one file: its YAML, its shape, and the rules of its game."""
+    doc = read_document(path)
+    findings = list(doc.findings)
+    if doc.model is not None and doc.game == "scratch":
+        findings += check_scratch(doc)
+    return FileReport(path, doc.game, doc.kind, _unique_sorted(findings))
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Files to check: files as given, folders replaced by the YAML files inside them."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            found = sorted(
+                os.path.join(root, name)
+                for root, _dirs, names in os.walk(path)
+                for name in names
+                if name.endswith(YAML_SUFFIXES)
+            )
+            if not found:
+                raise UsageError(f"{path} is a folder with no YAML files in it")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as `kitgen list` shows it."""
+
+    info: GameFile
+    facts: tuple[str, ...]
+    printable: bool
+
+
+def _game_info(game: str) -> GameFile:
+    doc = read_document(str(game_dir(game) / "game.yaml"))
+    if not isinstance(doc.model, GameFile) or has_errors(doc.findings):
+        raise KitgenError(f"kitgen's own data for {game} is broken ({doc.path}); reinstall kitgen")
+    return doc.model
+
+
+def list_games() -> list[GameSummary]:
+    """Every game kitgen knows, with its kit's components."""
+    out = []
+    for game in GAME_IDS:
+        facts: tuple[str, ...] = ()
+        if game == "scratch":
+            pool = official().pool
+            cards = {id(c): c for c in pool.cards.values()}.values()
+            rebuilt = sum(1 for c in cards if c.reconstructed)
+            facts = (f"{len(cards)} official cards ({rebuilt} reconstructed from the examples)",)
+        out.append(GameSummary(_game_info(game), facts, printable=False))
+    return out
+
+
+def resolve_build_targets(targets: list[str]) -> list[str]:
+    """Check that every build target is a game id, `all`, or an existing file."""
+    resolved: list[str] = []
+    for target in targets:
+        if target == "all":
+            resolved.extend(GAME_IDS)
+        elif target in GAME_IDS or os.path.isfile(target):
+            resolved.append(target)
+        else:
+            raise UsageError(
+                f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"
+            )
+    return resolved

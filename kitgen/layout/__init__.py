@@ -1,0 +1,1 @@
+"""Layout: pure geometry (units, paper, imposition, marks). Returns plans; draws nothing."""

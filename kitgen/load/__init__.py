@@ -1,0 +1,1 @@
+"""Loading kitgen files: YAML with locations, file models, and game context."""

@@ -1,0 +1,147 @@
+"""Read a kitgen file: bytes, YAML, the `game:`/`kind:` envelope, then its file model."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from kitgen.load.validate import describe, validate
+from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
+from kitgen.model.base import suggest
+from kitgen.model.findings import Finding, finding
+from kitgen.model.game import GAME_IDS, KINDS, GameFile
+from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
+from kitgen.model.source import Path, SourceMap, whole_file
+
+# Which model reads each (game, kind). A kind missing here is not supported yet.
+MODELS: dict[tuple[str, str], type[BaseModel]] = {
+    ("scratch", "cards"): ScratchCardsFile,
+    ("scratch", "deck"): ScratchDeckFile,
+    ("scratch", "game"): ScratchGameFile,
+    **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
+}
+
+
+@dataclass
+class Document:
+    """One file as read: its game and kind when known, its model when valid enough."""
+
+    path: str
+    game: str | None = None
+    kind: str | None = None
+    model: Any = None
+    source: SourceMap | None = None
+    findings: list[Finding] = field(default_factory=list)
+    dropped: list[tuple[Path, Any]] = field(default_factory=list)
+
+
+def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None, Finding | None]:
+    """Read a file's bytes, refusing missing, unreadable and oversized files."""
+    where = whole_file(path)
+    try:
+        size = os.stat(path).st_size
+        if os.path.isdir(path):
+            return None, finding("file-unreadable", "this is a folder, not a file", where)
+        if size > limits.max_file_bytes:
+            return None, finding(
+                "file-too-large",
+                f"the file is {size:,} bytes; kitgen reads files up to "
+                f"{limits.max_file_bytes:,} bytes",
+                where,
+            )
+        with open(path, "rb") as handle:
+            data = handle.read(limits.max_file_bytes + 1)
+    except FileNotFoundError:
+        return None, finding("file-not-found", "no such file", where)
+    except OSError as err:
+        return None, finding("file-unreadable", f"cannot read the file: {err.strerror}", where)
+    if len(data) > limits.max_file_bytes:
+        return None, finding(
+            "file-too-large", f"the file is larger than {limits.max_file_bytes:,} bytes", where
+        )
+    return data, None
+
+
+def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
+    """Check `game:` and `kind:`; False when the file cannot be read further."""
+    ok = True
+    for key, known, code in (("game", GAME_IDS, "unknown-game"), ("kind", KINDS, "unknown-kind")):
+        if key not in value:
+            doc.findings.append(
+                finding(
+                    "missing-key",
+                    f"the file needs `{key}:` at the top ({', '.join(known)})",
+                    source.at(()),
+                )
+            )
+            ok = False
+            continue
+        given = value[key]
+        at = source.at((key,))
+        if not isinstance(given, str):
+            doc.findings.append(
+                finding("wrong-type", f"`{key}:` should be text, not {describe(given)}", at)
+            )
+            ok = False
+        elif given not in known:
+            doc.findings.append(
+                finding(
+                    code,
+                    f"{given!r} is not a {key} kitgen knows{suggest(given, list(known))}; "
+                    f"use one of: {', '.join(known)}",
+                    at,
+                )
+            )
+            ok = False
+        else:
+            setattr(doc, key, given)
+    return ok
+
+
+def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
+    """Read and validate one kitgen file, collecting every problem as a finding."""
+    doc = Document(path)
+    data, problem = read_bytes(path, limits)
+    if problem is not None or data is None:
+        doc.findings.append(problem or finding("file-unreadable", "cannot read", whole_file(path)))
+        return doc
+    text, problem = decode_utf8(data, path)
+    if problem is not None or text is None:
+        doc.findings.append(problem or finding("invalid-utf8", "not UTF-8", whole_file(path)))
+        return doc
+    parsed = parse_yaml(text, path, limits)
+    doc.source = parsed.source
+    doc.findings.extend(parsed.findings)
+    if parsed.value is None:
+        return doc
+    if not isinstance(parsed.value, dict):
+        doc.findings.append(
+            finding(
+                "not-a-mapping",
+                f"the file's top level is {describe(parsed.value)}; it must be a mapping that "
+                "starts with `game:` and `kind:`",
+                parsed.source.at(()),
+            )
+        )
+        return doc
+    if not _envelope(doc, parsed.value, parsed.source):
+        return doc
+    assert doc.game is not None and doc.kind is not None
+    model = MODELS.get((doc.game, doc.kind))
+    if model is None:
+        doc.findings.append(
+            finding(
+                "kind-not-supported",
+                f"kitgen cannot check {doc.game} {doc.kind} files yet",
+                parsed.source.at(("kind",)),
+            )
+        )
+        return doc
+    checked = validate(model, parsed.value, parsed.source)
+    doc.findings.extend(checked.findings)
+    doc.model = checked.model
+    doc.dropped = checked.dropped
+    return doc

@@ -1,0 +1,177 @@
+"""Scratch files in context: the official pool, `uses:` files, and the checks they need."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+
+from kitgen.errors import KitgenError
+from kitgen.load.documents import Document, read_document
+from kitgen.model.base import normalise
+from kitgen.model.findings import Finding, finding, has_errors
+from kitgen.model.scratch import (
+    ScratchCardsFile,
+    ScratchDeckFile,
+    ScratchGameFile,
+    ScratchParameters,
+    ScratchPool,
+)
+from kitgen.paths import game_dir
+from kitgen.rules import scratch as rules
+
+
+@dataclass(frozen=True)
+class Official:
+    """The shipped Scratch data: the card pool and the game's parameters."""
+
+    pool: ScratchPool
+    params: ScratchParameters
+    game: ScratchGameFile
+    cards_path: str
+
+
+def _official_cards_path() -> str:
+    return str(game_dir("scratch") / "cards.yaml")
+
+
+@cache
+def official() -> Official:
+    """Load the shipped Scratch pool and parameters once; they must be clean."""
+    cards_path = _official_cards_path()
+    game = read_document(str(game_dir("scratch") / "game.yaml"))
+    cards = read_document(cards_path)
+    for doc in (game, cards):
+        if doc.model is None or has_errors(doc.findings):
+            first = next((f for f in doc.findings if f.is_error), None)
+            raise KitgenError(
+                f"kitgen's own Scratch data is broken ({doc.path}"
+                + (f": {first.location}: {first.message}" if first else "")
+                + "); reinstall kitgen"
+            )
+    assert isinstance(game.model, ScratchGameFile) and isinstance(cards.model, ScratchCardsFile)
+    pool = ScratchPool()
+    pool.add(cards.model)
+    return Official(pool, game.model.parameters, game.model, cards_path)
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _note_broken(doc: Document, pool: ScratchPool) -> None:
+    """Remember cards dropped for errors, so a deck can say why it cannot use them."""
+    for path, raw in doc.dropped:
+        if len(path) == 2 and path[0] == "cards" and isinstance(raw, dict):
+            name = raw.get("name")
+            if isinstance(name, str) and doc.source is not None:
+                pool.broken.setdefault(normalise(name), doc.source.at(path))
+
+
+def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters) -> list[Finding]:
+    """Add a card file's declarations and cards to the pool and check its cards."""
+    assert isinstance(doc.model, ScratchCardsFile)
+    found = pool.add(doc.model)
+    _note_broken(doc, pool)
+    found += rules.check_cards(doc.model.cards, pool, params)
+    return found
+
+
+class _Uses:
+    """Follows `uses:` lists depth-first, once per file, refusing circles."""
+
+    def __init__(self, pool: ScratchPool, params: ScratchParameters) -> None:
+        self.pool = pool
+        self.params = params
+        self.seen: set[str] = {os.path.realpath(_official_cards_path())}
+        self.findings: list[Finding] = []
+
+    def follow(self, doc: Document, stack: tuple[str, ...]) -> None:
+        model = doc.model
+        assert isinstance(model, (ScratchCardsFile, ScratchDeckFile))
+        base = os.path.dirname(doc.path)
+        for index, entry in enumerate(model.uses):
+            at = model.where("uses", index)
+            shown = os.path.normpath(os.path.join(base, entry))
+            real = os.path.realpath(shown)
+            if real in stack:
+                self.findings.append(
+                    finding(
+                        "uses-cycle",
+                        f"{entry!r} leads back to {os.path.basename(real)}: files that name each "
+                        "other in `uses:` go round in a circle",
+                        at,
+                    )
+                )
+                continue
+            if real in self.seen:
+                continue
+            self.seen.add(real)
+            self.use(shown, entry, at, (*stack, real))
+
+    def use(self, shown: str, entry: str, at: object, stack: tuple[str, ...]) -> None:
+        from kitgen.model.findings import Location
+
+        assert at is None or isinstance(at, Location)
+        if not os.path.lexists(shown):
+            self.findings.append(
+                finding(
+                    "uses-not-found",
+                    f"the card file {entry!r} does not exist (looked for {shown})",
+                    at,
+                )
+            )
+            return
+        sub = read_document(shown)
+        if sub.source is None:  # could not even be read as text
+            reason = sub.findings[0].message if sub.findings else "cannot be read"
+            self.findings.append(
+                finding("uses-unreadable", f"the card file {entry!r} cannot be used: {reason}", at)
+            )
+            return
+        self.findings += sub.findings
+        if (
+            sub.game is not None
+            and sub.kind is not None
+            and (sub.game, sub.kind) != ("scratch", "cards")
+        ):
+            self.findings.append(
+                finding(
+                    "uses-wrong-kind",
+                    f"{entry!r} is a {sub.game} {sub.kind} file; `uses:` takes Scratch card files "
+                    "(game: scratch, kind: cards)",
+                    at,
+                )
+            )
+            return
+        if sub.model is None:
+            return
+        self.follow(sub, stack)
+        self.findings += _add_cards_file(sub, self.pool, self.params)
+
+
+def check_scratch(doc: Document) -> list[Finding]:
+    """The findings of a valid Scratch document in context (pool, uses, rules)."""
+    off = official()
+    if isinstance(doc.model, ScratchGameFile):
+        return []
+    is_official = _same_file(doc.path, off.cards_path)
+    pool = ScratchPool() if is_official else off.pool.copy()
+    uses = _Uses(pool, off.params)
+    uses.follow(doc, (os.path.realpath(doc.path),))
+    found = uses.findings
+    if isinstance(doc.model, ScratchCardsFile):
+        found += _add_cards_file(doc, pool, off.params)
+    elif isinstance(doc.model, ScratchDeckFile):
+        _note_broken(doc, pool)
+        found += rules.check_deck(doc.model, pool, off.params)
+    return found
+
+
+def deck_pool(doc: Document) -> tuple[ScratchPool, list[Finding]]:
+    """The pool a deck draws from (official cards plus its `uses:`), with findings."""
+    off = official()
+    pool = off.pool.copy()
+    uses = _Uses(pool, off.params)
+    uses.follow(doc, (os.path.realpath(doc.path),))
+    return pool, uses.findings

@@ -1,0 +1,1 @@
+"""Typed data for kitgen: findings, source locations, and each game's file models."""

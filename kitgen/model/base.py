@@ -1,0 +1,86 @@
+"""Base classes for file models: strict, closed to unknown keys, and located."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Hashable
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, PrivateAttr, StringConstraints
+
+from kitgen.model.findings import Location
+from kitgen.model.source import SourceMap
+
+
+class Spec(BaseModel):
+    """A strict, frozen piece of a kitgen file: no coercion, no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Located(Spec):
+    """A file model that remembers where in which file it was written."""
+
+    _source: SourceMap | None = PrivateAttr(default=None)
+    _path: tuple[Hashable, ...] = PrivateAttr(default=())
+
+    def locate(self, source: SourceMap, path: tuple[Hashable, ...]) -> None:
+        """Record the file and the path of keys this object was read from."""
+        self._source = source
+        self._path = path
+
+    def where(self, *keys: Hashable, key: bool = False) -> Location | None:
+        """Where this object's field (or sub-path) was written, if known."""
+        if self._source is None:
+            return None
+        return self._source.at((*self._path, *keys), key=key)
+
+    @property
+    def source_path(self) -> str | None:
+        """The path of the file this object was read from."""
+        return None if self._source is None else self._source.path
+
+
+_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _check_id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError(
+            f"{value!r} is not a valid id: use lowercase letters, digits and single dashes, "
+            "starting with a letter (like `first-strike`)"
+        )
+    return value
+
+
+def _check_colour(value: str) -> str:
+    if not _COLOUR.match(value):
+        raise ValueError(f"{value!r} is not a colour: write it as #rrggbb (like `#b03a2e`)")
+    return value
+
+
+def _check_text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("this text is empty")
+    return value
+
+
+Id = Annotated[str, StringConstraints(max_length=40), AfterValidator(_check_id)]
+Name = Annotated[str, StringConstraints(max_length=80), AfterValidator(_check_text)]
+Text = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_check_text)]
+Colour = Annotated[str, AfterValidator(_check_colour)]
+RelPath = Annotated[str, StringConstraints(max_length=400), AfterValidator(_check_text)]
+
+
+def normalise(text: Any) -> str:
+    """A lookup key that ignores case, spacing and punctuation ("First strike!" ~ first-strike)."""
+    return re.sub(r"[^0-9a-z]+", "", str(text).casefold())
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """A " (did you mean 'x'?)" hint, or nothing."""
+    by_norm = {normalise(c): c for c in choices}
+    close = difflib.get_close_matches(normalise(word), list(by_norm), n=1, cutoff=0.6)
+    return f" (did you mean {by_norm[close[0]]!r}?)" if close else ""

@@ -1,0 +1,118 @@
+"""Findings: what a check says about a file, with a stable code and a location."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a user's file; line and column count from 1."""
+
+    path: str
+    line: int = 1
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    """A finding code's default severity and what it means, for docs and tests."""
+
+    severity: Severity
+    summary: str
+
+
+# Every finding code kitgen can emit. Codes are stable: scripts match on them.
+CODES: dict[str, CodeInfo] = {
+    # Reading the file
+    "file-not-found": CodeInfo("error", "the file does not exist"),
+    "file-unreadable": CodeInfo("error", "the file cannot be read (a folder, no permission)"),
+    "file-too-large": CodeInfo("error", "the file is larger than kitgen reads"),
+    "invalid-utf8": CodeInfo("error", "the file is not UTF-8 text"),
+    "empty-file": CodeInfo("error", "the file holds no YAML document"),
+    "yaml-syntax": CodeInfo("error", "the YAML cannot be parsed"),
+    "yaml-multiple-documents": CodeInfo("error", "the file holds more than one YAML document"),
+    "yaml-too-deep": CodeInfo("error", "lists and mappings are nested deeper than kitgen reads"),
+    "too-many-values": CodeInfo("error", "the file expands (often by aliases) to too many values"),
+    "string-too-long": CodeInfo("error", "a text value is longer than kitgen reads"),
+    "yaml-tag": CodeInfo("error", "a YAML tag kitgen does not accept (such as !!python/...)"),
+    "duplicate-key": CodeInfo("error", "a key appears twice in one mapping"),
+    "not-a-mapping": CodeInfo("error", "the top level of the file is not a mapping of keys"),
+    # The shape of the data
+    "unknown-game": CodeInfo("error", "`game:` names no game kitgen knows"),
+    "unknown-kind": CodeInfo("error", "`kind:` names no kind of file kitgen knows"),
+    "kind-not-supported": CodeInfo("error", "kitgen cannot check this kind of file yet"),
+    "unknown-key": CodeInfo("error", "a key that this place does not take (often a typo)"),
+    "missing-key": CodeInfo("error", "a required key is missing"),
+    "wrong-type": CodeInfo("error", "a value of the wrong type (text for a number, and so on)"),
+    "invalid-value": CodeInfo("error", "a value that is not one of those allowed here"),
+    "out-of-range": CodeInfo("error", "a number or length outside its allowed range"),
+    # Files named in `uses:`
+    "uses-not-found": CodeInfo("error", "a file named in `uses:` does not exist"),
+    "uses-unreadable": CodeInfo("error", "a file named in `uses:` cannot be read"),
+    "uses-cycle": CodeInfo("error", "files name each other in `uses:` in a circle"),
+    "uses-wrong-kind": CodeInfo("error", "a file named in `uses:` is not a card file of this game"),
+    # Card pools (Scratch)
+    "duplicate-card": CodeInfo("error", "two cards have the same name"),
+    "duplicate-id": CodeInfo("error", "a faction, power or rarity is declared twice"),
+    "unknown-faction": CodeInfo("error", "a card names a faction that is not declared"),
+    "unknown-power": CodeInfo("error", "a card names a power that is not declared"),
+    "unknown-rarity": CodeInfo("error", "a card names a rarity that is not declared"),
+    "stat-range": CodeInfo("error", "a side value outside the allowed range"),
+    "stat-budget": CodeInfo("error", "the side values do not add up to the card formula's budget"),
+    "weak-tendency": CodeInfo("warning", "a faction's strong side is lower than the side opposite"),
+    "needless-off-formula": CodeInfo("warning", "a card marked off-formula that meets the formula"),
+    "foreign-faction-power": CodeInfo("warning", "a card has another faction's own power"),
+    # Decks (Scratch)
+    "deck-size": CodeInfo("error", "a deck without the required number of cards"),
+    "too-few-commons": CodeInfo("error", "a deck with fewer commons than required"),
+    "unknown-card": CodeInfo("error", "a deck names a card that no card file defines"),
+    "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
+    "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
+    "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a file: a stable code, a severity, a message, a place."""
+
+    code: str
+    severity: Severity
+    message: str
+    location: Location | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"finding code {self.code!r} is not in the catalogue")
+
+    @property
+    def is_error(self) -> bool:
+        """True for an error (a file with one is not ok)."""
+        return self.severity == "error"
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        """Order findings by place, then code, for stable output."""
+        loc = self.location or Location("")
+        return (loc.path, loc.line, loc.column, self.code, self.message)
+
+
+def finding(code: str, message: str, location: Location | None = None) -> Finding:
+    """A finding with its code's default severity."""
+    return Finding(code, CODES[code].severity, message, location)
+
+
+def warning(code: str, message: str, location: Location | None = None) -> Finding:
+    """A finding downgraded to a warning (e.g. an error the user marked deliberate)."""
+    return Finding(code, "warning", message, location)
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    """True when any finding is an error."""
+    return any(f.is_error for f in findings)

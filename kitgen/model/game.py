@@ -1,0 +1,46 @@
+"""The `game` file kind: a game's title, players, kit components and parameters."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from kitgen.model.base import Id, Located, Name, Spec, Text
+
+GAME_IDS = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
+GameId = Literal["scratch", "shapeup", "scaffold", "staircase", "galliard"]
+KINDS = ("cards", "deck", "position", "record", "kit", "game")
+
+
+class PlayerCount(Spec):
+    """How many players a game takes."""
+
+    min: Annotated[int, Field(ge=1, le=12)]
+    max: Annotated[int, Field(ge=1, le=12)]
+
+
+class Component(Spec):
+    """One thing a game's printed kit contains."""
+
+    id: Id
+    title: Name
+    description: Text
+
+
+class NoParameters(Spec):
+    """A game whose engine parameters are not defined yet."""
+
+
+class GameFile(Located):
+    """`kind: game`: facts about a game that the CLI, engine and booklet share."""
+
+    game: GameId
+    kind: Literal["game"]
+    title: Name
+    players: PlayerCount
+    playing_time: Name
+    summary: Text
+    credits: Text | None = None
+    components: list[Component] = Field(default_factory=list)
+    parameters: NoParameters = NoParameters()

@@ -1,0 +1,1 @@
+"""Render: the only layer that draws (reportlab, Pillow, jinja2, pypdfium2)."""

@@ -1,0 +1,32 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.paths import data_dir
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def scratch_data() -> Path:
+    """The shipped Scratch data folder."""
+    return data_dir() / "scratch"
+
+
+def write(tmp: Path, name: str, text: str) -> str:
+    """Write a file under tmp and return its path as text."""
+    path = tmp / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def pytest_report_header() -> str:
+    """Name the kitgen under test (the installed wheel in CI)."""
+    import kitgen
+
+    return f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}"

@@ -1,0 +1,195 @@
+"""The command line: output formats, exit statuses, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import write
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+
+runner = CliRunner()
+GOOD_DECK = """game: scratch
+kind: deck
+name: Good
+cards:
+  Worg: 5
+  Griffin: 1
+  Owlbear: 1
+  Wyvern: 1
+  Gargoyle: 1
+  Giant: 1
+"""
+BAD_DECK = GOOD_DECK.replace("  Worg: 5\n", "  Worgg: 5\n").replace("  Giant: 1\n", "")
+WARN_DECK = GOOD_DECK.replace("  Griffin: 1\n  Owlbear: 1\n", "  Griffin: 2\n")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_check_ok_file(tmp_path: Path) -> None:
+    code, out, err = run("check", write(tmp_path, "d.yaml", GOOD_DECK))
+    assert code == 0, err
+    assert out == ""
+    assert "1 file checked: no problems" in err
+
+
+def test_check_human_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", BAD_DECK)
+    code, out, err = run("check", path)
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{path}:4:1: error deck-size the deck has 9 cards")
+    assert lines[1].startswith(
+        f"{path}:5:3: error unknown-card no card called 'Worgg' (did you mean 'Worg'?)"
+    )
+    assert "2 errors, 0 warnings; 1 file not ok" in err
+
+
+def test_check_warnings_only_exit_zero(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", WARN_DECK)
+    code, out, _ = run("check", path)
+    assert code == 0
+    assert out.startswith(f"{path}:6:3: warning extra-copy ")
+
+
+def test_check_json(tmp_path: Path) -> None:
+    good = write(tmp_path, "good.yaml", GOOD_DECK)
+    bad = write(tmp_path, "bad.yaml", BAD_DECK)
+    code, out, err = run("check", "--format", "json", good, bad)
+    assert code == 1
+    assert err == ""
+    data = json.loads(out)
+    assert [f["path"] for f in data["files"]] == [good, bad]
+    first, second = data["files"]
+    assert first == {"path": good, "game": "scratch", "kind": "deck", "ok": True, "findings": []}
+    assert second["ok"] is False and second["game"] == "scratch" and second["kind"] == "deck"
+    by_code = {f["code"]: f for f in second["findings"]}
+    assert set(by_code) == {"unknown-card", "deck-size"}
+    assert by_code["unknown-card"] == {
+        "severity": "error",
+        "code": "unknown-card",
+        "line": 5,
+        "column": 3,
+        "path": bad,
+        "message": by_code["unknown-card"]["message"],
+    }
+    assert "Worgg" in by_code["unknown-card"]["message"]
+
+
+def test_check_json_unreadable_file_has_no_game(tmp_path: Path) -> None:
+    code, out, _ = run("check", "-f", "json", str(tmp_path / "missing.yaml"))
+    assert code == 1
+    [entry] = json.loads(out)["files"]
+    assert entry["game"] is None and entry["kind"] is None and entry["ok"] is False
+    assert entry["findings"][0]["code"] == "file-not-found"
+    assert entry["findings"][0]["line"] == 1
+
+
+def test_check_folder_expands_to_yaml_files(tmp_path: Path) -> None:
+    write(tmp_path, "a/one.yaml", GOOD_DECK)
+    write(tmp_path, "a/b/two.yml", BAD_DECK)
+    write(tmp_path, "a/notes.txt", "not yaml")
+    code, out, _ = run("check", "-f", "json", str(tmp_path / "a"))
+    assert code == 1
+    paths = [f["path"] for f in json.loads(out)["files"]]
+    assert [Path(p).name for p in paths] == ["two.yml", "one.yaml"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["check", "--format", "xml", "x.yaml"],
+        ["nonsense"],
+        ["check", "--bogus", "x"],
+        ["build"],
+        ["build", "monopoly"],
+    ],
+)
+def test_misuse_exits_2_with_a_short_message(args: list[str], tmp_path: Path) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert "Traceback" not in out + err
+    assert err.strip(), "misuse must say what is wrong"
+    assert len(err.strip().splitlines()) <= 4
+
+
+def test_empty_folder_is_misuse(tmp_path: Path) -> None:
+    code, _, err = run("check", str(tmp_path))
+    assert code == 2 and "no YAML files" in err
+
+
+def test_help_short_and_long() -> None:
+    for flag in ("-h", "--help"):
+        code, out, _ = run(flag)
+        assert code == 0 and "check" in out and "build" in out and "list" in out
+    code, out, _ = run("check", "-h")
+    assert code == 0 and "--format" in out and "Exit status" in out
+
+
+def test_every_option_has_help_text() -> None:
+    import typer.main
+
+    command = typer.main.get_command(app)
+    for name, sub in command.commands.items():  # type: ignore[attr-defined]
+        assert sub.help, name
+        for param in sub.params:
+            assert getattr(param, "help", None), f"{name} {param.name}"
+
+
+def test_list_names_every_game_and_component() -> None:
+    code, out, _ = run("list")
+    assert code == 0
+    for game in ("scratch", "shapeup", "scaffold", "staircase", "galliard"):
+        assert f"{game}: " in out
+    assert "21 official cards (5 reconstructed" in out
+    assert "not printable yet" in out
+    code, out, _ = run("list", "--format", "json")
+    games = {g["id"]: g for g in json.loads(out)["games"]}
+    assert games["staircase"]["players"] == {"min": 2, "max": 5}
+    assert "mat" in [c["id"] for c in games["scratch"]["components"]]
+
+
+def test_build_says_plainly_that_nothing_can_be_printed(tmp_path: Path) -> None:
+    out_dir = tmp_path / "out"
+    code, out, err = run("build", "all", "--out", str(out_dir))
+    assert code == 0
+    assert out == ""  # no paths: nothing was written
+    assert "cannot print kits yet" in err
+    assert not out_dir.exists()
+
+
+def test_build_of_a_bad_file_reports_its_errors(tmp_path: Path) -> None:
+    code, _, err = run("build", write(tmp_path, "d.yaml", BAD_DECK))
+    assert code == 1
+    assert "unknown-card" in err and "nothing was built" in err
+
+
+def test_version() -> None:
+    from kitgen import __version__
+
+    code, out, _ = run("--version")
+    assert code == 0 and out.strip() == f"kitgen {__version__}"
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", BAD_DECK)
+    result = subprocess.run(
+        [sys.executable, "-m", "kitgen", "check", path],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "unknown-card" in result.stdout
+    assert "Traceback" not in result.stderr
