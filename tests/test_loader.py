@@ -177,3 +177,21 @@ def test_deck_model_keeps_card_counts(tmp_path: Path) -> None:
     assert doc.model.cards == {"Worg": 5, "Griffin": 5}
     where = doc.model.where("cards", "Griffin", key=True)
     assert where is not None and (where.line, where.column) == (6, 3)
+
+
+def test_a_copy_of_the_official_pool_checks_clean(tmp_path: Path, scratch_data: Path) -> None:
+    text = (scratch_data / "cards.yaml").read_text(encoding="utf-8")
+    assert check_file(write(tmp_path, "copy.yaml", text)).findings == []
+    changed = text.replace(
+        "stats: {top: 7, right: 3, bottom: 6, left: 6}\n    power: Against",
+        "stats: {top: 6, right: 3, bottom: 6, left: 7}\n    power: Against",
+    )
+    assert changed != text
+    [f] = check_file(write(tmp_path, "changed.yaml", changed)).findings
+    assert f.code == "duplicate-card" and "different card called 'Hydra'" in f.message
+
+
+def test_redeclaring_a_faction_differently_clashes(tmp_path: Path) -> None:
+    extra = 'factions:\n  - {id: monster, name: Monster, colour: "#000000", tendency: top}\n'
+    [f] = check_file(write(tmp_path, "c.yaml", cards_file("Ork", extra=extra))).findings
+    assert f.code == "duplicate-id" and "different 'Monster'" in f.message

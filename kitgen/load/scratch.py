@@ -55,10 +55,6 @@ def official() -> Official:
     return Official(pool, game.model.parameters, game.model, cards_path)
 
 
-def _same_file(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
-
-
 def _note_broken(doc: Document, pool: ScratchPool) -> None:
     """Remember cards dropped for errors, so a deck can say why it cannot use them."""
     for path, raw in doc.dropped:
@@ -155,8 +151,9 @@ def check_scratch(doc: Document) -> list[Finding]:
     off = official()
     if isinstance(doc.model, ScratchGameFile):
         return []
-    is_official = _same_file(doc.path, off.cards_path)
-    pool = ScratchPool() if is_official else off.pool.copy()
+    # The official pool is always underneath; a file that repeats its
+    # declarations exactly (the official file itself, or a copy) adds nothing.
+    pool = off.pool.copy()
     uses = _Uses(pool, off.params)
     uses.follow(doc, (os.path.realpath(doc.path),))
     found = uses.findings
@@ -166,12 +163,3 @@ def check_scratch(doc: Document) -> list[Finding]:
         _note_broken(doc, pool)
         found += rules.check_deck(doc.model, pool, off.params)
     return found
-
-
-def deck_pool(doc: Document) -> tuple[ScratchPool, list[Finding]]:
-    """The pool a deck draws from (official cards plus its `uses:`), with findings."""
-    off = official()
-    pool = off.pool.copy()
-    uses = _Uses(pool, off.params)
-    uses.follow(doc, (os.path.realpath(doc.path),))
-    return pool, uses.findings

@@ -119,6 +119,11 @@ class ScratchDeckFile(Located):
     cards: dict[Name, Annotated[int, Field(ge=1, le=99)]]
 
 
+def _same(a: Spec, b: Spec) -> bool:
+    """True when two declarations say exactly the same thing (wherever written)."""
+    return type(a) is type(b) and a.model_dump() == b.model_dump()
+
+
 def _where_first(item: Located) -> str:
     loc = item.where()
     return f" in {loc.path} line {loc.line}" if loc else ""
@@ -158,11 +163,13 @@ class ScratchPool:
             key = normalise(card.name)
             if key in self.cards:
                 first = self.cards[key]
+                if _same(first, card):
+                    continue  # the same card again (a copy of a pool): nothing to add
                 found.append(
                     finding(
                         "duplicate-card",
-                        f"a card called {first.name!r} is already defined{_where_first(first)}; "
-                        "give this card another name",
+                        f"a different card called {first.name!r} is already defined"
+                        f"{_where_first(first)}; give this card another name",
                         card.where("name"),
                     )
                 )
@@ -180,11 +187,13 @@ class ScratchPool:
         for key in keys:
             if key in table:
                 first = table[key]
+                if _same(first, item):
+                    return []  # declared again exactly as before: harmless
                 return [
                     finding(
                         "duplicate-id",
-                        f"the {kind} {item.name!r} ({item.id}) clashes with {first.name!r} "
-                        f"({first.id}) declared{_where_first(first)}",
+                        f"the {kind} {item.name!r} ({item.id}) clashes with a different "
+                        f"{first.name!r} ({first.id}) declared{_where_first(first)}",
                         item.where("id"),
                     )
                 ]
