@@ -37,6 +37,18 @@ def deck_file(cards: dict[str, int], uses: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+# A legal deck of two custom commons and five official rares.
+ORK_AND_IMP_DECK = {
+    "Ork": 3,
+    "Imp": 2,
+    "Griffin": 1,
+    "Owlbear": 1,
+    "Wyvern": 1,
+    "Gargoyle": 1,
+    "Giant": 1,
+}
+
+
 def codes_at(path: str) -> list[tuple[str, str, int]]:
     report = check_file(path)
     return [
@@ -101,15 +113,7 @@ def test_uses_files_join_the_pool(tmp_path: Path) -> None:
         tmp_path,
         "deck.yaml",
         deck_file(
-            {
-                "Ork": 3,
-                "Imp": 2,
-                "Griffin": 1,
-                "Owlbear": 1,
-                "Wyvern": 1,
-                "Gargoyle": 1,
-                "Giant": 1,
-            },
+            ORK_AND_IMP_DECK,
             uses=["mine/cards.yaml"],
         ),
     )
@@ -137,15 +141,7 @@ def test_shared_uses_file_is_read_once(tmp_path: Path) -> None:
         tmp_path,
         "deck.yaml",
         deck_file(
-            {
-                "Ork": 3,
-                "Imp": 2,
-                "Griffin": 1,
-                "Owlbear": 1,
-                "Wyvern": 1,
-                "Gargoyle": 1,
-                "Giant": 1,
-            },
+            ORK_AND_IMP_DECK,
             uses=["base.yaml", "b.yaml"],
         ),
     )
