@@ -171,6 +171,11 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
             typer.echo(f"    {c.id:<13} {c.title}: {c.description}")
 
 
+def _opt(help_text: str, *names: str) -> typer.models.OptionInfo:
+    option: typer.models.OptionInfo = typer.Option(*names, help=help_text, show_default=False)
+    return option
+
+
 @app.command()
 @_friendly
 def build(
@@ -183,30 +188,110 @@ def build(
             show_default=False,
         ),
     ],
-    out: Annotated[
-        str, typer.Option("--out", "-o", help="Folder to write the kits into.")
-    ] = "output",
+    out: Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")] = "output",
+    paper: Annotated[
+        str | None,
+        _opt("Paper: a4 (default), letter, a3, tabloid, or WxH like 210x297mm.", "--paper"),
+    ] = None,
+    card_size: Annotated[
+        str | None,
+        _opt(
+            "Card size: poker (default, 63x88 mm), poker-us, bridge, mini-euro, mini-us, "
+            "tarot, square, or WxH like 60x90mm.",
+            "--card-size",
+        ),
+    ] = None,
+    bleed: Annotated[
+        str | None, _opt("Bleed around each card (default 3mm; 0 butts cards together).", "--bleed")
+    ] = None,
+    margin: Annotated[
+        str | None, _opt("Edge of the paper the printer cannot print (default 5mm).", "--margin")
+    ] = None,
+    gutter: Annotated[
+        str | None, _opt("Extra space between cards, beyond their bleed (default 0).", "--gutter")
+    ] = None,
+    duplex: Annotated[
+        str | None,
+        _opt(
+            "Backs: long (default) or short for a duplex printer's flip edge, fold for "
+            "fold-and-glue sheets, none for fronts only.",
+            "--duplex",
+        ),
+    ] = None,
+    back_offset: Annotated[
+        str | None,
+        _opt(
+            "Shift back pages by DX,DY millimetres to correct a printer (like 0.5,-1).",
+            "--back-offset",
+        ),
+    ] = None,
+    ink: Annotated[
+        str | None, _opt("normal (default), or low: no large fills, greyscale-friendly.", "--ink")
+    ] = None,
+    extra_commons: Annotated[
+        int | None,
+        typer.Option(
+            "--extra-commons",
+            min=0,
+            max=20,
+            show_default=False,
+            help="Extra copies of each common card (the Scratch kit prints 2 extra "
+            "by default, so two players can build decks).",
+        ),
+    ] = None,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
-    from kitgen.kit import check_file, resolve_build_targets
+    from kitgen.build import BuildOptions
+    from kitgen.build import build as run_build
 
-    resolved = resolve_build_targets(targets)
-    failed = False
-    for target in resolved:
-        if os.path.isfile(target):
-            report = check_file(target)
-            for f in report.findings:
-                if f.is_error:
-                    typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
-            failed = failed or not report.ok
-    if failed:
-        raise KitgenError("nothing was built: fix the errors above first")
-    typer.echo(
-        "kitgen: nothing was printed: kitgen cannot print kits yet (the print engine is still "
-        "being built). `kitgen list` shows what each kit will hold, and `kitgen check` checks "
-        "your files today.",
-        err=True,
+    options = BuildOptions(
+        out=out,
+        paper=paper,
+        card_size=card_size,
+        bleed=bleed,
+        margin=margin,
+        gutter=gutter,
+        duplex=duplex,
+        back_offset=back_offset,
+        ink=ink,
+        extra_commons=extra_commons,
     )
+    bar = _Progress() if sys.stderr.isatty() else None
+    try:
+        result = run_build(targets, options, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    for f in result.findings:
+        loc = f.location
+        where = f"{loc.path}:{loc.line}:{loc.column}: " if loc else ""
+        typer.echo(f"{where}{f.severity} {f.code} {f.message}", err=True)
+    for note in result.notes:
+        typer.echo(f"kitgen: {note}", err=True)
+    for path in result.written:
+        typer.echo(path)
+    if not result.ok:
+        raise KitgenError("some files were not built: fix the errors above")
+
+
+class _Progress:
+    """A progress bar on stderr for long builds (only on a terminal)."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < 8:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] page {done}/{total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
 
 
 def main() -> None:

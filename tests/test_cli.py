@@ -160,19 +160,21 @@ def test_list_names_every_game_and_component() -> None:
     assert "mat" in [c["id"] for c in games["scratch"]["components"]]
 
 
-def test_build_says_plainly_that_nothing_can_be_printed(tmp_path: Path) -> None:
+def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> None:
     out_dir = tmp_path / "out"
     code, out, err = run("build", "all", "--out", str(out_dir))
-    assert code == 0
-    assert out == ""  # no paths: nothing was written
-    assert "cannot print kits yet" in err
-    assert not out_dir.exists()
+    assert code == 0, err
+    assert out.splitlines() == [
+        str(out_dir / "scratch" / "scratch-cards.pdf"),
+        str(out_dir / "scratch" / "scratch-mat.pdf"),
+    ]
+    assert "shapeup: no printable kit yet" in err
 
 
 def test_build_of_a_bad_file_reports_its_errors(tmp_path: Path) -> None:
     code, _, err = run("build", write(tmp_path, "d.yaml", BAD_DECK))
     assert code == 1
-    assert "unknown-card" in err and "nothing was built" in err
+    assert "unknown-card" in err and "not built" in err
 
 
 def test_version() -> None:

@@ -34,9 +34,11 @@ def invalid_fixtures() -> list[Path]:
 
 def test_every_code_has_a_fixture() -> None:
     have = {p.stem for p in invalid_fixtures()}
-    assert have | GENERATED == set(CODES), (
-        f"missing fixtures: {sorted(set(CODES) - have - GENERATED)}; "
-        f"fixtures for unknown codes: {sorted(have - set(CODES))}"
+    # Codes found while drawing a kit are covered by tests/test_build.py.
+    checked = {code for code, info in CODES.items() if info.stage == "check"}
+    assert have | GENERATED == checked, (
+        f"missing fixtures: {sorted(checked - have - GENERATED)}; "
+        f"fixtures for other codes: {sorted(have - checked)}"
     )
 
 

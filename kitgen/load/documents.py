@@ -13,6 +13,7 @@ from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
 from kitgen.model.game import GAME_IDS, KINDS, GameFile
+from kitgen.model.kit import KitFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
 from kitgen.model.source import Path, SourceMap, whole_file
 
@@ -21,6 +22,7 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("scratch", "cards"): ScratchCardsFile,
     ("scratch", "deck"): ScratchDeckFile,
     ("scratch", "game"): ScratchGameFile,
+    ("scratch", "kit"): KitFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
 }
 

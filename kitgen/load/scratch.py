@@ -7,9 +7,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from kitgen.errors import KitgenError
+from kitgen.layout.geometry import LayoutError
+from kitgen.layout.paper import card_size, paper_size
+from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.model.base import normalise
-from kitgen.model.findings import Finding, finding, has_errors
+from kitgen.model.findings import Finding, Location, finding, has_errors
+from kitgen.model.kit import KitFile
+from kitgen.model.params import fill_parameters
 from kitgen.model.scratch import (
     ScratchCardsFile,
     ScratchDeckFile,
@@ -105,10 +110,7 @@ class _Uses:
             self.seen.add(real)
             self.use(shown, entry, at, (*stack, real))
 
-    def use(self, shown: str, entry: str, at: object, stack: tuple[str, ...]) -> None:
-        from kitgen.model.findings import Location
-
-        assert at is None or isinstance(at, Location)
+    def use(self, shown: str, entry: str, at: Location | None, stack: tuple[str, ...]) -> None:
         if not os.path.lexists(shown):
             self.findings.append(
                 finding(
@@ -146,11 +148,9 @@ class _Uses:
         self.findings += _add_cards_file(sub, self.pool, self.params)
 
 
-def check_scratch(doc: Document) -> list[Finding]:
-    """The findings of a valid Scratch document in context (pool, uses, rules)."""
+def scratch_pool(doc: Document) -> tuple[ScratchPool, list[Finding]]:
+    """The pool a Scratch deck or card file draws from, with every finding in reach."""
     off = official()
-    if isinstance(doc.model, ScratchGameFile):
-        return []
     # The official pool is always underneath; a file that repeats its
     # declarations exactly (the official file itself, or a copy) adds nothing.
     pool = off.pool.copy()
@@ -161,5 +161,92 @@ def check_scratch(doc: Document) -> list[Finding]:
         found += _add_cards_file(doc, pool, off.params)
     elif isinstance(doc.model, ScratchDeckFile):
         _note_broken(doc, pool)
-        found += rules.check_deck(doc.model, pool, off.params)
+    return pool, found
+
+
+def check_scratch(doc: Document) -> list[Finding]:
+    """The findings of a valid Scratch document in context (pool, uses, rules)."""
+    if isinstance(doc.model, ScratchGameFile):
+        return []
+    if isinstance(doc.model, KitFile):
+        return check_kit(doc.model, doc.path)
+    pool, found = scratch_pool(doc)
+    if isinstance(doc.model, ScratchDeckFile):
+        found += rules.check_deck(doc.model, pool, official().params)
     return found
+
+
+_SETTING_PARSERS = {
+    "paper": paper_size,
+    "card_size": card_size,
+    "bleed": parse_length,
+    "margin": parse_length,
+    "gutter": parse_length,
+    "back_offset": parse_offset,
+}
+
+
+def check_kit(kit: KitFile, path: str) -> list[Finding]:
+    """Check a kit file: its settings, the files it names, and its reference text."""
+    found: list[Finding] = []
+    for key, parse in _SETTING_PARSERS.items():
+        value = getattr(kit.settings, key)
+        if value is None:
+            continue
+        try:
+            parsed = parse(value)
+        except LayoutError as err:
+            found.append(finding("invalid-setting", f"{key}: {err}", kit.where("settings", key)))
+            continue
+        if isinstance(parsed, float) and parsed < 0:
+            found.append(
+                finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
+            )
+    base = os.path.dirname(path)
+    for field_name in ("decks", "card_files"):
+        for index, entry in enumerate(getattr(kit, field_name)):
+            shown = os.path.normpath(os.path.join(base, entry))
+            if not os.path.isfile(shown):
+                found.append(
+                    finding(
+                        "uses-not-found",
+                        f"{entry!r} does not exist (looked for {shown})",
+                        kit.where(field_name, index),
+                    )
+                )
+    found += reference_cards(kit)[1]
+    return found
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference card with its game parameters filled in."""
+
+    title: str
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
+    """The kit's reference cards, `{{ name }}` replaced by the game's parameters."""
+    params = official().params.model_dump()
+    found: list[Finding] = []
+    cards = []
+    for i, ref in enumerate(kit.reference):
+        sections = []
+        for j, section in enumerate(ref.sections):
+            points = []
+            for k, point in enumerate(section.points):
+                text, unknown = fill_parameters(point, params)
+                found += [
+                    finding(
+                        "unknown-parameter",
+                        f"{{{{ {name} }}}} names no game parameter; known: "
+                        f"{', '.join(sorted(params))}",
+                        kit.where("reference", i, "sections", j, "points", k),
+                    )
+                    for name in unknown
+                ]
+                points.append(text)
+            sections.append((section.heading, tuple(points)))
+        cards.append(Reference(ref.title, tuple(sections)))
+    return cards, found

@@ -22,10 +22,11 @@ class Location:
 
 @dataclass(frozen=True)
 class CodeInfo:
-    """A finding code's default severity and what it means, for docs and tests."""
+    """A finding code's default severity, what it means, and when it is found."""
 
     severity: Severity
     summary: str
+    stage: Literal["check", "build"] = "check"  # build: found while drawing a kit
 
 
 # Every finding code kitgen can emit. Codes are stable: scripts match on them.
@@ -76,6 +77,16 @@ CODES: dict[str, CodeInfo] = {
     "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
     "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
     "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
+    # Kits
+    "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
+    "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
+    # Drawing (found by `kitgen build`)
+    "text-not-drawable": CodeInfo(
+        "error", "text with characters the embedded font cannot draw", stage="build"
+    ),
+    "text-overflow": CodeInfo(
+        "error", "text that does not fit its box even at the smallest size", stage="build"
+    ),
 }
 
 

@@ -1,0 +1,333 @@
+"""Build print-and-play PDFs: settings, content, layout, drawing, atomic writes.
+
+Settings come from the command line first, then the kit file, then kitgen's
+defaults (A4, poker cards, 3 mm bleed, 5 mm margin, long-edge duplex, normal ink).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import cast
+
+from kitgen.errors import KitgenError
+from kitgen.kit import UsageError, check_file
+from kitgen.layout.geometry import Duplex, LayoutError, Size
+from kitgen.layout.impose import plan_fold, plan_grid
+from kitgen.layout.paper import card_size, paper_size
+from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
+from kitgen.load.documents import read_document
+from kitgen.load.scratch import Reference, official, reference_cards, scratch_pool
+from kitgen.model.findings import Finding, has_errors
+from kitgen.model.game import GAME_IDS
+from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings
+from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.paths import game_dir
+from kitgen.render.cards.scratch import FaceItem, faces_of
+from kitgen.render.pdf import write_atomic
+
+Progress = Callable[[int, int], None]
+
+DEFAULTS = PrintSettings(
+    paper="a4",
+    card_size="poker",
+    bleed="3mm",
+    margin="5mm",
+    gutter="0",
+    duplex="long",
+    back_offset="0,0",
+    ink="normal",
+)
+MAX_BLEED = 10 * MM
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the command line asked for; None means "not given"."""
+
+    out: str = "output"
+    paper: str | None = None
+    card_size: str | None = None
+    bleed: str | None = None
+    margin: str | None = None
+    gutter: str | None = None
+    duplex: str | None = None
+    back_offset: str | None = None
+    ink: str | None = None
+    extra_commons: int | None = None
+
+    def settings(self) -> PrintSettings:
+        """The options as print settings, to lay over a kit's (checked later, in one line)."""
+        return PrintSettings.model_construct(
+            paper=self.paper,
+            card_size=self.card_size,
+            bleed=self.bleed,
+            margin=self.margin,
+            gutter=self.gutter,
+            duplex=cast(DuplexMode | None, self.duplex),
+            back_offset=self.back_offset,
+            ink=cast(Ink | None, self.ink),
+        )
+
+
+@dataclass(frozen=True)
+class PrintSetup:
+    """Settings resolved to numbers (points) and checked."""
+
+    paper_name: str
+    paper: Size
+    card_name: str
+    card: Size
+    bleed: float
+    margin: float
+    gutter: float
+    duplex: Duplex
+    back_offset: tuple[float, float]
+    ink: Ink
+
+    def describe(self) -> str:
+        """One line saying how to print this file."""
+        flip = {
+            "long": "duplex: long edge",
+            "short": "duplex: short edge",
+            "fold": "fold and glue",
+            "none": "no backs",
+        }[self.duplex]
+        size = f"{format_mm(self.card.width)[:-3]}x{format_mm(self.card.height)}"
+        return (
+            f"{self.paper_name.upper()} \u00b7 {self.card_name} {size} \u00b7 "
+            f"bleed {format_mm(self.bleed)} \u00b7 {flip}"
+        )
+
+
+@dataclass
+class BuildResult:
+    """Files written, findings, and notes for the user."""
+
+    written: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing failed."""
+        return not has_errors(self.findings)
+
+
+def _pick(option: str, layers: list[PrintSettings]) -> str:
+    for layer in layers:
+        value = getattr(layer, option)
+        if value is not None:
+            return str(value)
+    raise AssertionError(f"no default for {option}")
+
+
+def resolve_setup(cli: PrintSettings, kit: PrintSettings | None = None) -> PrintSetup:
+    """Layer the settings and turn them into a checked setup; bad values are UsageErrors."""
+    layers = [cli, *([kit] if kit is not None else []), DEFAULTS]
+
+    def length(option: str) -> float:
+        text = _pick(option, layers)
+        flag = "--" + option.replace("_", "-")
+        try:
+            value = parse_length(text)
+        except LayoutError as err:
+            raise UsageError(f"{flag}: {err}") from None
+        if value < 0:
+            raise UsageError(f"{flag} cannot be negative (got {text})")
+        return value
+
+    paper_name, card_name = _pick("paper", layers), _pick("card_size", layers)
+    try:
+        paper = paper_size(paper_name)
+        card = card_size(card_name)
+        offset = parse_offset(_pick("back_offset", layers))
+    except LayoutError as err:
+        raise UsageError(str(err)) from None
+    bleed = length("bleed")
+    if bleed > MAX_BLEED:
+        raise UsageError(f"--bleed {format_mm(bleed)} is more than {format_mm(MAX_BLEED)}")
+    duplex, ink = _pick("duplex", layers), _pick("ink", layers)
+    if duplex not in ("long", "short", "fold", "none"):
+        raise UsageError(f"--duplex must be long, short, fold or none (got {duplex!r})")
+    if ink not in ("normal", "low"):
+        raise UsageError(f"--ink must be normal or low (got {ink!r})")
+    setup = PrintSetup(
+        paper_name.lower(),
+        paper,
+        card_name.lower(),
+        card,
+        bleed,
+        length("margin"),
+        length("gutter"),
+        cast(Duplex, duplex),
+        offset,
+        cast(Ink, ink),
+    )
+    try:  # fail now, in one line, when the cards cannot be laid out at all
+        if setup.duplex == "fold":
+            plan_fold(paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+        else:
+            plan_grid(paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+    except LayoutError as err:
+        raise UsageError(str(err)) from None
+    return setup
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of a name: lowercase words joined by dashes."""
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "untitled"
+
+
+def expand_commons(cards: list[ScratchCard], pool: ScratchPool, extra: int) -> list[ScratchCard]:
+    """Each common card followed by `extra` more copies of it."""
+    out: list[ScratchCard] = []
+    for card in cards:
+        rarity = pool.rarity(card.rarity)
+        out += [card] * (1 + (extra if rarity is not None and rarity.id == "common" else 0))
+    return out
+
+
+def _targets(targets: list[str]) -> list[str]:
+    out: list[str] = []
+    for target in targets:
+        if target == "all":
+            out += [g for g in GAME_IDS if g not in out]
+        elif target in GAME_IDS or os.path.isfile(target):
+            out.append(target)
+        else:
+            raise UsageError(
+                f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"
+            )
+    return out
+
+
+class _Builder:
+    def __init__(self, options: BuildOptions, progress: Progress | None) -> None:
+        self.options = options
+        self.progress = progress
+        self.result = BuildResult()
+
+    def write(self, game: str, name: str, data: bytes) -> None:
+        path = os.path.join(self.options.out, game, name)
+        try:
+            write_atomic(path, data)
+        except OSError as err:
+            raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
+        self.result.written.append(path)
+
+    def scratch_cards(
+        self,
+        title: str,
+        filename: str,
+        faces: list[FaceItem],
+        setup: PrintSetup,
+        references: list[Reference] | None = None,
+    ) -> None:
+        from kitgen.render.scratch_kit import cards_pdf
+
+        data, found = cards_pdf(title, [*faces, *(references or [])], setup, self.progress)
+        self.result.findings += found
+        if not has_errors(found):
+            self.write("scratch", filename, data)
+
+    def scratch_mat(self, title: str, filename: str, setup: PrintSetup) -> None:
+        from kitgen.render.scratch_kit import mat_pdf
+
+        self.write("scratch", filename, mat_pdf(title, setup))
+
+    def kit(self, kit: KitFile, path: str, stem: str) -> None:
+        setup = resolve_setup(self.options.settings(), kit.settings)
+        extra = (
+            kit.extra_commons
+            if self.options.extra_commons is None
+            else (self.options.extra_commons)
+        )
+        base = os.path.dirname(path)
+        faces: list[FaceItem] = []
+        for entry in kit.card_files:
+            sub = read_document(os.path.join(base, entry))
+            if isinstance(sub.model, ScratchCardsFile):
+                pool, _ = scratch_pool(sub)
+                faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
+        for entry in kit.decks:
+            sub = read_document(os.path.join(base, entry))
+            if isinstance(sub.model, ScratchDeckFile):
+                pool, _ = scratch_pool(sub)
+                faces += faces_of(deck_cards(sub.model, pool), pool)
+        if not kit.card_files and not kit.decks:
+            pool = official().pool
+            unique = list({id(c): c for c in pool.cards.values()}.values())
+            faces = faces_of(expand_commons(unique, pool, extra), pool)
+        refs, found = reference_cards(kit)
+        self.result.findings += found
+        if has_errors(found):
+            return
+        if "cards" in kit.components:
+            self.scratch_cards(
+                kit.name,
+                f"{stem}-cards.pdf",
+                faces,
+                setup,
+                refs if "reference" in kit.components else [],
+            )
+        if "mat" in kit.components:
+            self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
+
+    def file(self, target: str) -> None:
+        report = check_file(target)
+        self.result.findings += report.findings
+        if not report.ok:
+            return
+        doc = read_document(target)
+        stem = slug(os.path.splitext(os.path.basename(target))[0])
+        model = doc.model
+        if isinstance(model, KitFile):
+            self.kit(model, target, f"scratch-{stem}")
+        elif isinstance(model, ScratchDeckFile):
+            pool, _ = scratch_pool(doc)
+            self.scratch_cards(
+                f"{model.name} (deck)",
+                f"scratch-deck-{slug(model.name)}.pdf",
+                faces_of(deck_cards(model, pool), pool),
+                resolve_setup(self.options.settings()),
+            )
+        elif isinstance(model, ScratchCardsFile):
+            pool, _ = scratch_pool(doc)
+            cards = expand_commons(list(model.cards), pool, self.options.extra_commons or 0)
+            self.scratch_cards(
+                f"{stem} (cards)",
+                f"scratch-cards-{stem}.pdf",
+                faces_of(cards, pool),
+                resolve_setup(self.options.settings()),
+            )
+        else:
+            self.result.notes.append(
+                f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
+            )
+
+
+def deck_cards(deck: ScratchDeckFile, pool: ScratchPool) -> list[ScratchCard]:
+    """A deck's cards, each as many times as the deck lists it."""
+    return [c for name, n in deck.cards.items() for c in [pool.card(name)] * n if c is not None]
+
+
+def build(
+    targets: list[str], options: BuildOptions, progress: Progress | None = None
+) -> BuildResult:
+    """Build every target: a game id, `all`, or a kit, deck or cards file."""
+    builder = _Builder(options, progress)
+    for target in _targets(targets):
+        if target not in GAME_IDS:
+            builder.file(target)
+        elif target == "scratch":
+            kit_path = str(game_dir("scratch") / "kit.yaml")
+            doc = read_document(kit_path)
+            if not isinstance(doc.model, KitFile) or has_errors(doc.findings):
+                raise KitgenError(f"kitgen's own Scratch kit is broken ({kit_path})")
+            builder.kit(doc.model, kit_path, "scratch")
+        else:
+            builder.result.notes.append(f"{target}: no printable kit yet, skipped")
+    return builder.result

@@ -1,0 +1,69 @@
+"""Crop marks for a grid of cards.
+
+Policy: marks are hairlines drawn only outside the grid. Each cut line (a trim
+edge) gets one short line at each end, in line with the cut. A mark starts `gap`
+outside the grid's extent - the union of the bleed boxes - so it begins at least
+the bleed width (plus `gap`) beyond the cut line, never touches or crosses any
+card's bleed, and runs outward for at most `length_max`, stopping short of the
+page margin. Cards butted together (no bleed, no gutter) share a cut line and so
+share its marks.
+"""
+
+from __future__ import annotations
+
+from kitgen.layout.geometry import Box, LayoutError, Segment, Size
+
+SAME_LINE = 0.01  # points: cut lines closer than this are one line
+_TINY = 1e-9
+
+
+def cut_lines(values: list[float]) -> list[float]:
+    """The distinct values, sorted, merging any within SAME_LINE of the previous one kept."""
+    lines: list[float] = []
+    for value in sorted(values):
+        if not lines or value - lines[-1] > SAME_LINE:
+            lines.append(value)
+    return lines
+
+
+def crop_marks(
+    trims: list[Box],
+    extent: Box,
+    page: Size,
+    *,
+    margin: float,
+    gap: float,
+    length_max: float,
+    bounds: Box | None = None,
+) -> tuple[Segment, ...]:
+    """Marks at both ends of every distinct cut line, outside `extent`, inside page minus margin.
+
+    `bounds` (default: the page inset by `margin`) is the area marks must stay in;
+    plan_fold uses it to keep marks off the fold line. Each segment starts at the
+    end nearer the grid. A mark with no room left is left out.
+    """
+    if gap <= 0:
+        raise LayoutError("the gap between crop marks and the cards must be positive")
+    if length_max <= 0:
+        raise LayoutError("crop marks must have a positive length")
+    area = bounds if bounds is not None else Box(0.0, 0.0, page.width, page.height).inset(margin)
+    segments: list[Segment] = []
+    for x in cut_lines([b.x for b in trims] + [b.right for b in trims]):
+        start = extent.top + gap
+        length = min(length_max, area.top - start)
+        if length > _TINY:
+            segments.append(Segment(x, start, x, start + length))
+        start = extent.y - gap
+        length = min(length_max, start - area.y)
+        if length > _TINY:
+            segments.append(Segment(x, start, x, start - length))
+    for y in cut_lines([b.y for b in trims] + [b.top for b in trims]):
+        start = extent.x - gap
+        length = min(length_max, start - area.x)
+        if length > _TINY:
+            segments.append(Segment(start, y, start - length, y))
+        start = extent.right + gap
+        length = min(length_max, area.right - start)
+        if length > _TINY:
+            segments.append(Segment(start, y, start + length, y))
+    return tuple(sorted(segments, key=lambda s: (s.x0, s.y0, s.x1, s.y1)))

@@ -1,0 +1,64 @@
+"""Fitting text into boxes: wrap at word boundaries, shrink down to a minimum size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kitgen.render.fonts import text_width
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid out in a box: its size, leading and lines; `fits` is False if it overflows."""
+
+    size: float
+    leading: float
+    lines: tuple[str, ...]
+    fits: bool
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Break text into lines no wider than width (a word too long is split by characters)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, font, size) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while text_width(word, font, size) > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and text_width(word[:cut] + "-", font, size) > width:
+                    cut -= 1
+                lines.append(word[:cut] + "-")
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def fit(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    *,
+    max_size: float,
+    min_size: float,
+    leading: float = 1.18,
+    max_lines: int | None = None,
+    step: float = 0.25,
+) -> Fitted:
+    """The largest size from max_size down to min_size at which text fits the box."""
+    size = max_size
+    while True:
+        lines = wrap(text, font, size, width)
+        fits = len(lines) * size * leading <= height + 1e-6 and (
+            max_lines is None or len(lines) <= max_lines
+        )
+        if fits or size - step < min_size - 1e-9:
+            return Fitted(size, size * leading, tuple(lines), fits)
+        size -= step

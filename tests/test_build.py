@@ -1,0 +1,320 @@
+"""Building PDFs: structure, fonts, reproducibility, drawing, options and findings."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import write
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kitgen.build import BuildOptions, build
+from kitgen.cli import app
+from kitgen.layout.units import MM
+from kitgen.load.scratch import official
+
+runner = CliRunner()
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+CUSTOM_CARDS = """game: scratch
+kind: cards
+cards:
+  - name: Bog Witch
+    faction: kingdom
+    rarity: common
+    stats: {top: 3, right: 5, bottom: 6, left: 5}
+  - name: Cave Bat
+    faction: monster
+    rarity: common
+    stats: {top: 6, right: 4, bottom: 4, left: 4}
+    power: Insult to injury!
+"""
+DECK = """game: scratch
+kind: deck
+name: Bats and Witches
+uses: [cards.yaml]
+cards:
+  Bog Witch: 3
+  Cave Bat: 2
+  Griffin: 1
+  Owlbear: 1
+  Wyvern: 1
+  Gargoyle: 1
+  Giant: 1
+"""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def official_names() -> list[str]:
+    return sorted({c.name for c in official().pool.cards.values()})
+
+
+@pytest.fixture(scope="module")
+def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("a4")
+    result = build(["scratch"], BuildOptions(out=str(out)))
+    assert result.ok and len(result.written) == 2
+    return out / "scratch"
+
+
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
+
+
+def test_scratch_kit_files_and_page_sizes(kit_a4: Path) -> None:
+    cards = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
+    # 21 cards + 2 extra copies of 4 commons + 2 reference cards = 31: 4 sheets of 8 (A4
+    # landscape with 3 mm bleed), each a front and a back page.
+    assert len(cards.pages) == 8
+    for page in cards.pages:
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size == pytest.approx((A4[1], A4[0]), abs=0.01)
+    mat = PdfReader(str(kit_a4 / "scratch-mat.pdf"))
+    assert len(mat.pages) == 1
+    assert (float(mat.pages[0].mediabox.width), float(mat.pages[0].mediabox.height)) == (
+        pytest.approx(A4[0], abs=0.01),
+        pytest.approx(A4[1], abs=0.01),
+    )
+
+
+def test_every_card_name_and_the_reference_cards_are_in_the_text(kit_a4: Path) -> None:
+    text = " ".join(text_of(kit_a4 / "scratch-cards.pdf").split())
+    for name in official_names():
+        if name.startswith("Mysterious"):  # set on two lines
+            assert "Mysterious Stranger in" in text and "the Corner of the Bar" in text
+        else:
+            assert name in text, name
+    assert "Decks and turns" in text and "Capturing and winning" in text
+    assert "10 cards, at least 5 of them commons." in text  # parameters filled in
+    assert "Print at 100%" in text
+
+
+def fonts_of(path: Path) -> list[tuple[str, bool]]:
+    out = []
+    for page in PdfReader(str(path)).pages:
+        resources = page["/Resources"]
+        fonts = resources.get("/Font", {})
+        objects = [fonts[k].get_object() for k in fonts]
+        xobjects = resources.get("/XObject", {})
+        for key in xobjects:
+            form = xobjects[key].get_object()
+            inner = form.get("/Resources", {}).get("/Font", {})
+            objects += [inner[k].get_object() for k in inner]
+        for font in objects:
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            out.append((str(font["/BaseFont"]), embedded))
+    return out
+
+
+@pytest.mark.parametrize("name", ["scratch-cards.pdf", "scratch-mat.pdf"])
+def test_every_font_is_embedded(kit_a4: Path, name: str) -> None:
+    fonts = fonts_of(kit_a4 / name)
+    assert fonts, "the document uses fonts"
+    assert all(embedded for _, embedded in fonts), fonts
+    standard = {"/Helvetica", "/Times-Roman", "/Courier", "/Symbol", "/ZapfDingbats"}
+    assert not standard & {base for base, _ in fonts}
+
+
+def test_builds_are_byte_identical(tmp_path: Path, kit_a4: Path) -> None:
+    assert build(["scratch"], BuildOptions(out=str(tmp_path))).ok
+    for name in ("scratch-cards.pdf", "scratch-mat.pdf"):
+        assert (tmp_path / "scratch" / name).read_bytes() == (kit_a4 / name).read_bytes()
+
+
+def render(path: Path, index: int, scale: float = 1.0) -> tuple[int, int, bytes]:
+    page = pdfium.PdfDocument(str(path))[index]
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    return image.width, image.height, image.tobytes()
+
+
+def test_a_card_face_is_drawn(kit_a4: Path) -> None:
+    # A4 landscape, 4x2 cards of 63x88 mm with 3 mm bleed, centred: the first card's
+    # trim box starts at x = (297 - 4*69)/2 + 3 mm, from the top y = (210 - 2*94)/2 + 3 mm.
+    width, _, pixels = render(kit_a4 / "scratch-cards.pdf", 0, scale=1.0)
+    x0 = round((10.5 + 3) * MM)
+    y0 = round((11 + 3) * MM)
+    box = [
+        pixels[y * width + x]
+        for y in range(y0 + 10, y0 + round(88 * MM) - 10)
+        for x in range(x0 + 10, x0 + round(63 * MM) - 10)
+    ]
+    dark = sum(1 for v in box if v < 128)
+    light = sum(1 for v in box if v > 200)
+    assert dark > 0.03 * len(box), "the face has ink: values, name, text"
+    assert light > 0.3 * len(box), "and a light panel to read it on"
+    # Outside every card, in the margin, the page stays white.
+    corner = [pixels[y * width + x] for y in range(3) for x in range(3)]
+    assert min(corner) > 250
+
+
+def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
+    reader = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
+    forms: set[int] = set()
+    placed = 0
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        forms |= {xobjects[k].indirect_reference.idnum for k in xobjects}
+        placed += page.get_contents().get_data().count(b" Do")
+    distinct_cards = len(official_names()) + 2  # faces + reference cards
+    assert len(forms) == distinct_cards + 1  # and one back for everything
+    assert placed == 2 * (len(official_names()) + 4 * 2 + 2)  # every face and every back
+
+
+def test_letter_kit(tmp_path: Path) -> None:
+    result = build(["scratch"], BuildOptions(out=str(tmp_path), paper="letter"))
+    assert result.ok
+    cards = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
+    # Letter takes 6 poker cards with 3 mm bleed: 31 cards on 6 sheets.
+    assert len(cards.pages) == 12
+    first = cards.pages[0]
+    assert {round(float(first.mediabox.width)), round(float(first.mediabox.height))} == {612, 792}
+    mat = PdfReader(str(tmp_path / "scratch" / "scratch-mat.pdf"))
+    assert len(mat.pages) == 2  # the 3x3 poker mat is taller than Letter: tiled
+
+
+def test_deck_build_has_its_ten_cards_with_custom_cards(tmp_path: Path) -> None:
+    write(tmp_path, "cards.yaml", CUSTOM_CARDS)
+    deck = write(tmp_path, "deck.yaml", DECK)
+    code, out, err = run("build", deck, "--out", str(tmp_path / "out"), "--duplex", "none")
+    assert code == 0, err
+    [path] = out.splitlines()
+    assert path.endswith("scratch/scratch-deck-bats-and-witches.pdf")
+    pdf = PdfReader(path)
+    assert len(pdf.pages) == 2  # 10 cards, 8 a sheet, fronts only
+    text = text_of(Path(path))
+    assert text.count("Bog Witch") == 3 and text.count("Cave Bat") == 2
+    assert "Griffin" in text
+
+
+def test_cards_file_build(tmp_path: Path) -> None:
+    path = write(tmp_path, "cards.yaml", CUSTOM_CARDS)
+    code, out, err = run("build", path, "--out", str(tmp_path / "out"), "--extra-commons", "1")
+    assert code == 0, err
+    text = text_of(Path(out.strip()))
+    assert text.count("Bog Witch") == 2 and text.count("Cave Bat") == 2
+
+
+def test_fold_and_glue(tmp_path: Path) -> None:
+    result = build(["scratch"], BuildOptions(out=str(tmp_path), duplex="fold"))
+    assert result.ok
+    pdf = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
+    assert len(pdf.pages) == 8  # 31 cards, 4 a sheet, front and back on the same side
+    assert "fold" in pdf.pages[0].extract_text()
+
+
+def first_dark_column(path: Path, index: int, row_mm: float) -> int:
+    width, _, pixels = render(path, index)
+    row = round(row_mm * MM)
+    return next(x for x in range(width) if pixels[row * width + x] < 100)
+
+
+def test_back_offset_moves_only_the_backs(tmp_path: Path) -> None:
+    plain = build(["scratch"], BuildOptions(out=str(tmp_path / "a")))
+    moved = build(["scratch"], BuildOptions(out=str(tmp_path / "b"), back_offset="2,0"))
+    assert plain.ok and moved.ok
+    a = tmp_path / "a" / "scratch" / "scratch-cards.pdf"
+    b = tmp_path / "b" / "scratch" / "scratch-cards.pdf"
+    assert first_dark_column(a, 0, 100) == first_dark_column(b, 0, 100)  # fronts stay
+    shift = first_dark_column(b, 1, 100) - first_dark_column(a, 1, 100)
+    assert abs(shift - 2 * MM) <= 1.5  # backs move 2 mm to the right
+
+
+def test_low_ink_uses_much_less_ink(tmp_path: Path, kit_a4: Path) -> None:
+    low = build(["scratch"], BuildOptions(out=str(tmp_path), ink="low"))
+    assert low.ok
+
+    def coverage(path: Path) -> float:
+        _, _, pixels = render(path, 0, scale=0.5)
+        return sum(255 - v for v in pixels) / (255 * len(pixels))
+
+    assert coverage(tmp_path / "scratch" / "scratch-cards.pdf") < 0.4 * coverage(
+        kit_a4 / "scratch-cards.pdf"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--paper", "foo"], "foo"),
+        (["--bleed", "-1mm"], "negative"),
+        (["--bleed", "3"], "unit"),
+        (["--card-size", "300x400mm"], "does not fit"),
+        (["--duplex", "sideways"], "--duplex"),
+        (["--ink", "neon"], "--ink"),
+        (["--back-offset", "1;2"], "offset"),
+        (["--extra-commons", "-1"], "extra-commons"),
+    ],
+)
+def test_bad_options_give_one_line_errors(tmp_path: Path, args: list[str], words: str) -> None:
+    code, out, err = run("build", "scratch", "--out", str(tmp_path), *args)
+    assert code == 2
+    assert out == ""
+    assert words.lower() in err.lower()
+    assert "Traceback" not in err
+    assert not (tmp_path / "scratch").exists()
+
+
+def test_text_the_font_cannot_draw_is_a_finding(tmp_path: Path) -> None:
+    path = write(tmp_path, "cards.yaml", CUSTOM_CARDS.replace("Bog Witch", "Bőg Witch"))
+    code, out, err = run("build", path, "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert out == ""
+    assert "text-not-drawable" in err and "ő" in err and f"{path}:4:" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_text_that_cannot_fit_is_a_finding(tmp_path: Path) -> None:
+    long_power = (
+        """powers:
+  - id: ramble
+    name: Ramble!
+    text: >-
+      """
+        + " ".join(["This power goes on and on about very many things."] * 12)
+        + "\n"
+    )
+    text = CUSTOM_CARDS.replace("cards:\n", long_power + "cards:\n", 1).replace(
+        "power: Insult to injury!", "power: Ramble!"
+    )
+    path = write(tmp_path, "cards.yaml", text)
+    code, _, err = run("build", path, "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert "text-overflow" in err and "Cave Bat" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_unwritable_output_folder(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code, out, err = run("build", "scratch", "--out", str(blocker))
+    assert code == 1 and out == ""
+    assert "cannot write" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_pdf_is_reproducible_in_memory() -> None:
+    from kitgen.build import resolve_setup
+    from kitgen.model.kit import PrintSettings
+    from kitgen.render.cards.scratch import faces_of
+    from kitgen.render.scratch_kit import cards_pdf
+
+    pool = official().pool
+    faces = faces_of([c for c in pool.cards.values()][:3], pool)
+    setup = resolve_setup(PrintSettings())
+    first, _ = cards_pdf("t", list(faces), setup)
+    second, _ = cards_pdf("t", list(faces), setup)
+    assert first == second and first.startswith(b"%PDF")
+    assert len(PdfReader(io.BytesIO(first)).pages) == 2

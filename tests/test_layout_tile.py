@@ -1,0 +1,175 @@
+"""Tiling posters over sheets, and the crosses that align the sheets."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from kitgen.layout.geometry import Box, LayoutError, Segment, Size
+from kitgen.layout.paper import PAPERS
+from kitgen.layout.tile import Tile, alignment_marks, tile
+from kitgen.layout.units import MM
+
+EPS = 1e-6
+MARGIN = 5 * MM
+OVERLAP = 10 * MM
+A4 = PAPERS["a4"]
+TAROT_MAT = Size(3 * 70 * MM, 3 * 120 * MM)  # a 3 x 3 mat of tarot cards: 210 x 360 mm
+
+
+def inside(box: Box, outer: Box) -> bool:
+    return (
+        box.x >= outer.x - EPS
+        and box.y >= outer.y - EPS
+        and box.right <= outer.right + EPS
+        and box.top <= outer.top + EPS
+    )
+
+
+def printable(page: Size) -> Box:
+    return Box(0, 0, page.width, page.height).inset(MARGIN)
+
+
+def check_tiles(tiles: list[Tile], poster: Size, cols: int, rows: int) -> None:
+    """Row-major windows that cover the poster, overlap by OVERLAP, and sit on the page."""
+    assert [(t.index, t.row, t.col) for t in tiles] == [
+        (i, r, c) for i, (r, c) in enumerate((r, c) for r in range(rows) for c in range(cols))
+    ]
+    assert len({t.page for t in tiles}) == 1
+    first = tiles[0].window
+    for t in tiles:
+        w = t.window
+        assert (w.width, w.height) == pytest.approx((first.width, first.height))
+        assert inside(w, Box(0, 0, poster.width, poster.height))
+        assert inside(t.clip, printable(t.page))
+        assert (t.clip.width, t.clip.height) == pytest.approx((w.width, w.height))
+        assert (t.origin[0] + w.x, t.origin[1] + w.y) == pytest.approx((t.clip.x, t.clip.y))
+    row0 = [t.window for t in tiles if t.row == 0]
+    col0 = [t.window for t in tiles if t.col == 0]
+    assert row0[0].x == pytest.approx(0, abs=EPS)
+    assert row0[-1].right == pytest.approx(poster.width)
+    assert col0[0].top == pytest.approx(poster.height)  # row 0 is the top of the poster
+    assert col0[-1].y == pytest.approx(0, abs=EPS)
+    for a, b in itertools.pairwise(row0):
+        assert a.right - b.x == pytest.approx(OVERLAP)
+    for a, b in itertools.pairwise(col0):
+        assert a.top > b.top
+        assert b.top - a.y == pytest.approx(OVERLAP)
+
+
+def test_a_poster_that_fits_is_one_centred_tile() -> None:
+    poster = Size(150 * MM, 100 * MM)
+    (only,) = tile(poster, A4, margin=MARGIN)
+    assert only.page == A4  # portrait preferred when both fit
+    assert only.window == Box(0, 0, poster.width, poster.height)
+    assert only.clip.x + only.clip.width / 2 == pytest.approx(A4.width / 2)
+    assert only.clip.y + only.clip.height / 2 == pytest.approx(A4.height / 2)
+    assert only.origin == pytest.approx((only.clip.x, only.clip.y))
+    assert alignment_marks(only, [only]) == ()
+
+
+def test_a_poster_that_fits_only_sideways_turns_the_page() -> None:
+    (only,) = tile(Size(250 * MM, 150 * MM), A4, margin=MARGIN)
+    assert only.page == A4.rotated()
+    assert inside(only.clip, printable(only.page))
+
+
+def test_a_poster_exactly_the_printable_size_is_one_tile() -> None:
+    tiles = tile(Size(200 * MM, 287 * MM), A4, margin=MARGIN)
+    assert len(tiles) == 1
+    clip, area = tiles[0].clip, printable(A4)
+    assert (clip.x, clip.y, clip.width, clip.height) == pytest.approx(
+        (area.x, area.y, area.width, area.height)
+    )
+
+
+def test_tarot_mat_on_a4() -> None:
+    # Printable A4 with 5 mm margins: 200 x 287 mm portrait, 287 x 200 mm landscape.
+    # Portrait: ceil((210 - 10) / (200 - 10)) = 2 columns, ceil((360 - 10) / (287 - 10))
+    # = 2 rows: 4 tiles. Landscape: 1 column (210 <= 287), ceil(350 / 190) = 2 rows:
+    # 2 tiles, each window 210 x (360 + 10) / 2 = 185 mm. Landscape wins.
+    tiles = tile(TAROT_MAT, A4, margin=MARGIN)
+    assert len(tiles) == 2
+    assert tiles[0].page == A4.rotated()
+    assert tiles[0].window.height == pytest.approx(185 * MM)
+    check_tiles(tiles, TAROT_MAT, cols=1, rows=2)
+
+
+def test_a_big_board_takes_the_fewest_sheets() -> None:
+    # 600 x 400 mm. Portrait: ceil(590 / 190) = 4 x ceil(390 / 277) = 2 -> 8 tiles.
+    # Landscape: ceil(590 / 277) = 3 x ceil(390 / 190) = 3 -> 9 tiles. Portrait wins.
+    board = Size(600 * MM, 400 * MM)
+    tiles = tile(board, A4, margin=MARGIN)
+    assert len(tiles) == 8
+    assert tiles[0].page == A4
+    check_tiles(tiles, board, cols=4, rows=2)
+
+
+def crosses(marks: tuple[Segment, ...]) -> list[tuple[float, float]]:
+    """The centres of the crosses (each a horizontal and a vertical segment)."""
+    horizontal = [s for s in marks if s.y0 == s.y1]
+    vertical = [s for s in marks if s.x0 == s.x1]
+    assert len(horizontal) == len(vertical) == len(marks) // 2
+    centres = sorted(((s.x0 + s.x1) / 2, s.y0) for s in horizontal)
+    uprights = sorted((s.x0, (s.y0 + s.y1) / 2) for s in vertical)
+    for (x, y), (u, v) in zip(centres, uprights, strict=True):
+        assert (x, y) == pytest.approx((u, v))
+    return centres
+
+
+@pytest.mark.parametrize("poster", [TAROT_MAT, Size(600 * MM, 400 * MM), Size(500 * MM, 500 * MM)])
+def test_alignment_crosses_sit_in_the_overlap_at_shared_poster_points(poster: Size) -> None:
+    tiles = tile(poster, A4, margin=MARGIN)
+    assert len(tiles) > 1
+    by_place = {(t.row, t.col): t for t in tiles}
+    for t in tiles:
+        marks = alignment_marks(t, tiles)
+        for seg in marks:
+            assert t.clip.contains(seg.x0, seg.y0) and t.clip.contains(seg.x1, seg.y1)
+            assert abs(seg.x1 - seg.x0) + abs(seg.y1 - seg.y0) == pytest.approx(6 * MM)
+        neighbours = [
+            by_place[p]
+            for p in (
+                (t.row, t.col - 1),
+                (t.row, t.col + 1),
+                (t.row - 1, t.col),
+                (t.row + 1, t.col),
+            )
+            if p in by_place
+        ]
+        centres = crosses(marks)
+        assert len(centres) == 2 * len(neighbours)
+        on_poster = {(round(x - t.origin[0], 6), round(y - t.origin[1], 6)) for x, y in centres}
+        for other in neighbours:
+            theirs = crosses(alignment_marks(other, tiles))
+            shared = on_poster & {
+                (round(x - other.origin[0], 6), round(y - other.origin[1], 6)) for x, y in theirs
+            }
+            assert len(shared) == 2  # the same two poster points on both sheets
+            for px, py in shared:  # in the middle of the overlap strip of the two windows
+                assert t.window.contains(px, py) and other.window.contains(px, py)
+                if other.row == t.row:
+                    assert px == pytest.approx(max(t.window.x, other.window.x) + OVERLAP / 2)
+                else:
+                    assert py == pytest.approx(max(t.window.y, other.window.y) + OVERLAP / 2)
+
+
+def test_a_narrow_overlap_gets_smaller_crosses() -> None:
+    tiles = tile(TAROT_MAT, A4, margin=MARGIN, overlap=4 * MM)
+    marks = alignment_marks(tiles[0], tiles)
+    assert marks
+    for seg in marks:
+        assert abs(seg.x1 - seg.x0) + abs(seg.y1 - seg.y0) == pytest.approx(2 * 0.4 * 4 * MM)
+        assert tiles[0].clip.contains(seg.x0, seg.y0) and tiles[0].clip.contains(seg.x1, seg.y1)
+
+
+def test_tiling_refuses_what_cannot_work() -> None:
+    with pytest.raises(LayoutError, match="overlap cannot be negative"):
+        tile(TAROT_MAT, A4, margin=MARGIN, overlap=-1)
+    with pytest.raises(LayoutError, match="margin cannot be negative"):
+        tile(TAROT_MAT, A4, margin=-1)
+    with pytest.raises(LayoutError, match="positive"):
+        tile(Size(0, 10), A4, margin=MARGIN)
+    with pytest.raises(LayoutError, match="overlap"):
+        tile(TAROT_MAT, Size(18 * MM, 18 * MM), margin=MARGIN)
