@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from kitgen.errors import KitgenError
-from kitgen.kit import UsageError, check_file
+from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import plan_fold, plan_grid
 from kitgen.layout.paper import card_size, paper_size
@@ -277,11 +277,11 @@ class _Builder:
             self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
 
     def file(self, target: str) -> None:
-        report = check_file(target)
+        doc = read_document(target)
+        report = check_document(doc)
         self.result.findings += report.findings
         if not report.ok:
             return
-        doc = read_document(target)
         stem = slug(os.path.splitext(os.path.basename(target))[0])
         model = doc.model
         if isinstance(model, KitFile):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.errors import KitgenError
-from kitgen.load.documents import read_document
+from kitgen.load.documents import Document, read_document
 from kitgen.load.scratch import check_scratch, official
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
@@ -72,11 +72,15 @@ def _unique_sorted(findings: list[Finding]) -> list[Finding]:
 
 def check_file(path: str) -> FileReport:
     """Check one file: its YAML, its shape, and the rules of its game."""
-    doc = read_document(path)
+    return check_document(read_document(path))
+
+
+def check_document(doc: Document) -> FileReport:
+    """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
     if doc.model is not None and doc.game == "scratch":
         findings += check_scratch(doc)
-    return FileReport(path, doc.game, doc.kind, _unique_sorted(findings))
+    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings))
 
 
 def expand_paths(paths: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ punctuation; text with other characters is reported, never silently dropped.
 from __future__ import annotations
 
 import os
-from functools import cache
+from functools import cache, lru_cache
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -51,5 +51,10 @@ def missing_glyphs(text: str, font: str = REGULAR) -> str:
 
 def text_width(text: str, font: str, size: float) -> float:
     """The width of text in points."""
+    return _unit_width(text, font) * size
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
     register_fonts()
-    return float(pdfmetrics.stringWidth(text, font, size))
+    return float(pdfmetrics.stringWidth(text, font, 1.0))

@@ -154,9 +154,8 @@ def cards_pdf(
         return lambda c: draw_back(c, card.width, card.height, bleed, setup.ink)
 
     canvas, buffer = new_canvas(title, f"kitgen card sheets: {setup.describe()}")
-    renderer = SheetRenderer(
-        canvas, CardSource(card, bleed, front_key, front, lambda i: f"scratch-{setup.ink}", back)
-    )
+    source = CardSource(card, bleed, front_key, front, lambda i: f"scratch-{setup.ink}", back)
+    renderer = SheetRenderer(canvas, source, plans)
     sheets = max((p.sheet for p in plans), default=-1) + 1
     for number, plan in enumerate(plans):
         side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"

@@ -24,7 +24,12 @@ Painter = Callable[[Canvas], None]
 
 @dataclass
 class CardSource:
-    """Where a sheet renderer gets its cards: a form name and a painter for each item."""
+    """Where a sheet renderer gets its cards: a key and a painter for each item.
+
+    Items with the same key look the same. A face or back placed more than once
+    is drawn once as a form and reused; one placed once is drawn in the page
+    itself, where it compresses better with its neighbours.
+    """
 
     card: Size
     bleed: float
@@ -37,10 +42,28 @@ class CardSource:
 class SheetRenderer:
     """Draws page plans onto a canvas, defining each form the first time it is used."""
 
-    def __init__(self, canvas: Canvas, source: CardSource) -> None:
+    def __init__(self, canvas: Canvas, source: CardSource, plans: list[PagePlan]) -> None:
         self.canvas = canvas
         self.source = source
         self.forms: set[str] = set()
+        self.uses: dict[str, int] = {}
+        for plan in plans:
+            for placement in plan.placements:
+                key = self._key(plan, placement.item)
+                self.uses[key] = self.uses.get(key, 0) + 1
+
+    def _key(self, plan: PagePlan, item: int) -> str:
+        """The form name of what a placement shows."""
+        if item < 0:  # fold-and-glue: the back of card -item-1
+            return "b-" + self.source.back_key(-item - 1)
+        if plan.side == "back":
+            return "b-" + self.source.back_key(item)
+        return "f-" + self.source.front_key(item)
+
+    def _painter(self, plan: PagePlan, item: int) -> Painter:
+        if item < 0:
+            return self.source.back(-item - 1)
+        return self.source.back(item) if plan.side == "back" else self.source.front(item)
 
     def _form(self, name: str, painter: Painter) -> str:
         if name not in self.forms:
@@ -57,17 +80,10 @@ class SheetRenderer:
         c.setPageSize((plan.page.width, plan.page.height))
         c.saveState()
         c.translate(*plan.offset)
-        w, h = self.source.card.width, self.source.card.height
+        w, h, b = self.source.card.width, self.source.card.height, self.source.bleed
         for placement in plan.placements:
-            item = placement.item
-            if item < 0:  # fold-and-glue: the back of card -item-1
-                name = self._form(
-                    "b-" + self.source.back_key(-item - 1), self.source.back(-item - 1)
-                )
-            elif plan.side == "back":
-                name = self._form("b-" + self.source.back_key(item), self.source.back(item))
-            else:
-                name = self._form("f-" + self.source.front_key(item), self.source.front(item))
+            key = self._key(plan, placement.item)
+            painter = self._painter(plan, placement.item)
             trim = placement.slot.trim
             c.saveState()
             if placement.rotate == 180:
@@ -75,7 +91,13 @@ class SheetRenderer:
                 c.rotate(180)
             else:
                 c.translate(trim.x, trim.y)
-            c.doForm(name)
+            if self.uses.get(key, 0) > 1:
+                c.doForm(self._form(key, painter))
+            else:
+                clip = c.beginPath()
+                clip.rect(-b, -b, w + 2 * b, h + 2 * b)
+                c.clipPath(clip, stroke=0, fill=0)
+                painter(c)
             c.restoreState()
         draw_marks(c, plan.marks)
         if plan.fold is not None:

@@ -10,6 +10,7 @@ colour alone (the low-ink edition has no large fills at all).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -145,6 +146,12 @@ class Geometry:
 
 def fit_face(face: FaceData, geo: Geometry) -> FaceFit:
     """Fit the name and power text; report what cannot fit even at the minimum size."""
+    return _fit_face(face, geo.w, geo.h)
+
+
+@lru_cache(maxsize=4096)
+def _fit_face(face: FaceData, width: float, height: float) -> FaceFit:
+    geo = Geometry(width, height)
     s = geo.s
     _, _, nw, nh = geo.name_box
     name = fit(face.name, BOLD, nw, nh, max_size=12.5 * s, min_size=7 * s, max_lines=2)
