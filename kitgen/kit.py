@@ -128,7 +128,8 @@ def list_games() -> list[GameSummary]:
             cards = {id(c): c for c in pool.cards.values()}.values()
             rebuilt = sum(1 for c in cards if c.reconstructed)
             facts = (f"{len(cards)} official cards ({rebuilt} reconstructed from the examples)",)
-        out.append(GameSummary(_game_info(game), facts, printable=False))
+        printable = (game_dir(game) / "kit.yaml").is_file()
+        out.append(GameSummary(_game_info(game), facts, printable=printable))
     return out
 
 

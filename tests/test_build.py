@@ -266,6 +266,8 @@ def test_bad_options_give_one_line_errors(tmp_path: Path, args: list[str], words
     assert out == ""
     assert words.lower() in err.lower()
     assert "Traceback" not in err
+    if args[0] != "--extra-commons":  # checked by kitgen itself, not by the option parser
+        assert len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "scratch").exists()
 
 
@@ -320,3 +322,36 @@ def test_pdf_is_reproducible_in_memory() -> None:
     second, _ = cards_pdf("t", list(faces), setup)
     assert first == second and first.startswith(b"%PDF")
     assert len(PdfReader(io.BytesIO(first)).pages) == 2
+
+
+def test_atomic_write_leaves_nothing_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kitgen.render import pdf
+
+    target = tmp_path / "kit.pdf"
+    target.write_bytes(b"the last good build")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pdf.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        pdf.write_atomic(str(target), b"%PDF-new")
+    assert target.read_bytes() == b"the last good build"
+    assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]  # no temporary file left
+
+
+def test_progress_bar_reports_pages(capsys: pytest.CaptureFixture[str]) -> None:
+    from kitgen.cli import _Progress
+
+    bar = _Progress()
+    for page in range(1, 11):
+        bar(page, 10)
+    bar.close()
+    err = capsys.readouterr().err
+    assert "page 10/10" in err and err.endswith("\n")
+    quiet = _Progress()
+    quiet(1, 2)  # short builds show no bar
+    quiet.close()
+    assert capsys.readouterr().err == ""

@@ -153,11 +153,13 @@ def test_list_names_every_game_and_component() -> None:
     for game in ("scratch", "shapeup", "scaffold", "staircase", "galliard"):
         assert f"{game}: " in out
     assert "21 official cards (5 reconstructed" in out
-    assert "not printable yet" in out
+    assert "not printable yet" in out  # the games whose kits are still to come
+    assert "scratch: Scratch: Draw the Line (2 players, 5 to 10 minutes)\n" in out
     code, out, _ = run("list", "--format", "json")
     games = {g["id"]: g for g in json.loads(out)["games"]}
     assert games["staircase"]["players"] == {"min": 2, "max": 5}
     assert "mat" in [c["id"] for c in games["scratch"]["components"]]
+    assert games["scratch"]["printable"] is True and games["galliard"]["printable"] is False
 
 
 def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> None:
