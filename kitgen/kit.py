@@ -131,18 +131,3 @@ def list_games() -> list[GameSummary]:
         printable = (game_dir(game) / "kit.yaml").is_file()
         out.append(GameSummary(_game_info(game), facts, printable=printable))
     return out
-
-
-def resolve_build_targets(targets: list[str]) -> list[str]:
-    """Check that every build target is a game id, `all`, or an existing file."""
-    resolved: list[str] = []
-    for target in targets:
-        if target == "all":
-            resolved.extend(GAME_IDS)
-        elif target in GAME_IDS or os.path.isfile(target):
-            resolved.append(target)
-        else:
-            raise UsageError(
-                f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"
-            )
-    return resolved
