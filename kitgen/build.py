@@ -19,10 +19,10 @@ from kitgen.layout.impose import plan_fold, plan_grid
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import read_document
-from kitgen.load.scratch import Reference, official, reference_cards, scratch_pool
-from kitgen.model.findings import Finding, has_errors
+from kitgen.load.scratch import official, reference_cards, scratch_pool
+from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GAME_IDS
-from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings
+from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings, Reference
 from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.paths import game_dir
 from kitgen.render.cards.scratch import FaceItem, faces_of
@@ -240,31 +240,40 @@ class _Builder:
 
     def kit(self, kit: KitFile, path: str, stem: str) -> None:
         setup = resolve_setup(self.options.settings(), kit.settings)
-        extra = (
-            kit.extra_commons
-            if self.options.extra_commons is None
-            else (self.options.extra_commons)
-        )
+        extra = self.options.extra_commons
+        if extra is None:
+            extra = kit.extra_commons
         base = os.path.dirname(path)
         faces: list[FaceItem] = []
-        for entry in kit.card_files:
-            sub = read_document(os.path.join(base, entry))
+        found: list[Finding] = []
+        for entry in [*kit.card_files, *kit.decks]:
+            sub = read_document(os.path.normpath(os.path.join(base, entry)))
+            report = check_document(sub)
+            found += report.findings
+            if not report.ok:
+                continue
+            pool, _ = scratch_pool(sub)
             if isinstance(sub.model, ScratchCardsFile):
-                pool, _ = scratch_pool(sub)
                 faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
-        for entry in kit.decks:
-            sub = read_document(os.path.join(base, entry))
-            if isinstance(sub.model, ScratchDeckFile):
-                pool, _ = scratch_pool(sub)
+            elif isinstance(sub.model, ScratchDeckFile):
                 faces += faces_of(deck_cards(sub.model, pool), pool)
+            else:
+                found.append(
+                    finding(
+                        "uses-wrong-kind",
+                        f"{entry!r} is a {sub.game} {sub.kind} file; a kit prints Scratch card "
+                        "files (card_files:) and decks (decks:)",
+                        kit.where("card_files" if entry in kit.card_files else "decks"),
+                    )
+                )
+        self.result.findings += found
+        if has_errors(found):
+            return
         if not kit.card_files and not kit.decks:
             pool = official().pool
             unique = list({id(c): c for c in pool.cards.values()}.values())
             faces = faces_of(expand_commons(unique, pool, extra), pool)
-        refs, found = reference_cards(kit)
-        self.result.findings += found
-        if has_errors(found):
-            return
+        refs, _ = reference_cards(kit)  # their findings came with the kit file's check
         if "cards" in kit.components:
             self.scratch_cards(
                 kit.name,
@@ -325,7 +334,7 @@ def build(
         elif target == "scratch":
             kit_path = str(game_dir("scratch") / "kit.yaml")
             doc = read_document(kit_path)
-            if not isinstance(doc.model, KitFile) or has_errors(doc.findings):
+            if not isinstance(doc.model, KitFile) or not check_document(doc).ok:
                 raise KitgenError(f"kitgen's own Scratch kit is broken ({kit_path})")
             builder.kit(doc.model, kit_path, "scratch")
         else:

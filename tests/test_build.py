@@ -355,3 +355,45 @@ def test_progress_bar_reports_pages(capsys: pytest.CaptureFixture[str]) -> None:
     quiet(1, 2)  # short builds show no bar
     quiet.close()
     assert capsys.readouterr().err == ""
+
+
+def test_kit_file_prints_its_decks_and_card_files(tmp_path: Path) -> None:
+    write(tmp_path, "cards.yaml", CUSTOM_CARDS)
+    write(tmp_path, "deck.yaml", DECK)
+    kit = write(
+        tmp_path,
+        "party.yaml",
+        """game: scratch
+kind: kit
+name: Party kit
+components: [cards]
+settings: {paper: letter, bleed: 0, duplex: none}
+card_files: [cards.yaml]
+decks: [deck.yaml]
+extra_commons: 0
+""",
+    )
+    code, out, err = run("build", kit, "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    [path] = out.splitlines()
+    assert path.endswith("scratch/scratch-party-cards.pdf")
+    pdf = PdfReader(path)
+    # 2 cards from the file + 10 from the deck, butted on Letter: 8 a sheet, fronts only.
+    assert len(pdf.pages) == 2
+    assert {
+        round(float(pdf.pages[0].mediabox.width)),
+        round(float(pdf.pages[0].mediabox.height)),
+    } == {612, 792}
+    assert text_of(Path(path)).count("Bog Witch") == 1 + 3
+
+
+def test_kit_file_naming_a_broken_deck_builds_nothing(tmp_path: Path) -> None:
+    write(tmp_path, "cards.yaml", CUSTOM_CARDS)
+    write(tmp_path, "deck.yaml", DECK.replace("Griffin: 1", "Griffon: 1"))
+    kit = write(
+        tmp_path, "party.yaml", "game: scratch\nkind: kit\nname: Party\ndecks: [deck.yaml]\n"
+    )
+    code, out, err = run("build", kit, "--out", str(tmp_path / "out"))
+    assert code == 1 and out == ""
+    assert "unknown-card" in err and "deck.yaml:8:3" in err
+    assert not (tmp_path / "out").exists()

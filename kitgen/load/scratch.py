@@ -13,7 +13,7 @@ from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import KitFile
+from kitgen.model.kit import KitFile, Reference
 from kitgen.model.params import fill_parameters
 from kitgen.model.scratch import (
     ScratchCardsFile,
@@ -216,14 +216,6 @@ def check_kit(kit: KitFile, path: str) -> list[Finding]:
                 )
     found += reference_cards(kit)[1]
     return found
-
-
-@dataclass(frozen=True)
-class Reference:
-    """A reference card with its game parameters filled in."""
-
-    title: str
-    sections: tuple[tuple[str, tuple[str, ...]], ...]
 
 
 def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:

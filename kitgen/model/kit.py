@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from kitgen.model.base import Located, Name, RelPath, Spec, Text
 
@@ -14,14 +15,24 @@ Component = Literal["cards", "mat", "reference"]
 COMPONENTS: tuple[Component, ...] = ("cards", "mat", "reference")
 
 
+def _number_as_text(value: object) -> object:
+    """Read `bleed: 0` like `bleed: "0"`; the kit check then asks for a unit if needed."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    return value
+
+
+Length = Annotated[Name, BeforeValidator(_number_as_text)]
+
+
 class PrintSettings(Spec):
     """How to print: any setting left out takes the command line's or kitgen's default."""
 
     paper: Name | None = None
     card_size: Name | None = None
-    bleed: Name | None = None
-    margin: Name | None = None
-    gutter: Name | None = None
+    bleed: Length | None = None
+    margin: Length | None = None
+    gutter: Length | None = None
     duplex: DuplexMode | None = None
     back_offset: Name | None = None
     ink: Ink | None = None
@@ -39,6 +50,14 @@ class ReferenceCard(Spec):
 
     title: Name
     sections: list[ReferenceSection] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference card ready to print: parameters filled in."""
+
+    title: str
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
 
 
 class KitFile(Located):

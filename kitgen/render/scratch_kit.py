@@ -13,12 +13,11 @@ from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.mat import plan_mat
 from kitgen.layout.notes import place_label, place_scale_bar
 from kitgen.layout.tile import tile
-from kitgen.load.scratch import Reference
 from kitgen.model.findings import Finding, Location, finding
+from kitgen.model.kit import Reference
 from kitgen.render.cards.scratch import (
     FaceItem,
     Geometry,
-    ReferenceText,
     draw_back,
     draw_face,
     draw_reference,
@@ -85,10 +84,6 @@ def text_findings(items: list[Item], setup: PrintSetup) -> list[Finding]:
     return found
 
 
-def _reference_text(ref: Reference, number: int, total: int) -> ReferenceText:
-    return ReferenceText(ref.title, ref.sections, f"Scratch reference {number} of {total}")
-
-
 def _label(c: Canvas, grid: Grid, margin: float, lines: tuple[str, ...]) -> None:
     """The sheet's label: one or two lines of small type between the first cut lines."""
     box = place_label(grid, margin=margin)
@@ -137,10 +132,11 @@ def cards_pdf(
     def front(index: int) -> Painter:
         item = items[index]
         if isinstance(item, Reference):
-            text = _reference_text(item, references.index(item) + 1, len(references))
+            ref = item
+            footer = f"Scratch reference {references.index(item) + 1} of {len(references)}"
 
             def paint_reference(c: Canvas) -> None:
-                draw_reference(c, text, card.width, card.height, bleed, setup.ink)
+                draw_reference(c, ref, footer, card.width, card.height, bleed, setup.ink)
 
             return paint_reference
         face = item.face

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.units import MM
 from kitgen.model.findings import Location
-from kitgen.model.kit import Ink
+from kitgen.model.kit import Ink, Reference
 from kitgen.model.scratch import ScratchCard, ScratchPool
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.symbols import emblem, rarity_symbol
@@ -366,17 +366,8 @@ def draw_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) ->
     c.drawCentredString(width / 2, gy - 13.2 * MM * s, "draw the line")
 
 
-@dataclass(frozen=True)
-class ReferenceText:
-    """A reference card's content with its parameters filled in."""
-
-    title: str
-    sections: tuple[tuple[str, tuple[str, ...]], ...]
-    footer: str
-
-
 def draw_reference(
-    c: Canvas, ref: ReferenceText, width: float, height: float, bleed: float, ink: Ink
+    c: Canvas, ref: Reference, footer: str, width: float, height: float, bleed: float, ink: Ink
 ) -> bool:
     """Draw a reference card; False when its text cannot fit even at the smallest size."""
     s = min(width / POKER_W, height / POKER_H)
@@ -423,12 +414,12 @@ def draw_reference(
             y -= size * 1.2
         y -= size * 0.25
     c.setFont(BOLD_ITALIC, footer_size)
-    c.drawCentredString(width / 2, safe + pad * 0.7, ref.footer)
+    c.drawCentredString(width / 2, safe + pad * 0.7, footer)
     return sum(h for _, h in layout) <= available
 
 
 def _reference_layout(
-    ref: ReferenceText, size: float, width: float
+    ref: Reference, size: float, width: float
 ) -> list[tuple[tuple[str, tuple[str, ...]], float]]:
     out: list[tuple[tuple[str, tuple[str, ...]], float]] = []
     indent = 2.4 * MM * (size / 7.4)
