@@ -197,3 +197,20 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "unknown-card" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_check_does_not_load_drawing_libraries(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", BAD_DECK)
+    probe = (
+        "import sys\n"
+        "from kitgen.cli import main\n"
+        f"sys.argv = ['kitgen', 'check', {path!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('reportlab', 'PIL', 'jinja2', 'pypdfium2') if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
+    assert "unknown-card" in result.stdout
+    assert "HEAVY []" in result.stdout, result.stdout
