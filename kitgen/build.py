@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
@@ -18,15 +18,20 @@ from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import plan_fold, plan_grid
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
-from kitgen.load.documents import read_document
+from kitgen.load.documents import Document, read_document
+from kitgen.load.rules import game_context
 from kitgen.load.scratch import official, reference_cards, scratch_pool
 from kitgen.model.findings import Finding, finding, has_errors
-from kitgen.model.game import GAME_IDS
+from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings, Reference
+from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.paths import game_dir
 from kitgen.render.cards.scratch import FaceItem, faces_of
 from kitgen.render.pdf import write_atomic
+
+if TYPE_CHECKING:
+    from kitgen.render.booklet import Figures
 
 Progress = Callable[[int, int], None]
 
@@ -284,6 +289,43 @@ class _Builder:
             )
         if "mat" in kit.components:
             self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
+        if "rules" in kit.components and kit.rules is not None:
+            rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
+            rules_doc = read_document(rules_path)
+            report = check_document(rules_doc)
+            self.result.findings += report.findings
+            if report.ok:
+                self.rules(rules_doc, stem, setup)
+
+    def rules(self, doc: Document, prefix: str, setup: PrintSetup) -> None:
+        """The reading, booklet and quick-reference editions of a rules file."""
+        from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
+
+        rules, game = doc.model, doc.game
+        assert isinstance(rules, RulesFile) and game is not None
+        context = game_context(game)
+        figures = game_figures(game)
+        players = (
+            f"{context['players_min']}"
+            if context["players_min"] == context["players_max"]
+            else f"{context['players_min']} to {context['players_max']}"
+        )
+        facts = BookletFacts(players, str(context["playing_time"]), game_summary(game))
+        page, sheet = booklet_sizes(setup)
+        reading, booklet, found = booklet_pdfs(
+            rules, context, figures, facts, page, sheet, setup.ink
+        )
+        self.result.findings += found
+        if has_errors(found):
+            return
+        self.write(game, f"{prefix}-rules.pdf", reading)
+        self.write(game, f"{prefix}-rules-booklet.pdf", booklet)
+        if rules.quick_reference:
+            paper = sheet.rotated() if sheet.width > sheet.height else sheet
+            data, found = reference_pdf(rules, context, figures, paper, setup.ink)
+            self.result.findings += found
+            if not has_errors(found):
+                self.write(game, f"{prefix}-reference.pdf", data)
 
     def file(self, target: str) -> None:
         doc = read_document(target)
@@ -295,6 +337,14 @@ class _Builder:
         model = doc.model
         if isinstance(model, KitFile):
             self.kit(model, target, f"scratch-{stem}")
+        elif isinstance(model, RulesFile):
+            assert doc.game is not None
+            official_rules = os.path.realpath(target) == os.path.realpath(
+                game_dir(doc.game) / "rules.yaml"
+            )
+            stem = stem.removesuffix("-rules")
+            prefix = doc.game if official_rules or stem == "rules" else f"{doc.game}-{stem}"
+            self.rules(doc, prefix, resolve_setup(self.options.settings()))
         elif isinstance(model, ScratchDeckFile):
             pool, _ = scratch_pool(doc)
             self.scratch_cards(
@@ -316,6 +366,30 @@ class _Builder:
             self.result.notes.append(
                 f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
             )
+
+
+def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
+    """Booklet pages and the sheet they are imposed on: A5 on A4, or half-Letter on Letter."""
+    if setup.paper_name in ("letter", "tabloid", "half-letter"):
+        return paper_size("half-letter"), paper_size("letter").rotated()
+    return paper_size("a5"), paper_size("a4").rotated()
+
+
+def game_figures(game: str) -> Figures:
+    """The figures a game's rules can name."""
+    from kitgen.render.booklet import Figures
+
+    if game == "scratch":
+        from kitgen.render.cards.scratch_figures import scratch_figures
+
+        return scratch_figures(official().pool)
+    return Figures({}, {})
+
+
+def game_summary(game: str) -> str:
+    """The one-paragraph summary from a game's game.yaml."""
+    doc = read_document(str(game_dir(game) / "game.yaml"))
+    return doc.model.summary if isinstance(doc.model, GameFile) else ""
 
 
 def deck_cards(deck: ScratchDeckFile, pool: ScratchPool) -> list[ScratchCard]:

@@ -8,9 +8,11 @@ from typing import Any
 
 from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
+from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_scratch, official
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
+from kitgen.model.rules import RulesFile
 from kitgen.paths import game_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -78,7 +80,9 @@ def check_file(path: str) -> FileReport:
 def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
-    if doc.model is not None and doc.game == "scratch":
+    if isinstance(doc.model, RulesFile):
+        findings += check_rules(doc)
+    elif doc.model is not None and doc.game == "scratch":
         findings += check_scratch(doc)
     return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings))
 

@@ -61,7 +61,14 @@ def official_names() -> list[str]:
 def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("a4")
     result = build(["scratch"], BuildOptions(out=str(out)))
-    assert result.ok and len(result.written) == 2
+    assert result.ok
+    assert [Path(p).name for p in result.written] == [
+        "scratch-cards.pdf",
+        "scratch-mat.pdf",
+        "scratch-rules.pdf",
+        "scratch-rules-booklet.pdf",
+        "scratch-reference.pdf",
+    ]
     return out / "scratch"
 
 

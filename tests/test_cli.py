@@ -167,8 +167,14 @@ def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> No
     code, out, err = run("build", "all", "--out", str(out_dir))
     assert code == 0, err
     assert out.splitlines() == [
-        str(out_dir / "scratch" / "scratch-cards.pdf"),
-        str(out_dir / "scratch" / "scratch-mat.pdf"),
+        str(out_dir / "scratch" / name)
+        for name in (
+            "scratch-cards.pdf",
+            "scratch-mat.pdf",
+            "scratch-rules.pdf",
+            "scratch-rules-booklet.pdf",
+            "scratch-reference.pdf",
+        )
     ]
     assert "shapeup: no printable kit yet" in err
 

@@ -203,6 +203,12 @@ def check_kit(kit: KitFile, path: str) -> list[Finding]:
                 finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
             )
     base = os.path.dirname(path)
+    if kit.rules is not None and not os.path.isfile(os.path.join(base, kit.rules)):
+        found.append(
+            finding(
+                "uses-not-found", f"the rules file {kit.rules!r} does not exist", kit.where("rules")
+            )
+        )
     for field_name in ("decks", "card_files"):
         for index, entry in enumerate(getattr(kit, field_name)):
             shown = os.path.normpath(os.path.join(base, entry))

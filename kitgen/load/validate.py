@@ -124,7 +124,7 @@ def annotation_at(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
         current = _unwrap(current)
         origin = get_origin(current)
         if isinstance(current, type) and issubclass(current, BaseModel):
-            info = current.model_fields.get(str(part))
+            info = _field_by_key(current, str(part))
             if info is None:
                 return None
             current = info.annotation
@@ -137,10 +137,18 @@ def annotation_at(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
     return _unwrap(current)
 
 
+def _field_by_key(model: type[BaseModel], key: str) -> Any:
+    """A model's field by the key written in YAML (its alias, if it has one)."""
+    for name, info in model.model_fields.items():
+        if (info.alias or name) == key:
+            return info
+    return None
+
+
 def _fields(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     container = annotation_at(model, loc)
     if isinstance(container, type) and issubclass(container, BaseModel):
-        return list(container.model_fields)
+        return [info.alias or name for name, info in container.model_fields.items()]
     return []
 
 

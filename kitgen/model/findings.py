@@ -80,6 +80,9 @@ CODES: dict[str, CodeInfo] = {
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
+    # Rules text
+    "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
+    "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),
     # Drawing (found by `kitgen build`)
     "text-not-drawable": CodeInfo(
         "error", "text with characters the embedded font cannot draw", stage="build"

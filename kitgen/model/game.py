@@ -10,7 +10,7 @@ from kitgen.model.base import Id, Located, Name, Spec, Text
 
 GAME_IDS = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
 GameId = Literal["scratch", "shapeup", "scaffold", "staircase", "galliard"]
-KINDS = ("cards", "deck", "position", "record", "kit", "game")
+KINDS = ("cards", "deck", "position", "record", "kit", "game", "rules")
 
 
 class PlayerCount(Spec):

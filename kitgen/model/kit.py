@@ -11,8 +11,8 @@ from kitgen.model.base import Located, Name, RelPath, Spec, Text
 
 Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
-Component = Literal["cards", "mat", "reference"]
-COMPONENTS: tuple[Component, ...] = ("cards", "mat", "reference")
+Component = Literal["cards", "mat", "reference", "rules"]
+COMPONENTS: tuple[Component, ...] = ("cards", "mat", "reference", "rules")
 
 
 def _number_as_text(value: object) -> object:
@@ -71,4 +71,5 @@ class KitFile(Located):
     decks: list[RelPath] = Field(default_factory=list)
     card_files: list[RelPath] = Field(default_factory=list)
     extra_commons: int = Field(default=0, ge=0, le=20)
+    rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
     reference: list[ReferenceCard] = Field(default_factory=list)

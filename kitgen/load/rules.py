@@ -1,0 +1,196 @@
+"""Rules files in context: their game's parameters, figure names and arguments.
+
+Text is checked here without jinja2 (so `kitgen check` stays light): every
+`{{ name }}` must name a game parameter and every `{{` must close. The full
+template language is applied, sandboxed, when the booklet is built.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from pydantic import ValidationError
+
+from kitgen.load.documents import Document, read_document
+from kitgen.load.validate import translate
+from kitgen.model.figures import FIGURES, BoardArgs, parse_cell
+from kitgen.model.findings import Finding, Location, finding
+from kitgen.model.game import GameFile
+from kitgen.model.rules import Block, RulesFile, Section
+from kitgen.model.source import SourceMap
+from kitgen.paths import game_dir
+
+_OPEN = re.compile(r"\{\{|\{%")
+_EXPR = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
+_NAME = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
+
+
+@cache
+def game_context(game: str) -> dict[str, Any]:
+    """What rules text may name: the game's parameters and a few facts about it."""
+    doc = read_document(str(game_dir(game) / "game.yaml"))
+    info = doc.model
+    if not isinstance(info, GameFile):
+        return {}
+    context: dict[str, Any] = dict(info.parameters.model_dump())
+    context.update(
+        title=info.title,
+        players_min=info.players.min,
+        players_max=info.players.max,
+        playing_time=info.playing_time,
+    )
+    return context
+
+
+def texts(rules: RulesFile) -> Iterator[tuple[str, Location | None]]:
+    """Every piece of text in a rules file, with where it was written."""
+    if rules.credits:
+        yield rules.credits, rules.where("credits")
+    for section in [*rules.sections, *rules.quick_reference]:
+        yield from _section_texts(section)
+
+
+def _section_texts(section: Section) -> Iterator[tuple[str, Location | None]]:
+    yield section.title, section.where("title")
+    for block in section.blocks:
+        yield from block_texts(block)
+    for sub in section.sections:
+        yield from _section_texts(sub)
+
+
+def block_texts(block: Block) -> Iterator[tuple[str, Location | None]]:
+    """The text of one block (and of the blocks inside an example)."""
+    for key in ("text", "tip", "strategy", "variant", "note", "caption"):
+        value = getattr(block, key)
+        if value is not None:
+            yield value, block.where(key)
+    for key, attr in (("list", "bullets"), ("steps", "steps")):
+        for i, item in enumerate(getattr(block, attr) or []):
+            yield item, block.where(key, i)
+    if block.table is not None:
+        yield from (
+            (c, block.where("table", "columns", i)) for i, c in enumerate(block.table.columns)
+        )
+        for r, row in enumerate(block.table.rows):
+            yield from ((c, block.where("table", "rows", r, i)) for i, c in enumerate(row))
+    if block.example is not None:
+        yield block.example.title, block.where("example", "title")
+        for inner in block.example.blocks:
+            yield from block_texts(inner)
+
+
+def blocks(rules: RulesFile) -> Iterator[Block]:
+    """Every block, examples' blocks included."""
+
+    def walk(items: list[Block]) -> Iterator[Block]:
+        for block in items:
+            yield block
+            if block.example is not None:
+                yield from walk(block.example.blocks)
+
+    def sections(items: list[Section]) -> Iterator[Block]:
+        for section in items:
+            yield from walk(section.blocks)
+            yield from sections(section.sections)
+
+    yield from sections([*rules.sections, *rules.quick_reference])
+
+
+def check_text(text: str, at: Location | None, context: dict[str, Any]) -> list[Finding]:
+    """Placeholders must close and simple ones must name a known parameter."""
+    found: list[Finding] = []
+    opened = len(_OPEN.findall(text))
+    closed = len(_EXPR.findall(text))
+    if opened != closed or text.count("}}") > text.count("{{"):
+        found.append(
+            finding(
+                "template-error",
+                "a `{{` has no matching `}}` (write `{{ hand_size }}` for a game parameter)",
+                at,
+            )
+        )
+    for match in _EXPR.finditer(text):
+        expr = match.group(1)
+        simple = _NAME.match(expr or "")
+        if simple and simple.group(1) not in context:
+            found.append(
+                finding(
+                    "unknown-parameter",
+                    f"{{{{ {simple.group(1)} }}}} names no game parameter; known: "
+                    f"{', '.join(sorted(context))}",
+                    at,
+                )
+            )
+    return found
+
+
+def check_rules(doc: Document) -> list[Finding]:
+    """Check a rules file's text placeholders and its figures."""
+    rules = doc.model
+    assert isinstance(rules, RulesFile) and doc.game is not None
+    context = game_context(doc.game)
+    found: list[Finding] = []
+    for text, at in texts(rules):
+        found += check_text(text, at, context)
+    figures = FIGURES.get(doc.game, {})
+    for block in blocks(rules):
+        if block.figure is None:
+            continue
+        if block.figure not in figures:
+            known = ", ".join(sorted(figures)) or "none yet"
+            found.append(
+                finding(
+                    "unknown-figure",
+                    f"{doc.game} has no figure called {block.figure!r}; figures: {known}",
+                    block.where("figure"),
+                )
+            )
+            continue
+        found += check_figure_args(block, figures[block.figure], doc.source)
+    return found
+
+
+def check_figure_args(block: Block, model: type, source: SourceMap | None) -> list[Finding]:
+    """A figure's `args:` against what the figure takes."""
+    try:
+        args = model.model_validate(block.args or {})  # type: ignore[attr-defined]
+    except ValidationError as err:
+        if source is None:
+            return []
+        prefix = (*block._path, "args")
+        return [
+            translate({**e, "loc": prefix + tuple(e["loc"])}, model, source)
+            for e in err.errors(include_url=False)
+        ]
+    found: list[Finding] = []
+    if isinstance(args, BoardArgs):
+        from kitgen.load.scratch import official
+
+        pool = official().pool
+        for r, row in enumerate(args.cells):
+            at = block.where("args", "cells", r)
+            if len(row) != 3:
+                found.append(
+                    finding(
+                        "invalid-value", f"row {r + 1} of the board has {len(row)} cells, not 3", at
+                    )
+                )
+            for c, text in enumerate(row):
+                cell_at = block.where("args", "cells", r, c)
+                try:
+                    cell = parse_cell(text)
+                except ValueError as err:
+                    found.append(finding("invalid-value", str(err), cell_at))
+                    continue
+                if cell is not None and pool.card(cell.card) is None:
+                    found.append(
+                        finding(
+                            "unknown-card",
+                            f"no card called {cell.card!r} in the official pool",
+                            cell_at,
+                        )
+                    )
+    return found

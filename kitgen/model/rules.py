@@ -1,0 +1,102 @@
+"""The `rules` file kind: a game's rules as sections of blocks, with figures by name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from kitgen.model.base import Id, Located, Name, Spec, Text
+
+LongText = Text  # a paragraph; inline **bold** and *italic*; {{ parameter }} for numbers
+
+# Each block holds exactly one of these keys (`list` is read into `bullets`).
+BLOCK_KINDS = (
+    "text",
+    "list",
+    "steps",
+    "table",
+    "tip",
+    "strategy",
+    "variant",
+    "note",
+    "figure",
+    "example",
+)
+_ATTR = {"list": "bullets"}
+CALLOUTS = ("tip", "strategy", "variant", "note")
+
+
+class Table(Spec):
+    """A table: column headings and rows of cells."""
+
+    columns: list[Name] = Field(min_length=1, max_length=6)
+    rows: list[list[LongText]] = Field(min_length=1, max_length=60)
+
+
+class Example(Spec):
+    """A worked example: a title and blocks, set apart in a box."""
+
+    title: Name
+    blocks: list[Block] = Field(min_length=1)
+
+
+class Block(Located):
+    """One block of a section: a paragraph, a list, a table, a call-out, a figure..."""
+
+    text: LongText | None = None
+    bullets: list[LongText] | None = Field(default=None, alias="list")
+    steps: list[LongText] | None = None
+    table: Table | None = None
+    tip: LongText | None = None
+    strategy: LongText | None = None
+    variant: LongText | None = None
+    note: LongText | None = None
+    figure: Id | None = None
+    example: Example | None = None
+    caption: LongText | None = None  # with figure
+    args: dict[str, Any] | None = None  # with figure: what the figure shows
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Block:
+        given = [k for k in BLOCK_KINDS if getattr(self, _ATTR.get(k, k)) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "a block holds exactly one of: "
+                + ", ".join(BLOCK_KINDS)
+                + (f" (this one has {', '.join(given)})" if given else "")
+            )
+        if self.figure is None and (self.caption is not None or self.args is not None):
+            raise ValueError("`caption` and `args` go with `figure`")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """Which kind of block this is."""
+        return next(k for k in BLOCK_KINDS if getattr(self, _ATTR.get(k, k)) is not None)
+
+
+class Section(Located):
+    """A numbered section with its blocks and subsections."""
+
+    title: Name
+    blocks: list[Block] = Field(default_factory=list)
+    sections: list[Section] = Field(default_factory=list)
+
+
+class RulesFile(Located):
+    """`kind: rules`: the rules of a game, for the booklet and the quick reference."""
+
+    game: str
+    kind: str
+    title: Name
+    subtitle: Name | None = None
+    credits: LongText | None = None
+    sections: list[Section] = Field(min_length=1)
+    quick_reference: list[Section] = Field(default_factory=list)
+
+
+Example.model_rebuild()
+Block.model_rebuild()
+Section.model_rebuild()
+RulesFile.model_rebuild()

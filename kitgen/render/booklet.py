@@ -1,0 +1,735 @@
+"""Rule booklets: rules text through sandboxed jinja2, into reportlab Platypus pages.
+
+Three editions come from one rules file: the reading edition (A5 or
+half-Letter pages in order), the booklet edition (the same pages imposed two
+to a landscape sheet side for saddle stitching), and a one-page quick
+reference. Figures are drawn by the game's own figure painters.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from kitgen import __version__
+from kitgen.layout.booklet import saddle_stitch
+from kitgen.layout.geometry import Size
+from kitgen.layout.units import MM
+from kitgen.model.findings import Finding, Location, finding
+from kitgen.model.kit import Ink
+from kitgen.model.rules import Block, RulesFile, Section
+from kitgen.paths import templates_dir
+from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
+
+INK = colors.HexColor("#1b1b1b")
+LABELS = {"tip": "Tip", "strategy": "Strategy", "variant": "Variant", "note": "Rules decision"}
+TINTS = {"tip": "#e8f1e4", "strategy": "#e6edf6", "variant": "#f6efe0", "note": "#eeeeee"}
+BARS = {"tip": "#4f8a3c", "strategy": "#2c5aa0", "variant": "#a3782a", "note": "#555555"}
+CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
+
+
+# A figure painter: (canvas, args, width, height, ink) draws at the origin.
+FigurePainter = Callable[[Canvas, dict[str, Any], float, float, Ink], None]
+# Figure sizes: (args, available width) -> (width, height).
+FigureSizer = Callable[[dict[str, Any], float], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A game's figures: how big each is and how to draw it."""
+
+    sizes: dict[str, FigureSizer]
+    painters: dict[str, FigurePainter]
+
+
+class Templater:
+    """Renders rules text in a jinja2 sandbox with the game's parameters."""
+
+    def __init__(self, context: dict[str, Any]) -> None:
+        self.env = SandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
+        self.context = context
+        self.findings: list[Finding] = []
+
+    def __call__(self, text: str, at: Location | None) -> str:
+        """Paragraph markup for a piece of rules text (escaped, parameters filled)."""
+        try:
+            rendered = str(self.env.from_string(text).render(**self.context))
+        except TemplateSyntaxError as err:
+            where = at
+            if at is not None and err.lineno and err.lineno > 1:
+                where = Location(at.path, at.line + err.lineno - 1, 1)
+            self.findings.append(finding("template-error", f"template: {err.message}", where))
+            rendered = _escape(text)
+        except (TemplateError, ArithmeticError, TypeError, ValueError) as err:
+            self.findings.append(finding("template-error", f"template: {err}", at))
+            rendered = _escape(text)
+        missing = missing_glyphs(rendered)
+        if missing:
+            self.findings.append(
+                finding(
+                    "text-not-drawable",
+                    f"{text[:40]!r} has characters the embedded font cannot draw: "
+                    f"{' '.join(missing)}",
+                    at,
+                )
+            )
+        return inline_markup(rendered)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
+
+
+def inline_markup(escaped: str) -> str:
+    """`**bold**` and `*italic*` to Platypus tags (the text is already escaped)."""
+    return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
+
+
+@dataclass
+class Styles:
+    """Paragraph styles for one edition, scaled by `size`."""
+
+    size: float = 9.5
+    table: dict[str, ParagraphStyle] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        s = self.size
+        lead = s * 1.32
+
+        def style(name: str, **kw: Any) -> ParagraphStyle:
+            base = dict(
+                fontName=REGULAR, fontSize=s, leading=lead, textColor=INK, spaceAfter=s * 0.45
+            )
+            base.update(kw)
+            return ParagraphStyle(name, **base)
+
+        self.table = {
+            "body": style("body"),
+            "cell": style("cell", fontSize=s * 0.92, leading=s * 1.18, spaceAfter=0),
+            "head": style("head", fontName=BOLD, fontSize=s * 0.92, leading=s * 1.18, spaceAfter=0),
+            "h1": style(
+                "h1",
+                fontName=BOLD,
+                fontSize=s * 1.45,
+                leading=s * 1.8,
+                spaceBefore=s * 0.9,
+                spaceAfter=s * 0.5,
+                keepWithNext=1,
+            ),
+            "h2": style(
+                "h2",
+                fontName=BOLD,
+                fontSize=s * 1.12,
+                leading=s * 1.45,
+                spaceBefore=s * 0.6,
+                spaceAfter=s * 0.3,
+                keepWithNext=1,
+            ),
+            "boxtitle": style(
+                "boxtitle",
+                fontName=BOLD,
+                fontSize=s * 1.05,
+                leading=s * 1.35,
+                spaceAfter=s * 0.3,
+            ),
+            "label": style(
+                "label", fontName=BOLD, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.15
+            ),
+            "caption": style(
+                "caption",
+                fontName=ITALIC,
+                fontSize=s * 0.85,
+                leading=s * 1.1,
+                alignment=TA_CENTER,
+                spaceAfter=s * 0.8,
+            ),
+            "title": style(
+                "title",
+                fontName=BOLD,
+                fontSize=s * 2.6,
+                leading=s * 3.1,
+                alignment=TA_CENTER,
+                spaceAfter=s,
+            ),
+            "subtitle": style(
+                "subtitle",
+                fontName=ITALIC,
+                fontSize=s * 1.35,
+                leading=s * 1.7,
+                alignment=TA_CENTER,
+                spaceAfter=s * 2,
+            ),
+            "centre": style("centre", alignment=TA_CENTER),
+            "small": style("small", fontSize=s * 0.8, leading=s * 1.05, alignment=TA_CENTER),
+            "toc1": style("toc1", leftIndent=0, spaceAfter=s * 0.2),
+            "toc2": style("toc2", leftIndent=s * 1.5, spaceAfter=0, fontSize=s * 0.92),
+        }
+
+    def __getitem__(self, name: str) -> ParagraphStyle:
+        return self.table[name]
+
+
+def _column_widths(
+    columns: list[str], rows: list[list[str]], width: float, size: float
+) -> list[float]:
+    """Widths in proportion to each column's text, never narrower than its longest word."""
+    count = len(columns)
+    cells = [[columns[i]] + [row[i] for row in rows if i < len(row)] for i in range(count)]
+    pad = 6.5
+    floors = [
+        max(text_width(word, BOLD, size) for text in col for word in (text.split() or [""])) + pad
+        for col in cells
+    ]
+    weights = [min(max(max(len(text) for text in col), 4), 60) for col in cells]
+    spare = width - sum(floors)
+    if spare <= 0:  # even the longest words do not fit: share the width by need
+        return [width * f / sum(floors) for f in floors]
+    return [f + spare * w / sum(weights) for f, w in zip(floors, weights, strict=True)]
+
+
+class FigureFlowable(Flowable):  # type: ignore[misc]
+    """A figure drawn by its game's painter, centred in the frame."""
+
+    def __init__(
+        self, painter: FigurePainter, args: dict[str, Any], width: float, height: float, ink: Ink
+    ) -> None:
+        super().__init__()
+        self.painter, self.args, self.ink = painter, args, ink
+        self.fig_width, self.fig_height = width, height
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """The figure's fixed size."""
+        return self.fig_width, self.fig_height
+
+    def draw(self) -> None:
+        """Draw with the painter, origin at the figure's lower-left corner."""
+        self.canv.saveState()
+        self.painter(self.canv, self.args, self.fig_width, self.fig_height, self.ink)
+        self.canv.restoreState()
+
+
+class Heading(Paragraph):  # type: ignore[misc]
+    """A numbered heading that the contents list picks up."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int) -> None:
+        super().__init__(text, style)
+        self.toc_level = level
+
+
+class Story:
+    """Turns rules sections into flowables."""
+
+    def __init__(
+        self, styles: Styles, text: Templater, figures: Figures, width: float, ink: Ink
+    ) -> None:
+        self.styles, self.text, self.figures = styles, text, figures
+        self.width, self.ink = width, ink
+        self.boxed = 0  # inside an example box, where KeepTogether cannot work
+
+    def para(self, text: str, at: Location | None, style: str = "body") -> Paragraph:
+        """One paragraph of rules text."""
+        return Paragraph(self.text(text, at), self.styles[style])
+
+    def sections(self, sections: list[Section], prefix: str = "") -> list[Flowable]:
+        """Numbered sections with their blocks and subsections."""
+        out: list[Flowable] = []
+        for number, section in enumerate(sections, start=1):
+            label = f"{prefix}{number}"
+            level = 1 if not prefix else 2
+            title = self.text(section.title, section.where("title"))
+            out.append(CondPageBreak(self.styles.size * (8 if level == 1 else 5)))
+            out.append(Heading(f"{label}&nbsp;&nbsp;{title}", self.styles[f"h{level}"], level))
+            out += self.blocks(section.blocks, self.width)
+            out += self.sections(section.sections, prefix=f"{label}.")
+        return out
+
+    def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
+        """The flowables of a list of blocks."""
+        out: list[Flowable] = []
+        for block in blocks:
+            out += self.block(block, width)
+        return out
+
+    def block(self, block: Block, width: float) -> list[Flowable]:
+        """The flowables of one block."""
+        kind = block.kind
+        s = self.styles
+        if kind == "text":
+            return [self.para(block.text or "", block.where("text"))]
+        if kind in ("list", "steps"):
+            items = block.bullets if kind == "list" else block.steps
+            entries = [
+                ListItem(self.para(item, block.where(kind, i)))
+                for i, item in enumerate(items or [])
+            ]
+            bullet = (
+                {"bulletType": "bullet", "start": "\u2022"}
+                if kind == "list"
+                else {"bulletType": "1", "bulletFormat": "%s."}
+            )
+            return [
+                ListFlowable(
+                    entries,
+                    leftIndent=s.size * 1.4,
+                    bulletFontName=BOLD,
+                    bulletFontSize=s.size * 0.9,
+                    **bullet,
+                ),
+                Spacer(1, s.size * 0.3),
+            ]
+        if kind == "table":
+            return [self.table(block, width), Spacer(1, s.size * 0.6)]
+        if kind in LABELS:
+            return [self.callout(kind, getattr(block, kind), block.where(kind), width)]
+        if kind == "figure":
+            return self.figure(block, width)
+        assert block.example is not None
+        return [self.example(block, width)]
+
+    def table(self, block: Block, width: float) -> Table:
+        """A table with a bold heading row."""
+        assert block.table is not None
+        t = block.table
+        head = [
+            self.para(c, block.where("table", "columns", i), "head")
+            for i, c in enumerate(t.columns)
+        ]
+        rows = [
+            [
+                self.para(cell, block.where("table", "rows", r, i), "cell")
+                for i, cell in enumerate(row)
+            ]
+            for r, row in enumerate(t.rows)
+        ]
+        cols = len(t.columns)
+        rows = [row + [Paragraph("", self.styles["cell"])] * (cols - len(row)) for row in rows]
+        table = Table(
+            [head, *[r[:cols] for r in rows]],
+            colWidths=_column_widths(t.columns, t.rows, width, self.styles.size * 0.92),
+            repeatRows=1,
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+                    ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        return table
+
+    def callout(self, kind: str, text: str, at: Location | None, width: float) -> Flowable:
+        """A tinted box with a coloured bar and its label (Tip, Strategy...)."""
+        content = [Paragraph(LABELS[kind].upper(), self.styles["label"]), self.para(text, at)]
+        return self._box(content, width, kind)
+
+    def _box(self, content: list[Flowable], width: float, kind: str) -> Flowable:
+        tint = "#ffffff" if self.ink == "low" else TINTS[kind]
+        box = Table([[content]], colWidths=[width], hAlign="LEFT")
+        box.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.2, colors.HexColor(BARS[kind])),
+                    (
+                        "BOX",
+                        (0, 0),
+                        (-1, -1),
+                        0.4 if self.ink == "low" else 0,
+                        colors.HexColor(BARS[kind]),
+                    ),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 7),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                    ("TOPPADDING", (0, 0), (-1, -1), 4),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        return self._together([box, Spacer(1, self.styles.size * 0.6)])
+
+    def _together(self, parts: list[Flowable]) -> Flowable:
+        """Keep parts on one page; inside a box (a table cell) they already are."""
+        if self.boxed:
+            return Table(
+                [[parts]],
+                colWidths=[None],
+                hAlign="CENTER",
+                style=[
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ],
+            )
+        return KeepTogether(parts)
+
+    def figure(self, block: Block, width: float) -> list[Flowable]:
+        """A figure and its caption, kept together."""
+        name = block.figure or ""
+        args = dict(block.args or {})
+        fig_w, fig_h = self.figures.sizes[name](args, width)
+        parts: list[Flowable] = [
+            Spacer(1, self.styles.size * 0.3),
+            FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink),
+        ]
+        if block.caption:
+            parts += [
+                Spacer(1, self.styles.size * 0.35),
+                self.para(block.caption, block.where("caption"), "caption"),
+            ]
+        else:
+            parts.append(Spacer(1, self.styles.size * 0.6))
+        return [self._together(parts)]
+
+    def example(self, block: Block, width: float) -> Flowable:
+        """A worked example in a box: its title and its blocks."""
+        assert block.example is not None
+        inner = width - 14
+        self.boxed += 1
+        try:
+            content: list[Flowable] = [
+                Paragraph("EXAMPLE", self.styles["label"]),
+                self.para(block.example.title, block.where("example", "title"), "boxtitle"),
+                *self.blocks(block.example.blocks, inner),
+            ]
+        finally:
+            self.boxed -= 1
+        tint = "#ffffff" if self.ink == "low" else "#f7f5f0"
+        # One row per flowable, so a long example can continue on the next page; the
+        # label, the title and the first block share the first row, so they never part.
+        rows = [[content[:3]], *[[part] for part in content[3:]]]
+        box = Table(rows, colWidths=[width], hAlign="LEFT", splitByRow=1)
+        box.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
+                    ("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor("#8a8a8a")),
+                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 7),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ("TOPPADDING", (0, 0), (-1, 0), 5),
+                    ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
+                ]
+            )
+        )
+        return box
+
+
+@dataclass(frozen=True)
+class BookletFacts:
+    """What the cover says besides the rules file: players, time, summary."""
+
+    players: str
+    playing_time: str
+    summary: str
+
+
+class _Doc(BaseDocTemplate):  # type: ignore[misc]
+    """Pages with a running footer; headings feed the contents list and the outline."""
+
+    def __init__(self, buffer: io.BytesIO, page: Size, title: str, outline: bool) -> None:
+        margin = 13 * MM
+        super().__init__(
+            buffer,
+            pagesize=(page.width, page.height),
+            leftMargin=margin,
+            rightMargin=margin,
+            topMargin=12 * MM,
+            bottomMargin=15 * MM,
+            title=title,
+            author="kitgen",
+            creator=f"kitgen {__version__}",
+            invariant=1,
+            initialFontName=REGULAR,
+        )
+        self.running_title = title
+        self.outline = outline
+        frame = Frame(
+            self.leftMargin,
+            self.bottomMargin,
+            self.width,
+            self.height,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        self.addPageTemplates(
+            [
+                PageTemplate("cover", [frame]),
+                PageTemplate("body", [frame], onPage=self._footer),
+            ]
+        )
+        self._heading = 0
+
+    def _footer(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(REGULAR, 7.5)
+        canvas.setFillColor(INK)
+        canvas.drawCentredString(self.pagesize[0] / 2, 8 * MM, str(doc.page))
+        canvas.setFont(ITALIC, 6.5)
+        canvas.drawString(self.leftMargin, 8 * MM, self.running_title)
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        """Headings go into the contents list (and the PDF outline, when pages are pages)."""
+        if isinstance(flowable, Heading):
+            text = flowable.getPlainText()
+            self.notify("TOCEntry", (flowable.toc_level - 1, text, self.page))
+            if self.outline:
+                self._heading += 1
+                key = f"h{self._heading}"
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=flowable.toc_level - 1)
+
+
+def _cover(
+    rules: RulesFile, facts: BookletFacts, story: Story, styles: Styles, height: float
+) -> list[Flowable]:
+    parts: list[Flowable] = [
+        Spacer(1, height * 0.22),
+        Paragraph(_escape(rules.title), styles["title"]),
+    ]
+    if rules.subtitle:
+        parts.append(Paragraph(_escape(rules.subtitle), styles["subtitle"]))
+    parts.append(
+        Paragraph(
+            f"{_escape(facts.players)} players &nbsp;\u00b7&nbsp; {_escape(facts.playing_time)}",
+            styles["centre"],
+        )
+    )
+    parts += [Spacer(1, styles.size * 2), Paragraph(_escape(facts.summary), styles["centre"])]
+    if rules.credits:
+        parts += [
+            Spacer(1, styles.size * 3),
+            story.para(rules.credits, rules.where("credits"), "small"),
+        ]
+    note = (templates_dir() / "booklet" / "cover-note.j2").read_text(encoding="utf-8")
+    parts += [
+        Spacer(1, styles.size * 2),
+        Paragraph(story.text(note.strip(), None), styles["small"]),
+    ]
+    return parts
+
+
+def _story(
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    facts: BookletFacts,
+    page: Size,
+    ink: Ink,
+) -> tuple[list[Flowable], list[Finding]]:
+    register_fonts()
+    styles = Styles(9.5 if page.width >= 140 * MM else 9)
+    templater = Templater(context)
+    width = page.width - 26 * MM
+    story = Story(styles, templater, figures, width, ink)
+    flow: list[Flowable] = [
+        NextPageTemplate("body"),
+        *_cover(rules, facts, story, styles, page.height),
+    ]
+    flow.append(PageBreak())
+    if len(rules.sections) > CONTENTS_AFTER:
+        toc = TableOfContents()
+        toc.levelStyles = [styles["toc1"], styles["toc2"]]
+        toc.dotsMinLevel = 0
+        flow += [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
+    flow += story.sections(rules.sections)
+    return flow, templater.findings
+
+
+class _CaptureCanvas(Canvas):  # type: ignore[misc]
+    """Records each page as a form, then prints the forms two to a sheet side."""
+
+    page_size: Size = Size(0, 0)
+    sheet: Size = Size(0, 0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages = 0
+        self._begin()
+
+    def _begin(self) -> None:
+        self.beginForm(f"page{self._pages + 1}", 0, 0, self.page_size.width, self.page_size.height)
+
+    def showPage(self) -> None:
+        """End the current page's form and start the next."""
+        self.endForm()
+        self._pages += 1
+        self._begin()
+
+    def save(self) -> None:
+        """Print the recorded pages in saddle-stitch order, then save."""
+        self.endForm()
+        for left, right in saddle_stitch(self._pages):
+            self.setPageSize((self.sheet.width, self.sheet.height))
+            x0 = (self.sheet.width - 2 * self.page_size.width) / 2
+            y0 = (self.sheet.height - self.page_size.height) / 2
+            for slot, number in enumerate((left, right)):
+                if number <= self._pages:
+                    self.saveState()
+                    self.translate(x0 + slot * self.page_size.width, y0)
+                    self.doForm(f"page{number}")
+                    self.restoreState()
+            Canvas.showPage(self)
+        Canvas.save(self)
+
+
+class TooLarge(Exception):
+    """Something in the rules cannot fit on a page at all."""
+
+
+def _build(
+    flow_maker: Callable[[], list[Flowable]],
+    page: Size,
+    title: str,
+    outline: bool,
+    canvasmaker: type[Canvas] = Canvas,
+) -> bytes:
+    buffer = io.BytesIO()
+    doc = _Doc(buffer, page, title, outline)
+    try:
+        doc.multiBuild(flow_maker(), canvasmaker=canvasmaker)
+    except LayoutError as err:
+        raise TooLarge(str(err).split(" too large")[0][:160]) from None
+    return buffer.getvalue()
+
+
+def booklet_pdfs(
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    facts: BookletFacts,
+    page: Size,
+    sheet: Size,
+    ink: Ink,
+) -> tuple[bytes, bytes, list[Finding]]:
+    """The reading edition and the saddle-stitch edition, and findings about the text."""
+    _, found = _story(rules, context, figures, facts, page, ink)
+    if any(f.is_error for f in found):
+        return b"", b"", found
+
+    def flow() -> list[Flowable]:
+        return _story(rules, context, figures, facts, page, ink)[0]
+
+    try:
+        reading = _build(flow, page, rules.title, outline=True)
+        capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
+        booklet = _build(flow, page, rules.title, outline=False, canvasmaker=capture)
+    except TooLarge as err:
+        return (
+            b"",
+            b"",
+            [
+                *found,
+                finding(
+                    "text-overflow",
+                    f"part of the rules is larger than a page: {err}",
+                    rules.where("sections", key=True),
+                ),
+            ],
+        )
+    return reading, booklet, found
+
+
+def reference_pdf(
+    rules: RulesFile, context: dict[str, Any], figures: Figures, paper: Size, ink: Ink
+) -> tuple[bytes, list[Finding]]:
+    """A one-page quick reference in two columns; the type shrinks until it fits."""
+    register_fonts()
+    margin = 11 * MM
+    gap = 7 * MM
+    col = (paper.width - 2 * margin - gap) / 2
+    found: list[Finding] = []
+    for size in (9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
+        styles = Styles(size)
+        templater = Templater(context)
+        story = Story(styles, templater, figures, col, ink)
+        flow: list[Flowable] = [
+            Paragraph(f"{_escape(rules.title)}: quick reference", styles["h1"]),
+            *story.sections(rules.quick_reference),
+        ]
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(
+            buffer,
+            pagesize=(paper.width, paper.height),
+            invariant=1,
+            title=f"{rules.title}: quick reference",
+            author="kitgen",
+            creator=f"kitgen {__version__}",
+            initialFontName=REGULAR,
+        )
+        frames = [
+            Frame(
+                margin + i * (col + gap),
+                margin,
+                col,
+                paper.height - 2 * margin,
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            for i in (0, 1)
+        ]
+        doc.addPageTemplates([PageTemplate("ref", frames)])
+        try:
+            doc.build(flow)
+        except LayoutError:
+            continue
+        found = templater.findings
+        if any(f.is_error for f in found):
+            return b"", found
+        if doc.page == 1:
+            return buffer.getvalue(), found
+    return b"", [
+        *found,
+        finding(
+            "text-overflow",
+            "the quick reference does not fit one page even at 6.5 pt; shorten `quick_reference`",
+            rules.where("quick_reference", key=True),
+        ),
+    ]
