@@ -684,7 +684,7 @@ def reference_pdf(
     gap = 7 * MM
     col = (paper.width - 2 * margin - gap) / 2
     found: list[Finding] = []
-    for size in (9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
+    for size in (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
         styles = Styles(size)
         templater = Templater(context)
         story = Story(styles, templater, figures, col, ink)
