@@ -62,7 +62,12 @@ def _neighbours(cell: int) -> tuple[tuple[int, int], ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(9))
+NEIGHBOUR_MASK = tuple(sum(1 << n for n, _ in NEIGHBOURS[c]) for c in range(9))
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+LINE_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
+FULL = (1 << 9) - 1
+NO_LIMIT, ONE_PER_NAME, ONE_PER_FACTION = 0, 1, 2
+_LIMITS = {"none": NO_LIMIT, "one-per-name": ONE_PER_NAME, "one-per-faction": ONE_PER_FACTION}
 
 # Powers the engine knows by id; any other power has no effect in play.
 FIRST_STRIKE, LITTLE_SLOW, CHAMPION, ODDS, LOYAL = (
@@ -215,6 +220,7 @@ class State:
         "flipped",
         "hands",
         "last",
+        "occupied",
         "origin",
         "outcome",
         "owner",
@@ -250,6 +256,11 @@ class State:
         self.seed = seed
         self.outcome = outcome
         self.last = last  # the move that led here, its Insult to injury! discards named
+        occupied = 0
+        for i, c in enumerate(cards):
+            if c >= 0:
+                occupied |= 1 << i
+        self.occupied = occupied  # bit i set when cell i holds a card
 
     def key(self) -> tuple[object, ...]:
         """Everything that defines the position (for equality and tests)."""
@@ -287,7 +298,7 @@ class Scratch:
         self._power = tuple(c.power for c in cards)
         self._monster = tuple(c.faction == MONSTER for c in cards)
         self._faction = tuple(c.faction for c in cards)
-        self._limit = tuple(c.limit for c in cards)
+        self._limit = tuple(_LIMITS.get(c.limit, NO_LIMIT) for c in cards)
         self._names = tuple(c.name for c in cards)
 
     # --- set-up -----------------------------------------------------------
@@ -312,113 +323,137 @@ class Scratch:
         return self._check_stuck(state)
 
     # --- rules ------------------------------------------------------------
+    def _blocked_by(self, cards: tuple[int, ...]) -> tuple[set[int], set[str]]:
+        """The cards on the board, and the factions that have a unique on it."""
+        on_board = {c for c in cards if c >= 0}
+        factions = {self._faction[c] for c in on_board if self._limit[c] == ONE_PER_FACTION}
+        return on_board, factions
+
+    def _is_blocked(self, card: int, empty: bool, on_board: set[int], factions: set[str]) -> bool:
+        """The unique and rare limits (and no unique first) for one card."""
+        limit = self._limit[card]
+        if limit == ONE_PER_NAME:
+            return card in on_board
+        if limit == ONE_PER_FACTION:
+            return empty or self._faction[card] in factions
+        return False
+
     def _blocked(self, cards: tuple[int, ...], card: int) -> bool:
         """True when the unique or rare limits keep `card` off the board."""
-        limit = self._limit[card]
-        if limit == "none":
-            return False
-        if limit == "one-per-name":
-            name = self._names[card]
-            return any(c >= 0 and self._names[c] == name for c in cards)
-        faction = self._faction[card]
-        return any(
-            c >= 0 and self._limit[c] == "one-per-faction" and self._faction[c] == faction
-            for c in cards
-        )
-
-    def _open_cells(self, cards: tuple[int, ...]) -> list[int]:
-        if all(c < 0 for c in cards):
-            return list(range(9))
-        return [
-            i for i in range(9) if cards[i] < 0 and any(cards[n] >= 0 for n, _ in NEIGHBOURS[i])
-        ]
+        on_board, factions = self._blocked_by(cards)
+        return self._is_blocked(card, False, on_board, factions)
 
     def playable(self, state: State, card: int) -> bool:
         """Whether a card could be played now (somewhere)."""
-        cards = state.cards
-        first = all(c < 0 for c in cards)
-        if first and self._limit[card] == "one-per-faction":
-            return False
-        return not self._blocked(cards, card)
+        on_board, factions = self._blocked_by(state.cards)
+        return not self._is_blocked(card, state.occupied == 0, on_board, factions)
 
-    def legal_moves(self, state: State) -> list[Move]:
-        """Every legal move without discards, sorted (card name, cell, flip, swap)."""
+    def raw_moves(self, state: State) -> list[tuple[int, int, bool, int]]:
+        """Legal moves as (card index, cell, flip, swap cell or -1), already in sorted order.
+
+        Catalog indices follow card names, so ascending card, cell, flip and swap is the
+        order of `legal_moves`.
+        """
         if state.outcome is not None:
             return []
-        cells = self._open_cells(state.cards)
-        ninth = sum(1 for c in state.cards if c >= 0) == 8
-        moves: set[Move] = set()
-        for card in set(state.hands[state.to_move]):
-            if not self.playable(state, card):
+        cards = state.cards
+        occupied = state.occupied
+        empty = occupied == 0
+        cells: list[int] | range
+        if empty:
+            cells = range(9)
+        else:
+            cells = [
+                i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
+            ]
+        ninth = bin(occupied).count("1") == 8
+        on_board, factions = self._blocked_by(cards)
+        power_of = self._power
+        out: list[tuple[int, int, bool, int]] = []
+        for card in sorted(set(state.hands[state.to_move])):
+            if self._is_blocked(card, empty, on_board, factions):
                 continue
-            name = self._names[card]
-            power = self._power[card]
+            power = power_of[card]
+            if power != FLIP and power != PUSH:
+                out.extend((card, cell, False, -1) for cell in cells)
+                continue
             flips = (False, True) if power == FLIP and not ninth else (False,)
             for cell in cells:
                 for flip in flips:
-                    moves.add(Move(name, cell, flip))
+                    out.append((card, cell, flip, -1))
                     if power == PUSH:
-                        for target in self._captures(state, card, cell, flip):
-                            if self._power[state.cards[target]] != STAND:
-                                moves.add(Move(name, cell, flip, target))
-        return sorted(moves, key=Move.sort_key)
+                        for target in sorted(self._captures(state, card, cell, flip)):
+                            if power_of[cards[target]] != STAND:
+                                out.append((card, cell, flip, target))
+        return out
 
-    def _value(
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move without discards, sorted (card name, cell, flip, swap)."""
+        names = self._names
+        return [
+            Move(names[card], cell, flip, None if swap < 0 else swap)
+            for card, cell, flip, swap in self.raw_moves(state)
+        ]
+
+    def _modifier(
         self,
+        card: int,
+        cell: int,
+        holder: int,
+        played_by: int,
+        new_cell: int,
+        new_card: int,
+        new_holder: int,
         cards: tuple[int, ...],
         owner: tuple[int, ...],
-        origin: tuple[int, ...],
-        flipped: tuple[bool, ...],
-        cell: int,
-        side: int,
-        new_cell: int,
     ) -> int:
-        """A card's value on one side at this moment, with every modifier."""
-        card = cards[cell]
-        stats = self._stats[card]
-        value = stats[(side + 2) % 4] if flipped[cell] else stats[side]
+        """What powers add to every side of `card` at `cell` while `new_card` lands."""
         power = self._power[card]
         if power is None:
-            return value
-        if cell == new_cell:
-            if power == FIRST_STRIKE:
-                value += 1
-            elif power == LITTLE_SLOW:
-                value -= 1
-        if power == CHAMPION:
-            if (
-                sum(1 for n, _ in NEIGHBOURS[cell] if cards[n] >= 0 and self._monster[cards[n]])
-                >= 2
-            ):
-                value += 1
-        elif power == ODDS:
-            holder = owner[cell]
-            if sum(1 for n, _ in NEIGHBOURS[cell] if cards[n] >= 0 and owner[n] != holder) >= 2:
-                value += 1
-        elif power == LOYAL and owner[cell] != origin[cell]:
-            value -= 1
-        return value
+            return 0
+        if power == FIRST_STRIKE:
+            return 1 if cell == new_cell else 0
+        if power == LITTLE_SLOW:
+            return -1 if cell == new_cell else 0
+        if power == LOYAL:
+            return -1 if holder != played_by else 0
+        if power != CHAMPION and power != ODDS:
+            return 0
+        count = 0
+        monster = self._monster
+        for n, _ in NEIGHBOURS[cell]:
+            if n == new_cell:
+                other, other_holder = new_card, new_holder
+            else:
+                other = cards[n]
+                if other < 0:
+                    continue
+                other_holder = owner[n]
+            if power == CHAMPION:
+                count += monster[other]
+            elif other_holder != holder:
+                count += 1
+        return 1 if count >= 2 else 0
 
     def _captures(self, state: State, card: int, cell: int, flip: bool) -> list[int]:
-        """The cells the card would capture if played at `cell` now."""
+        """The cells the card would capture if played at `cell` now (all compared at once)."""
         player = state.to_move
-        cards = list(state.cards)
-        owner = list(state.owner)
-        origin = list(state.origin)
-        flipped = list(state.flipped)
-        cards[cell], owner[cell], origin[cell], flipped[cell] = card, player, player, flip
-        t_cards, t_owner, t_origin, t_flip = (
-            tuple(cards),
-            tuple(owner),
-            tuple(origin),
-            tuple(flipped),
-        )
+        cards, owner, origin, flipped = state.cards, state.owner, state.origin, state.flipped
+        stats = self._stats[card]
+        bonus = self._modifier(card, cell, player, player, cell, card, player, cards, owner)
         taken = []
         for n, side in NEIGHBOURS[cell]:
-            if t_cards[n] < 0 or t_owner[n] == player:
+            defender = cards[n]
+            if defender < 0 or owner[n] == player:
                 continue
-            mine = self._value(t_cards, t_owner, t_origin, t_flip, cell, side, cell)
-            theirs = self._value(t_cards, t_owner, t_origin, t_flip, n, (side + 2) % 4, cell)
+            facing = (side + 2) % 4
+            mine = (stats[facing] if flip else stats[side]) + bonus
+            d_stats = self._stats[defender]
+            theirs = d_stats[side] if flipped[n] else d_stats[facing]
+            if self._power[defender] is not None:
+                theirs += self._modifier(
+                    defender, n, owner[n], origin[n], cell, card, player, cards, owner
+                )
             if mine > theirs:
                 taken.append(n)
         return taken
@@ -434,7 +469,7 @@ class Scratch:
         if not 0 <= move.cell < 9 or cards[move.cell] >= 0:
             raise IllegalMove(f"the {CELL_NAMES[move.cell]} space is taken")
         if all(c < 0 for c in cards):
-            if self._limit[card] == "one-per-faction":
+            if self._limit[card] == ONE_PER_FACTION:
                 raise IllegalMove(f"the first card of a game may not be a unique ({move.card})")
         elif not any(cards[n] >= 0 for n, _ in NEIGHBOURS[move.cell]):
             raise IllegalMove(
@@ -442,7 +477,7 @@ class Scratch:
                 f"({CELL_NAMES[move.cell]} touches none)"
             )
         if self._blocked(cards, card):
-            if self._limit[card] == "one-per-faction":
+            if self._limit[card] == ONE_PER_FACTION:
                 raise IllegalMove(
                     f"{move.card} is a unique, and another {self._faction[card]} unique is in play"
                 )
@@ -457,84 +492,112 @@ class Scratch:
     def apply(self, state: State, move: Move) -> State:
         """The position after a move; IllegalMove names the rule a bad move breaks."""
         player = state.to_move
-        other = 1 - player
         hand = list(state.hands[player])
-        discards = [list(state.discards[0]), list(state.discards[1])]
+        dropped = []
         for name in move.discards:
             card = self.catalog.find(name)
             if card not in hand:
                 raise IllegalMove(f"cannot discard {name}: it is not in the hand of P{player + 1}")
             hand.remove(card)
-            discards[player].append(card)
+            dropped.append(card)
         card = self._check_move(state, move, hand)
+        swap = -1 if move.swap is None else move.swap
+        if swap >= 0:
+            if self._power[card] != PUSH:
+                raise IllegalMove(f"{move.card} cannot swap: it has no Push the attack!")
+            if swap not in self._captures(state, card, move.cell, move.flip):
+                raise IllegalMove(
+                    f"Push the attack! swaps only with a card captured on this play "
+                    f"({CELL_NAMES[swap]} was not)"
+                )
+            if self._power[state.cards[swap]] == STAND:
+                raise IllegalMove(
+                    f"{self._names[state.cards[swap]]} stands its ground: it cannot be swapped"
+                )
+        named = tuple(self.catalog.find(n) for n in move.insults)
+        if named:
+            taken = self._captures(state, card, move.cell, move.flip)
+            if self._power[card] != INSULT or not taken:
+                raise IllegalMove("only an Insult to injury! card that captures discards anything")
+            their_hand = list(state.hands[1 - player])
+            for victim, name in zip(named, move.insults, strict=True):
+                if victim not in their_hand:
+                    raise IllegalMove(
+                        f"Insult to injury! cannot discard {name}: it is not in the hand of "
+                        f"P{2 - player}"
+                    )
+                their_hand.remove(victim)
+        return self.apply_raw(state, card, move.cell, move.flip, swap, tuple(dropped), named)
+
+    def apply_raw(
+        self,
+        state: State,
+        card: int,
+        cell: int,
+        flip: bool,
+        swap: int = -1,
+        dropped: tuple[int, ...] = (),
+        named: tuple[int, ...] = (),
+    ) -> State:
+        """Apply a move already known to be legal (from raw_moves): no checks, fast."""
+        player = state.to_move
+        other = 1 - player
+        hand = list(state.hands[player])
+        for d in dropped:
+            hand.remove(d)
         hand.remove(card)
-        taken = self._captures(state, card, move.cell, move.flip)
+        taken = self._captures(state, card, cell, flip)
         cards = list(state.cards)
         owner = list(state.owner)
         origin = list(state.origin)
         flipped = list(state.flipped)
-        cell = move.cell
-        cards[cell], owner[cell], origin[cell], flipped[cell] = card, player, player, move.flip
+        cards[cell], owner[cell], origin[cell], flipped[cell] = card, player, player, flip
         for n in taken:
             owner[n] = player
-        # Push the attack!: swap places with one card captured on this play.
-        if move.swap is not None:
-            if self._power[card] != PUSH:
-                raise IllegalMove(f"{move.card} cannot swap: it has no Push the attack!")
-            if move.swap not in taken:
-                raise IllegalMove(
-                    f"Push the attack! swaps only with a card captured on this play "
-                    f"({CELL_NAMES[move.swap]} was not)"
-                )
-            target = cards[move.swap]
-            if self._power[target] == STAND:
-                raise IllegalMove(f"{self._names[target]} stands its ground: it cannot be swapped")
-            other_cell = move.swap
-            for table in (cards, owner, origin):
-                table[cell], table[other_cell] = table[other_cell], table[cell]
-            flipped[cell], flipped[other_cell] = flipped[other_cell], flipped[cell]
-        # Insult to injury!: one card from the opponent's hand per capture.
-        their_hand = list(state.hands[other])
-        insults: list[str] = []
-        if self._power[card] == INSULT and taken:
-            rng = random.Random(state.seed * 1_000_003 + state.ply)
-            for k in range(len(taken)):
-                if not their_hand:
-                    break
-                if k < len(move.insults):
-                    victim = self.catalog.find(move.insults[k])
-                    if victim not in their_hand:
-                        raise IllegalMove(
-                            f"Insult to injury! cannot discard {move.insults[k]}: it is not in "
-                            f"the hand of P{other + 1}"
-                        )
-                else:
-                    victim = their_hand[rng.randrange(len(their_hand))]
-                their_hand.remove(victim)
-                discards[other].append(victim)
-                insults.append(self._names[victim])
-        elif move.insults:
-            raise IllegalMove("only an Insult to injury! card that captures discards anything")
-        outcome = self._outcome_after(cards, owner, player, move.flip, bool(taken))
-        decks = list(state.decks)
-        hands = [state.hands[0], state.hands[1]]
-        hands[other] = tuple(their_hand)
+        if swap >= 0:  # Push the attack!: swap places with a card captured on this play
+            cards[cell], cards[swap] = cards[swap], cards[cell]
+            owner[cell], owner[swap] = owner[swap], owner[cell]
+            origin[cell], origin[swap] = origin[swap], origin[cell]
+            flipped[cell], flipped[swap] = flipped[swap], flipped[cell]
+        their_hand = state.hands[other]
+        discards = state.discards
+        insults: tuple[int, ...] = ()
+        if taken and self._power[card] == INSULT and their_hand:
+            insults = self._insults(state, len(taken), named)
+            remaining = list(their_hand)
+            for victim in insults:
+                remaining.remove(victim)
+            their_hand = tuple(remaining)
+        if dropped or insults:
+            mine = state.discards[player] + dropped
+            theirs = state.discards[other] + insults
+            discards = (mine, theirs) if player == 0 else (theirs, mine)
+        outcome = self._outcome_after(cards, owner, player, flip, bool(taken))
+        decks = state.decks
         if outcome is None:  # refill: the end of the turn
             need = self.params.hand_size - len(hand)
-            if need > 0 and decks[player]:
-                hand += decks[player][:need]
-                decks[player] = decks[player][need:]
-        hands[player] = tuple(hand)
-        if insults and not move.insults:
-            move = Move(move.card, move.cell, move.flip, move.swap, move.discards, tuple(insults))
+            deck = decks[player]
+            if need > 0 and deck:
+                hand += deck[:need]
+                decks = (deck[need:], decks[1]) if player == 0 else (decks[0], deck[need:])
+        hands = (tuple(hand), their_hand) if player == 0 else (their_hand, tuple(hand))
+        names = self._names
+        move = Move(
+            names[card],
+            cell,
+            flip,
+            None if swap < 0 else swap,
+            tuple(names[d] for d in dropped),
+            tuple(names[v] for v in insults),
+        )
         new = State(
             tuple(cards),
             tuple(owner),
             tuple(origin),
             tuple(flipped),
-            (hands[0], hands[1]),
-            (decks[0], decks[1]),
-            (tuple(discards[0]), tuple(discards[1])),
+            hands,
+            decks,
+            discards,
             other if outcome is None else player,
             state.ply + 1,
             state.seed,
@@ -543,20 +606,40 @@ class Scratch:
         )
         return self._check_stuck(new) if outcome is None else new
 
+    def _insults(self, state: State, captures: int, named: tuple[int, ...]) -> tuple[int, ...]:
+        """The cards Insult to injury! discards: those named, then random ones by the seed."""
+        hand = list(state.hands[1 - state.to_move])
+        out: list[int] = []
+        rng: random.Random | None = None
+        for k in range(captures):
+            if not hand:
+                break
+            if k < len(named):
+                victim = named[k]
+            else:
+                rng = rng or random.Random(state.seed * 1_000_003 + state.ply)
+                victim = hand[rng.randrange(len(hand))]
+            hand.remove(victim)
+            out.append(victim)
+        return tuple(out)
+
     def _outcome_after(
         self, cards: list[int], owner: list[int], player: int, flipped: bool, captured: bool
     ) -> Outcome | None:
-        for line in LINES:
-            if all(cards[c] >= 0 and owner[c] == player for c in line):
+        occupied = mine = 0
+        for i in range(9):
+            if cards[i] >= 0:
+                occupied |= 1 << i
+                if owner[i] == player:
+                    mine |= 1 << i
+        for line in LINE_MASKS:
+            if mine & line == line:
                 if flipped:
                     return Outcome(1 - player, 2, "turned a card over and won on that turn")
-                every = all(owner[c] == player for c in range(9) if cards[c] >= 0)
-                return Outcome(
-                    player,
-                    3 if every else 2,
-                    "three in a line holding every card" if every else "three in a line",
-                )
-        if all(c >= 0 for c in cards):
+                if mine == occupied:
+                    return Outcome(player, 3, "three in a line holding every card")
+                return Outcome(player, 2, "three in a line")
+        if occupied == FULL:
             if captured:
                 return Outcome(player, 3, "full board: the last card captured")
             return Outcome(1 - player, 2, "full board: the last card captured nothing")
@@ -566,9 +649,12 @@ class Scratch:
         """A player to move with no card they may play loses; the opponent scores 2."""
         if state.outcome is not None:
             return state
-        if any(self.playable(state, c) for c in state.hands[state.to_move]):
+        on_board, factions = self._blocked_by(state.cards)
+        empty = state.occupied == 0
+        if any(
+            not self._is_blocked(c, empty, on_board, factions) for c in state.hands[state.to_move]
+        ):
             return state
-        winner = 1 - state.to_move
         return State(
             state.cards,
             state.owner,
@@ -580,7 +666,7 @@ class Scratch:
             state.to_move,
             state.ply,
             state.seed,
-            Outcome(winner, 2, f"P{state.to_move + 1} has no card to play"),
+            Outcome(1 - state.to_move, 2, f"P{state.to_move + 1} has no card to play"),
             state.last,
         )
 
