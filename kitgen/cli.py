@@ -171,6 +171,67 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
             typer.echo(f"    {c.id:<13} {c.title}: {c.description}")
 
 
+@app.command()
+@_friendly
+def replay(
+    file: Annotated[
+        str, typer.Argument(help="A Scratch `record` file.", metavar="FILE", show_default=False)
+    ],
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Replay a recorded game and print how it ended (exit 1 at an illegal move)."""
+    from kitgen.kit import check_document
+    from kitgen.load.documents import read_document
+    from kitgen.load.record import PLAYERS, replay_record
+    from kitgen.model.record import ScratchRecordFile
+
+    doc = read_document(file)
+    report = check_document(doc)
+    if not isinstance(doc.model, ScratchRecordFile):
+        for f in report.findings:
+            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+        if doc.model is not None:
+            raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a Scratch record")
+        raise typer.Exit(1)
+    record = doc.model
+    result = replay_record(doc)
+    outcome = result.outcome
+    names = (record.players.P1, record.players.P2)
+    data: dict[str, object] = {
+        "winner": PLAYERS[outcome.winner] if outcome else None,
+        "points": outcome.points if outcome else 0,
+        "reason": outcome.reason if outcome else None,
+        "moves": len(result.moves),
+    }
+    if result.illegal is not None:
+        index, line, text, rule = result.illegal
+        data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        for i, move in enumerate(result.moves):
+            typer.echo(f"{i + 1:>3}. {names[(PLAYERS.index(record.first) + i) % 2]:<8} {move}")
+        if result.states:
+            state = result.states[-1]
+            for row in range(3):
+                cells = []
+                for cell in range(row * 3, row * 3 + 3):
+                    card = state.cards[cell]
+                    name = result.names[card] if card >= 0 else "."
+                    if len(name) > 14:
+                        name = name[:13] + "\u2026"
+                    cells.append(name if card < 0 else f"{name}/{PLAYERS[state.owner[cell]]}")
+                typer.echo("     " + "  ".join(f"{c:<16}" for c in cells).rstrip())
+        if outcome is not None:
+            typer.echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
+        elif result.illegal is None and result.states:
+            typer.echo("The record stops before the game ends.")
+        for f in result.findings if result.illegal is None else report.findings:
+            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
 def _opt(help_text: str, *names: str) -> typer.models.OptionInfo:
     option: typer.models.OptionInfo = typer.Option(*names, help=help_text, show_default=False)
     return option

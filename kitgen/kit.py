@@ -8,10 +8,12 @@ from typing import Any
 
 from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
+from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_scratch, official
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
+from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.paths import game_dir
 
@@ -82,6 +84,8 @@ def check_document(doc: Document) -> FileReport:
     findings = list(doc.findings)
     if isinstance(doc.model, RulesFile):
         findings += check_rules(doc)
+    elif isinstance(doc.model, ScratchRecordFile):
+        findings += replay_record(doc).findings
     elif doc.model is not None and doc.game == "scratch":
         findings += check_scratch(doc)
     return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings))

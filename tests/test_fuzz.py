@@ -48,6 +48,10 @@ cards:
 SOURCES: list[tuple[str, str]] = [
     ("cards.yaml", (SCRATCH / "cards.yaml").read_text(encoding="utf-8")),
     *[(p.name, p.read_text(encoding="utf-8")) for p in sorted((SCRATCH / "decks").glob("*.yaml"))],
+    *[
+        (p.name, p.read_text(encoding="utf-8"))
+        for p in sorted((SCRATCH / "examples").glob("*.yaml"))
+    ],
     ("my-cards.yaml", MY_CARDS),
     ("my-deck.yaml", MY_DECK),
 ]

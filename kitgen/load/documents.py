@@ -14,6 +14,7 @@ from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
 from kitgen.model.game import GAME_IDS, KINDS, GameFile
 from kitgen.model.kit import KitFile
+from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
 from kitgen.model.source import Path, SourceMap, whole_file
@@ -24,6 +25,7 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("scratch", "deck"): ScratchDeckFile,
     ("scratch", "game"): ScratchGameFile,
     ("scratch", "kit"): KitFile,
+    ("scratch", "record"): ScratchRecordFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
     **{(g, "rules"): RulesFile for g in GAME_IDS},
 }

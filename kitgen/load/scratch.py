@@ -15,6 +15,7 @@ from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import KitFile, Reference
 from kitgen.model.params import fill_parameters
+from kitgen.model.record import ScratchRecordFile
 from kitgen.model.scratch import (
     ScratchCardsFile,
     ScratchDeckFile,
@@ -89,7 +90,7 @@ class _Uses:
 
     def follow(self, doc: Document, stack: tuple[str, ...]) -> None:
         model = doc.model
-        assert isinstance(model, (ScratchCardsFile, ScratchDeckFile))
+        assert isinstance(model, (ScratchCardsFile, ScratchDeckFile, ScratchRecordFile))
         base = os.path.dirname(doc.path)
         for index, entry in enumerate(model.uses):
             at = model.where("uses", index)

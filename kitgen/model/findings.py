@@ -80,6 +80,10 @@ CODES: dict[str, CodeInfo] = {
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
+    # Recorded games
+    "move-syntax": CodeInfo("error", "a recorded move that is not written in move notation"),
+    "illegal-move": CodeInfo("error", "a recorded move the rules do not allow"),
+    "game-over": CodeInfo("error", "moves recorded after the game ended"),
     # Rules text
     "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
     "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),

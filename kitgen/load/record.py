@@ -1,0 +1,125 @@
+"""Replaying recorded Scratch games: decks or deal, then every move through the engine."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from kitgen.load.documents import Document, read_document
+from kitgen.load.scratch import official, scratch_pool
+from kitgen.model.base import suggest
+from kitgen.model.findings import Finding, finding, has_errors
+from kitgen.model.record import ScratchRecordFile
+from kitgen.model.scratch import ScratchDeckFile
+from kitgen.rules import scratch as deck_rules
+from kitgen.rules.scratch_play import Catalog, IllegalMove, Move, Outcome, Scratch, State
+
+PLAYERS = ("P1", "P2")
+
+
+@dataclass
+class Replay:
+    """What replaying a record gave: the states, the moves, and where it stopped."""
+
+    states: list[State] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
+    names: tuple[str, ...] = ()  # card names by engine index
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, when the game ended."""
+        return self.states[-1].outcome if self.states else None
+
+
+def _deck_cards(
+    doc: Document, player: str, record: ScratchRecordFile, found: list[Finding]
+) -> list[str] | None:
+    """A player's cards from a deck file (checked), or None when it cannot be used."""
+    assert record.decks is not None
+    entry = record.decks[player]  # type: ignore[index]
+    at = record.where("decks", player)
+    path = os.path.normpath(os.path.join(os.path.dirname(doc.path), entry))
+    if not os.path.isfile(path):
+        found.append(finding("uses-not-found", f"the deck file {entry!r} does not exist", at))
+        return None
+    deck_doc = read_document(path)
+    found += deck_doc.findings
+    if not isinstance(deck_doc.model, ScratchDeckFile):
+        if deck_doc.model is not None:
+            found.append(finding("uses-wrong-kind", f"{entry!r} is not a Scratch deck", at))
+        return None
+    pool, pool_found = scratch_pool(deck_doc)
+    found += pool_found + deck_rules.check_deck(deck_doc.model, pool, official().params)
+    if has_errors(found):
+        return None
+    return [name for name, count in deck_doc.model.cards.items() for _ in range(count)]
+
+
+def replay_record(doc: Document) -> Replay:
+    """Replay a valid record document; findings say what is wrong and where."""
+    record = doc.model
+    assert isinstance(record, ScratchRecordFile)
+    result = Replay()
+    pool, found = scratch_pool(doc)
+    result.findings += found
+    engine = Scratch(Catalog(pool), official().params)
+    result.names = tuple(c.name for c in engine.catalog.cards)
+    hands: list[list[str]] = []
+    for player in PLAYERS:
+        if record.deal is not None:
+            names = record.deal[player]  # type: ignore[index]
+            known = [c.name for c in engine.catalog.cards]
+            for i, name in enumerate(names):
+                try:
+                    engine.catalog.find(name)
+                except IllegalMove:
+                    result.findings.append(
+                        finding(
+                            "unknown-card",
+                            f"no card called {name!r}{suggest(name, known)}",
+                            record.where("deal", player, i),
+                        )
+                    )
+            hands.append(list(names))
+        else:
+            cards = _deck_cards(doc, player, record, result.findings)
+            hands.append(cards or [])
+    if has_errors(result.findings):
+        return result
+    state = engine.new_game(
+        (hands[0], hands[1]),
+        seed=record.seed,
+        first=PLAYERS.index(record.first),
+        shuffle=record.deal is None,
+    )
+    result.states.append(state)
+    for index, text in enumerate(record.moves):
+        at = record.where("moves", index)
+        line = at.line if at else 0
+        if state.outcome is not None:
+            result.findings.append(
+                finding("game-over", f"the game ended before move {index + 1} ({text!r})", at)
+            )
+            result.illegal = (index, line, text, "the game is over")
+            break
+        try:
+            move = Move.parse(text)
+        except ValueError as err:
+            result.findings.append(finding("move-syntax", str(err), at))
+            result.illegal = (index, line, text, str(err))
+            break
+        try:
+            state = engine.apply(state, move)
+        except IllegalMove as err:
+            who = record.players.P1 if state.to_move == 0 else record.players.P2
+            result.findings.append(
+                finding("illegal-move", f"move {index + 1} ({who}: {text}): {err}", at)
+            )
+            result.illegal = (index, line, text, str(err))
+            break
+        result.states.append(state)
+        assert state.last is not None
+        result.moves.append(state.last)
+    return result

@@ -1,0 +1,103 @@
+"""Recorded games: the seed's examples, replay output, and records that go wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import write
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+from kitgen.paths import data_dir
+
+runner = CliRunner()
+EXAMPLES = data_dir() / "scratch" / "examples"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_both_example_games_replay_to_the_narrated_result() -> None:
+    for name in ("game-one.yaml", "game-two.yaml"):
+        code, out, err = run("replay", "--format", "json", str(EXAMPLES / name))
+        assert code == 0, err
+        assert json.loads(out) == {
+            "winner": "P2",
+            "points": 2,
+            "reason": "three in a line",
+            "moves": 6,
+        }
+
+
+def test_human_replay_lists_moves_board_and_result() -> None:
+    code, out, _ = run("replay", str(EXAMPLES / "game-one.yaml"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["1.", "P1", "Captain", "of", "the", "Guard@ML"]
+    assert lines[1].endswith("Chancellor@TL insult Goblin")
+    assert "Goblin/P2" in out and lines[-1] == "P2 wins 2 points: three in a line."
+
+
+def test_illegal_move_gives_its_index_line_and_rule(tmp_path: Path) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "invalid" / "illegal-move.yaml"
+    code, out, _ = run("replay", "-f", "json", str(fixture))
+    assert code == 1
+    data = json.loads(out)
+    assert data["illegal"] == {
+        "index": 1,
+        "line": 9,
+        "move": "Goblin@TL",
+        "rule": "Goblin must share a side with a card in play (top left touches none)",
+    }
+    assert data["winner"] is None and data["moves"] == 1
+
+
+def test_record_with_deck_files_is_shuffled_by_its_seed(tmp_path: Path) -> None:
+    decks = data_dir() / "scratch" / "decks"
+    text = f"""game: scratch
+kind: record
+seed: 11
+decks: {{P1: {decks / "monster-rush.yaml"}, P2: {decks / "hold-the-line.yaml"}}}
+moves: []
+"""
+    path = write(tmp_path, "r.yaml", text)
+    code, out, _ = run("replay", "-f", "json", path)
+    assert code == 0
+    assert json.loads(out) == {"winner": None, "points": 0, "reason": None, "moves": 0}
+    from kitgen.load.documents import read_document
+    from kitgen.load.record import replay_record
+
+    first = replay_record(read_document(path)).states[0]
+    again = replay_record(read_document(path)).states[0]
+    assert first == again and len(first.hands[0]) == 5 and len(first.decks[0]) == 5
+    other = write(tmp_path, "r2.yaml", text.replace("seed: 11", "seed: 12"))
+    assert replay_record(read_document(other)).states[0].hands != first.hands
+
+
+def test_record_naming_a_broken_deck(tmp_path: Path) -> None:
+    write(tmp_path, "deck.yaml", "game: scratch\nkind: deck\nname: Short\ncards: {Worg: 9}\n")
+    path = write(
+        tmp_path,
+        "r.yaml",
+        """game: scratch
+kind: record
+decks: {P1: deck.yaml, P2: deck.yaml}
+""",
+    )
+    code, _, err = run("check", path)
+    assert (code == 1 and "deck-size" in err + _) or "deck-size" in _
+
+
+def test_record_needs_decks_or_a_deal(tmp_path: Path) -> None:
+    path = write(tmp_path, "r.yaml", "game: scratch\nkind: record\nmoves: [Worg@MC]\n")
+    code, out, _ = run("check", path)
+    assert code == 1 and "either `decks`" in out
+
+
+def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    code, _, err = run("replay", str(data_dir() / "scratch" / "decks" / "monster-rush.yaml"))
+    assert code == 1 and "not a Scratch record" in err and "Traceback" not in err
