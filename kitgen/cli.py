@@ -232,6 +232,95 @@ def replay(
         raise typer.Exit(1)
 
 
+@app.command()
+@_friendly
+def simulate(
+    deck_a: Annotated[str, typer.Argument(help="The first deck file.", show_default=False)],
+    deck_b: Annotated[str, typer.Argument(help="The second deck file.", show_default=False)],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 1000,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The players for deck A and deck B: random, greedy or "
+            "search, as A,B (like greedy,random).",
+        ),
+    ] = "random,random",
+    seed: Annotated[
+        int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
+    ] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes to play in parallel.", min=1, max=64)
+    ] = 1,
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Play two decks against each other many times and report how they fare.
+
+    Seats swap every game, so each deck moves first half the time.
+    """
+    from kitgen.kit import UsageError
+    from kitgen.simulation import simulate as run
+
+    chosen = [p.strip() for p in players.split(",")]
+    if len(chosen) != 2:
+        raise UsageError("--players takes two names separated by a comma, like greedy,random")
+    bar = _Progress() if sys.stderr.isatty() else None
+    try:
+        report, findings = run(
+            (deck_a, deck_b),
+            games=games,
+            players=(chosen[0], chosen[1]),
+            seed=seed,
+            jobs=jobs,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    for f in findings:
+        typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+    if report is None:
+        raise typer.Exit(1)
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    a, b = report["decks"]
+    typer.echo(
+        f"{a['name']} ({a['player']}) against {b['name']} ({b['player']}): "
+        f"{report['games']:,} games, seed {report['seed']}"
+    )
+    for deck in (a, b):
+        low, high = deck["win_rate_95"]
+        typer.echo(
+            f"  {deck['name']}: wins {deck['win_rate']:.1%} (95%: {low:.1%} to "
+            f"{high:.1%}), {deck['points_per_game']:.2f} points a game"
+        )
+    first = report["first_player"]
+    typer.echo(
+        f"  the player who moves first wins {first['win_rate']:.1%} (95%: "
+        f"{first['win_rate_95'][0]:.1%} to {first['win_rate_95'][1]:.1%}); "
+        f"{report['moves_per_game']} moves a game"
+    )
+    typer.echo(
+        "  how games end: "
+        + ", ".join(
+            f"{reason} {count / report['games']:.0%}"
+            for reason, count in sorted(report["endings"].items(), key=lambda kv: -kv[1])
+        )
+    )
+    for deck in (a, b):
+        typer.echo(
+            f"  {deck['name']}: card, games played, win rate when played, captures "
+            "made, times captured"
+        )
+        for card in sorted(deck["cards"], key=lambda c: -(c["win_rate_when_played"] or 0)):
+            typer.echo(
+                f"    {card['card']:<44} {card['games_played']:>7} "
+                f"{card['win_rate_when_played']:>7.1%} {card['captures_made']:>7} "
+                f"{card['times_captured']:>7}"
+            )
+
+
 def _opt(help_text: str, *names: str) -> typer.models.OptionInfo:
     option: typer.models.OptionInfo = typer.Option(*names, help=help_text, show_default=False)
     return option

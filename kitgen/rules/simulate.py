@@ -1,0 +1,170 @@
+"""Balance simulation for Scratch: play many games and count what happened.
+
+Pure: it plays games through the engine and adds up statistics. Running
+batches in parallel processes is the orchestrator's job; batches of games
+merge in game order, so the numbers are the same however they were split.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from kitgen.rules.scratch_play import Scratch, State
+from kitgen.rules.scratch_players import PLAYERS, play_game
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run (independent of how the run is split)."""
+    return (seed * 1_000_003 + index * 7_919 + 12_345) % (2**61 - 1)
+
+
+@dataclass
+class Tally:
+    """Counts from a batch of games; add batches together with `merge`."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # by deck: A, B
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    first_wins: int = 0  # games won by the player who moved first
+    reasons: Counter[str] = field(default_factory=Counter)
+    played: Counter[tuple[int, str]] = field(default_factory=Counter)  # (deck, card)
+    played_won: Counter[tuple[int, str]] = field(default_factory=Counter)
+    captures: Counter[tuple[int, str]] = field(default_factory=Counter)
+    captured: Counter[tuple[int, str]] = field(default_factory=Counter)
+    moves: int = 0
+
+    def merge(self, other: Tally) -> None:
+        """Add another batch's counts to these."""
+        self.games += other.games
+        for i in (0, 1):
+            self.wins[i] += other.wins[i]
+            self.points[i] += other.points[i]
+        self.first_wins += other.first_wins
+        self.moves += other.moves
+        self.reasons.update(other.reasons)
+        for mine, theirs in (
+            (self.played, other.played),
+            (self.played_won, other.played_won),
+            (self.captures, other.captures),
+            (self.captured, other.captured),
+        ):
+            mine.update(theirs)
+
+
+def _record(
+    tally: Tally, engine: Scratch, states: list[State], deck_of_seat: tuple[int, int]
+) -> None:
+    names = engine.catalog.cards
+    final = states[-1].outcome
+    assert final is not None
+    winner_deck = deck_of_seat[final.winner]
+    tally.games += 1
+    tally.wins[winner_deck] += 1
+    tally.points[winner_deck] += final.points
+    tally.first_wins += final.winner == states[0].to_move
+    tally.reasons[final.reason] += 1
+    tally.moves += len(states) - 1
+    played_by_seat: list[set[str]] = [set(), set()]
+    for before, after in itertools.pairwise(states):
+        mover = before.to_move
+        last = after.last
+        assert last is not None
+        deck = deck_of_seat[mover]
+        played_by_seat[mover].add(last.card)
+        # Cards never leave the board: what the opponent held before and not after was taken.
+        held_before = Counter(
+            c for c, o in zip(before.cards, before.owner, strict=True) if c >= 0 and o != mover
+        )
+        held_after = Counter(
+            c for c, o in zip(after.cards, after.owner, strict=True) if c >= 0 and o != mover
+        )
+        for index, count in (held_before - held_after).items():
+            tally.captures[(deck, last.card)] += count
+            tally.captured[(deck_of_seat[1 - mover], names[index].name)] += count
+    for seat in (0, 1):
+        for name in played_by_seat[seat]:
+            key = (deck_of_seat[seat], name)
+            tally.played[key] += 1
+            if final.winner == seat:
+                tally.played_won[key] += 1
+
+
+def run_batch(
+    engine: Scratch,
+    decks: tuple[list[str], list[str]],
+    players: tuple[str, str],
+    seed: int,
+    indices: range,
+) -> Tally:
+    """Play games `indices` of a run: deck A takes the first seat in even games."""
+    tally = Tally()
+    for index in indices:
+        swap = index % 2 == 1
+        deck_of_seat = (1, 0) if swap else (0, 1)
+        seat_decks = (decks[deck_of_seat[0]], decks[deck_of_seat[1]])
+        seat_players = (PLAYERS[players[deck_of_seat[0]]](), PLAYERS[players[deck_of_seat[1]]]())
+        states = play_game(engine, seat_decks, seat_players, seed=game_seed(seed, index))
+        _record(tally, engine, states, deck_of_seat)
+    return tally
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(
+    tally: Tally, names: tuple[str, str], players: tuple[str, str], seed: int
+) -> dict[str, Any]:
+    """The report of a run, as plain data (the JSON output)."""
+    n = tally.games
+    decks = []
+    for i in (0, 1):
+        low, high = wilson(tally.wins[i], n)
+        cards = []
+        for (deck, card), played in sorted(tally.played.items()):
+            if deck != i:
+                continue
+            won = tally.played_won[(deck, card)]
+            cards.append(
+                {
+                    "card": card,
+                    "games_played": played,
+                    "win_rate_when_played": round(won / played, 4) if played else None,
+                    "captures_made": tally.captures[(deck, card)],
+                    "times_captured": tally.captured[(deck, card)],
+                }
+            )
+        decks.append(
+            {
+                "name": names[i],
+                "player": players[i],
+                "wins": tally.wins[i],
+                "win_rate": round(tally.wins[i] / n, 4) if n else None,
+                "win_rate_95": [round(low, 4), round(high, 4)],
+                "points_per_game": round(tally.points[i] / n, 3) if n else None,
+                "cards": cards,
+            }
+        )
+    low, high = wilson(tally.first_wins, n)
+    return {
+        "games": n,
+        "seed": seed,
+        "decks": decks,
+        "first_player": {
+            "win_rate": round(tally.first_wins / n, 4) if n else None,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+        },
+        "endings": {reason: count for reason, count in sorted(tally.reasons.items())},
+        "moves_per_game": round(tally.moves / n, 2) if n else None,
+    }

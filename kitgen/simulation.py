@@ -1,0 +1,102 @@
+"""Run Scratch simulations: check the decks, play batches (in parallel processes), merge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from typing import Any
+
+from kitgen.kit import UsageError, check_document
+from kitgen.load.documents import read_document
+from kitgen.load.scratch import official, scratch_pool
+from kitgen.model.findings import Finding
+from kitgen.model.scratch import ScratchDeckFile
+from kitgen.rules.scratch_play import Catalog, Scratch
+from kitgen.rules.scratch_players import PLAYERS
+from kitgen.rules.simulate import Tally, run_batch, summary
+
+MAX_GAMES = 1_000_000
+BATCH = 50
+
+
+@cache
+def _setup(paths: tuple[str, str]) -> tuple[Scratch, tuple[list[str], list[str]], tuple[str, str]]:
+    """The engine and the two decks' cards (cached per process)."""
+    decks: list[list[str]] = []
+    names: list[str] = []
+    pool = None
+    for path in paths:
+        doc = read_document(path)
+        assert isinstance(doc.model, ScratchDeckFile)
+        deck_pool, _ = scratch_pool(doc)
+        if pool is None:
+            pool = deck_pool
+        else:
+            for key, card in deck_pool.cards.items():
+                pool.cards.setdefault(key, card)
+        cards: list[str] = []
+        for name, count in doc.model.cards.items():
+            found = deck_pool.card(name)
+            assert found is not None  # the deck was checked before
+            cards += [found.name] * count
+        decks.append(cards)
+        names.append(doc.model.name)
+    assert pool is not None
+    engine = Scratch(Catalog(pool), official().params)
+    return engine, (decks[0], decks[1]), (names[0], names[1])
+
+
+def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int]) -> Tally:
+    paths, players, seed, start, stop = args
+    engine, decks, _ = _setup(paths)
+    return run_batch(engine, decks, players, seed, range(start, stop))
+
+
+def simulate(
+    paths: tuple[str, str],
+    *,
+    games: int,
+    players: tuple[str, str],
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """Play `games` games between two deck files; the report, or the decks' findings."""
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= jobs <= 64:
+        raise UsageError("--jobs must be from 1 to 64")
+    for name in players:
+        if name not in PLAYERS:
+            raise UsageError(f"unknown player {name!r}: use {', '.join(PLAYERS)}")
+    findings: list[Finding] = []
+    for path in paths:
+        doc = read_document(path)
+        report = check_document(doc)
+        findings += report.findings
+        if report.ok and not isinstance(doc.model, ScratchDeckFile):
+            raise UsageError(f"{path} is a {doc.game} {doc.kind} file, not a Scratch deck")
+    if any(f.is_error for f in findings):
+        return None, findings
+    _, _, names = _setup(paths)
+    batches = [
+        (paths, players, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)
+    ]
+    total = Tally()
+    done = 0
+    if jobs == 1:
+        results = map(_batch, batches)
+        for tally in results:
+            total.merge(tally)
+            done += tally.games
+            if progress:
+                progress(done, games)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for tally in pool.map(_batch, batches):  # results arrive in batch order
+                total.merge(tally)
+                done += tally.games
+                if progress:
+                    progress(done, games)
+    return summary(total, names, players, seed), findings

@@ -1,0 +1,98 @@
+"""Simulations: reproducible by seed whatever the number of processes, and sane numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import write
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+from kitgen.paths import data_dir
+from kitgen.rules.simulate import wilson
+
+runner = CliRunner()
+DECKS = data_dir() / "scratch" / "decks"
+A, B = str(DECKS / "monster-rush.yaml"), str(DECKS / "swap-and-flip.yaml")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def simulate_json(*extra: str) -> dict[str, object]:
+    code, out, err = run("simulate", A, B, "--format", "json", *extra)
+    assert code == 0, err
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_same_seed_same_results_with_any_number_of_processes() -> None:
+    one = simulate_json("--games", "120", "--seed", "9", "--players", "greedy,random")
+    two = simulate_json(
+        "--games", "120", "--seed", "9", "--players", "greedy,random", "--jobs", "2"
+    )
+    assert one == two
+    other = simulate_json("--games", "120", "--seed", "10", "--players", "greedy,random")
+    assert other != one
+
+
+def test_report_adds_up() -> None:
+    data = simulate_json("--games", "200", "--seed", "4")
+    decks = data["decks"]
+    assert isinstance(decks, list)
+    assert decks[0]["wins"] + decks[1]["wins"] == data["games"] == 200
+    assert sum(data["endings"].values()) == 200  # type: ignore[union-attr]
+    for deck in decks:
+        low, high = deck["win_rate_95"]
+        assert low <= deck["win_rate"] <= high
+        names = {c["card"] for c in deck["cards"]}
+        assert names  # every deck played some cards
+        for card in deck["cards"]:
+            assert 0 < card["games_played"] <= 200
+            assert 0 <= card["win_rate_when_played"] <= 1
+    first = data["first_player"]
+    assert isinstance(first, dict) and 0 <= first["win_rate"] <= 1
+
+
+def test_a_stronger_player_shows() -> None:
+    data = simulate_json("--games", "200", "--seed", "2", "--players", "greedy,random")
+    decks = data["decks"]
+    assert isinstance(decks, list) and decks[0]["win_rate"] > 0.8
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_human_report() -> None:
+    code, out, _ = run("simulate", A, B, "--games", "40", "--seed", "1")
+    assert code == 0
+    assert out.startswith("Monster rush (random) against Swap and flip (random): 40 games")
+    assert "the player who moves first wins" in out and "how games end:" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "random"], "two names"),
+        (["--players", "random,clever"], "unknown player"),
+        (["--games", "0"], "--games"),
+        (["--jobs", "0"], "--jobs"),
+    ],
+)
+def test_bad_options(args: list[str], words: str) -> None:
+    code, out, err = run("simulate", A, B, *args)
+    assert code == 2 and out == "" and words in err and "Traceback" not in err
+
+
+def test_a_broken_deck_is_reported(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.yaml", "game: scratch\nkind: deck\nname: Bad\ncards: {Worg: 4}\n")
+    code, out, err = run("simulate", bad, B, "--games", "5")
+    assert code == 1 and out == "" and "deck-size" in err
