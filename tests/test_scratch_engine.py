@@ -553,3 +553,14 @@ def test_mirror_symmetry() -> None:
             assert [left.owner[MIRROR[i]] for i in range(9)] == list(right.owner)
             assert left.hands == right.hands
         assert left.outcome == right.outcome
+
+
+def test_random_move_is_a_uniform_pick_from_the_legal_moves() -> None:
+    for seed in range(150):
+        for state in random_game(seed):
+            if state.outcome is not None:
+                continue
+            moves = ENGINE.raw_moves(state)
+            for k in range(3):
+                expected = moves[random.Random(seed * 10 + k).randrange(len(moves))]
+                assert ENGINE.random_move(state, random.Random(seed * 10 + k)) == expected

@@ -220,6 +220,7 @@ class State:
         "flipped",
         "hands",
         "last",
+        "limits",
         "occupied",
         "origin",
         "outcome",
@@ -243,6 +244,7 @@ class State:
         seed: int,
         outcome: Outcome | None,
         last: Move | None = None,
+        occupied: int = -1,
     ) -> None:
         self.cards = cards  # card index per cell, -1 when empty
         self.owner = owner  # who holds the card in each cell
@@ -256,11 +258,13 @@ class State:
         self.seed = seed
         self.outcome = outcome
         self.last = last  # the move that led here, its Insult to injury! discards named
-        occupied = 0
-        for i, c in enumerate(cards):
-            if c >= 0:
-                occupied |= 1 << i
+        if occupied < 0:
+            occupied = 0
+            for i, c in enumerate(cards):
+                if c >= 0:
+                    occupied |= 1 << i
         self.occupied = occupied  # bit i set when cell i holds a card
+        self.limits: tuple[set[int], set[str]] | None = None  # cached by the engine
 
     def key(self) -> tuple[object, ...]:
         """Everything that defines the position (for equality and tests)."""
@@ -329,6 +333,13 @@ class Scratch:
         factions = {self._faction[c] for c in on_board if self._limit[c] == ONE_PER_FACTION}
         return on_board, factions
 
+    def _limits(self, state: State) -> tuple[set[int], set[str]]:
+        """`_blocked_by` for a position, worked out once per position."""
+        limits = state.limits
+        if limits is None:
+            limits = state.limits = self._blocked_by(state.cards)
+        return limits
+
     def _is_blocked(self, card: int, empty: bool, on_board: set[int], factions: set[str]) -> bool:
         """The unique and rare limits (and no unique first) for one card."""
         limit = self._limit[card]
@@ -345,7 +356,7 @@ class Scratch:
 
     def playable(self, state: State, card: int) -> bool:
         """Whether a card could be played now (somewhere)."""
-        on_board, factions = self._blocked_by(state.cards)
+        on_board, factions = self._limits(state)
         return not self._is_blocked(card, state.occupied == 0, on_board, factions)
 
     def raw_moves(self, state: State) -> list[tuple[int, int, bool, int]]:
@@ -356,7 +367,6 @@ class Scratch:
         """
         if state.outcome is not None:
             return []
-        cards = state.cards
         occupied = state.occupied
         empty = occupied == 0
         cells: list[int] | range
@@ -367,7 +377,7 @@ class Scratch:
                 i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
             ]
         ninth = bin(occupied).count("1") == 8
-        on_board, factions = self._blocked_by(cards)
+        on_board, factions = self._limits(state)
         power_of = self._power
         out: list[tuple[int, int, bool, int]] = []
         for card in sorted(set(state.hands[state.to_move])):
@@ -376,15 +386,62 @@ class Scratch:
             power = power_of[card]
             if power != FLIP and power != PUSH:
                 out.extend((card, cell, False, -1) for cell in cells)
+            else:
+                out.extend(self.raw_moves_of(state, card, cells, ninth))
+        return out
+
+    def random_move(self, state: State, rng: random.Random) -> tuple[int, int, bool, int]:
+        """`raw_moves(state)[rng.randrange(count)]`, without building the whole list."""
+        occupied = state.occupied
+        empty = occupied == 0
+        cells: list[int] | range
+        if empty:
+            cells = range(9)
+        else:
+            cells = [
+                i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
+            ]
+        ninth = bin(occupied).count("1") == 8
+        on_board, factions = self._limits(state)
+        options: list[tuple[int, int, list[tuple[int, int, bool, int]] | None]] = []
+        total = 0
+        for card in sorted(set(state.hands[state.to_move])):
+            if self._is_blocked(card, empty, on_board, factions):
                 continue
-            flips = (False, True) if power == FLIP and not ninth else (False,)
-            for cell in cells:
-                for flip in flips:
-                    out.append((card, cell, flip, -1))
-                    if power == PUSH:
-                        for target in sorted(self._captures(state, card, cell, flip)):
-                            if power_of[cards[target]] != STAND:
-                                out.append((card, cell, flip, target))
+            power = self._power[card]
+            if power == PUSH:
+                pushes = self.raw_moves_of(state, card, cells, ninth)
+                options.append((card, len(pushes), pushes))
+                total += len(pushes)
+            else:
+                count = len(cells) * (2 if power == FLIP and not ninth else 1)
+                options.append((card, count, None))
+                total += count
+        pick = rng.randrange(total)
+        for card, count, listed in options:
+            if pick < count:
+                if listed is not None:
+                    return listed[pick]
+                if self._power[card] == FLIP and not ninth:
+                    return (card, cells[pick // 2], pick % 2 == 1, -1)
+                return (card, cells[pick], False, -1)
+            pick -= count
+        raise AssertionError("no legal move")  # the engine ends games with no legal move
+
+    def raw_moves_of(
+        self, state: State, card: int, cells: list[int] | range, ninth: bool
+    ) -> list[tuple[int, int, bool, int]]:
+        """The raw moves of one (playable) card, in order."""
+        power = self._power[card]
+        flips = (False, True) if power == FLIP and not ninth else (False,)
+        out: list[tuple[int, int, bool, int]] = []
+        for cell in cells:
+            for flip in flips:
+                out.append((card, cell, flip, -1))
+                if power == PUSH:
+                    for target in sorted(self._captures(state, card, cell, flip)):
+                        if self._power[state.cards[target]] != STAND:
+                            out.append((card, cell, flip, target))
         return out
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -603,6 +660,7 @@ class Scratch:
             state.seed,
             outcome,
             move,
+            state.occupied | (1 << cell),
         )
         return self._check_stuck(new) if outcome is None else new
 
@@ -649,7 +707,7 @@ class Scratch:
         """A player to move with no card they may play loses; the opponent scores 2."""
         if state.outcome is not None:
             return state
-        on_board, factions = self._blocked_by(state.cards)
+        on_board, factions = self._limits(state)
         empty = state.occupied == 0
         if any(
             not self._is_blocked(c, empty, on_board, factions) for c in state.hands[state.to_move]
@@ -668,6 +726,7 @@ class Scratch:
             state.seed,
             Outcome(1 - state.to_move, 2, f"P{state.to_move + 1} has no card to play"),
             state.last,
+            state.occupied,
         )
 
     def outcome(self, state: State) -> Outcome | None:

@@ -37,8 +37,7 @@ class RandomPlayer:
 
     def choose(self, engine: Scratch, state: State, rng: random.Random) -> RawMove:
         """A uniformly random legal move."""
-        moves = engine.raw_moves(state)
-        return moves[rng.randrange(len(moves))]
+        return engine.random_move(state, rng)
 
 
 def evaluate(engine: Scratch, after: State, player: int) -> float:
