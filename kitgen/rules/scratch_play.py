@@ -359,14 +359,8 @@ class Scratch:
         on_board, factions = self._limits(state)
         return not self._is_blocked(card, state.occupied == 0, on_board, factions)
 
-    def raw_moves(self, state: State) -> list[tuple[int, int, bool, int]]:
-        """Legal moves as (card index, cell, flip, swap cell or -1), already in sorted order.
-
-        Catalog indices follow card names, so ascending card, cell, flip and swap is the
-        order of `legal_moves`.
-        """
-        if state.outcome is not None:
-            return []
+    def _choices(self, state: State) -> tuple[list[int] | range, bool, list[int]]:
+        """The open cells, whether the next card is the ninth, and the playable hand cards."""
         occupied = state.occupied
         empty = occupied == 0
         cells: list[int] | range
@@ -376,13 +370,26 @@ class Scratch:
             cells = [
                 i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
             ]
-        ninth = bin(occupied).count("1") == 8
         on_board, factions = self._limits(state)
+        playable = [
+            card
+            for card in sorted(set(state.hands[state.to_move]))
+            if not self._is_blocked(card, empty, on_board, factions)
+        ]
+        return cells, bin(occupied).count("1") == 8, playable
+
+    def raw_moves(self, state: State) -> list[tuple[int, int, bool, int]]:
+        """Legal moves as (card index, cell, flip, swap cell or -1), already in sorted order.
+
+        Catalog indices follow card names, so ascending card, cell, flip and swap is the
+        order of `legal_moves`.
+        """
+        if state.outcome is not None:
+            return []
+        cells, ninth, playable = self._choices(state)
         power_of = self._power
         out: list[tuple[int, int, bool, int]] = []
-        for card in sorted(set(state.hands[state.to_move])):
-            if self._is_blocked(card, empty, on_board, factions):
-                continue
+        for card in playable:
             power = power_of[card]
             if power != FLIP and power != PUSH:
                 out.extend((card, cell, False, -1) for cell in cells)
@@ -392,22 +399,10 @@ class Scratch:
 
     def random_move(self, state: State, rng: random.Random) -> tuple[int, int, bool, int]:
         """`raw_moves(state)[rng.randrange(count)]`, without building the whole list."""
-        occupied = state.occupied
-        empty = occupied == 0
-        cells: list[int] | range
-        if empty:
-            cells = range(9)
-        else:
-            cells = [
-                i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
-            ]
-        ninth = bin(occupied).count("1") == 8
-        on_board, factions = self._limits(state)
+        cells, ninth, playable = self._choices(state)
         options: list[tuple[int, int, list[tuple[int, int, bool, int]] | None]] = []
         total = 0
-        for card in sorted(set(state.hands[state.to_move])):
-            if self._is_blocked(card, empty, on_board, factions):
-                continue
+        for card in playable:
             power = self._power[card]
             if power == PUSH:
                 pushes = self.raw_moves_of(state, card, cells, ninth)
