@@ -8,15 +8,13 @@ import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
 from kitgen import __version__
 from kitgen.errors import KitgenError
-
-if TYPE_CHECKING:
-    from kitgen.model.findings import Finding
+from kitgen.model.findings import Finding
 
 app = typer.Typer(
     name="kitgen",
@@ -186,15 +184,15 @@ def replay(
     from kitgen.model.record import ScratchRecordFile
 
     doc = read_document(file)
-    report = check_document(doc)
     if not isinstance(doc.model, ScratchRecordFile):
-        for f in report.findings:
+        for f in check_document(doc).findings:
             typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
         if doc.model is not None:
             raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a Scratch record")
         raise typer.Exit(1)
     record = doc.model
-    result = replay_record(doc)
+    result = replay_record(doc)  # once: a record's check is its replay
+    findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
     outcome = result.outcome
     names = (record.players.P1, record.players.P2)
     data: dict[str, object] = {
@@ -226,9 +224,9 @@ def replay(
             typer.echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the game ends.")
-        for f in result.findings if result.illegal is None else report.findings:
+        for f in findings:
             typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
-    if not report.ok:
+    if any(f.is_error for f in findings):
         raise typer.Exit(1)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from test_scratch_engine import FILLER, position
+from test_scratch_engine import DECKS, FILLER, position
 
 from kitgen.load.scratch import official
 from kitgen.rules.scratch_play import Catalog, Move, Scratch
@@ -19,19 +19,7 @@ from kitgen.rules.scratch_players import (
 
 OFF = official()
 ENGINE = Scratch(Catalog(OFF.pool), OFF.params)
-A = ["Worg", "Worg", "Goblin", "Goblin", "Drake", "Griffin", "Owlbear", "Wyvern", "Queen", "Hydra"]
-B = [
-    "Worg",
-    "Goblin",
-    "Drake",
-    "Captain of the Guard",
-    "Worg",
-    "Troll",
-    "Chancellor",
-    "Mysterious Stranger in the Corner of the Bar",
-    "Ranger",
-    "Wyvern",
-]
+A, B = DECKS[0], DECKS[2]  # the engine tests' sample decks
 
 
 def wins(first: Player, second: Player, games: int) -> Counter[str]:
