@@ -1,8 +1,9 @@
 """Benchmark: Scratch games per second on one core, random and greedy players.
 
 Run: python bench/engine.py [--seconds S]
-Prints full games per second for random and greedy players through the
-engine, beside a plain-Python reference loop (random tic-tac-toe games) measured
+Prints full games per second for random and greedy players, played the way
+`kitgen simulate` plays them (scratch_fast, from a seeded deal to the result),
+beside a plain-Python reference loop (random tic-tac-toe games) measured
 in the same run for scale. Targets on the development machine: at least 20,000
 random and 2,000 greedy games a second on one core.
 """
@@ -15,8 +16,9 @@ import sys
 import time
 
 from kitgen.load.scratch import official
+from kitgen.rules.scratch_fast import GREEDY, RANDOM
 from kitgen.rules.scratch_play import Catalog, Scratch
-from kitgen.rules.scratch_players import GreedyPlayer, RandomPlayer, play_game
+from kitgen.rules.scratch_players import GreedyPlayer, RandomPlayer, play_fast, play_game
 
 DECK_A = [
     "Worg",
@@ -78,11 +80,15 @@ def main() -> int:
     engine = Scratch(Catalog(off.pool), off.params)
     rng = random.Random(1)
     reference = rate(lambda i: tic_tac_toe(rng), args.seconds)
-    random_rate = rate(
+    decks = ([engine.catalog.find(n) for n in DECK_A], [engine.catalog.find(n) for n in DECK_B])
+    random_rate = rate(lambda i: play_fast(engine, decks, (RANDOM, RANDOM), seed=i), args.seconds)
+    greedy_rate = rate(lambda i: play_fast(engine, decks, (GREEDY, GREEDY), seed=i), args.seconds)
+    # The same games through the State engine, which keeps every position (records, replay).
+    random_states = rate(
         lambda i: play_game(engine, (DECK_A, DECK_B), (RandomPlayer(), RandomPlayer()), seed=i),
         args.seconds,
     )
-    greedy_rate = rate(
+    greedy_states = rate(
         lambda i: play_game(engine, (DECK_A, DECK_B), (GreedyPlayer(), GreedyPlayer()), seed=i),
         args.seconds,
     )
@@ -90,6 +96,8 @@ def main() -> int:
         ("reference: random tic-tac-toe, plain lists", reference, None),
         ("Scratch, random against random", random_rate, 20_000),
         ("Scratch, greedy against greedy", greedy_rate, 2_000),
+        ("  the same, every position kept: random", random_states, None),
+        ("  the same, every position kept: greedy", greedy_states, None),
     ]
     print(f"{'one core':46} {'games/s':>10} {'target':>10}")
     ok = True

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -66,6 +67,18 @@ NEIGHBOUR_MASK = tuple(sum(1 << n for n, _ in NEIGHBOURS[c]) for c in range(9))
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 LINE_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
 FULL = (1 << 9) - 1
+# (neighbour, the side of the cell facing it, the neighbour's side facing back) per cell
+NEIGHBOURS3 = tuple(tuple((n, side, (side + 2) % 4) for n, side in NEIGHBOURS[c]) for c in range(9))
+# The cells open for the next card, by occupancy mask: any cell on an empty board,
+# otherwise the empty cells that share a side with a card.
+OPEN_CELLS = tuple(
+    tuple(range(9))
+    if mask == 0
+    else tuple(i for i in range(9) if not (mask >> i) & 1 and NEIGHBOUR_MASK[i] & mask)
+    for mask in range(1 << 9)
+)
+POPCOUNT = tuple(bin(mask).count("1") for mask in range(1 << 9))
+HAS_LINE = tuple(any(mask & line == line for line in LINE_MASKS) for mask in range(1 << 9))
 NO_LIMIT, ONE_PER_NAME, ONE_PER_FACTION = 0, 1, 2
 _LIMITS = {"none": NO_LIMIT, "one-per-name": ONE_PER_NAME, "one-per-faction": ONE_PER_FACTION}
 
@@ -84,6 +97,26 @@ PUSH, STAND, FLIP, INSULT = (
     "insult-to-injury",
 )
 MONSTER = "monster"
+
+
+def draw(rng: random.Random, n: int) -> int:
+    """A number in range(n) from one `rng.random()`.
+
+    Python promises that `random()` gives the same sequence for the same seed on
+    every version, and promises nothing of `randrange` and `shuffle`; drawing
+    through this keeps deals and discards, and so records, the same everywhere.
+    """
+    return int(rng.random() * n)
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle in place (Fisher-Yates over `draw`)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+_shuffle = shuffle
 
 
 class IllegalMove(ValueError):
@@ -264,7 +297,7 @@ class State:
                 if c >= 0:
                     occupied |= 1 << i
         self.occupied = occupied  # bit i set when cell i holds a card
-        self.limits: tuple[set[int], set[str]] | None = None  # cached by the engine
+        self.limits: tuple[int, int] | None = None  # cached by the engine: see Scratch._blocked_by
 
     def key(self) -> tuple[object, ...]:
         """Everything that defines the position (for equality and tests)."""
@@ -289,8 +322,44 @@ class State:
         return hash(self.key())
 
 
+def outcome_of(
+    mine: int, occupied: int, player: int, flipped: bool, captured: bool
+) -> Outcome | None:
+    """The result after `player`'s play, from the cells they hold and the cells taken.
+
+    `flipped` says whether the play turned its card over, `captured` whether it
+    took anything.
+    """
+    if HAS_LINE[mine]:
+        if flipped:
+            return Outcome(1 - player, 2, "turned a card over and won on that turn")
+        if mine == occupied:
+            return Outcome(player, 3, "three in a line holding every card")
+        return Outcome(player, 2, "three in a line")
+    if occupied == FULL:
+        if captured:
+            return Outcome(player, 3, "full board: the last card captured")
+        return Outcome(1 - player, 2, "full board: the last card captured nothing")
+    return None
+
+
+def stuck(player: int) -> Outcome:
+    """The result when `player` is to move and may play none of their cards."""
+    return Outcome(1 - player, 2, f"P{player + 1} has no card to play")
+
+
+Cells = Sequence[int]  # a card index per cell, -1 when empty; or a player per cell
+Flags = Sequence[bool]  # turned over, per cell
+RawMove = tuple[int, int, bool, int]  # card index, cell, flip, swap cell or -1
+
+
 class Scratch:
-    """The Scratch engine for one card catalog and one set of parameters."""
+    """The Scratch engine for one card catalog and one set of parameters.
+
+    The rules work on plain sequences (the card, holder, player and turned-over
+    flag of each cell), so the State methods here and the fast play-outs of
+    `scratch_fast` share one implementation of every rule.
+    """
 
     id: ClassVar[str] = "scratch"
 
@@ -304,81 +373,118 @@ class Scratch:
         self._faction = tuple(c.faction for c in cards)
         self._limit = tuple(_LIMITS.get(c.limit, NO_LIMIT) for c in cards)
         self._names = tuple(c.name for c in cards)
+        factions = sorted({c.faction for c in cards})
+        self._faction_bit = tuple(1 << factions.index(c.faction) for c in cards)
+        # The value on each side (top, right, bottom, left) of face `card * 2 + turned`:
+        # turned over, a card's top and bottom trade places, and its left and right.
+        self._faces = tuple(face for s in self._stats for face in (s, (s[2], s[3], s[0], s[1])))
+        self._attack_mod = tuple(
+            p in (FIRST_STRIKE, LITTLE_SLOW, CHAMPION, ODDS) for p in self._power
+        )
+        self._defend_mod = tuple(p in (LOYAL, CHAMPION, ODDS) for p in self._power)
 
     # --- set-up -----------------------------------------------------------
     def new_game(
-        self, decks: tuple[list[str], list[str]], *, seed: int, first: int = 0, shuffle: bool = True
+        self,
+        decks: tuple[Sequence[str], Sequence[str]],
+        *,
+        seed: int,
+        first: int = 0,
+        shuffle: bool = True,
+        rng: random.Random | None = None,
     ) -> State:
-        """Deal from two decks (shuffled by the seed unless `shuffle` is False)."""
-        rng = random.Random(seed)
+        """Deal from two decks of card names (shuffled by the seed unless `shuffle` is False).
+
+        The shuffle draws from `rng` when one is given (a generator seeded by
+        `seed` that the caller goes on using), else from a new one.
+        """
+        find = self.catalog.find
+        indices = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
+        return self.deal(indices, seed=seed, first=first, shuffle=shuffle, rng=rng)
+
+    def deal(
+        self,
+        decks: tuple[Sequence[int], Sequence[int]],
+        *,
+        seed: int,
+        first: int = 0,
+        shuffle: bool = True,
+        rng: random.Random | None = None,
+    ) -> State:
+        """`new_game` for decks of card indices, shuffled by `shuffle` (above)."""
+        if shuffle and rng is None:
+            rng = random.Random(seed)
         ordered: list[tuple[int, ...]] = []
-        for names in decks:
-            cards = [self.catalog.find(n) for n in names]
-            if shuffle:
-                rng.shuffle(cards)
+        for deck in decks:
+            cards = list(deck)
+            if rng is not None and shuffle:
+                _shuffle(rng, cards)
             ordered.append(tuple(cards))
         size = self.params.hand_size
         hands = (ordered[0][:size], ordered[1][:size])
         rest = (ordered[0][size:], ordered[1][size:])
         empty9 = (-1,) * 9
         state = State(
-            empty9, empty9, empty9, (False,) * 9, hands, rest, ((), ()), first, 0, seed, None
+            empty9,
+            empty9,
+            empty9,
+            (False,) * 9,
+            hands,
+            rest,
+            ((), ()),
+            first,
+            0,
+            seed,
+            None,
+            occupied=0,
         )
+        state.limits = (0, 0)
         return self._check_stuck(state)
 
     # --- rules ------------------------------------------------------------
-    def _blocked_by(self, cards: tuple[int, ...]) -> tuple[set[int], set[str]]:
-        """The cards on the board, and the factions that have a unique on it."""
-        on_board = {c for c in cards if c >= 0}
-        factions = {self._faction[c] for c in on_board if self._limit[c] == ONE_PER_FACTION}
-        return on_board, factions
+    def _blocked_by(self, cards: Cells) -> tuple[int, int]:
+        """Bit masks: the cards on the board, and the factions with a unique on it."""
+        board = factions = 0
+        for card in cards:
+            if card >= 0:
+                board |= 1 << card
+                if self._limit[card] == ONE_PER_FACTION:
+                    factions |= self._faction_bit[card]
+        return board, factions
 
-    def _limits(self, state: State) -> tuple[set[int], set[str]]:
+    def _limits(self, state: State) -> tuple[int, int]:
         """`_blocked_by` for a position, worked out once per position."""
         limits = state.limits
         if limits is None:
             limits = state.limits = self._blocked_by(state.cards)
         return limits
 
-    def _is_blocked(self, card: int, empty: bool, on_board: set[int], factions: set[str]) -> bool:
+    def _is_blocked(self, card: int, empty: bool, board: int, factions: int) -> bool:
         """The unique and rare limits (and no unique first) for one card."""
         limit = self._limit[card]
         if limit == ONE_PER_NAME:
-            return card in on_board
+            return bool(board >> card & 1)
         if limit == ONE_PER_FACTION:
-            return empty or self._faction[card] in factions
+            return empty or bool(factions & self._faction_bit[card])
         return False
 
-    def _blocked(self, cards: tuple[int, ...], card: int) -> bool:
-        """True when the unique or rare limits keep `card` off the board."""
-        on_board, factions = self._blocked_by(cards)
-        return self._is_blocked(card, False, on_board, factions)
+    def _playable(self, hand: Sequence[int], empty: bool, board: int, factions: int) -> list[int]:
+        """The distinct cards of a hand that may be played, in catalog order."""
+        return [c for c in sorted(set(hand)) if not self._is_blocked(c, empty, board, factions)]
 
     def playable(self, state: State, card: int) -> bool:
         """Whether a card could be played now (somewhere)."""
-        on_board, factions = self._limits(state)
-        return not self._is_blocked(card, state.occupied == 0, on_board, factions)
+        board, factions = self._limits(state)
+        return not self._is_blocked(card, state.occupied == 0, board, factions)
 
-    def _choices(self, state: State) -> tuple[list[int] | range, bool, list[int]]:
+    def _choices(self, state: State) -> tuple[tuple[int, ...], bool, list[int]]:
         """The open cells, whether the next card is the ninth, and the playable hand cards."""
         occupied = state.occupied
-        empty = occupied == 0
-        cells: list[int] | range
-        if empty:
-            cells = range(9)
-        else:
-            cells = [
-                i for i in range(9) if not (occupied >> i) & 1 and NEIGHBOUR_MASK[i] & occupied
-            ]
-        on_board, factions = self._limits(state)
-        playable = [
-            card
-            for card in sorted(set(state.hands[state.to_move]))
-            if not self._is_blocked(card, empty, on_board, factions)
-        ]
-        return cells, bin(occupied).count("1") == 8, playable
+        board, factions = self._limits(state)
+        playable = self._playable(state.hands[state.to_move], occupied == 0, board, factions)
+        return OPEN_CELLS[occupied], POPCOUNT[occupied] == 8, playable
 
-    def raw_moves(self, state: State) -> list[tuple[int, int, bool, int]]:
+    def raw_moves(self, state: State) -> list[RawMove]:
         """Legal moves as (card index, cell, flip, swap cell or -1), already in sorted order.
 
         Catalog indices follow card names, so ascending card, cell, flip and swap is the
@@ -387,56 +493,113 @@ class Scratch:
         if state.outcome is not None:
             return []
         cells, ninth, playable = self._choices(state)
+        board = (state.cards, state.owner, state.origin, state.flipped)
         power_of = self._power
-        out: list[tuple[int, int, bool, int]] = []
+        out: list[RawMove] = []
         for card in playable:
             power = power_of[card]
             if power != FLIP and power != PUSH:
                 out.extend((card, cell, False, -1) for cell in cells)
             else:
-                out.extend(self.raw_moves_of(state, card, cells, ninth))
+                foes = self._foes(state)
+                out.extend(self._moves_of(*board, state.to_move, card, cells, ninth, foes))
         return out
 
-    def random_move(self, state: State, rng: random.Random) -> tuple[int, int, bool, int]:
-        """`raw_moves(state)[rng.randrange(count)]`, without building the whole list."""
+    def random_move(self, state: State, rng: random.Random) -> RawMove:
+        """`raw_moves(state)[draw(rng, count)]`, without building the whole list."""
         cells, ninth, playable = self._choices(state)
-        options: list[tuple[int, int, list[tuple[int, int, bool, int]] | None]] = []
-        total = 0
+        return self._pick(
+            state.cards,
+            state.owner,
+            state.origin,
+            state.flipped,
+            state.to_move,
+            cells,
+            ninth,
+            playable,
+            rng,
+            self._foes(state),
+        )
+
+    @staticmethod
+    def _foes(state: State) -> int:
+        """A mask of the cells held by the opponent of the player to move."""
+        other = 1 - state.to_move
+        foes = 0
+        for cell, holder in enumerate(state.owner):
+            if holder == other:
+                foes |= 1 << cell
+        return foes
+
+    def _pick(
+        self,
+        cards: Cells,
+        owner: Cells,
+        origin: Cells,
+        flipped: Flags,
+        player: int,
+        cells: tuple[int, ...],
+        ninth: bool,
+        playable: list[int],
+        rng: random.Random,
+        foes: int,
+    ) -> RawMove:
+        """A uniform pick among the raw moves, counting them rather than listing them."""
+        power_of = self._power
+        width = len(cells)
+        counts = []
+        pushes: dict[int, list[RawMove]] = {}
         for card in playable:
-            power = self._power[card]
-            if power == PUSH:
-                pushes = self.raw_moves_of(state, card, cells, ninth)
-                options.append((card, len(pushes), pushes))
-                total += len(pushes)
+            power = power_of[card]
+            if power is None:
+                counts.append(width)
+            elif power == PUSH:
+                listed = self._moves_of(
+                    cards, owner, origin, flipped, player, card, cells, ninth, foes
+                )
+                pushes[card] = listed
+                counts.append(len(listed))
+            elif power == FLIP and not ninth:
+                counts.append(2 * width)
             else:
-                count = len(cells) * (2 if power == FLIP and not ninth else 1)
-                options.append((card, count, None))
-                total += count
-        pick = rng.randrange(total)
-        for card, count, listed in options:
+                counts.append(width)
+        pick = draw(rng, sum(counts))
+        for card, count in zip(playable, counts, strict=True):
             if pick < count:
-                if listed is not None:
-                    return listed[pick]
-                if self._power[card] == FLIP and not ninth:
+                if card in pushes:
+                    return pushes[card][pick]
+                if power_of[card] == FLIP and not ninth:
                     return (card, cells[pick // 2], pick % 2 == 1, -1)
                 return (card, cells[pick], False, -1)
             pick -= count
         raise AssertionError("no legal move")  # the engine ends games with no legal move
 
-    def raw_moves_of(
-        self, state: State, card: int, cells: list[int] | range, ninth: bool
-    ) -> list[tuple[int, int, bool, int]]:
-        """The raw moves of one (playable) card, in order."""
+    def _moves_of(
+        self,
+        cards: Cells,
+        owner: Cells,
+        origin: Cells,
+        flipped: Flags,
+        player: int,
+        card: int,
+        cells: Sequence[int],
+        ninth: bool,
+        foes: int,
+    ) -> list[RawMove]:
+        """The raw moves of one (playable) card, in order; `foes` masks the opponent's cells."""
         power = self._power[card]
         flips = (False, True) if power == FLIP and not ninth else (False,)
-        out: list[tuple[int, int, bool, int]] = []
+        out: list[RawMove] = []
         for cell in cells:
             for flip in flips:
                 out.append((card, cell, flip, -1))
-                if power == PUSH:
-                    for target in sorted(self._captures(state, card, cell, flip)):
-                        if self._power[state.cards[target]] != STAND:
-                            out.append((card, cell, flip, target))
+                if power == PUSH and NEIGHBOUR_MASK[cell] & foes:
+                    taken = self._taken(cards, owner, origin, flipped, player, card, cell, flip)
+                    out.extend(
+                        (card, cell, flip, target)
+                        for target in sorted(taken)
+                        if self._power[cards[target]] != STAND
+                    )
         return out
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -456,8 +619,8 @@ class Scratch:
         new_cell: int,
         new_card: int,
         new_holder: int,
-        cards: tuple[int, ...],
-        owner: tuple[int, ...],
+        cards: Cells,
+        owner: Cells,
     ) -> int:
         """What powers add to every side of `card` at `cell` while `new_card` lands."""
         power = self._power[card]
@@ -487,28 +650,43 @@ class Scratch:
                 count += 1
         return 1 if count >= 2 else 0
 
-    def _captures(self, state: State, card: int, cell: int, flip: bool) -> list[int]:
-        """The cells the card would capture if played at `cell` now (all compared at once)."""
-        player = state.to_move
-        cards, owner, origin, flipped = state.cards, state.owner, state.origin, state.flipped
-        stats = self._stats[card]
-        bonus = self._modifier(card, cell, player, player, cell, card, player, cards, owner)
+    def _taken(
+        self,
+        cards: Cells,
+        owner: Cells,
+        origin: Cells,
+        flipped: Flags,
+        player: int,
+        card: int,
+        cell: int,
+        flip: bool,
+    ) -> list[int]:
+        """The cells `card` would capture if `player` played it at `cell` (compared at once)."""
+        faces = self._faces
+        mine = faces[card * 2 + flip]
+        bonus = 0
+        if self._attack_mod[card]:
+            bonus = self._modifier(card, cell, player, player, cell, card, player, cards, owner)
+        defend_mod = self._defend_mod
         taken = []
-        for n, side in NEIGHBOURS[cell]:
+        for n, side, facing in NEIGHBOURS3[cell]:
             defender = cards[n]
             if defender < 0 or owner[n] == player:
                 continue
-            facing = (side + 2) % 4
-            mine = (stats[facing] if flip else stats[side]) + bonus
-            d_stats = self._stats[defender]
-            theirs = d_stats[side] if flipped[n] else d_stats[facing]
-            if self._power[defender] is not None:
+            theirs = faces[defender * 2 + flipped[n]][facing]
+            if defend_mod[defender]:
                 theirs += self._modifier(
                     defender, n, owner[n], origin[n], cell, card, player, cards, owner
                 )
-            if mine > theirs:
+            if mine[side] + bonus > theirs:
                 taken.append(n)
         return taken
+
+    def _captures(self, state: State, card: int, cell: int, flip: bool) -> list[int]:
+        """`_taken` for the player to move in a position."""
+        return self._taken(
+            state.cards, state.owner, state.origin, state.flipped, state.to_move, card, cell, flip
+        )
 
     def _check_move(self, state: State, move: Move, hand: list[int]) -> int:
         """The card index played, after checking every rule the move touches."""
@@ -528,7 +706,8 @@ class Scratch:
                 f"{move.card} must share a side with a card in play "
                 f"({CELL_NAMES[move.cell]} touches none)"
             )
-        if self._blocked(cards, card):
+        board, factions = self._limits(state)
+        if self._is_blocked(card, False, board, factions):
             if self._limit[card] == ONE_PER_FACTION:
                 raise IllegalMove(
                     f"{move.card} is a unique, and another {self._faction[card]} unique is in play"
@@ -660,24 +839,34 @@ class Scratch:
         return self._check_stuck(new) if outcome is None else new
 
     def _insults(self, state: State, captures: int, named: tuple[int, ...]) -> tuple[int, ...]:
-        """The cards Insult to injury! discards: those named, then random ones by the seed."""
-        hand = list(state.hands[1 - state.to_move])
+        """The cards Insult to injury! discards from the opponent of the player to move."""
+        return self._insult_victims(
+            state.hands[1 - state.to_move], captures, named, state.seed, state.ply
+        )
+
+    @staticmethod
+    def _insult_victims(
+        hand: Sequence[int], captures: int, named: tuple[int, ...], seed: int, ply: int
+    ) -> tuple[int, ...]:
+        """One card from `hand` per capture: those named, then random ones by seed and ply."""
+        left = list(hand)
         out: list[int] = []
         rng: random.Random | None = None
         for k in range(captures):
-            if not hand:
+            if not left:
                 break
             if k < len(named):
                 victim = named[k]
             else:
-                rng = rng or random.Random(state.seed * 1_000_003 + state.ply)
-                victim = hand[rng.randrange(len(hand))]
-            hand.remove(victim)
+                rng = rng or random.Random(seed * 1_000_003 + ply)
+                victim = left[draw(rng, len(left))]
+            left.remove(victim)
             out.append(victim)
         return tuple(out)
 
+    @staticmethod
     def _outcome_after(
-        self, cards: list[int], owner: list[int], player: int, flipped: bool, captured: bool
+        cards: Cells, owner: Cells, player: int, flipped: bool, captured: bool
     ) -> Outcome | None:
         occupied = mine = 0
         for i in range(9):
@@ -685,28 +874,15 @@ class Scratch:
                 occupied |= 1 << i
                 if owner[i] == player:
                     mine |= 1 << i
-        for line in LINE_MASKS:
-            if mine & line == line:
-                if flipped:
-                    return Outcome(1 - player, 2, "turned a card over and won on that turn")
-                if mine == occupied:
-                    return Outcome(player, 3, "three in a line holding every card")
-                return Outcome(player, 2, "three in a line")
-        if occupied == FULL:
-            if captured:
-                return Outcome(player, 3, "full board: the last card captured")
-            return Outcome(1 - player, 2, "full board: the last card captured nothing")
-        return None
+        return outcome_of(mine, occupied, player, flipped, captured)
 
     def _check_stuck(self, state: State) -> State:
         """A player to move with no card they may play loses; the opponent scores 2."""
         if state.outcome is not None:
             return state
-        on_board, factions = self._limits(state)
+        board, factions = self._limits(state)
         empty = state.occupied == 0
-        if any(
-            not self._is_blocked(c, empty, on_board, factions) for c in state.hands[state.to_move]
-        ):
+        if any(not self._is_blocked(c, empty, board, factions) for c in state.hands[state.to_move]):
             return state
         return State(
             state.cards,
@@ -719,7 +895,7 @@ class Scratch:
             state.to_move,
             state.ply,
             state.seed,
-            Outcome(1 - state.to_move, 2, f"P{state.to_move + 1} has no card to play"),
+            stuck(state.to_move),
             state.last,
             state.occupied,
         )

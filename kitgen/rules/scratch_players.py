@@ -11,13 +11,22 @@ rest of the game greedily; it keeps the move with the best average result.
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
-from kitgen.rules.scratch_play import LINE_MASKS, NEIGHBOURS, Scratch, State
-
-RawMove = tuple[int, int, bool, int]
+from kitgen.rules.scratch_fast import GREEDY, RESULT, Ply, fast
+from kitgen.rules.scratch_play import (
+    LINE_MASKS,
+    NEIGHBOURS,
+    Outcome,
+    RawMove,
+    Scratch,
+    State,
+    shuffle,
+)
 
 
 class Player(Protocol):
@@ -41,7 +50,11 @@ class RandomPlayer:
 
 
 def evaluate(engine: Scratch, after: State, player: int) -> float:
-    """How good `after` looks for `player`: result, cards held, lines, exposed sides."""
+    """How good `after` looks for `player`: result, cards held, lines, exposed sides.
+
+    The greedy player's measure, written plainly; `FastPlay.scores` works out the
+    same numbers from the position before the move, and tests hold them equal.
+    """
     outcome = after.outcome
     if outcome is not None:
         return 1000.0 * outcome.points * (1 if outcome.winner == player else -1)
@@ -78,25 +91,15 @@ class GreedyPlayer:
     name = "greedy"
 
     def choose(self, engine: Scratch, state: State, rng: random.Random) -> RawMove:
-        """The best-looking move one ply ahead."""
-        player = state.to_move
-        best: list[RawMove] = []
-        best_score = float("-inf")
-        for move in engine.raw_moves(state):
-            after = engine.apply_raw(state, *move)
-            score = evaluate(engine, after, player)
-            if score > best_score:
-                best, best_score = [move], score
-            elif score == best_score:
-                best.append(move)
-        return best[rng.randrange(len(best))]
+        """The best-looking move one ply ahead (`evaluate`; ties broken by `rng`)."""
+        return fast(engine).greedy_move(state, rng)
 
 
 def _redeal(state: State, player: int, rng: random.Random) -> State:
     """The same position with the opponent's unseen cards dealt again."""
     other = 1 - player
     unseen = list(state.hands[other]) + list(state.decks[other])
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     size = len(state.hands[other])
     hands = list(state.hands)
     decks = list(state.decks)
@@ -129,41 +132,29 @@ class SearchPlayer:
     def choose(self, engine: Scratch, state: State, rng: random.Random) -> RawMove:
         """The candidate whose playouts end best on average."""
         player = state.to_move
-        greedy = GreedyPlayer()
         scored = []
-        for move in engine.raw_moves(state):
-            after = engine.apply_raw(state, *move)
-            if after.outcome is not None and after.outcome.winner == player:
+        for move, score in fast(engine).greedy_scores(state):
+            if score >= 2 * RESULT:
                 return move  # a win now needs no search
-            scored.append((evaluate(engine, after, player), rng.random(), move, after))
+            scored.append((score, rng.random(), move))
         scored.sort(reverse=True)
-        pool = scored[: self.candidates]
+        pool = [(move, engine.apply_raw(state, *move)) for _, _, move in scored[: self.candidates]]
         if len(pool) == 1:
-            return pool[0][2]
+            return pool[0][0]
         totals = [0.0] * len(pool)
         counts = [0] * len(pool)
         nodes = 0
         i = 0
+        play = fast(engine).play
         while nodes < self.budget:
-            _, _, _, after = pool[i]
-            result, used = self._playout(engine, _redeal(after, player, rng), player, greedy, rng)
-            totals[i] += result
+            after = pool[i][1]
+            outcome, plies = play(_redeal(after, player, rng), (GREEDY, GREEDY), rng)
+            totals[i] += outcome.points if outcome.winner == player else -outcome.points
             counts[i] += 1
-            nodes += used
+            nodes += len(plies) + 1
             i = (i + 1) % len(pool)
         best = max(range(len(pool)), key=lambda k: (totals[k] / max(counts[k], 1), -k))
-        return pool[best][2]
-
-    @staticmethod
-    def _playout(
-        engine: Scratch, state: State, player: int, greedy: GreedyPlayer, rng: random.Random
-    ) -> tuple[float, int]:
-        nodes = 1
-        while state.outcome is None:
-            state = engine.apply_raw(state, *greedy.choose(engine, state, rng))
-            nodes += 1
-        outcome = state.outcome
-        return (outcome.points if outcome.winner == player else -outcome.points), nodes
+        return pool[best][0]
 
 
 PLAYERS: dict[str, Callable[[], Player]] = {
@@ -181,12 +172,63 @@ def play_game(
     seed: int,
     first: int = 0,
 ) -> list[State]:
-    """Play one game from a seeded deal; the states from the deal to the end."""
-    rng = random.Random(seed ^ 0x5C4A7C)
-    state = engine.new_game(decks, seed=seed, first=first)
+    """Play one game from a seeded deal; the states from the deal to the end.
+
+    One generator seeded by `seed` shuffles the decks and then serves the players.
+    """
+    rng = random.Random(seed)
+    state = engine.new_game(decks, seed=seed, first=first, rng=rng)
     states = [state]
     while state.outcome is None:
         move = players[state.to_move].choose(engine, state, rng)
         state = engine.apply_raw(state, *move)
         states.append(state)
     return states
+
+
+def play_fast(
+    engine: Scratch,
+    decks: tuple[list[int], list[int]],
+    kinds: tuple[int, int],
+    *,
+    seed: int,
+    first: int = 0,
+) -> tuple[Outcome, list[Ply]]:
+    """`play_game` for random and greedy players (scratch_fast kinds) and decks of indices.
+
+    The same seed plays the same game as `play_game` with RandomPlayer and
+    GreedyPlayer; this returns the outcome and the plies instead of every state.
+    """
+    rng = random.Random(seed)
+    state = engine.deal(decks, seed=seed, first=first, rng=rng)
+    return fast(engine).play(state, kinds, rng)
+
+
+def plies_of(engine: Scratch, states: list[State]) -> list[Ply]:
+    """The plies of a game played through the State engine, as `play_fast` gives them."""
+    find = engine.catalog.find
+    plies: list[Ply] = []
+    for before, after in itertools.pairwise(states):
+        move = after.last
+        assert move is not None
+        mover = before.to_move
+        # Cards never leave the board: what the opponent held before and not after was taken.
+        held_before = Counter(
+            c for c, o in zip(before.cards, before.owner, strict=True) if c >= 0 and o != mover
+        )
+        held_after = Counter(
+            c for c, o in zip(after.cards, after.owner, strict=True) if c >= 0 and o != mover
+        )
+        captured = tuple(sorted((held_before - held_after).elements()))
+        plies.append(
+            (
+                mover,
+                find(move.card),
+                move.cell,
+                move.flip,
+                -1 if move.swap is None else move.swap,
+                captured,
+                tuple(find(n) for n in move.insults),
+            )
+        )
+    return plies

@@ -7,14 +7,14 @@ merge in game order, so the numbers are the same however they were split.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.rules.scratch_play import Scratch, State
-from kitgen.rules.scratch_players import PLAYERS, play_game
+from kitgen.rules.scratch_fast import KINDS, Ply
+from kitgen.rules.scratch_play import Outcome, Scratch
+from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, plies_of
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -56,40 +56,36 @@ class Tally:
 
 
 def _record(
-    tally: Tally, engine: Scratch, states: list[State], deck_of_seat: tuple[int, int]
+    tally: Tally,
+    engine: Scratch,
+    outcome: Outcome,
+    plies: list[Ply],
+    deck_of_seat: tuple[int, int],
 ) -> None:
+    """Add one game, seat 0 moving first, to the counts."""
     names = engine.catalog.cards
-    final = states[-1].outcome
-    assert final is not None
-    winner_deck = deck_of_seat[final.winner]
+    winner_deck = deck_of_seat[outcome.winner]
     tally.games += 1
     tally.wins[winner_deck] += 1
-    tally.points[winner_deck] += final.points
-    tally.first_wins += final.winner == states[0].to_move
-    tally.reasons[final.reason] += 1
-    tally.moves += len(states) - 1
+    tally.points[winner_deck] += outcome.points
+    tally.first_wins += outcome.winner == 0
+    tally.reasons[outcome.reason] += 1
+    tally.moves += len(plies)
     played_by_seat: list[set[str]] = [set(), set()]
-    for before, after in itertools.pairwise(states):
-        mover = before.to_move
-        last = after.last
-        assert last is not None
-        deck = deck_of_seat[mover]
-        played_by_seat[mover].add(last.card)
-        # Cards never leave the board: what the opponent held before and not after was taken.
-        held_before = Counter(
-            c for c, o in zip(before.cards, before.owner, strict=True) if c >= 0 and o != mover
-        )
-        held_after = Counter(
-            c for c, o in zip(after.cards, after.owner, strict=True) if c >= 0 and o != mover
-        )
-        for index, count in (held_before - held_after).items():
-            tally.captures[(deck, last.card)] += count
-            tally.captured[(deck_of_seat[1 - mover], names[index].name)] += count
+    for seat, card, _, _, _, captured, _ in plies:
+        name = names[card].name
+        deck = deck_of_seat[seat]
+        played_by_seat[seat].add(name)
+        if captured:
+            tally.captures[(deck, name)] += len(captured)
+            victims = deck_of_seat[1 - seat]
+            for victim in captured:
+                tally.captured[(victims, names[victim].name)] += 1
     for seat in (0, 1):
         for name in played_by_seat[seat]:
             key = (deck_of_seat[seat], name)
             tally.played[key] += 1
-            if final.winner == seat:
+            if outcome.winner == seat:
                 tally.played_won[key] += 1
 
 
@@ -100,15 +96,32 @@ def run_batch(
     seed: int,
     indices: range,
 ) -> Tally:
-    """Play games `indices` of a run: deck A takes the first seat in even games."""
+    """Play games `indices` of a run: deck A takes the first seat in even games.
+
+    Random and greedy players play on the fast path; a search player needs the
+    State engine, and the same seed plays the same game either way.
+    """
     tally = Tally()
+    find = engine.catalog.find
+    cards = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
     for index in indices:
         swap = index % 2 == 1
         deck_of_seat = (1, 0) if swap else (0, 1)
-        seat_decks = (decks[deck_of_seat[0]], decks[deck_of_seat[1]])
-        seat_players = (PLAYERS[players[deck_of_seat[0]]](), PLAYERS[players[deck_of_seat[1]]]())
-        states = play_game(engine, seat_decks, seat_players, seed=game_seed(seed, index))
-        _record(tally, engine, states, deck_of_seat)
+        names = (players[deck_of_seat[0]], players[deck_of_seat[1]])
+        game = game_seed(seed, index)
+        if names[0] in KINDS and names[1] in KINDS:
+            seat_cards = (cards[deck_of_seat[0]], cards[deck_of_seat[1]])
+            kinds = (KINDS[names[0]], KINDS[names[1]])
+            outcome, plies = play_fast(engine, seat_cards, kinds, seed=game)
+        else:
+            seat_decks = (decks[deck_of_seat[0]], decks[deck_of_seat[1]])
+            states = play_game(
+                engine, seat_decks, (PLAYERS[names[0]](), PLAYERS[names[1]]()), seed=game
+            )
+            final = states[-1].outcome
+            assert final is not None
+            outcome, plies = final, plies_of(engine, states)
+        _record(tally, engine, outcome, plies, deck_of_seat)
     return tally
 
 

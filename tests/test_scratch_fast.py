@@ -1,0 +1,115 @@
+"""The fast play-outs agree with the State engine, move for move and score for score."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from kitgen.load.scratch import official
+from kitgen.rules.scratch_fast import GREEDY, RANDOM, fast
+from kitgen.rules.scratch_play import Catalog, Scratch, State
+from kitgen.rules.scratch_players import (
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    evaluate,
+    play_fast,
+    play_game,
+    plies_of,
+)
+
+OFF = official()
+ENGINE = Scratch(Catalog(OFF.pool), OFF.params)
+NAMES = [c.name for c in ENGINE.catalog.cards]
+
+
+def random_decks(rng: random.Random) -> tuple[list[str], list[str]]:
+    """Two decks of ten drawn from every card, so that every power turns up."""
+    return ([rng.choice(NAMES) for _ in range(10)], [rng.choice(NAMES) for _ in range(10)])
+
+
+def test_greedy_scores_equal_evaluate_after_each_move() -> None:
+    powers: Counter[str] = Counter()
+    checked = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        decks = random_decks(rng)
+        state = ENGINE.new_game(decks, seed=seed, first=seed % 2)
+        while state.outcome is None:
+            moves = ENGINE.raw_moves(state)
+            scored = fast(ENGINE).greedy_scores(state)
+            assert [m for m, _ in scored] == moves
+            for move, score in scored:
+                after = ENGINE.apply_raw(state, *move)
+                assert score == evaluate(ENGINE, after, state.to_move), (seed, move)
+                power = ENGINE.catalog.cards[move[0]].power
+                if after.outcome is None and power is not None:
+                    powers[power] += 1
+                checked += 1
+            state = ENGINE.apply_raw(state, *moves[rng.randrange(len(moves))])
+    assert checked > 10_000
+    # Every power was scored in positions that play on, swaps and discards included.
+    assert len(powers) == 9 and min(powers.values()) > 50, powers
+
+
+def states_to_plies(states: list[State]) -> list[tuple[object, ...]]:
+    out = []
+    for before, after in itertools.pairwise(states):
+        move = after.last
+        assert move is not None
+        captured = tuple(
+            sorted(
+                c
+                for c, o, o2 in zip(before.cards, before.owner, after.owner, strict=True)
+                if c >= 0 and o != o2
+            )
+        )
+        out.append((before.to_move, move.card, move.cell, move.flip, move.swap, captured))
+    return out
+
+
+def test_fast_games_are_the_games_of_the_state_engine() -> None:
+    players: dict[int, Player] = {RANDOM: RandomPlayer(), GREEDY: GreedyPlayer()}
+    reasons: Counter[str] = Counter()
+    for seed in range(600):
+        rng = random.Random(seed)
+        decks = random_decks(rng)
+        kinds = ((RANDOM, RANDOM), (GREEDY, GREEDY), (RANDOM, GREEDY), (GREEDY, RANDOM))[seed % 4]
+        first = rng.randrange(2)
+        states = play_game(
+            ENGINE, decks, (players[kinds[0]], players[kinds[1]]), seed=seed, first=first
+        )
+        indices = (
+            [ENGINE.catalog.find(n) for n in decks[0]],
+            [ENGINE.catalog.find(n) for n in decks[1]],
+        )
+        outcome, plies = play_fast(ENGINE, indices, kinds, seed=seed, first=first)
+        assert outcome == states[-1].outcome, seed
+        names = ENGINE.catalog.cards
+        fast_plies = [
+            (
+                seat,
+                names[card].name,
+                cell,
+                flip,
+                None if swap < 0 else swap,
+                tuple(sorted(captured)),
+            )
+            for seat, card, cell, flip, swap, captured, _ in plies
+        ]
+        assert fast_plies == states_to_plies(states), seed
+        normal = [(*p[:5], tuple(sorted(p[5])), p[6]) for p in plies]
+        assert plies_of(ENGINE, states) == normal
+        insults = [tuple(names[v].name for v in p[6]) for p in plies]
+        assert insults == [s.last.insults for s in states[1:] if s.last is not None]
+        reasons[outcome.reason] += 1
+    assert len(reasons) >= 5, reasons  # the games end every way there is
+
+
+def test_a_finished_position_plays_no_further() -> None:
+    state = ENGINE.new_game((["Worg"] * 10, ["Worg"] * 10), seed=1)
+    while state.outcome is None:
+        state = ENGINE.apply_raw(state, *ENGINE.raw_moves(state)[0])
+    outcome, plies = fast(ENGINE).play(state, (RANDOM, RANDOM), random.Random(1))
+    assert outcome == state.outcome and plies == []
