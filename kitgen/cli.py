@@ -306,17 +306,35 @@ def simulate(
             for reason, count in sorted(report["endings"].items(), key=lambda kv: -kv[1])
         )
     )
+    typer.echo(
+        "  per card: 'opening' counts games with the card in the opening hand and 'won'\n"
+        "  the win rate in them, 'without' the win rate in the others, 'lift' the gap;\n"
+        "  'played' counts games it was played and 'won' the win rate in them; 'took'\n"
+        "  and 'lost' count the cards it captured and the times it was captured."
+    )
     for deck in (a, b):
+        cards = sorted(deck["cards"], key=lambda c: (-(c["lift"] or 0), c["card"]))
+        width = max([len(c["card"]) for c in cards] + [4])
+        typer.echo(f"  {deck['name']}:")
         typer.echo(
-            f"  {deck['name']}: card, games played, win rate when played, captures "
-            "made, times captured"
+            f"    {'card':<{width}} {'opening':>7} {'won':>6} {'without':>7} {'lift':>7} "
+            f"{'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
         )
-        for card in sorted(deck["cards"], key=lambda c: -(c["win_rate_when_played"] or 0)):
+        for card in cards:
             typer.echo(
-                f"    {card['card']:<44} {card['games_played']:>7} "
-                f"{card['win_rate_when_played']:>7.1%} {card['captures_made']:>7} "
-                f"{card['times_captured']:>7}"
+                f"    {card['card']:<{width}} {card['games_in_opening_hand']:>7} "
+                f"{_percent(card['win_rate_in_opening_hand']):>6} "
+                f"{_percent(card['win_rate_not_in_opening_hand']):>7} "
+                f"{_percent(card['lift'], sign=True):>7} "
+                f"{card['games_played']:>7} {_percent(card['win_rate_when_played']):>6} "
+                f"{card['captures_made']:>6} {card['times_captured']:>6}"
             )
+
+
+def _percent(value: float | None, *, sign: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.1%}" if sign else f"{value:.1%}"
 
 
 def _opt(help_text: str, *names: str) -> typer.models.OptionInfo:

@@ -84,7 +84,8 @@ def test_fast_games_are_the_games_of_the_state_engine() -> None:
             [ENGINE.catalog.find(n) for n in decks[0]],
             [ENGINE.catalog.find(n) for n in decks[1]],
         )
-        outcome, plies = play_fast(ENGINE, indices, kinds, seed=seed, first=first)
+        outcome, plies, opening = play_fast(ENGINE, indices, kinds, seed=seed, first=first)
+        assert opening == states[0].hands
         assert outcome == states[-1].outcome, seed
         names = ENGINE.catalog.cards
         fast_plies = [
@@ -111,5 +112,5 @@ def test_a_finished_position_plays_no_further() -> None:
     state = ENGINE.new_game((["Worg"] * 10, ["Worg"] * 10), seed=1)
     while state.outcome is None:
         state = ENGINE.apply_raw(state, *ENGINE.raw_moves(state)[0])
-    outcome, plies = fast(ENGINE).play(state, (RANDOM, RANDOM), random.Random(1))
-    assert outcome == state.outcome and plies == []
+    outcome, plies, hands = fast(ENGINE).play(state, (RANDOM, RANDOM), random.Random(1))
+    assert outcome == state.outcome and plies == [] and hands == state.hands

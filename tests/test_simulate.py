@@ -10,8 +10,10 @@ from conftest import write
 from typer.testing import CliRunner
 
 from kitgen.cli import app
+from kitgen.load.scratch import official
 from kitgen.paths import data_dir
-from kitgen.rules.simulate import wilson
+from kitgen.rules.scratch_play import Catalog, Scratch
+from kitgen.rules.simulate import run_batch, summary, wilson
 
 runner = CliRunner()
 DECKS = data_dir() / "scratch" / "decks"
@@ -53,8 +55,17 @@ def test_report_adds_up() -> None:
         names = {c["card"] for c in deck["cards"]}
         assert names  # every deck played some cards
         for card in deck["cards"]:
-            assert 0 < card["games_played"] <= 200
-            assert 0 <= card["win_rate_when_played"] <= 1
+            assert 0 <= card["games_played"] <= 200
+            if card["games_played"]:
+                assert 0 <= card["win_rate_when_played"] <= 1
+            # Games with and without the card in the opening hand add up to the deck's wins.
+            dealt = card["games_in_opening_hand"]
+            assert 0 < dealt < 200
+            won = card["win_rate_in_opening_hand"] * dealt
+            won += card["win_rate_not_in_opening_hand"] * (200 - dealt)
+            assert won == pytest.approx(deck["wins"], abs=0.1)
+            lift = card["win_rate_in_opening_hand"] - card["win_rate_not_in_opening_hand"]
+            assert card["lift"] == pytest.approx(lift, abs=2e-4)
     first = data["first_player"]
     assert isinstance(first, dict) and 0 <= first["win_rate"] <= 1
 
@@ -76,6 +87,7 @@ def test_human_report() -> None:
     assert code == 0
     assert out.startswith("Monster rush (random) against Swap and flip (random): 40 games")
     assert "the player who moves first wins" in out and "how games end:" in out
+    assert "opening" in out and "lift" in out
 
 
 @pytest.mark.parametrize(
@@ -96,3 +108,19 @@ def test_a_broken_deck_is_reported(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.yaml", "game: scratch\nkind: deck\nname: Bad\ncards: {Worg: 4}\n")
     code, out, err = run("simulate", bad, B, "--games", "5")
     assert code == 1 and out == "" and "deck-size" in err
+
+
+def test_a_card_that_pulls_its_weight_shows_a_lift() -> None:
+    # One Gargoyle (6 6 4 4, First strike!) among Captains of the Guard (5 4 6 3),
+    # against Worgs (5 5 3 6): games with it in the opening hand go clearly better.
+    off = official()
+    engine = Scratch(Catalog(off.pool), off.params)
+    decks = (["Gargoyle"] + ["Captain of the Guard"] * 9, ["Worg"] * 10)
+    tally = run_batch(engine, decks, ("greedy", "greedy"), 5, range(1500))
+    report = summary(tally, ("Gargoyle", "Worgs"), ("greedy", "greedy"), 5)
+    cards = {c["card"]: c for c in report["decks"][0]["cards"]}
+    assert (
+        cards["Captain of the Guard"]["lift"] is None
+    )  # always in the opening hand: nothing to compare
+    assert cards["Gargoyle"]["games_in_opening_hand"] == pytest.approx(750, abs=90)
+    assert cards["Gargoyle"]["lift"] > 0.25, cards["Gargoyle"]

@@ -43,6 +43,8 @@ KINDS = {"random": RANDOM, "greedy": GREEDY}
 # One ply of a fast game: seat, card index, cell, flip, swap cell (or -1), the card
 # indices it captured, and the card indices Insult to injury! discarded.
 Ply = tuple[int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
+# A whole game: the outcome, the plies, and each seat's hand when play began.
+Played = tuple[Outcome, list[Ply], tuple[tuple[int, ...], tuple[int, ...]]]
 
 
 def _line_sets(mask: int, count: int) -> int:
@@ -280,13 +282,15 @@ class FastPlay:
         return self.scores(b, *self.choices(b))
 
     # --- whole games ------------------------------------------------------------
-    def play(
-        self, state: State, kinds: tuple[int, int], rng: random.Random
-    ) -> tuple[Outcome, list[Ply]]:
-        """Play from `state` to the end: the outcome and the plies, as play_game would."""
+    def play(self, state: State, kinds: tuple[int, int], rng: random.Random) -> Played:
+        """Play from `state` to the end, as play_game would.
+
+        The outcome, the plies, and the hands at `state`.
+        """
         plies: list[Ply] = []
+        seen = state.hands
         if state.outcome is not None:
-            return state.outcome, plies
+            return state.outcome, plies, seen
         engine = self.engine
         b = Board(engine, state)
         cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
@@ -345,7 +349,7 @@ class FastPlay:
             b.ply += 1
             outcome = outcome_of(own[player], occupied, player, flip, bool(taken))
             if outcome is not None:
-                return outcome, plies
+                return outcome, plies, seen
             need = hand_size - len(hand)
             deck = decks[player]
             if need > 0 and deck:
@@ -361,7 +365,7 @@ class FastPlay:
                     continue
                 break
             else:
-                return stuck(other), plies
+                return stuck(other), plies, seen
 
 
 _FAST: weakref.WeakKeyDictionary[Scratch, FastPlay] = weakref.WeakKeyDictionary()

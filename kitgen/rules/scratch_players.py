@@ -17,11 +17,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
-from kitgen.rules.scratch_fast import GREEDY, RESULT, Ply, fast
+from kitgen.rules.scratch_fast import GREEDY, RESULT, Played, Ply, fast
 from kitgen.rules.scratch_play import (
     LINE_MASKS,
     NEIGHBOURS,
-    Outcome,
     RawMove,
     Scratch,
     State,
@@ -148,7 +147,7 @@ class SearchPlayer:
         play = fast(engine).play
         while nodes < self.budget:
             after = pool[i][1]
-            outcome, plies = play(_redeal(after, player, rng), (GREEDY, GREEDY), rng)
+            outcome, plies, _ = play(_redeal(after, player, rng), (GREEDY, GREEDY), rng)
             totals[i] += outcome.points if outcome.winner == player else -outcome.points
             counts[i] += 1
             nodes += len(plies) + 1
@@ -193,15 +192,23 @@ def play_fast(
     *,
     seed: int,
     first: int = 0,
-) -> tuple[Outcome, list[Ply]]:
+) -> Played:
     """`play_game` for random and greedy players (scratch_fast kinds) and decks of indices.
 
     The same seed plays the same game as `play_game` with RandomPlayer and
-    GreedyPlayer; this returns the outcome and the plies instead of every state.
+    GreedyPlayer; this returns the outcome, the plies and the opening hands
+    instead of every state.
     """
     rng = random.Random(seed)
     state = engine.deal(decks, seed=seed, first=first, rng=rng)
     return fast(engine).play(state, kinds, rng)
+
+
+def played_of(engine: Scratch, states: list[State]) -> Played:
+    """A game played through the State engine, as `play_fast` gives it."""
+    outcome = states[-1].outcome
+    assert outcome is not None
+    return outcome, plies_of(engine, states), states[0].hands
 
 
 def plies_of(engine: Scratch, states: list[State]) -> list[Ply]:

@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.rules.scratch_fast import KINDS, Ply
-from kitgen.rules.scratch_play import Outcome, Scratch
-from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, plies_of
+from kitgen.rules.scratch_fast import KINDS, Played
+from kitgen.rules.scratch_play import Scratch
+from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, played_of
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -35,6 +35,10 @@ class Tally:
     played_won: Counter[tuple[int, str]] = field(default_factory=Counter)
     captures: Counter[tuple[int, str]] = field(default_factory=Counter)
     captured: Counter[tuple[int, str]] = field(default_factory=Counter)
+    # Games with the card in the opening hand (dealt before any play, so unlike
+    # "drawn at some point" this does not favour long games).
+    opening: Counter[tuple[int, str]] = field(default_factory=Counter)
+    opening_won: Counter[tuple[int, str]] = field(default_factory=Counter)
     moves: int = 0
 
     def merge(self, other: Tally) -> None:
@@ -51,18 +55,15 @@ class Tally:
             (self.played_won, other.played_won),
             (self.captures, other.captures),
             (self.captured, other.captured),
+            (self.opening, other.opening),
+            (self.opening_won, other.opening_won),
         ):
             mine.update(theirs)
 
 
-def _record(
-    tally: Tally,
-    engine: Scratch,
-    outcome: Outcome,
-    plies: list[Ply],
-    deck_of_seat: tuple[int, int],
-) -> None:
+def _record(tally: Tally, engine: Scratch, game: Played, deck_of_seat: tuple[int, int]) -> None:
     """Add one game, seat 0 moving first, to the counts."""
+    outcome, plies, opening = game
     names = engine.catalog.cards
     winner_deck = deck_of_seat[outcome.winner]
     tally.games += 1
@@ -87,6 +88,11 @@ def _record(
             tally.played[key] += 1
             if outcome.winner == seat:
                 tally.played_won[key] += 1
+        for card in set(opening[seat]):
+            key = (deck_of_seat[seat], names[card].name)
+            tally.opening[key] += 1
+            if outcome.winner == seat:
+                tally.opening_won[key] += 1
 
 
 def run_batch(
@@ -109,19 +115,18 @@ def run_batch(
         deck_of_seat = (1, 0) if swap else (0, 1)
         names = (players[deck_of_seat[0]], players[deck_of_seat[1]])
         game = game_seed(seed, index)
+        played: Played
         if names[0] in KINDS and names[1] in KINDS:
             seat_cards = (cards[deck_of_seat[0]], cards[deck_of_seat[1]])
             kinds = (KINDS[names[0]], KINDS[names[1]])
-            outcome, plies = play_fast(engine, seat_cards, kinds, seed=game)
+            played = play_fast(engine, seat_cards, kinds, seed=game)
         else:
             seat_decks = (decks[deck_of_seat[0]], decks[deck_of_seat[1]])
             states = play_game(
                 engine, seat_decks, (PLAYERS[names[0]](), PLAYERS[names[1]]()), seed=game
             )
-            final = states[-1].outcome
-            assert final is not None
-            outcome, plies = final, plies_of(engine, states)
-        _record(tally, engine, outcome, plies, deck_of_seat)
+            played = played_of(engine, states)
+        _record(tally, engine, played, deck_of_seat)
     return tally
 
 
@@ -136,6 +141,10 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
 def summary(
     tally: Tally, names: tuple[str, str], players: tuple[str, str], seed: int
 ) -> dict[str, Any]:
@@ -145,17 +154,25 @@ def summary(
     for i in (0, 1):
         low, high = wilson(tally.wins[i], n)
         cards = []
-        for (deck, card), played in sorted(tally.played.items()):
-            if deck != i:
-                continue
-            won = tally.played_won[(deck, card)]
+        wins = tally.wins[i]
+        for card in sorted({c for d, c in (*tally.opening, *tally.played) if d == i}):
+            key = (i, card)
+            played, dealt = tally.played[key], tally.opening[key]
+            won_dealt = tally.opening_won[key]
+            lift = None
+            if 0 < dealt < n:
+                lift = round(won_dealt / dealt - (wins - won_dealt) / (n - dealt), 4)
             cards.append(
                 {
                     "card": card,
+                    "games_in_opening_hand": dealt,
+                    "win_rate_in_opening_hand": _rate(won_dealt, dealt),
+                    "win_rate_not_in_opening_hand": _rate(wins - won_dealt, n - dealt),
+                    "lift": lift,
                     "games_played": played,
-                    "win_rate_when_played": round(won / played, 4) if played else None,
-                    "captures_made": tally.captures[(deck, card)],
-                    "times_captured": tally.captured[(deck, card)],
+                    "win_rate_when_played": _rate(tally.played_won[key], played),
+                    "captures_made": tally.captures[key],
+                    "times_captured": tally.captured[key],
                 }
             )
         decks.append(
