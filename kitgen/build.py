@@ -20,7 +20,7 @@ from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.rules import game_context
-from kitgen.load.scratch import official, reference_cards, scratch_pool
+from kitgen.load.scratch import official, reference_cards
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings, Reference
@@ -257,10 +257,12 @@ class _Builder:
             found += report.findings
             if not report.ok:
                 continue
-            pool, _ = scratch_pool(sub)
+            pool = report.pool
             if isinstance(sub.model, ScratchCardsFile):
+                assert pool is not None  # a checked card file carries its pool
                 faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
             elif isinstance(sub.model, ScratchDeckFile):
+                assert pool is not None
                 faces += faces_of(deck_cards(sub.model, pool), pool)
             else:
                 found.append(
@@ -346,7 +348,8 @@ class _Builder:
             prefix = doc.game if official_rules or stem == "rules" else f"{doc.game}-{stem}"
             self.rules(doc, prefix, resolve_setup(self.options.settings()))
         elif isinstance(model, ScratchDeckFile):
-            pool, _ = scratch_pool(doc)
+            pool = report.pool
+            assert pool is not None  # a checked deck or card file carries its pool
             self.scratch_cards(
                 f"{model.name} (deck)",
                 f"scratch-deck-{slug(model.name)}.pdf",
@@ -354,7 +357,8 @@ class _Builder:
                 resolve_setup(self.options.settings()),
             )
         elif isinstance(model, ScratchCardsFile):
-            pool, _ = scratch_pool(doc)
+            pool = report.pool
+            assert pool is not None  # a checked deck or card file carries its pool
             cards = expand_commons(list(model.cards), pool, self.options.extra_commons or 0)
             self.scratch_cards(
                 f"{stem} (cards)",

@@ -15,6 +15,7 @@ from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
+from kitgen.model.scratch import ScratchPool
 from kitgen.paths import game_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -34,6 +35,8 @@ class FileReport:
     game: str | None
     kind: str | None
     findings: list[Finding] = field(default_factory=list)
+    # The Scratch card pool a deck or card file was checked against (not reported).
+    pool: ScratchPool | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -82,13 +85,15 @@ def check_file(path: str) -> FileReport:
 def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
+    pool = None
     if isinstance(doc.model, RulesFile):
         findings += check_rules(doc)
     elif isinstance(doc.model, ScratchRecordFile):
         findings += replay_record(doc).findings
     elif doc.model is not None and doc.game == "scratch":
-        findings += check_scratch(doc)
-    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings))
+        found, pool = check_scratch(doc)
+        findings += found
+    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool)
 
 
 def expand_paths(paths: list[str]) -> list[str]:

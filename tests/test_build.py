@@ -404,3 +404,14 @@ def test_kit_file_naming_a_broken_deck_builds_nothing(tmp_path: Path) -> None:
     assert code == 1 and out == ""
     assert "unknown-card" in err and "deck.yaml:8:3" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_kit_naming_a_file_of_another_kind(tmp_path: Path) -> None:
+    write(tmp_path, "game.yaml", "game: scratch\nkind: record\ndeal: {P1: [Worg], P2: [Worg]}\n")
+    kit = write(
+        tmp_path, "party.yaml", "game: scratch\nkind: kit\nname: Party\ndecks: [game.yaml]\n"
+    )
+    code, out, err = run("build", kit, "--out", str(tmp_path / "out"))
+    assert code == 1 and out == ""
+    assert "uses-wrong-kind" in err and "party.yaml:4" in err
+    assert not (tmp_path / "out").exists()

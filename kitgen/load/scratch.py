@@ -165,16 +165,20 @@ def scratch_pool(doc: Document) -> tuple[ScratchPool, list[Finding]]:
     return pool, found
 
 
-def check_scratch(doc: Document) -> list[Finding]:
-    """The findings of a valid Scratch document in context (pool, uses, rules)."""
+def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
+    """The findings of a valid Scratch document in context (pool, uses, rules).
+
+    For a deck or card file, also the pool it was checked against, so that a
+    caller that goes on to use it need not build it again.
+    """
     if isinstance(doc.model, ScratchGameFile):
-        return []
+        return [], None
     if isinstance(doc.model, KitFile):
-        return check_kit(doc.model, doc.path)
+        return check_kit(doc.model, doc.path), None
     pool, found = scratch_pool(doc)
     if isinstance(doc.model, ScratchDeckFile):
         found += rules.check_deck(doc.model, pool, official().params)
-    return found
+    return found, pool
 
 
 _SETTING_PARSERS = {
