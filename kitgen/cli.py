@@ -235,7 +235,17 @@ def replay(
 def simulate(
     deck_a: Annotated[str, typer.Argument(help="The first deck file.", show_default=False)],
     deck_b: Annotated[str, typer.Argument(help="The second deck file.", show_default=False)],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="How many games (or matches) to play.")
+    ] = 1000,
+    match: Annotated[
+        bool,
+        typer.Option(
+            "--match",
+            help="Play matches to the game's target score instead of single games; "
+            "the player behind chooses who starts each game.",
+        ),
+    ] = False,
     players: Annotated[
         str,
         typer.Option(
@@ -254,7 +264,8 @@ def simulate(
 ) -> None:
     """Play two decks against each other many times and report how they fare.
 
-    Seats swap every game, so each deck moves first half the time.
+    Seats swap every game (every match with --match), so each deck moves first
+    about half the time.
     """
     from kitgen.kit import UsageError
     from kitgen.simulation import simulate as run
@@ -270,6 +281,7 @@ def simulate(
             players=(chosen[0], chosen[1]),
             seed=seed,
             jobs=jobs,
+            matches=match,
             progress=bar,
         )
     finally:
@@ -283,10 +295,22 @@ def simulate(
         typer.echo(json.dumps(report, indent=2))
         return
     a, b = report["decks"]
+    matches = report["matches"]
+    played = f"{report['games']:,} games"
+    if matches:
+        played = f"{matches['played']:,} matches to {matches['target']} points, {played}"
     typer.echo(
         f"{a['name']} ({a['player']}) against {b['name']} ({b['player']}): "
-        f"{report['games']:,} games, seed {report['seed']}"
+        f"{played}, seed {report['seed']}"
     )
+    if matches:
+        for i, deck in enumerate((a, b)):
+            low, high = matches["win_rate_95"][i]
+            typer.echo(
+                f"  {deck['name']}: wins {matches['win_rate'][i]:.1%} of the matches "
+                f"(95%: {low:.1%} to {high:.1%})"
+            )
+        typer.echo(f"  {matches['games_per_match']} games a match; game by game:")
     for deck in (a, b):
         low, high = deck["win_rate_95"]
         typer.echo(

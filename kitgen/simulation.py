@@ -47,10 +47,10 @@ def _setup(paths: tuple[str, str]) -> tuple[Scratch, tuple[list[str], list[str]]
     return engine, (decks[0], decks[1]), (names[0], names[1])
 
 
-def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int]) -> Tally:
-    paths, players, seed, start, stop = args
+def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int, bool]) -> Tally:
+    paths, players, seed, start, stop, matches = args
     engine, decks, _ = _setup(paths)
-    return run_batch(engine, decks, players, seed, range(start, stop))
+    return run_batch(engine, decks, players, seed, range(start, stop), matches=matches)
 
 
 def simulate(
@@ -60,9 +60,10 @@ def simulate(
     players: tuple[str, str],
     seed: int,
     jobs: int = 1,
+    matches: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[dict[str, Any] | None, list[Finding]]:
-    """Play `games` games between two deck files; the report, or the decks' findings."""
+    """Play `games` games (or matches) between two deck files; the report, or the findings."""
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
     if not 1 <= jobs <= 64:
@@ -81,7 +82,8 @@ def simulate(
         return None, findings
     _, _, names = _setup(paths)
     batches = [
-        (paths, players, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)
+        (paths, players, seed, start, min(start + BATCH, games), matches)
+        for start in range(0, games, BATCH)
     ]
     total = Tally()
     done = 0
@@ -89,14 +91,16 @@ def simulate(
         results = map(_batch, batches)
         for tally in results:
             total.merge(tally)
-            done += tally.games
+            done += tally.matches if matches else tally.games
             if progress:
                 progress(done, games)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for tally in pool.map(_batch, batches):  # results arrive in batch order
                 total.merge(tally)
-                done += tally.games
+                done += tally.matches if matches else tally.games
                 if progress:
                     progress(done, games)
-    return summary(total, names, players, seed), findings
+    engine, _, _ = _setup(paths)
+    target = engine.params.match_target if matches else None
+    return summary(total, names, players, seed, target), findings

@@ -124,3 +124,19 @@ def test_a_card_that_pulls_its_weight_shows_a_lift() -> None:
     )  # always in the opening hand: nothing to compare
     assert cards["Gargoyle"]["games_in_opening_hand"] == pytest.approx(750, abs=90)
     assert cards["Gargoyle"]["lift"] > 0.25, cards["Gargoyle"]
+
+
+def test_match_play() -> None:
+    args = ("--games", "60", "--seed", "3", "--players", "greedy,random", "--match")
+    data = simulate_json(*args)
+    matches = data["matches"]
+    assert isinstance(matches, dict)
+    assert matches["played"] == 60 and matches["target"] == 5
+    assert sum(matches["wins"]) == 60 and matches["wins"][0] > matches["wins"][1]
+    games = data["games"]
+    assert isinstance(games, int) and games >= 2 * 60  # nobody reaches 5 points in one game
+    assert matches["games_per_match"] == round(games / 60, 2)
+    assert simulate_json(*args, "--jobs", "2") == data
+    assert simulate_json("--games", "10")["matches"] is None
+    code, out, _ = run("simulate", A, B, *args)
+    assert code == 0 and "60 matches to 5 points" in out and "of the matches" in out

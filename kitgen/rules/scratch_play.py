@@ -322,6 +322,41 @@ class State:
         return hash(self.key())
 
 
+@dataclass(frozen=True)
+class Match:
+    """A match: games until a player reaches the target; the player behind picks who starts.
+
+    Players keep their seat (and deck) for the whole match; discards go back
+    into the decks between games, so every game is dealt from full decks.
+    """
+
+    target: int
+    points: tuple[int, int] = (0, 0)
+    games: tuple[tuple[int, Outcome], ...] = ()  # who moved first, and the result
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target, once the match is over."""
+        for seat in (0, 1):
+            if self.points[seat] >= self.target:
+                return seat
+        return None
+
+    def chooser(self) -> int | None:
+        """Who picks the next game's first player: the one behind; None when level (a coin)."""
+        if self.points[0] == self.points[1]:
+            return None
+        return 0 if self.points[0] < self.points[1] else 1
+
+    def after(self, first: int, outcome: Outcome) -> Match:
+        """The match once a game that `first` started has ended with `outcome`."""
+        if self.winner is not None:
+            raise IllegalMove("the match is over")
+        points = list(self.points)
+        points[outcome.winner] += outcome.points
+        return Match(self.target, (points[0], points[1]), (*self.games, (first, outcome)))
+
+
 def outcome_of(
     mine: int, occupied: int, player: int, flipped: bool, captured: bool
 ) -> Outcome | None:

@@ -21,9 +21,12 @@ from kitgen.rules.scratch_fast import GREEDY, RESULT, Played, Ply, fast
 from kitgen.rules.scratch_play import (
     LINE_MASKS,
     NEIGHBOURS,
+    Match,
+    Outcome,
     RawMove,
     Scratch,
     State,
+    draw,
     shuffle,
 )
 
@@ -37,6 +40,10 @@ class Player(Protocol):
         """A legal raw move for the player to move."""
         ...
 
+    def wants_first(self, rng: random.Random) -> bool:
+        """In a match, when this player chooses who starts: whether they start."""
+        ...
+
 
 class RandomPlayer:
     """Picks uniformly among the legal moves."""
@@ -46,6 +53,10 @@ class RandomPlayer:
     def choose(self, engine: Scratch, state: State, rng: random.Random) -> RawMove:
         """A uniformly random legal move."""
         return engine.random_move(state, rng)
+
+    def wants_first(self, rng: random.Random) -> bool:
+        """A coin decides."""
+        return draw(rng, 2) == 0
 
 
 def evaluate(engine: Scratch, after: State, player: int) -> float:
@@ -93,6 +104,10 @@ class GreedyPlayer:
         """The best-looking move one ply ahead (`evaluate`; ties broken by `rng`)."""
         return fast(engine).greedy_move(state, rng)
 
+    def wants_first(self, rng: random.Random) -> bool:
+        """Always starts: it cannot tell which seat the decks favour."""
+        return True
+
 
 def _redeal(state: State, player: int, rng: random.Random) -> State:
     """The same position with the opponent's unseen cards dealt again."""
@@ -123,6 +138,10 @@ class SearchPlayer:
     """Flat Monte Carlo: greedy playouts from every candidate move, under a node budget."""
 
     name = "search"
+
+    def wants_first(self, rng: random.Random) -> bool:
+        """Always starts, like the greedy player."""
+        return True
 
     def __init__(self, budget: int = 400, candidates: int = 6) -> None:
         self.budget = budget  # positions visited per decision, playouts included
@@ -239,3 +258,52 @@ def plies_of(engine: Scratch, states: list[State]) -> list[Ply]:
             )
         )
     return plies
+
+
+def match_seed(seed: int, game: int) -> int:
+    """The seed of game `game` (0, 1, ...) of the match seeded `seed`."""
+    return (seed * 1_000_033 + game * 104_729 + 1) % (2**61 - 1)
+
+
+def run_match(
+    target: int,
+    players: tuple[Player, Player],
+    seed: int,
+    play: Callable[[int, int], Outcome],
+) -> Match:
+    """Play a match to `target` points, one game at a time through `play(first, seed)`.
+
+    Before each game the player behind chooses who starts; a coin from the
+    match's generator picks the chooser while the scores are level.
+    """
+    rng = random.Random(seed)
+    match = Match(target)
+    while match.winner is None:
+        chooser = match.chooser()
+        if chooser is None:
+            chooser = draw(rng, 2)
+        first = chooser if players[chooser].wants_first(rng) else 1 - chooser
+        match = match.after(first, play(first, match_seed(seed, len(match.games))))
+    return match
+
+
+def play_match(
+    engine: Scratch,
+    decks: tuple[list[str], list[str]],
+    players: tuple[Player, Player],
+    *,
+    seed: int,
+    target: int | None = None,
+) -> tuple[Match, list[list[State]]]:
+    """A match to `target` points (the game's match target by default), and every game's states."""
+    games: list[list[State]] = []
+
+    def play(first: int, game_seed: int) -> Outcome:
+        states = play_game(engine, decks, players, seed=game_seed, first=first)
+        games.append(states)
+        outcome = states[-1].outcome
+        assert outcome is not None
+        return outcome
+
+    goal = engine.params.match_target if target is None else target
+    return run_match(goal, players, seed, play), games

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.rules.scratch_fast import KINDS, Played
-from kitgen.rules.scratch_play import Scratch
-from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, played_of
+from kitgen.rules.scratch_play import Outcome, Scratch
+from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, played_of, run_match
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -40,6 +40,8 @@ class Tally:
     opening: Counter[tuple[int, str]] = field(default_factory=Counter)
     opening_won: Counter[tuple[int, str]] = field(default_factory=Counter)
     moves: int = 0
+    matches: int = 0  # in match play: matches finished, and won by each deck
+    match_wins: list[int] = field(default_factory=lambda: [0, 0])
 
     def merge(self, other: Tally) -> None:
         """Add another batch's counts to these."""
@@ -48,6 +50,9 @@ class Tally:
             self.wins[i] += other.wins[i]
             self.points[i] += other.points[i]
         self.first_wins += other.first_wins
+        self.matches += other.matches
+        for i in (0, 1):
+            self.match_wins[i] += other.match_wins[i]
         self.moves += other.moves
         self.reasons.update(other.reasons)
         for mine, theirs in (
@@ -61,15 +66,17 @@ class Tally:
             mine.update(theirs)
 
 
-def _record(tally: Tally, engine: Scratch, game: Played, deck_of_seat: tuple[int, int]) -> None:
-    """Add one game, seat 0 moving first, to the counts."""
+def _record(
+    tally: Tally, engine: Scratch, game: Played, deck_of_seat: tuple[int, int], first: int
+) -> None:
+    """Add one game, in which seat `first` moved first, to the counts."""
     outcome, plies, opening = game
     names = engine.catalog.cards
     winner_deck = deck_of_seat[outcome.winner]
     tally.games += 1
     tally.wins[winner_deck] += 1
     tally.points[winner_deck] += outcome.points
-    tally.first_wins += outcome.winner == 0
+    tally.first_wins += outcome.winner == first
     tally.reasons[outcome.reason] += 1
     tally.moves += len(plies)
     played_by_seat: list[set[str]] = [set(), set()]
@@ -101,9 +108,13 @@ def run_batch(
     players: tuple[str, str],
     seed: int,
     indices: range,
+    *,
+    matches: bool = False,
 ) -> Tally:
-    """Play games `indices` of a run: deck A takes the first seat in even games.
+    """Play games `indices` of a run (or matches, with `matches`).
 
+    Deck A takes the first seat in even games; in match play it takes the first
+    seat in even matches, and the player behind chooses who starts each game.
     Random and greedy players play on the fast path; a search player needs the
     State engine, and the same seed plays the same game either way.
     """
@@ -111,23 +122,52 @@ def run_batch(
     find = engine.catalog.find
     cards = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
     for index in indices:
-        swap = index % 2 == 1
-        deck_of_seat = (1, 0) if swap else (0, 1)
-        names = (players[deck_of_seat[0]], players[deck_of_seat[1]])
-        game = game_seed(seed, index)
-        played: Played
-        if names[0] in KINDS and names[1] in KINDS:
-            seat_cards = (cards[deck_of_seat[0]], cards[deck_of_seat[1]])
-            kinds = (KINDS[names[0]], KINDS[names[1]])
-            played = play_fast(engine, seat_cards, kinds, seed=game)
-        else:
-            seat_decks = (decks[deck_of_seat[0]], decks[deck_of_seat[1]])
-            states = play_game(
-                engine, seat_decks, (PLAYERS[names[0]](), PLAYERS[names[1]]()), seed=game
+        deck_of_seat = (1, 0) if index % 2 == 1 else (0, 1)
+        table = _Table(engine, tally, deck_of_seat, players, decks, cards)
+        if matches:
+            match = run_match(
+                engine.params.match_target, table.players, game_seed(seed, index), table.play
             )
-            played = played_of(engine, states)
-        _record(tally, engine, played, deck_of_seat)
+            assert match.winner is not None
+            tally.matches += 1
+            tally.match_wins[deck_of_seat[match.winner]] += 1
+        else:
+            table.play(0, game_seed(seed, index))
     return tally
+
+
+class _Table:
+    """Two decks in their seats for a game or a match, adding each game to a tally."""
+
+    def __init__(
+        self,
+        engine: Scratch,
+        tally: Tally,
+        deck_of_seat: tuple[int, int],
+        players: tuple[str, str],
+        decks: tuple[list[str], list[str]],
+        cards: tuple[list[int], list[int]],
+    ) -> None:
+        self.engine, self.tally, self.deck_of_seat = engine, tally, deck_of_seat
+        a, b = deck_of_seat
+        self.names = (players[a], players[b])
+        self.players = (PLAYERS[self.names[0]](), PLAYERS[self.names[1]]())
+        self.decks = (decks[a], decks[b])
+        self.cards = (cards[a], cards[b])
+        self.kinds = None
+        if self.names[0] in KINDS and self.names[1] in KINDS:
+            self.kinds = (KINDS[self.names[0]], KINDS[self.names[1]])
+
+    def play(self, first: int, seed: int) -> Outcome:
+        """Play one game (on the fast path when both players have one) and count it."""
+        played: Played
+        if self.kinds is not None:
+            played = play_fast(self.engine, self.cards, self.kinds, seed=seed, first=first)
+        else:
+            states = play_game(self.engine, self.decks, self.players, seed=seed, first=first)
+            played = played_of(self.engine, states)
+        _record(self.tally, self.engine, played, self.deck_of_seat, first)
+        return played[0]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -146,7 +186,11 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def summary(
-    tally: Tally, names: tuple[str, str], players: tuple[str, str], seed: int
+    tally: Tally,
+    names: tuple[str, str],
+    players: tuple[str, str],
+    seed: int,
+    target: int | None = None,
 ) -> dict[str, Any]:
     """The report of a run, as plain data (the JSON output)."""
     n = tally.games
@@ -186,9 +230,21 @@ def summary(
                 "cards": cards,
             }
         )
+    matches = None
+    if tally.matches:
+        m = tally.matches
+        matches = {
+            "played": m,
+            "target": target,
+            "games_per_match": round(n / m, 2),
+            "wins": list(tally.match_wins),
+            "win_rate": [round(w / m, 4) for w in tally.match_wins],
+            "win_rate_95": [[round(x, 4) for x in wilson(w, m)] for w in tally.match_wins],
+        }
     low, high = wilson(tally.first_wins, n)
     return {
         "games": n,
+        "matches": matches,
         "seed": seed,
         "decks": decks,
         "first_player": {
