@@ -16,10 +16,18 @@ from pydantic import ValidationError
 
 from kitgen.load.documents import Document, read_document
 from kitgen.load.validate import translate
-from kitgen.model.figures import FIGURES, BoardArgs, parse_cell
+from kitgen.model.figures import (
+    FIGURES,
+    BoardArgs,
+    ShapeUpCardArgs,
+    ShapeUpGridArgs,
+    parse_cell,
+    parse_shapeup_cell,
+)
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 from kitgen.model.rules import Block, RulesFile, Section
+from kitgen.model.shapeup import Card
 from kitgen.model.source import SourceMap
 from kitgen.paths import game_dir
 
@@ -166,6 +174,30 @@ def check_figure_args(block: Block, model: type, source: SourceMap | None) -> li
             for e in err.errors(include_url=False)
         ]
     found: list[Finding] = []
+    if isinstance(args, ShapeUpGridArgs):
+        widths = {len(row) for row in args.cells}
+        if len(widths) > 1:
+            found.append(
+                finding(
+                    "invalid-value",
+                    "the rows of the grid differ in length; give every row the same "
+                    "number of cells (`.` for an empty one)",
+                    block.where("args", "cells"),
+                )
+            )
+        for r, row in enumerate(args.cells):
+            for c, text in enumerate(row):
+                try:
+                    parse_shapeup_cell(text)
+                except ValueError as err:
+                    found.append(
+                        finding("invalid-value", str(err), block.where("args", "cells", r, c))
+                    )
+    if isinstance(args, ShapeUpCardArgs):
+        try:
+            Card.parse(args.card)
+        except ValueError as err:
+            found.append(finding("invalid-value", str(err), block.where("args", "card")))
     if isinstance(args, BoardArgs):
         from kitgen.load.scratch import official
 

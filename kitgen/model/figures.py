@@ -8,10 +8,12 @@ loading any drawing library.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import Field
 
 from kitgen.model.base import Name, Spec
+from kitgen.model.shapeup import Card
 
 OWNERS = ("P1", "P2")
 FLAGS = ("new", "taken", "flipped")
@@ -34,9 +36,60 @@ class BoardArgs(Spec):
     cells: list[list[Name]] = Field(min_length=3, max_length=3)
 
 
+class ShapeUpCardArgs(Spec):
+    """A Shape Up! card on its own, with its parts labelled (`colour fill shape`)."""
+
+    card: Name = "blue hollow circle"
+
+
+class ShapeUpRun(Spec):
+    """A run of cards to outline on a Shape Up! grid: cells counted from 1."""
+
+    direction: Literal["row", "column"]
+    index: int = Field(ge=1, le=7)  # the row (or column) it lies in
+    start: int = Field(ge=1, le=7)  # its first column (or row)
+    length: int = Field(ge=2, le=5)
+
+
+class ShapeUpGridArgs(Spec):
+    """Part of a Shape Up! table: rows of cells, top row first.
+
+    A cell is `.` (no card), a card (`blue hollow circle`, or with ` new` after
+    it for the card just placed, drawn with a thick frame), `ok` for a space
+    where the next card may go (a dashed outline) or `no` for a space where it
+    may not (dashed and crossed out). `runs` outlines scoring lines.
+    """
+
+    cells: list[list[Name]] = Field(min_length=1, max_length=7)
+    runs: list[ShapeUpRun] = Field(default_factory=list, max_length=12)
+
+
 FIGURES: dict[str, dict[str, type[Spec]]] = {
     "scratch": {"card-anatomy": CardArgs, "board": BoardArgs, "flip": CardArgs},
+    "shapeup": {"card": ShapeUpCardArgs, "grid": ShapeUpGridArgs},
 }
+
+
+@dataclass(frozen=True)
+class ShapeUpCell:
+    """A cell of a Shape Up! figure: a card (maybe new), or a marked empty space."""
+
+    card: Card | None
+    new: bool = False
+    mark: str | None = None  # "ok" or "no" for an empty space
+
+
+def parse_shapeup_cell(text: str) -> ShapeUpCell | None:
+    """Read a Shape Up! figure cell (`.` is empty); ValueError gives a readable reason."""
+    words = text.split()
+    if words == ["."]:
+        return None
+    if words in (["ok"], ["no"]):
+        return ShapeUpCell(None, mark=words[0])
+    new = bool(words) and words[-1] == "new"
+    if new:
+        words.pop()
+    return ShapeUpCell(Card.parse(" ".join(words)), new=new)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,64 @@
+"""Shape Up! cards: three colours, two fills, and three shapes (four with the stars).
+
+Written `colour fill shape` everywhere (files, records, messages):
+`blue hollow circle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "green", "blue")
+FILLS = ("hollow", "solid")
+SHAPES = ("circle", "square", "triangle", "star")
+ATTRIBUTES = ("colour", "fill", "shape")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A symbol card: `Card("blue", "hollow", "circle")`, written `blue hollow circle`."""
+
+    colour: str
+    fill: str
+    shape: str
+
+    def __str__(self) -> str:
+        return f"{self.colour} {self.fill} {self.shape}"
+
+    def attribute(self, name: str) -> str:
+        """The card's colour, fill or shape."""
+        value: str = getattr(self, name)
+        return value
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read `colour fill shape` in any order and case; ValueError says what is wrong."""
+        words = text.lower().split()
+        found: dict[str, str] = {}
+        for word in words:
+            for name, values in (("colour", COLOURS), ("fill", FILLS), ("shape", SHAPES)):
+                if word in values:
+                    if name in found:
+                        raise ValueError(f"{text!r} names two {name}s ({found[name]}, {word})")
+                    found[name] = word
+                    break
+            else:
+                raise ValueError(
+                    f"{text!r}: {word!r} is not a colour ({', '.join(COLOURS)}), a fill "
+                    f"({', '.join(FILLS)}) or a shape ({', '.join(SHAPES)})"
+                )
+        missing = [name for name in ATTRIBUTES if name not in found]
+        if missing:
+            raise ValueError(
+                f"{text!r} needs a colour, a fill and a shape (like 'blue hollow circle'); "
+                f"no {' or '.join(missing)}"
+            )
+        return cls(found["colour"], found["fill"], found["shape"])
+
+
+def card_set(size: int) -> tuple[Card, ...]:
+    """The 18-card set, or the 24-card set with the stars, in a fixed order."""
+    if size not in (18, 24):
+        raise ValueError("Shape Up! sets have 18 or 24 cards")
+    shapes = SHAPES if size == 24 else SHAPES[:3]
+    return tuple(Card(c, f, s) for s in shapes for c in COLOURS for f in FILLS)
