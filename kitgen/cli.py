@@ -127,6 +127,56 @@ def check(
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
+@app.command()
+@_friendly
+def score(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Position files to score (a folder means every YAML file in it).",
+            metavar="FILE",
+            show_default=False,
+        ),
+    ],
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Score finished (or unfinished) positions, showing every line that scores.
+
+    A position that the rules could not produce is not scored: its problems are
+    reported as `kitgen check` reports them. Exit status as for check.
+    """
+    from kitgen.kit import expand_paths, score_document
+    from kitgen.load.documents import read_document
+
+    reports = [score_document(read_document(path)) for path in expand_paths(files)]
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
+        raise typer.Exit(0 if all(r.check.ok for r in reports) else 1)
+    for report in reports:
+        for f in report.check.findings:
+            loc = f.location
+            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{report.check.path}:1:1"
+            typer.echo(f"{where}: {f.severity} {f.code} {f.message}", err=True)
+        if report.scores is None:
+            typer.echo(f"{report.check.path}: not scored", err=True)
+            continue
+        totals = ", ".join(f"{player} {total}" for player, total in report.scores.items())
+        if report.winner is not None:
+            verdict = f"{report.winner} wins"
+        else:
+            best = max(report.scores.values())
+            tied = [p for p, total in report.scores.items() if total == best]
+            verdict = "a tie between " + " and ".join(tied)
+        typer.echo(f"{report.check.path}: {totals}; {verdict}")
+        for player, detail in report.details["players"].items():
+            typer.echo(f"  {player} ({detail['victory']}): {detail['total']}")
+            for line in detail["lines"]:
+                typer.echo(f"    {line['text']}")
+            if not detail["lines"]:
+                typer.echo("    no line scores")
+    raise typer.Exit(0 if all(r.check.ok for r in reports) else 1)
+
+
 @app.command("list")
 @_friendly
 def list_games(output: FormatOption = OutputFormat.human) -> None:

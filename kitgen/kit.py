@@ -11,11 +11,13 @@ from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_scratch, official
+from kitgen.load.shapeup import check_position
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchPool
+from kitgen.model.shapeup import ShapeUpPositionFile
 from kitgen.paths import game_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -90,10 +92,73 @@ def check_document(doc: Document) -> FileReport:
         findings += check_rules(doc)
     elif isinstance(doc.model, ScratchRecordFile):
         findings += replay_record(doc).findings
+    elif isinstance(doc.model, ShapeUpPositionFile):
+        findings += check_position(doc)[0]
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)
         findings += found
     return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool)
+
+
+@dataclass
+class ScoreReport:
+    """What scoring one position file found: its check, and the scores when it is sound."""
+
+    check: FileReport
+    scores: dict[str, int] | None = None
+    winner: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The file entry of `kitgen score --format json` (FORMATS.md)."""
+        entry = self.check.to_json()
+        findings = entry.pop("findings")
+        entry.update(scores=self.scores, winner=self.winner, details=self.details)
+        entry["findings"] = findings
+        return entry
+
+
+def score_document(doc: Document) -> ScoreReport:
+    """Check a position file and, when it is consistent with the rules, score it."""
+    if doc.model is not None and doc.kind != "position":
+        raise UsageError(
+            f"{doc.path} is a {doc.game} {doc.kind} file; kitgen score reads position files"
+        )
+    report = check_document(doc)
+    result = ScoreReport(report)
+    if not report.ok or not isinstance(doc.model, ShapeUpPositionFile):
+        return result
+    _, position = check_position(doc)
+    scores = position.scores()
+    result.scores = {player: s.total for player, s in scores.items()}
+    best = max(result.scores.values())
+    leaders = [p for p, total in result.scores.items() if total == best]
+    result.winner = leaders[0] if len(leaders) == 1 else None
+    assert position.setup is not None
+    result.details = {
+        "setup": position.setup.id,
+        "players": {
+            player: {
+                "victory": str(s.victory),
+                "total": s.total,
+                "lines": [
+                    {
+                        "attribute": line.attribute,
+                        "value": line.value,
+                        "direction": line.direction,
+                        "index": line.index,
+                        "start": line.start,
+                        "length": line.length,
+                        "points": line.points,
+                        "text": line.describe(),
+                    }
+                    for line in s.lines
+                ],
+            }
+            for player, s in scores.items()
+        },
+    }
+    return result
 
 
 def expand_paths(paths: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from kitgen.model.kit import KitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
+from kitgen.model.shapeup import ShapeUpPositionFile
 from kitgen.model.source import Path, SourceMap, whole_file
 
 # Which model reads each (game, kind). A kind missing here is not supported yet.
@@ -26,6 +27,7 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("scratch", "game"): ScratchGameFile,
     ("scratch", "kit"): KitFile,
     ("scratch", "record"): ScratchRecordFile,
+    ("shapeup", "position"): ShapeUpPositionFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
     **{(g, "rules"): RulesFile for g in GAME_IDS},
 }

@@ -73,7 +73,7 @@ CODES: dict[str, CodeInfo] = {
     # Decks (Scratch)
     "deck-size": CodeInfo("error", "a deck without the required number of cards"),
     "too-few-commons": CodeInfo("error", "a deck with fewer commons than required"),
-    "unknown-card": CodeInfo("error", "a deck names a card that no card file defines"),
+    "unknown-card": CodeInfo("error", "a card that the game's cards do not include"),
     "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
     "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
     "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
@@ -84,6 +84,13 @@ CODES: dict[str, CodeInfo] = {
     "move-syntax": CodeInfo("error", "a recorded move that is not written in move notation"),
     "illegal-move": CodeInfo("error", "a recorded move the rules do not allow"),
     "game-over": CodeInfo("error", "moves recorded after the game ended"),
+    # Positions
+    "uneven-rows": CodeInfo("error", "the rows of a grid have different numbers of cells"),
+    "card-twice": CodeInfo("error", "one card in two places at once (table, victory cards)"),
+    "card-not-in-set": CodeInfo("error", "a card from a set the position's set-up does not use"),
+    "grid-too-large": CodeInfo("error", "cards spread wider than the set-up's box allows"),
+    "too-many-cards": CodeInfo("error", "more cards on the table than the set-up deals"),
+    "setup-mismatch": CodeInfo("error", "a set-up that does not fit the players or the cards"),
     # Rules text
     "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
     "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),

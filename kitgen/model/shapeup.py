@@ -7,6 +7,11 @@ Written `colour fill shape` everywhere (files, records, messages):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field
+
+from kitgen.model.base import Located, Name
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -62,3 +67,31 @@ def card_set(size: int) -> tuple[Card, ...]:
         raise ValueError("Shape Up! sets have 18 or 24 cards")
     shapes = SHAPES if size == 24 else SHAPES[:3]
     return tuple(Card(c, f, s) for s in shapes for c in COLOURS for f in FILLS)
+
+
+# --- files -------------------------------------------------------------------------
+
+SetupId = Literal[
+    "2p-18",
+    "3p-18",
+    "3p-24",
+    "4p-24",
+    "2p-18-advanced",
+    "3p-18-advanced",
+    "3p-24-advanced",
+    "4p-24-advanced",
+]
+
+
+class ShapeUpPositionFile(Located):
+    """`kind: position`: a Shape Up! table, rows top first (`.` empty), and victory cards.
+
+    `setup` names the way the game was played (`2p-18`, `3p-24`...); left out, it
+    follows from the number of victory cards and whether stars are in play.
+    """
+
+    game: Literal["shapeup"]
+    kind: Literal["position"]
+    setup: SetupId | None = None
+    grid: list[list[Name]] = Field(min_length=1, max_length=12)
+    victory: dict[Name, Name] = Field(min_length=1, max_length=4)

@@ -151,18 +151,22 @@ class Score:
         return sum(line.points for line in self.lines)
 
 
-def score(cards: Mapping[Point, Card], victory: Card) -> Score:
+def score(cards: Mapping[Point, Card], victory: Card, origin: Point | None = None) -> Score:
     """Score the cards on the table for the holder of `victory`.
 
     Every maximal run of consecutive cards in a row or a column that share the
     victory card's colour, fill or shape scores by its length; rows and columns
     both count, and so does each attribute. Empty cells break runs. Rows and
-    columns are numbered from 1 at the top and left of the cards in play.
+    columns are numbered from 1 at `origin` (by default the top left of the
+    cards in play).
     """
     box = bounds(cards)
     if box is None:
         return Score(victory, ())
     left, top, width, height = box
+    ox, oy = (left, top) if origin is None else origin
+    # Where row/column numbers and positions along a line start, per direction.
+    first = {"row": (top - oy, left - ox), "column": (left - ox, top - oy)}
     lines: list[Line] = []
     for attribute in ATTRIBUTES:
         wanted = victory.attribute(attribute)
@@ -178,8 +182,17 @@ def score(cards: Mapping[Point, Card], victory: Card) -> Score:
                             run += 1
                             continue
                     if run in table:
+                        index, along = first[direction]
                         lines.append(
-                            Line(attribute, wanted, direction, i + 1, j - run + 1, run, table[run])
+                            Line(
+                                attribute,
+                                wanted,
+                                direction,
+                                index + i + 1,
+                                along + j - run + 1,
+                                run,
+                                table[run],
+                            )
                         )
                     run = 0
     return Score(victory, tuple(lines))
