@@ -11,6 +11,7 @@ import pytest
 from kitgen.load.scratch import official
 from kitgen.model.figures import parse_cell
 from kitgen.model.scratch import ScratchCard, ScratchPool, Stats
+from kitgen.rules.base import draw, shuffle
 from kitgen.rules.scratch_play import (
     CELLS,
     Catalog,
@@ -19,8 +20,6 @@ from kitgen.rules.scratch_play import (
     Outcome,
     Scratch,
     State,
-    draw,
-    shuffle,
 )
 
 OFF = official()

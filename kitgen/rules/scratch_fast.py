@@ -17,6 +17,7 @@ import random
 import weakref
 from collections.abc import Sequence
 
+from kitgen.rules.base import draw
 from kitgen.rules.scratch_play import (
     FLIP,
     INSULT,
@@ -32,7 +33,6 @@ from kitgen.rules.scratch_play import (
     RawMove,
     Scratch,
     State,
-    draw,
     outcome_of,
     stuck,
 )

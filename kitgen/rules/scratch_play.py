@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from kitgen.model.scratch import SIDES, ScratchCard, ScratchParameters, ScratchPool
+from kitgen.rules.base import draw, shuffle
 
 CELLS = ("TL", "TC", "TR", "ML", "MC", "MR", "BL", "BC", "BR")
 CELL_NAMES = (
@@ -97,23 +98,6 @@ PUSH, STAND, FLIP, INSULT = (
     "insult-to-injury",
 )
 MONSTER = "monster"
-
-
-def draw(rng: random.Random, n: int) -> int:
-    """A number in range(n) from one `rng.random()`.
-
-    Python promises that `random()` gives the same sequence for the same seed on
-    every version, and promises nothing of `randrange` and `shuffle`; drawing
-    through this keeps deals and discards, and so records, the same everywhere.
-    """
-    return int(rng.random() * n)
-
-
-def shuffle(rng: random.Random, items: list[int]) -> None:
-    """Shuffle in place (Fisher-Yates over `draw`)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        items[i], items[j] = items[j], items[i]
 
 
 _shuffle = shuffle

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
+from kitgen.rules.base import draw, shuffle
 from kitgen.rules.scratch_fast import GREEDY, RESULT, Played, Ply, fast
 from kitgen.rules.scratch_play import (
     LINE_MASKS,
@@ -26,8 +27,6 @@ from kitgen.rules.scratch_play import (
     RawMove,
     Scratch,
     State,
-    draw,
-    shuffle,
 )
 
 
