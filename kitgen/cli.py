@@ -8,13 +8,16 @@ import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 
 from kitgen import __version__
 from kitgen.errors import KitgenError
 from kitgen.model.findings import Finding
+
+if TYPE_CHECKING:
+    from kitgen.load.documents import Document
 
 app = typer.Typer(
     name="kitgen",
@@ -223,7 +226,10 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
 @_friendly
 def replay(
     file: Annotated[
-        str, typer.Argument(help="A Scratch `record` file.", metavar="FILE", show_default=False)
+        str,
+        typer.Argument(
+            help="A `record` file (Scratch or Shape Up!).", metavar="FILE", show_default=False
+        ),
     ],
     output: FormatOption = OutputFormat.human,
 ) -> None:
@@ -232,13 +238,17 @@ def replay(
     from kitgen.load.documents import read_document
     from kitgen.load.record import PLAYERS, replay_record
     from kitgen.model.record import ScratchRecordFile
+    from kitgen.model.shapeup import ShapeUpRecordFile
 
     doc = read_document(file)
+    if isinstance(doc.model, ShapeUpRecordFile):
+        _replay_shapeup(doc, output)
+        return
     if not isinstance(doc.model, ScratchRecordFile):
         for f in check_document(doc).findings:
             typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
         if doc.model is not None:
-            raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a Scratch record")
+            raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a record")
         raise typer.Exit(1)
     record = doc.model
     result = replay_record(doc)  # once: a record's check is its replay
@@ -274,6 +284,59 @@ def replay(
             typer.echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the game ends.")
+        for f in findings:
+            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+    if any(f.is_error for f in findings):
+        raise typer.Exit(1)
+
+
+def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
+    """`kitgen replay` for a Shape Up! round: the turns, the table and the scores."""
+    from kitgen.load.shapeup import replay_round
+    from kitgen.rules.shapeup import bounds, score
+
+    result = replay_round(doc)
+    findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
+    outcome = result.result
+    players = result.players
+    data: dict[str, object] = {
+        "winner": players[outcome.winner] if outcome and outcome.winner is not None else None,
+        "scores": dict(zip(players, outcome.scores, strict=True)) if outcome else None,
+        "moves": len(result.moves),
+    }
+    if result.illegal is not None:
+        index, line, text, rule = result.illegal
+        data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        start = result.states[0].to_move if result.states else 0
+        for i, move in enumerate(result.moves):
+            typer.echo(f"{i + 1:>3}. {players[(start + i) % len(players)]:<8} {move}")
+        if result.states:
+            cards = result.states[-1].cards
+            box = bounds(cards)
+            if box is not None:
+                left, top, width, height = box
+                typer.echo(f"     table (top left is {left},{top}):")
+                for y in range(top, top + height):
+                    row = [
+                        str(cards[(x, y)]) if (x, y) in cards else "."
+                        for x in range(left, left + width)
+                    ]
+                    typer.echo("       " + " | ".join(f"{c:<21}" for c in row).rstrip())
+        if outcome is not None and result.engine is not None:
+            victory = result.engine.victory(result.states[-1])
+            for player, card, total in zip(players, victory, outcome.scores, strict=True):
+                typer.echo(f"  {player} ({card}): {total}")
+                for run in score(result.states[-1].cards, card).lines:
+                    typer.echo(f"    {run.describe()}")
+            if outcome.winner is None:
+                typer.echo("A tie.")
+            else:
+                typer.echo(f"{players[outcome.winner]} wins.")
+        elif result.illegal is None and result.states:
+            typer.echo("The record stops before the round ends.")
         for f in findings:
             typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
     if any(f.is_error for f in findings):

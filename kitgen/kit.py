@@ -11,13 +11,13 @@ from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_scratch, official
-from kitgen.load.shapeup import check_position
+from kitgen.load.shapeup import check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchPool
-from kitgen.model.shapeup import ShapeUpPositionFile
+from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
 from kitgen.paths import game_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -94,6 +94,8 @@ def check_document(doc: Document) -> FileReport:
         findings += replay_record(doc).findings
     elif isinstance(doc.model, ShapeUpPositionFile):
         findings += check_position(doc)[0]
+    elif isinstance(doc.model, ShapeUpRecordFile):
+        findings += replay_round(doc).findings
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)
         findings += found

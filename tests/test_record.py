@@ -100,4 +100,4 @@ def test_record_needs_decks_or_a_deal(tmp_path: Path) -> None:
 
 def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
     code, _, err = run("replay", str(data_dir() / "scratch" / "decks" / "monster-rush.yaml"))
-    assert code == 1 and "not a Scratch record" in err and "Traceback" not in err
+    assert code == 1 and "not a record" in err and "Traceback" not in err

@@ -13,11 +13,11 @@ from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
 from kitgen.model.game import GAME_IDS, KINDS, GameFile
-from kitgen.model.kit import KitFile
+from kitgen.model.kit import KitFile, ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
-from kitgen.model.shapeup import ShapeUpPositionFile
+from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
 from kitgen.model.source import Path, SourceMap, whole_file
 
 # Which model reads each (game, kind). A kind missing here is not supported yet.
@@ -27,7 +27,9 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("scratch", "game"): ScratchGameFile,
     ("scratch", "kit"): KitFile,
     ("scratch", "record"): ScratchRecordFile,
+    ("shapeup", "kit"): ShapeUpKitFile,
     ("shapeup", "position"): ShapeUpPositionFile,
+    ("shapeup", "record"): ShapeUpRecordFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
     **{(g, "rules"): RulesFile for g in GAME_IDS},
 }

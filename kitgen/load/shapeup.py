@@ -1,4 +1,4 @@
-"""Shape Up! positions: read the table and the victory cards, and check they can happen."""
+"""Shape Up! files: positions (can they happen? their scores) and recorded rounds (replayed)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 from kitgen.load.documents import Document
 from kitgen.model.findings import Finding, finding
-from kitgen.model.shapeup import Card, ShapeUpPositionFile, card_set
+from kitgen.model.shapeup import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
 from kitgen.rules.shapeup import SETUPS, Point, Score, Setup, bounds, score
+from kitgen.rules.shapeup_play import IllegalMove, Move, Result, ShapeUp, State
 
 
 @dataclass
@@ -140,3 +141,161 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
             )
         )
     return found, position
+
+
+@dataclass
+class RoundReplay:
+    """What replaying a Shape Up! record gave: states, turns, where it stopped, who played."""
+
+    states: list[State] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    illegal: tuple[int, int, str, str] | None = None  # index, line, turn text, rule
+    players: tuple[str, ...] = ()
+    engine: ShapeUp | None = None
+
+    @property
+    def result(self) -> Result | None:
+        """The scores and the winner, when the round was played to the end."""
+        if self.engine is None or not self.states:
+            return None
+        return self.engine.outcome(self.states[-1])
+
+
+def replay_round(doc: Document) -> RoundReplay:
+    """Replay a valid Shape Up! record; findings say what is wrong and where."""
+    record = doc.model
+    assert isinstance(record, ShapeUpRecordFile)
+    setup = SETUPS[record.setup]
+    engine = ShapeUp(setup)
+    out = RoundReplay(engine=engine)
+    players = tuple(record.players or [f"P{i + 1}" for i in range(setup.players)])
+    out.players = players
+    if len(players) != setup.players:
+        out.findings.append(
+            finding(
+                "setup-mismatch",
+                f"set-up {setup.id} is for {setup.players} players, not {len(players)}",
+                record.where("players", key=True),
+            )
+        )
+        return out
+    first = 0
+    if record.first is not None:
+        if record.first not in players:
+            out.findings.append(
+                finding(
+                    "invalid-value",
+                    f"`first` names {record.first!r}, who is not among the players "
+                    f"({', '.join(players)})",
+                    record.where("first"),
+                )
+            )
+            return out
+        first = players.index(record.first)
+    if record.deal is None:
+        state = engine.new_game(seed=record.seed, first=first)
+    else:
+        state_or_none = _dealt(record, engine, first, out.findings)
+        if state_or_none is None:
+            return out
+        state = state_or_none
+    out.states.append(state)
+    for index, text in enumerate(record.moves):
+        at = record.where("moves", index)
+        line = at.line if at else 0
+        if engine.over(state):
+            out.findings.append(
+                finding("game-over", f"the round ended before turn {index + 1} ({text!r})", at)
+            )
+            out.illegal = (index, line, text, "the round is over")
+            break
+        try:
+            move = Move.parse(text)
+        except ValueError as err:
+            out.findings.append(finding("move-syntax", str(err), at))
+            out.illegal = (index, line, text, str(err))
+            break
+        try:
+            state = engine.apply(state, move)
+        except IllegalMove as err:
+            who = players[state.to_move]
+            out.findings.append(
+                finding("illegal-move", f"turn {index + 1} ({who}: {text}): {err}", at)
+            )
+            out.illegal = (index, line, text, str(err))
+            break
+        out.states.append(state)
+        out.moves.append(move)
+    return out
+
+
+def _dealt(
+    record: ShapeUpRecordFile, engine: ShapeUp, first: int, found: list[Finding]
+) -> State | None:
+    """The explicit deal of a record, or None (with findings) when it is not one deal."""
+    deal = record.deal
+    assert deal is not None
+    setup = engine.setup
+    order: list[Card] = []
+    seen: dict[Card, str] = {}
+    ok = True
+
+    def take(text: str, *at: object) -> None:
+        nonlocal ok
+        try:
+            card = Card.parse(text)
+        except ValueError as err:
+            found.append(finding("unknown-card", str(err), record.where("deal", *at)))
+            ok = False
+            return
+        if card in seen:
+            found.append(finding("card-twice", f"{card} is dealt twice", record.where("deal", *at)))
+            ok = False
+        seen[card] = "dealt"
+        order.append(card)
+
+    take(deal.aside, "aside")
+    if len(deal.hands) != setup.players:
+        found.append(
+            finding(
+                "setup-mismatch",
+                f"set-up {setup.id} deals {setup.players} hands, not {len(deal.hands)}",
+                record.where("deal", "hands", key=True),
+            )
+        )
+        return None
+    for p, hand in enumerate(deal.hands):
+        if len(hand) != setup.hand:
+            found.append(
+                finding(
+                    "setup-mismatch",
+                    f"set-up {setup.id} deals {setup.hand} card{'s' if setup.hand > 1 else ''} "
+                    f"to each player, not {len(hand)}",
+                    record.where("deal", "hands", p),
+                )
+            )
+            ok = False
+        for i, text in enumerate(hand):
+            take(text, "hands", p, i)
+    for i, text in enumerate(deal.deck):
+        take(text, "deck", i)
+    if not ok:
+        return None
+    missing = sorted(set(card_set(setup.set_size)) - set(order))
+    extra = [c for c in order if c not in set(card_set(setup.set_size))]
+    if missing or extra:
+        what = []
+        if missing:
+            what.append("missing " + ", ".join(str(c) for c in missing))
+        if extra:
+            what.append("not in the set: " + ", ".join(str(c) for c in extra))
+        found.append(
+            finding(
+                "setup-mismatch",
+                f"the deal must use each of the {setup.set_size} cards once ({'; '.join(what)})",
+                record.where("deal", key=True),
+            )
+        )
+        return None
+    return engine.deal(order, first=first)

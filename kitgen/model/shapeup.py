@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Located, Name
+from kitgen.model.base import Located, Name, Spec
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -95,3 +95,29 @@ class ShapeUpPositionFile(Located):
     setup: SetupId | None = None
     grid: list[list[Name]] = Field(min_length=1, max_length=12)
     victory: dict[Name, Name] = Field(min_length=1, max_length=4)
+
+
+class ShapeUpDeal(Spec):
+    """An explicit deal: the card put aside, each player's hand in seat order, the deck."""
+
+    aside: Name
+    hands: list[list[Name]] = Field(min_length=2, max_length=4)
+    deck: list[Name] = Field(max_length=24)
+
+
+class ShapeUpRecordFile(Located):
+    """`kind: record`: a Shape Up! round, dealt by `seed` or given as `deal`, and its turns.
+
+    `players` names the seats in turn order (P1, P2... by default); `first` is the
+    name of the player who starts. Turns are written as `kitgen.rules.shapeup_play`
+    reads them: `blue hollow circle@1,0`, `move 0,0>2,0; red solid star@1,1`.
+    """
+
+    game: Literal["shapeup"]
+    kind: Literal["record"]
+    setup: SetupId = "2p-18"
+    players: list[Name] | None = Field(default=None, min_length=2, max_length=4)
+    seed: int = Field(default=0, ge=0, le=2**63 - 1)
+    deal: ShapeUpDeal | None = None
+    first: Name | None = None
+    moves: list[Name] = Field(default_factory=list, max_length=30)
