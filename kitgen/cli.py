@@ -346,8 +346,14 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
 @app.command()
 @_friendly
 def simulate(
-    deck_a: Annotated[str, typer.Argument(help="The first deck file.", show_default=False)],
-    deck_b: Annotated[str, typer.Argument(help="The second deck file.", show_default=False)],
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="Two Scratch deck files (DECK_A DECK_B), or `shapeup`.",
+            metavar="DECK_A DECK_B | shapeup",
+            show_default=False,
+        ),
+    ],
     games: Annotated[
         int, typer.Option("--games", "-n", help="How many games (or matches) to play.")
     ] = 1000,
@@ -363,10 +369,16 @@ def simulate(
         str,
         typer.Option(
             "--players",
-            help="The players for deck A and deck B: random, greedy or "
-            "search, as A,B (like greedy,random).",
+            help="The players, one per deck (Scratch: random, greedy or search, like "
+            "greedy,random) or per seat (Shape Up!: random or greedy).",
         ),
     ] = "random,random",
+    setup: Annotated[
+        str,
+        typer.Option(
+            "--setup", help="Shape Up! set-up: 2p-18, 3p-18, 3p-24, 4p-24 (or -advanced)."
+        ),
+    ] = "2p-18",
     seed: Annotated[
         int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
     ] = 1,
@@ -375,15 +387,24 @@ def simulate(
     ] = 1,
     output: FormatOption = OutputFormat.human,
 ) -> None:
-    """Play two decks against each other many times and report how they fare.
+    """Play many games between built-in players and report how each side fares.
 
-    Seats swap every game (every match with --match), so each deck moves first
-    about half the time.
+    Scratch: two decks; seats swap every game (every match with --match), so each
+    deck moves first about half the time. Shape Up!: `kitgen simulate shapeup
+    --setup 3p-24 --players greedy,random,random`; the first player rotates.
     """
     from kitgen.kit import UsageError
     from kitgen.simulation import simulate as run
 
     chosen = [p.strip() for p in players.split(",")]
+    if targets == ["shapeup"]:
+        if match:
+            raise UsageError("--match is for Scratch; Shape Up! rounds are played one by one")
+        _simulate_shapeup(setup, games, tuple(chosen), seed, jobs, output)
+        return
+    if len(targets) != 2:
+        raise UsageError("give two Scratch deck files, or `shapeup`")
+    deck_a, deck_b = targets
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
     bar = _Progress() if sys.stderr.isatty() else None
@@ -466,6 +487,44 @@ def simulate(
                 f"{card['games_played']:>7} {_percent(card['win_rate_when_played']):>6} "
                 f"{card['captures_made']:>6} {card['times_captured']:>6}"
             )
+
+
+def _simulate_shapeup(
+    setup: str, games: int, players: tuple[str, ...], seed: int, jobs: int, output: OutputFormat
+) -> None:
+    from kitgen.simulation import simulate_shapeup
+
+    bar = _Progress() if sys.stderr.isatty() else None
+    try:
+        report = simulate_shapeup(
+            setup=setup, games=games, players=players, seed=seed, jobs=jobs, progress=bar
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    typer.echo(
+        f"Shape Up! {report['setup']}: {report['games']:,} rounds, seed {report['seed']}; "
+        "the first player rotates"
+    )
+    for p in report["players"]:
+        low, high = p["win_rate_95"]
+        typer.echo(
+            f"  seat {p['seat']} ({p['player']}): wins {p['win_rate']:.1%} (95%: {low:.1%} to "
+            f"{high:.1%}), {p['points_per_game']:.2f} points a round"
+        )
+    first = report["first_player"]
+    typer.echo(
+        f"  the first player wins {first['win_rate']:.1%} (95%: {first['win_rate_95'][0]:.1%} "
+        f"to {first['win_rate_95'][1]:.1%}; a fair share is {first['fair_share']:.1%}) and "
+        f"scores {first['points_per_game']:.2f} a round against "
+        f"{first['others_points_per_game']:.2f} for the others"
+    )
+    ties = report["ties"] / report["games"] if report["games"] else 0
+    margin = report["winning_margin"]
+    typer.echo(f"  ties {ties:.1%}; a round is won by {margin} points on average")
 
 
 def _percent(value: float | None, *, sign: bool = False) -> str:

@@ -1,4 +1,4 @@
-"""Run Scratch simulations: check the decks, play batches (in parallel processes), merge."""
+"""Run simulations: check the inputs, play batches (in parallel processes), merge in order."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
 from kitgen.rules.scratch_play import Catalog, Scratch
 from kitgen.rules.scratch_players import PLAYERS
+from kitgen.rules.shapeup import SETUPS
+from kitgen.rules.shapeup_play import PLAYERS as SHAPEUP_PLAYERS
+from kitgen.rules.shapeup_sim import RoundTally, round_summary, run_rounds
 from kitgen.rules.simulate import Tally, run_batch, summary
 
 MAX_GAMES = 1_000_000
@@ -104,3 +107,62 @@ def simulate(
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
     return summary(total, names, players, seed, target), findings
+
+
+def _rounds(args: tuple[str, tuple[str, ...], int, int, int]) -> RoundTally:
+    setup_id, players, seed, start, stop = args
+    return run_rounds(SETUPS[setup_id], players, seed, range(start, stop))
+
+
+def simulate_shapeup(
+    *,
+    setup: str,
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Shape Up! rounds between built-in players; the report."""
+    if setup not in SETUPS:
+        raise UsageError(f"unknown set-up {setup!r}: use {', '.join(SETUPS)}")
+    chosen = SETUPS[setup]
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= jobs <= 64:
+        raise UsageError("--jobs must be from 1 to 64")
+    if len(players) == 1:
+        players = players * chosen.players
+    if len(players) != chosen.players:
+        raise UsageError(
+            f"set-up {setup} has {chosen.players} players: give --players one name per seat, "
+            f"like {','.join(['greedy'] + ['random'] * (chosen.players - 1))}"
+        )
+    for name in players:
+        if name not in SHAPEUP_PLAYERS:
+            raise UsageError(f"unknown player {name!r}: use {', '.join(SHAPEUP_PLAYERS)}")
+    batches = [
+        (setup, players, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)
+    ]
+    total = RoundTally(chosen.players)
+    done = 0
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Serial() as pool:
+        for tally in pool.map(_rounds, batches):  # results arrive in batch order
+            total.merge(tally)
+            done += tally.games
+            if progress:
+                progress(done, games)
+    return round_summary(total, chosen, players, seed)
+
+
+class _Serial:
+    """`ProcessPoolExecutor`'s `map` in this process, for one job."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[[Any], RoundTally], items: list[Any]) -> Any:
+        return map(fn, items)

@@ -1,0 +1,63 @@
+"""`kitgen simulate shapeup`: reproducible, sane numbers, clear errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def report(*args: str) -> dict[str, Any]:
+    code, out, err = run("simulate", "shapeup", "--format", "json", *args)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_reproducible_and_adding_up() -> None:
+    args = ("--games", "40", "--seed", "5", "--players", "greedy,random")
+    one = report(*args)
+    assert report(*args, "--jobs", "2") == one
+    assert report("--games", "40", "--seed", "6", "--players", "greedy,random") != one
+    assert one["games"] == 40 and one["setup"] == "2p-18"
+    assert sum(p["wins"] for p in one["players"]) + one["ties"] == 40
+    greedy, rand = one["players"]
+    assert greedy["wins"] > rand["wins"] and greedy["points_per_game"] > rand["points_per_game"]
+    first = one["first_player"]
+    assert 0 <= first["win_rate"] <= 1 and first["fair_share"] == round((40 - one["ties"]) / 80, 4)
+
+
+def test_more_players_and_the_advanced_game() -> None:
+    data = report("--games", "9", "--setup", "3p-24-advanced", "--players", "random")
+    assert [p["player"] for p in data["players"]] == ["random"] * 3
+    assert sum(p["wins"] for p in data["players"]) + data["ties"] == 9
+
+
+def test_bad_requests_are_one_line_errors() -> None:
+    for args, words in (
+        (("--setup", "5p-30"), "unknown set-up"),
+        (("--players", "greedy,random,random"), "one name per seat"),
+        (("--players", "search,random"), "unknown player"),
+        (("--match",), "--match is for Scratch"),
+    ):
+        code, _, err = run("simulate", "shapeup", "--games", "2", *args)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
+    code, _, err = run("simulate", "a.yaml", "--games", "2")
+    assert code == 2 and "two Scratch deck files" in err
+
+
+def test_human_report() -> None:
+    code, out, _ = run("simulate", "shapeup", "--games", "6", "--players", "greedy,greedy")
+    assert code == 0 and out.startswith("Shape Up! 2p-18: 6 rounds")
+    assert "the first player wins" in out and "seat 2 (greedy)" in out
