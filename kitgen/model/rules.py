@@ -20,11 +20,12 @@ BLOCK_KINDS = (
     "strategy",
     "variant",
     "note",
+    "kitgen",
     "figure",
     "example",
 )
 _ATTR = {"list": "bullets"}
-CALLOUTS = ("tip", "strategy", "variant", "note")
+CALLOUTS = ("tip", "strategy", "variant", "note", "kitgen")
 
 
 class Table(Spec):
@@ -52,6 +53,7 @@ class Block(Located):
     strategy: LongText | None = None
     variant: LongText | None = None
     note: LongText | None = None
+    kitgen: LongText | None = None  # how kitgen helps with this part of the game
     figure: Id | None = None
     example: Example | None = None
     caption: LongText | None = None  # with figure

@@ -50,9 +50,27 @@ from kitgen.paths import templates_dir
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
 
 INK = colors.HexColor("#1b1b1b")
-LABELS = {"tip": "Tip", "strategy": "Strategy", "variant": "Variant", "note": "Rules decision"}
-TINTS = {"tip": "#e8f1e4", "strategy": "#e6edf6", "variant": "#f6efe0", "note": "#eeeeee"}
-BARS = {"tip": "#4f8a3c", "strategy": "#2c5aa0", "variant": "#a3782a", "note": "#555555"}
+LABELS = {
+    "tip": "Tip",
+    "strategy": "Strategy",
+    "variant": "Variant",
+    "note": "Rules decision",
+    "kitgen": "With kitgen",
+}
+TINTS = {
+    "tip": "#e8f1e4",
+    "strategy": "#e6edf6",
+    "variant": "#f6efe0",
+    "note": "#eeeeee",
+    "kitgen": "#efe8f4",
+}
+BARS = {
+    "tip": "#4f8a3c",
+    "strategy": "#2c5aa0",
+    "variant": "#a3782a",
+    "note": "#555555",
+    "kitgen": "#6a4c93",
+}
 CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
 
 
