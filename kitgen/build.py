@@ -20,12 +20,21 @@ from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.rules import game_context
-from kitgen.load.scratch import official, reference_cards
+from kitgen.load.scratch import check_kit_settings, official, reference_cards
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
-from kitgen.model.kit import DuplexMode, Ink, KitFile, PrintSettings, Reference
+from kitgen.model.kit import (
+    DuplexMode,
+    Ink,
+    KitBase,
+    KitFile,
+    PrintSettings,
+    Reference,
+    ShapeUpKitFile,
+)
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.model.shapeup import card_set
 from kitgen.paths import game_dir
 from kitgen.render.cards.scratch import FaceItem, faces_of
 from kitgen.render.pdf import write_atomic
@@ -243,7 +252,14 @@ class _Builder:
 
         self.write("scratch", filename, mat_pdf(title, setup))
 
-    def kit(self, kit: KitFile, path: str, stem: str) -> None:
+    def kit(self, kit: KitBase, path: str, stem: str) -> None:
+        """Print what a kit file lists, for its game."""
+        if isinstance(kit, ShapeUpKitFile):
+            self.shapeup_kit(kit, path, stem)
+        elif isinstance(kit, KitFile):
+            self.scratch_kit(kit, path, stem)
+
+    def scratch_kit(self, kit: KitFile, path: str, stem: str) -> None:
         setup = resolve_setup(self.options.settings(), kit.settings)
         extra = self.options.extra_commons
         if extra is None:
@@ -291,6 +307,57 @@ class _Builder:
             )
         if "mat" in kit.components:
             self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
+        self.kit_rules(kit, path, stem, setup)
+
+    def shapeup_kit(self, kit: ShapeUpKitFile, path: str, stem: str) -> None:
+        """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
+        from kitgen.render import shapeup_kit as draw
+        from kitgen.render.fonts import missing_glyphs
+        from kitgen.rules.shapeup import POINTS, SETUPS
+
+        # `kitgen check` looks deeper only into Scratch kits; check the rest here.
+        found = check_kit_settings(kit, path)
+        missing = missing_glyphs(kit.name)
+        if missing:
+            found.append(
+                finding(
+                    "text-not-drawable",
+                    f"{kit.name!r} has characters the embedded font cannot draw: "
+                    f"{' '.join(missing)} (it covers Latin-1 letters and common punctuation)",
+                    kit.where("name"),
+                )
+            )
+        self.result.findings += found
+        if has_errors(found):
+            return
+        setup = resolve_setup(self.options.settings(), kit.settings)
+        sheets = (
+            ("score-sheets", "score sheet", draw.SHEET),
+            ("score-pad", "score pad page", draw.PAD),
+        )
+        for part, noun, size in sheets:
+            try:  # fail before writing anything, as for cards that do not fit
+                if part in kit.components:
+                    draw.cut_grid(setup, size)
+            except LayoutError:
+                raise UsageError(
+                    f"a {noun} ({format_mm(size.width)[:-3]} x {format_mm(size.height)}) does not "
+                    f"fit on {setup.paper_name} paper with {format_mm(setup.margin)} margins"
+                ) from None
+        if "cards" in kit.components:
+            cards = draw.cards_pdf(kit.name, card_set(24), setup, self.progress)
+            self.write("shapeup", f"{stem}-cards.pdf", cards)
+        if "score-sheets" in kit.components:
+            data = draw.score_sheets_pdf(kit.name, setup, POINTS)
+            self.write("shapeup", f"{stem}-score-sheets.pdf", data)
+        if "score-pad" in kit.components:
+            setups = [s for s in SETUPS.values() if not s.advanced]
+            pad = draw.score_pad_pdf(kit.name, setup, setups)
+            self.write("shapeup", f"{stem}-score-pad.pdf", pad)
+        self.kit_rules(kit, path, stem, setup)
+
+    def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
+        """The booklets of the rules file a kit names, if it lists the rules component."""
         if "rules" in kit.components and kit.rules is not None:
             rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
             rules_doc = read_document(rules_path)
@@ -337,8 +404,8 @@ class _Builder:
             return
         stem = slug(os.path.splitext(os.path.basename(target))[0])
         model = doc.model
-        if isinstance(model, KitFile):
-            self.kit(model, target, f"scratch-{stem}")
+        if isinstance(model, KitBase):
+            self.kit(model, target, f"{model.game}-{stem}")
         elif isinstance(model, RulesFile):
             assert doc.game is not None
             official_rules = os.path.realpath(target) == os.path.realpath(
@@ -387,6 +454,10 @@ def game_figures(game: str) -> Figures:
         from kitgen.render.cards.scratch_figures import scratch_figures
 
         return scratch_figures(official().pool)
+    if game == "shapeup":
+        from kitgen.render.cards.shapeup_figures import shapeup_figures
+
+        return shapeup_figures()
     return Figures({}, {})
 
 
@@ -409,12 +480,13 @@ def build(
     for target in _targets(targets):
         if target not in GAME_IDS:
             builder.file(target)
-        elif target == "scratch":
-            kit_path = str(game_dir("scratch") / "kit.yaml")
-            doc = read_document(kit_path)
-            if not isinstance(doc.model, KitFile) or not check_document(doc).ok:
-                raise KitgenError(f"kitgen's own Scratch kit is broken ({kit_path})")
-            builder.kit(doc.model, kit_path, "scratch")
-        else:
+            continue
+        kit_path = str(game_dir(target) / "kit.yaml")
+        if not os.path.isfile(kit_path):
             builder.result.notes.append(f"{target}: no printable kit yet, skipped")
+            continue
+        doc = read_document(kit_path)
+        if not isinstance(doc.model, KitBase) or not check_document(doc).ok:
+            raise KitgenError(f"kitgen's own {target} kit is broken ({kit_path})")
+        builder.kit(doc.model, kit_path, target)
     return builder.result

@@ -10,10 +10,11 @@ from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
-from kitgen.load.scratch import check_scratch, official
+from kitgen.load.scratch import check_kit_settings, check_scratch, official
 from kitgen.load.shapeup import check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
+from kitgen.model.kit import ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchPool
@@ -96,6 +97,8 @@ def check_document(doc: Document) -> FileReport:
         findings += check_position(doc)[0]
     elif isinstance(doc.model, ShapeUpRecordFile):
         findings += replay_round(doc).findings
+    elif isinstance(doc.model, ShapeUpKitFile):
+        findings += check_kit_settings(doc.model, doc.path)
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)
         findings += found

@@ -237,3 +237,14 @@ def test_scratch_rules_cover_what_a_newcomer_needs(scratch_rules: tuple[RulesFil
         "Contents",
     ):
         assert fact in text, fact
+
+
+def test_booklets_embed_every_font(sample: Path) -> None:
+    # Platypus tables (the contents, call-out boxes, tables) set a cell font before
+    # drawing; left at its default that is Helvetica, which is never embedded.
+    from test_build import fonts_of
+
+    for name in ("scratch-house-rules.pdf", "scratch-house-rules-booklet.pdf",
+                 "scratch-house-reference.pdf"):  # fmt: skip
+        fonts = fonts_of(sample / name)
+        assert fonts and all(embedded for _, embedded in fonts), (name, sorted(set(fonts)))

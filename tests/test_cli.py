@@ -167,16 +167,22 @@ def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> No
     code, out, err = run("build", "all", "--out", str(out_dir))
     assert code == 0, err
     assert out.splitlines() == [
-        str(out_dir / "scratch" / name)
-        for name in (
-            "scratch-cards.pdf",
-            "scratch-mat.pdf",
-            "scratch-rules.pdf",
-            "scratch-rules-booklet.pdf",
-            "scratch-reference.pdf",
+        str(out_dir / game / name)
+        for game, name in (
+            ("scratch", "scratch-cards.pdf"),
+            ("scratch", "scratch-mat.pdf"),
+            ("scratch", "scratch-rules.pdf"),
+            ("scratch", "scratch-rules-booklet.pdf"),
+            ("scratch", "scratch-reference.pdf"),
+            ("shapeup", "shapeup-cards.pdf"),
+            ("shapeup", "shapeup-score-sheets.pdf"),
+            ("shapeup", "shapeup-score-pad.pdf"),
+            ("shapeup", "shapeup-rules.pdf"),
+            ("shapeup", "shapeup-rules-booklet.pdf"),
+            ("shapeup", "shapeup-reference.pdf"),
         )
     ]
-    assert "shapeup: no printable kit yet" in err
+    assert "scaffold: no printable kit yet" in err and "shapeup" not in err
 
 
 def test_build_of_a_bad_file_reports_its_errors(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import KitFile, Reference
+from kitgen.model.kit import KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.scratch import (
@@ -193,6 +193,25 @@ _SETTING_PARSERS = {
 
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
     """Check a kit file: its settings, the files it names, and its reference text."""
+    found = check_kit_settings(kit, path)
+    base = os.path.dirname(path)
+    for field_name in ("decks", "card_files"):
+        for index, entry in enumerate(getattr(kit, field_name)):
+            shown = os.path.normpath(os.path.join(base, entry))
+            if not os.path.isfile(shown):
+                found.append(
+                    finding(
+                        "uses-not-found",
+                        f"{entry!r} does not exist (looked for {shown})",
+                        kit.where(field_name, index),
+                    )
+                )
+    found += reference_cards(kit)[1]
+    return found
+
+
+def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
+    """What any game's kit file needs checked: its settings and its rules file."""
     found: list[Finding] = []
     for key, parse in _SETTING_PARSERS.items():
         value = getattr(kit.settings, key)
@@ -214,18 +233,6 @@ def check_kit(kit: KitFile, path: str) -> list[Finding]:
                 "uses-not-found", f"the rules file {kit.rules!r} does not exist", kit.where("rules")
             )
         )
-    for field_name in ("decks", "card_files"):
-        for index, entry in enumerate(getattr(kit, field_name)):
-            shown = os.path.normpath(os.path.join(base, entry))
-            if not os.path.isfile(shown):
-                found.append(
-                    finding(
-                        "uses-not-found",
-                        f"{entry!r} does not exist (looked for {shown})",
-                        kit.where(field_name, index),
-                    )
-                )
-    found += reference_cards(kit)[1]
     return found
 
 

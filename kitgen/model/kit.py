@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -13,6 +14,8 @@ Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
 Component = Literal["cards", "mat", "reference", "rules"]
 COMPONENTS: tuple[Component, ...] = ("cards", "mat", "reference", "rules")
+ShapeUpComponent = Literal["cards", "score-sheets", "score-pad", "rules"]
+SHAPEUP_COMPONENTS: tuple[ShapeUpComponent, ...] = ("cards", "score-sheets", "score-pad", "rules")
 
 
 def _number_as_text(value: object) -> object:
@@ -60,16 +63,35 @@ class Reference:
     sections: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-class KitFile(Located):
-    """`kind: kit`: the components to print, the settings, and extra content."""
+class KitBase(Located):
+    """What every game's `kind: kit` file has: a name, print settings and a rules file.
 
-    game: Literal["scratch"]
+    Each game's kit is its own model, so a key or component that belongs to
+    another game's kit is reported where it is written (`unknown-key`,
+    `invalid-value`) instead of being ignored.
+    """
+
+    game: str  # each game's kit narrows these two
     kind: Literal["kit"]
     name: Name
-    components: list[Component] = Field(default_factory=lambda: list(COMPONENTS))
+    components: Sequence[str] = ()
     settings: PrintSettings = PrintSettings()
+    rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
+
+
+class KitFile(KitBase):
+    """A Scratch kit: cards (from decks and card files), the mat, reference cards, rules."""
+
+    game: Literal["scratch"]
+    components: list[Component] = Field(default_factory=lambda: list(COMPONENTS))
     decks: list[RelPath] = Field(default_factory=list)
     card_files: list[RelPath] = Field(default_factory=list)
     extra_commons: int = Field(default=0, ge=0, le=20)
-    rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
     reference: list[ReferenceCard] = Field(default_factory=list)
+
+
+class ShapeUpKitFile(KitBase):
+    """A Shape Up! kit: the symbol cards, the players' score sheets, the score pad, rules."""
+
+    game: Literal["shapeup"]
+    components: list[ShapeUpComponent] = Field(default_factory=lambda: list(SHAPEUP_COMPONENTS))

@@ -71,6 +71,9 @@ BARS = {
     "note": "#555555",
     "kitgen": "#6a4c93",
 }
+# Tables set each cell's font before drawing it, Paragraph cells included; the
+# default is Helvetica, a standard font that would go unembedded.
+_CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), REGULAR)
 CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
 
 
@@ -363,6 +366,7 @@ class Story:
         table.setStyle(
             TableStyle(
                 [
+                    _CELL_FONT,
                     ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
                     ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -386,6 +390,7 @@ class Story:
         box.setStyle(
             TableStyle(
                 [
+                    _CELL_FONT,
                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
                     ("LINEBEFORE", (0, 0), (0, -1), 2.2, colors.HexColor(BARS[kind])),
                     (
@@ -412,6 +417,7 @@ class Story:
                 colWidths=[None],
                 hAlign="CENTER",
                 style=[
+                    _CELL_FONT,
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                     ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -459,6 +465,7 @@ class Story:
         box.setStyle(
             TableStyle(
                 [
+                    _CELL_FONT,
                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
                     ("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor("#8a8a8a")),
                     ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -594,6 +601,15 @@ def _story(
         toc = TableOfContents()
         toc.levelStyles = [styles["toc1"], styles["toc2"]]
         toc.dotsMinLevel = 0
+        # The contents are a table too (see _CELL_FONT).
+        toc.tableStyle = TableStyle(
+            [
+                _CELL_FONT,
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
         flow += [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     flow += story.sections(rules.sections)
     return flow, templater.findings
