@@ -379,6 +379,14 @@ def simulate(
             "--setup", help="Shape Up! set-up: 2p-18, 3p-18, 3p-24, 4p-24 (or -advanced)."
         ),
     ] = "2p-18",
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds",
+            help="Shape Up!: play full games of this many rounds (4 is the game for two "
+            "players; one per player for three or four) and report full-game wins too.",
+        ),
+    ] = 1,
     seed: Annotated[
         int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
     ] = 1,
@@ -400,7 +408,7 @@ def simulate(
     if targets == ["shapeup"]:
         if match:
             raise UsageError("--match is for Scratch; Shape Up! rounds are played one by one")
-        _simulate_shapeup(setup, games, tuple(chosen), seed, jobs, output)
+        _simulate_shapeup(setup, games, tuple(chosen), seed, jobs, rounds, output)
         return
     if len(targets) != 2:
         raise UsageError("give two Scratch deck files, or `shapeup`")
@@ -490,14 +498,26 @@ def simulate(
 
 
 def _simulate_shapeup(
-    setup: str, games: int, players: tuple[str, ...], seed: int, jobs: int, output: OutputFormat
+    setup: str,
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int,
+    rounds: int,
+    output: OutputFormat,
 ) -> None:
     from kitgen.simulation import simulate_shapeup
 
     bar = _Progress() if sys.stderr.isatty() else None
     try:
         report = simulate_shapeup(
-            setup=setup, games=games, players=players, seed=seed, jobs=jobs, progress=bar
+            setup=setup,
+            games=games,
+            players=players,
+            seed=seed,
+            jobs=jobs,
+            rounds=rounds,
+            progress=bar,
         )
     finally:
         if bar is not None:
@@ -525,6 +545,17 @@ def _simulate_shapeup(
     ties = report["ties"] / report["games"] if report["games"] else 0
     margin = report["winning_margin"]
     typer.echo(f"  ties {ties:.1%}; a round is won by {margin} points on average")
+    full = report["full_games"]
+    if full:
+        typer.echo(f"  full games of {full['rounds_per_game']:g} rounds: {full['played']:,}")
+        for p, rate, (low, high) in zip(
+            report["players"], full["win_rate"], full["win_rate_95"], strict=True
+        ):
+            typer.echo(
+                f"    seat {p['seat']} ({p['player']}) wins {rate:.1%} of them "
+                f"(95%: {low:.1%} to {high:.1%})"
+            )
+        typer.echo(f"    tied: {full['ties'] / full['played']:.1%}")
 
 
 def _percent(value: float | None, *, sign: bool = False) -> str:

@@ -109,9 +109,9 @@ def simulate(
     return summary(total, names, players, seed, target), findings
 
 
-def _rounds(args: tuple[str, tuple[str, ...], int, int, int]) -> RoundTally:
-    setup_id, players, seed, start, stop = args
-    return run_rounds(SETUPS[setup_id], players, seed, range(start, stop))
+def _rounds(args: tuple[str, tuple[str, ...], int, int, int, int]) -> RoundTally:
+    setup_id, players, seed, start, stop, rounds = args
+    return run_rounds(SETUPS[setup_id], players, seed, range(start, stop), rounds)
 
 
 def simulate_shapeup(
@@ -121,9 +121,10 @@ def simulate_shapeup(
     players: tuple[str, ...],
     seed: int,
     jobs: int = 1,
+    rounds: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` Shape Up! rounds between built-in players; the report."""
+    """Play `games` Shape Up! rounds (or full games of `rounds` rounds); the report."""
     if setup not in SETUPS:
         raise UsageError(f"unknown set-up {setup!r}: use {', '.join(SETUPS)}")
     chosen = SETUPS[setup]
@@ -131,6 +132,8 @@ def simulate_shapeup(
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
     if not 1 <= jobs <= 64:
         raise UsageError("--jobs must be from 1 to 64")
+    if not 1 <= rounds <= 20:
+        raise UsageError("--rounds must be from 1 to 20")
     if len(players) == 1:
         players = players * chosen.players
     if len(players) != chosen.players:
@@ -142,14 +145,15 @@ def simulate_shapeup(
         if name not in SHAPEUP_PLAYERS:
             raise UsageError(f"unknown player {name!r}: use {', '.join(SHAPEUP_PLAYERS)}")
     batches = [
-        (setup, players, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)
+        (setup, players, seed, start, min(start + BATCH, games), rounds)
+        for start in range(0, games, BATCH)
     ]
     total = RoundTally(chosen.players)
     done = 0
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Serial() as pool:
         for tally in pool.map(_rounds, batches):  # results arrive in batch order
             total.merge(tally)
-            done += tally.games
+            done += tally.full_games if rounds > 1 else tally.games
             if progress:
                 progress(done, games)
     return round_summary(total, chosen, players, seed)

@@ -165,3 +165,18 @@ def test_spots_agree_with_placement_problem() -> None:
                     key=lambda p: (p[1], p[0]),
                 )
                 assert engine.spots(cards) == expected
+
+
+def test_a_full_game_adds_up_its_rounds() -> None:
+    from kitgen.rules.shapeup_play import default_rounds, play_game
+
+    assert default_rounds(SETUPS["2p-18"]) == 4 and default_rounds(SETUPS["3p-24"]) == 3
+    assert default_rounds(SETUPS["4p-24-advanced"]) == 4
+    game = play_game(TWO, ["greedy", "random"], seed=9)
+    assert [first for first, _ in game.rounds] == [0, 1, 0, 1]  # the first turn alternates
+    assert game.totals == tuple(sum(r.scores[p] for _, r in game.rounds) for p in (0, 1))
+    assert game.winner == (0 if game.totals[0] > game.totals[1] else 1)
+    assert play_game(TWO, ["greedy", "random"], seed=9) == game
+    three = ShapeUp(SETUPS["3p-18"])
+    game = play_game(three, ["random"] * 3, seed=2, first=2)
+    assert [first for first, _ in game.rounds] == [2, 0, 1]

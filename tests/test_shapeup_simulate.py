@@ -61,3 +61,15 @@ def test_human_report() -> None:
     code, out, _ = run("simulate", "shapeup", "--games", "6", "--players", "greedy,greedy")
     assert code == 0 and out.startswith("Shape Up! 2p-18: 6 rounds")
     assert "the first player wins" in out and "seat 2 (greedy)" in out
+
+
+def test_full_games() -> None:
+    args = ("--games", "12", "--rounds", "4", "--players", "greedy,random", "--seed", "2")
+    data = report(*args)
+    full = data["full_games"]
+    assert full["played"] == 12 and full["rounds_per_game"] == 4 and data["games"] == 48
+    assert sum(full["wins"]) + full["ties"] == 12 and full["wins"][0] > full["wins"][1]
+    assert report(*args, "--jobs", "2") == data
+    assert report("--games", "3")["full_games"] is None
+    code, _, err = run("simulate", "shapeup", "--rounds", "0")
+    assert code == 2 and "--rounds must be from 1 to 20" in err

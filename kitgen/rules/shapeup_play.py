@@ -342,3 +342,49 @@ def play_round(
         state = engine.apply(state, PLAYERS[players[state.to_move]](engine, state, rng))
         states.append(state)
     return states
+
+
+def default_rounds(setup: Setup) -> int:
+    """Rounds in a full game: four for two players (each starts twice), else one each."""
+    return 4 if setup.players == 2 else setup.players
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A full game: each round's result and who started it, the totals and the winner."""
+
+    rounds: tuple[tuple[int, Result], ...]  # (first player, result) per round
+    totals: tuple[int, ...]
+    winner: int | None  # None when the best totals are level
+
+
+def play_game(
+    engine: ShapeUp,
+    players: Sequence[str],
+    *,
+    seed: int,
+    rounds: int | None = None,
+    first: int = 0,
+) -> GameResult:
+    """Play a full game: `rounds` rounds (see `default_rounds`), the first turn passing
+    one seat on each round, and the scores added up. Round r is dealt by `round_seed`."""
+    count = default_rounds(engine.setup) if rounds is None else rounds
+    n = engine.setup.players
+    played: list[tuple[int, Result]] = []
+    totals = [0] * n
+    for r in range(count):
+        starter = (first + r) % n
+        states = play_round(engine, players, seed=round_seed(seed, r), first=starter)
+        result = engine.outcome(states[-1])
+        assert result is not None
+        played.append((starter, result))
+        for p, points in enumerate(result.scores):
+            totals[p] += points
+    best = max(totals)
+    leaders = [p for p, t in enumerate(totals) if t == best]
+    return GameResult(tuple(played), tuple(totals), leaders[0] if len(leaders) == 1 else None)
+
+
+def round_seed(seed: int, index: int) -> int:
+    """The seed of round `index` of the game seeded `seed`."""
+    return (seed * 1_000_033 + index * 104_729 + 7) % (2**61 - 1)
