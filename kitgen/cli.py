@@ -261,12 +261,8 @@ def replay(
         "reason": outcome.reason if outcome else None,
         "moves": len(result.moves),
     }
-    if result.illegal is not None:
-        index, line, text, rule = result.illegal
-        data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
-    if output is OutputFormat.json:
-        typer.echo(json.dumps(data, indent=2))
-    else:
+
+    def human() -> None:
         for i, move in enumerate(result.moves):
             typer.echo(f"{i + 1:>3}. {names[(PLAYERS.index(record.first) + i) % 2]:<8} {move}")
         if result.states:
@@ -284,6 +280,25 @@ def replay(
             typer.echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the game ends.")
+
+    _finish_replay(data, result.illegal, findings, output, human)
+
+
+def _finish_replay(
+    data: dict[str, object],
+    illegal: tuple[int, int, str, str] | None,
+    findings: list[Finding],
+    output: OutputFormat,
+    human: Callable[[], None],
+) -> None:
+    """What every game's replay does last: name the illegal move, print, set the status."""
+    if illegal is not None:
+        index, line, text, rule = illegal
+        data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        human()
         for f in findings:
             typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
     if any(f.is_error for f in findings):
@@ -304,12 +319,8 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
         "scores": dict(zip(players, outcome.scores, strict=True)) if outcome else None,
         "moves": len(result.moves),
     }
-    if result.illegal is not None:
-        index, line, text, rule = result.illegal
-        data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
-    if output is OutputFormat.json:
-        typer.echo(json.dumps(data, indent=2))
-    else:
+
+    def human() -> None:
         start = result.states[0].to_move if result.states else 0
         for i, move in enumerate(result.moves):
             typer.echo(f"{i + 1:>3}. {players[(start + i) % len(players)]:<8} {move}")
@@ -337,10 +348,8 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
                 typer.echo(f"{players[outcome.winner]} wins.")
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the round ends.")
-        for f in findings:
-            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
-    if any(f.is_error for f in findings):
-        raise typer.Exit(1)
+
+    _finish_replay(data, result.illegal, findings, output, human)
 
 
 @app.command()
