@@ -25,8 +25,8 @@ from kitgen.model.shapeup import Card, card_set
 from kitgen.paths import game_dir
 from kitgen.render.cards.shapeup import POKER_H, POKER_W, FaceGeometry, draw_face
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.shapeup_kit import cards_pdf, rounds_for
-from kitgen.rules.shapeup import POINTS
+from kitgen.render.shapeup_kit import cards_pdf
+from kitgen.rules.shapeup import POINTS, SETUPS
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -204,7 +204,7 @@ def test_four_sheets_a_page_each_with_the_table(kit: Path) -> None:
 def test_score_pad_rounds_starters_and_totals(kit: Path) -> None:
     pages = [" ".join(t.split()) for t in pages_text(kit / "shapeup-score-pad.pdf")]
     for page, players in zip(pages, (2, 3, 4), strict=True):
-        rounds = rounds_for(players)
+        rounds = SETUPS[f"{players}p-{18 if players == 2 else 24}"].rounds
         assert f"score pad \u00b7 {players} players" in page
         assert f"{rounds} rounds" in page
         for r in range(1, rounds + 1):
@@ -215,7 +215,7 @@ def test_score_pad_rounds_starters_and_totals(kit: Path) -> None:
         for p in range(1, players + 1):
             assert f"player {p}" in page
         assert f"player {players + 1} " not in page.replace("starts", "")
-    assert rounds_for(2) == 4  # the original rules: four rounds for two players
+    assert SETUPS["2p-18"].rounds == 4  # the original rules: four rounds for two players
     assert "18 cards: 15 played into a 5 \u00d7 3 grid" in pages[0]
     assert "14 played into a 5 \u00d7 3 grid, 1 space left empty" in pages[1]
     assert "24 cards: 20 played into a 5 \u00d7 4 grid" in pages[1]

@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.geometry import Grid, PagePlan
-from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.mat import plan_mat
-from kitgen.layout.notes import place_label, place_scale_bar
 from kitgen.layout.tile import tile
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Reference
@@ -23,11 +19,11 @@ from kitgen.render.cards.scratch import (
     draw_reference,
     fit_face,
 )
-from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs, text_width
+from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs
 from kitgen.render.mat import draw_scratch_mat
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Painter, SheetRenderer, draw_scale_bar
+from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
@@ -84,25 +80,6 @@ def text_findings(items: list[Item], setup: PrintSetup) -> list[Finding]:
     return found
 
 
-def _label(c: Canvas, grid: Grid, margin: float, lines: tuple[str, ...]) -> None:
-    """The sheet's label: one or two lines of small type between the first cut lines."""
-    box = place_label(grid, margin=margin)
-    if box is None:
-        return
-    size = 5.5
-    shown = lines if box.height >= 2 * size * 1.15 else lines[:1]
-    c.saveState()
-    c.setFillColor(black)
-    c.setFont(REGULAR, size)
-    y = box.y + box.height / 2 + (len(shown) - 1) * size * 0.58 - size * 0.36
-    for line in shown:
-        while text_width(line, REGULAR, size) > box.width and len(line) > 4:
-            line = line[:-2] + "\u2026"
-        c.drawString(box.x, y, line)
-        y -= size * 1.15
-    c.restoreState()
-
-
 def cards_pdf(
     title: str,
     items: list[Item],
@@ -114,15 +91,6 @@ def cards_pdf(
     if any(f.is_error for f in found):
         return b"", found
     card, bleed = setup.card, setup.bleed
-    plans: list[PagePlan]
-    if setup.duplex == "fold":
-        grid, backs, fold = plan_fold(
-            setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
-        )
-        plans = impose_fold(len(items), grid, backs, fold)
-    else:
-        grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
-        plans = impose(len(items), grid, setup.duplex, back_offset=setup.back_offset)
     keys: dict[Item, str] = {}
     references = [i for i in items if isinstance(i, Reference)]
 
@@ -149,25 +117,8 @@ def cards_pdf(
     def back(index: int) -> Painter:
         return lambda c: draw_back(c, card.width, card.height, bleed, setup.ink)
 
-    canvas, buffer = new_canvas(title, f"kitgen card sheets: {setup.describe()}")
     source = CardSource(card, bleed, front_key, front, lambda i: f"scratch-{setup.ink}", back)
-    renderer = SheetRenderer(canvas, source, plans)
-    sheets = max((p.sheet for p in plans), default=-1) + 1
-    for number, plan in enumerate(plans):
-        side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
-        label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
-
-        def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
-            _label(c, grid, setup.margin, label)
-            if first:
-                place = place_scale_bar(grid, margin=setup.margin)
-                if place is not None:
-                    draw_scale_bar(c, place.bar, place.note, place.length_mm)
-
-        renderer.page(plan, decorate=decorate)
-        if progress is not None:
-            progress(number + 1, len(plans))
-    return finish(canvas, buffer), found
+    return card_sheets_pdf(title, len(items), source, setup, progress), found
 
 
 def mat_pdf(title: str, setup: PrintSetup) -> bytes:

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.geometry import Box, Grid, PagePlan, Size
-from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
-from kitgen.layout.notes import place_scale_bar
+from kitgen.layout.geometry import Box, Grid, Size
+from kitgen.layout.impose import plan_grid
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.model.shapeup import COLOURS, FILLS, SHAPES, Card
@@ -33,8 +32,7 @@ from kitgen.render.cards.shapeup import (
 )
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.scratch_kit import _label as sheet_label
-from kitgen.render.sheets import CardSource, Painter, SheetRenderer, draw_marks, draw_scale_bar
+from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_marks, sheet_label
 from kitgen.render.text import wrap
 
 if TYPE_CHECKING:
@@ -58,16 +56,8 @@ class SetupFacts(Protocol):
     def box(self) -> tuple[int, int]: ...
     @property
     def to_play(self) -> int: ...
-
-
-def rounds_for(players: int) -> int:
-    """Rounds in a full game: four for two players (the original rules), else one each."""
-    return 4 if players == 2 else players
-
-
-def starter(round_index: int, players: int) -> int:
-    """Who starts a round (both from 0): the first player moves one seat each round."""
-    return round_index % players
+    @property
+    def rounds(self) -> int: ...
 
 
 # --- Card sheets -----------------------------------------------------------------------------
@@ -81,15 +71,6 @@ def cards_pdf(
 ) -> bytes:
     """The card sheets: faces with bleed, crop marks and duplex (or fold-and-glue) backs."""
     card, bleed, ink = setup.card, setup.bleed, setup.ink
-    plans: list[PagePlan]
-    if setup.duplex == "fold":
-        grid, backs, fold = plan_fold(
-            setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
-        )
-        plans = impose_fold(len(cards), grid, backs, fold)
-    else:
-        grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
-        plans = impose(len(cards), grid, setup.duplex, back_offset=setup.back_offset)
 
     def front(index: int) -> Painter:
         face = cards[index]
@@ -101,24 +82,7 @@ def cards_pdf(
     source = CardSource(
         card, bleed, lambda i: f"{cards[i]}-{ink}".replace(" ", "-"), front, lambda i: ink, back
     )
-    canvas, buffer = new_canvas(title, f"kitgen card sheets: {setup.describe()}")
-    renderer = SheetRenderer(canvas, source, plans)
-    sheets = max((p.sheet for p in plans), default=-1) + 1
-    for number, plan in enumerate(plans):
-        side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
-        label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
-
-        def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
-            sheet_label(c, grid, setup.margin, label)
-            if first:
-                place = place_scale_bar(grid, margin=setup.margin)
-                if place is not None:
-                    draw_scale_bar(c, place.bar, place.note, place.length_mm)
-
-        renderer.page(plan, decorate=decorate)
-        if progress is not None:
-            progress(number + 1, len(plans))
-    return finish(canvas, buffer)
+    return card_sheets_pdf(title, len(cards), source, setup, progress)
 
 
 # --- Cut sheets: score sheets and pad pages ---------------------------------------------------
@@ -413,7 +377,7 @@ def draw_score_pad(
     """A score pad page: names, a row per round (who starts marked), and the totals."""
     w, h = size.width, size.height
     pad = 6 * MM
-    rounds = rounds_for(players)
+    rounds = setups[0].rounds  # the same for every set-up with this many players
     c.saveState()
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
@@ -486,7 +450,7 @@ def _pad_table(c: Canvas, box: Box, players: int, rounds: int, ink: Ink) -> None
     # Rounds.
     y = top - names_h - sub_h
     for r in range(rounds):
-        first = starter(r, players)
+        first = r % players  # the first turn passes one seat each round
         mid = y - row_h / 2
         c.setFillColor(INK_BLACK)
         _text(c, box.x + 1.5 * MM, mid + 0.6 * MM, f"Round {r + 1}", BOLD, 8.4)

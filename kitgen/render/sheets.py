@@ -1,4 +1,5 @@
-"""Draw page plans: card faces and backs in their slots, crop marks, the scale bar.
+"""Draw page plans: card faces and backs in their slots, crop marks, the scale bar,
+the sheet label, and whole card-sheet documents for any game.
 
 Each distinct face or back is drawn once as a PDF form XObject and placed
 wherever it appears, so copies and identical backs cost almost nothing.
@@ -8,13 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.geometry import Box, PagePlan, Segment, Size
+from kitgen.layout.geometry import Box, Grid, PagePlan, Segment, Size
+from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
+from kitgen.layout.notes import place_label, place_scale_bar
 from kitgen.layout.units import MM
-from kitgen.render.fonts import BOLD, REGULAR
+from kitgen.render.fonts import BOLD, REGULAR, text_width
+from kitgen.render.pdf import finish, new_canvas
+
+if TYPE_CHECKING:
+    from kitgen.build import PrintSetup
 
 HAIRLINE = 0.25
 
@@ -159,3 +167,62 @@ def draw_scale_bar(c: Canvas, bar: Box, note: Box | None, length_mm: int) -> Non
             f"Print at 100% (actual size): the bar is {length_mm} mm.",
         )
     c.restoreState()
+
+
+def sheet_label(c: Canvas, grid: Grid, margin: float, lines: tuple[str, ...]) -> None:
+    """The sheet's label: one or two lines of small type between the first cut lines."""
+    box = place_label(grid, margin=margin)
+    if box is None:
+        return
+    size = 5.5
+    shown = lines if box.height >= 2 * size * 1.15 else lines[:1]
+    c.saveState()
+    c.setFillColor(black)
+    c.setFont(REGULAR, size)
+    y = box.y + box.height / 2 + (len(shown) - 1) * size * 0.58 - size * 0.36
+    for line in shown:
+        while text_width(line, REGULAR, size) > box.width and len(line) > 4:
+            line = line[:-2] + "\u2026"
+        c.drawString(box.x, y, line)
+        y -= size * 1.15
+    c.restoreState()
+
+
+def card_sheets_pdf(
+    title: str,
+    count: int,
+    source: CardSource,
+    setup: PrintSetup,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
+    """Card sheets for `count` cards: planned for the print setup (fold-and-glue or a
+    grid with duplex backs), drawn from `source`, each sheet labelled, the first with
+    a scale bar."""
+    card, bleed = setup.card, setup.bleed
+    plans: list[PagePlan]
+    if setup.duplex == "fold":
+        grid, backs, fold = plan_fold(
+            setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
+        )
+        plans = impose_fold(count, grid, backs, fold)
+    else:
+        grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+        plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
+    canvas, buffer = new_canvas(title, f"kitgen card sheets: {setup.describe()}")
+    renderer = SheetRenderer(canvas, source, plans)
+    sheets = max((p.sheet for p in plans), default=-1) + 1
+    for number, plan in enumerate(plans):
+        side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
+        label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
+
+        def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
+            sheet_label(c, grid, setup.margin, label)
+            if first:
+                place = place_scale_bar(grid, margin=setup.margin)
+                if place is not None:
+                    draw_scale_bar(c, place.bar, place.note, place.length_mm)
+
+        renderer.page(plan, decorate=decorate)
+        if progress is not None:
+            progress(number + 1, len(plans))
+    return finish(canvas, buffer)

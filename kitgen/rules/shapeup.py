@@ -41,6 +41,11 @@ class Setup:
         return self.set_size - 1 - self.players
 
     @property
+    def rounds(self) -> int:
+        """Rounds in a full game: four for two players (each starts twice), else one each."""
+        return 4 if self.players == 2 else self.players
+
+    @property
     def advanced(self) -> bool:
         """Whether this is the advanced (hand of three) variant."""
         return self.hand > 1

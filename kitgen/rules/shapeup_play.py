@@ -345,8 +345,8 @@ def play_round(
 
 
 def default_rounds(setup: Setup) -> int:
-    """Rounds in a full game: four for two players (each starts twice), else one each."""
-    return 4 if setup.players == 2 else setup.players
+    """Rounds in a full game (`Setup.rounds`)."""
+    return setup.rounds
 
 
 @dataclass(frozen=True)
