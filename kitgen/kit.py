@@ -11,7 +11,7 @@ from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_kit_settings, check_scratch, official
-from kitgen.load.shapeup import check_position, replay_round
+from kitgen.load.shapeup import Position, check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import ShapeUpKitFile
@@ -40,6 +40,8 @@ class FileReport:
     findings: list[Finding] = field(default_factory=list)
     # The Scratch card pool a deck or card file was checked against (not reported).
     pool: ScratchPool | None = field(default=None, repr=False, compare=False)
+    # A Shape Up! position as its check read it, ready to score (not reported).
+    position: Position | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -89,12 +91,14 @@ def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
     pool = None
+    position = None
     if isinstance(doc.model, RulesFile):
         findings += check_rules(doc)
     elif isinstance(doc.model, ScratchRecordFile):
         findings += replay_record(doc).findings
     elif isinstance(doc.model, ShapeUpPositionFile):
-        findings += check_position(doc)[0]
+        found, position = check_position(doc)
+        findings += found
     elif isinstance(doc.model, ShapeUpRecordFile):
         findings += replay_round(doc).findings
     elif isinstance(doc.model, ShapeUpKitFile):
@@ -102,7 +106,7 @@ def check_document(doc: Document) -> FileReport:
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)
         findings += found
-    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool)
+    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool, position)
 
 
 @dataclass
@@ -131,9 +135,9 @@ def score_document(doc: Document) -> ScoreReport:
         )
     report = check_document(doc)
     result = ScoreReport(report)
-    if not report.ok or not isinstance(doc.model, ShapeUpPositionFile):
+    position = report.position
+    if not report.ok or position is None:
         return result
-    _, position = check_position(doc)
     scores = position.scores()
     result.scores = {player: s.total for player, s in scores.items()}
     best = max(result.scores.values())
