@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from kitgen.kit import UsageError, check_document
 from kitgen.load.documents import read_document
@@ -18,6 +18,9 @@ from kitgen.rules.shapeup import SETUPS
 from kitgen.rules.shapeup_play import PLAYERS as SHAPEUP_PLAYERS
 from kitgen.rules.shapeup_sim import RoundTally, round_summary, run_rounds
 from kitgen.rules.simulate import Tally, run_batch, summary
+
+B = TypeVar("B")
+T = TypeVar("T")
 
 MAX_GAMES = 1_000_000
 BATCH = 50
@@ -90,20 +93,11 @@ def simulate(
     ]
     total = Tally()
     done = 0
-    if jobs == 1:
-        results = map(_batch, batches)
-        for tally in results:
-            total.merge(tally)
-            done += tally.matches if matches else tally.games
-            if progress:
-                progress(done, games)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for tally in pool.map(_batch, batches):  # results arrive in batch order
-                total.merge(tally)
-                done += tally.matches if matches else tally.games
-                if progress:
-                    progress(done, games)
+    for tally in _in_order(_batch, batches, jobs):
+        total.merge(tally)
+        done += tally.matches if matches else tally.games
+        if progress:
+            progress(done, games)
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
     return summary(total, names, players, seed, target), findings
@@ -150,23 +144,18 @@ def simulate_shapeup(
     ]
     total = RoundTally(chosen.players)
     done = 0
-    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Serial() as pool:
-        for tally in pool.map(_rounds, batches):  # results arrive in batch order
-            total.merge(tally)
-            done += tally.full_games if rounds > 1 else tally.games
-            if progress:
-                progress(done, games)
+    for tally in _in_order(_rounds, batches, jobs):
+        total.merge(tally)
+        done += tally.full_games if rounds > 1 else tally.games
+        if progress:
+            progress(done, games)
     return round_summary(total, chosen, players, seed)
 
 
-class _Serial:
-    """`ProcessPoolExecutor`'s `map` in this process, for one job."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn: Callable[[Any], RoundTally], items: list[Any]) -> Any:
-        return map(fn, items)
+def _in_order(run: Callable[[B], T], batches: list[B], jobs: int) -> Iterator[T]:
+    """Each batch's result, in batch order: in this process, or over `jobs` processes."""
+    if jobs == 1:
+        yield from map(run, batches)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(run, batches)  # results arrive in batch order
