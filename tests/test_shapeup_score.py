@@ -110,3 +110,15 @@ def test_score_wants_positions() -> None:
     code, _, err = run("score", str(deck))
     assert code == 2 and "kitgen score reads position files" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_broken_victory_card_gets_one_finding(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "v.yaml",
+        "game: shapeup\nkind: position\ngrid: [[red solid circle]]\n"
+        "victory: {A: green hollow circle, B: 3}\n",
+    )
+    code, [entry] = score_json(path)
+    assert code == 1 and entry["scores"] is None
+    assert [(f["code"], f["line"]) for f in entry["findings"]] == [("wrong-type", 4)]

@@ -70,6 +70,10 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
             places[card] = f"the victory card of {player}"
             position.victory[player] = card
 
+    if any(path[:1] == ("victory",) for path, _ in doc.dropped):
+        # A victory card already has a finding and was dropped: counting players
+        # without it would only add a second, misleading one.
+        return found, position
     stars = any(c.shape == "star" for c in places)
     players = len(model.victory)
     if model.setup is not None:
