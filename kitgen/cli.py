@@ -164,19 +164,9 @@ def score(
             typer.echo(f"{report.check.path}: not scored", err=True)
             continue
         totals = ", ".join(f"{player} {total}" for player, total in report.scores.items())
-        if report.winner is not None:
-            verdict = f"{report.winner} wins"
-        else:
-            best = max(report.scores.values())
-            tied = [p for p, total in report.scores.items() if total == best]
-            verdict = "a tie between " + " and ".join(tied)
-        typer.echo(f"{report.check.path}: {totals}; {verdict}")
-        for player, detail in report.details["players"].items():
-            typer.echo(f"  {player} ({detail['victory']}): {detail['total']}")
-            for line in detail["lines"]:
-                typer.echo(f"    {line['text']}")
-            if not detail["lines"]:
-                typer.echo("    no line scores")
+        typer.echo(f"{report.check.path}: {totals}; {report.verdict}")
+        for line in report.breakdown:
+            typer.echo(f"  {line}")
     raise typer.Exit(0 if all(r.check.ok for r in reports) else 1)
 
 
@@ -228,7 +218,9 @@ def replay(
     file: Annotated[
         str,
         typer.Argument(
-            help="A `record` file (Scratch or Shape Up!).", metavar="FILE", show_default=False
+            help="A `record` file (Scratch, Shape Up! or Scaffold).",
+            metavar="FILE",
+            show_default=False,
         ),
     ],
     output: FormatOption = OutputFormat.human,
@@ -238,11 +230,15 @@ def replay(
     from kitgen.load.documents import read_document
     from kitgen.load.record import PLAYERS, replay_record
     from kitgen.model.record import ScratchRecordFile
+    from kitgen.model.scaffold import ScaffoldRecordFile
     from kitgen.model.shapeup import ShapeUpRecordFile
 
     doc = read_document(file)
     if isinstance(doc.model, ShapeUpRecordFile):
         _replay_shapeup(doc, output)
+        return
+    if isinstance(doc.model, ScaffoldRecordFile):
+        _replay_scaffold(doc, output)
         return
     if not isinstance(doc.model, ScratchRecordFile):
         for f in check_document(doc).findings:
@@ -305,6 +301,57 @@ def _finish_replay(
         raise typer.Exit(1)
 
 
+def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
+    """`kitgen replay` for a Scaffold game: the moves, the board and the scores."""
+    from kitgen.load.scaffold import replay_game
+    from kitgen.model.scaffold import ScaffoldRecordFile
+    from kitgen.rules.scaffold import SIZE
+
+    record = doc.model
+    assert isinstance(record, ScaffoldRecordFile)
+    result = replay_game(doc)
+    findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
+    outcome = result.outcome
+    data: dict[str, object] = {
+        "mode": record.mode,
+        "winner": outcome.winner if outcome else None,
+        "scores": outcome.scores if outcome else None,
+        "reason": outcome.reason if outcome else None,
+        "moves": len(result.moves),
+    }
+
+    def human() -> None:
+        for i, (move, mover) in enumerate(zip(result.moves, result.movers, strict=True)):
+            who = getattr(record.players, mover, "both")
+            typer.echo(f"{i + 1:>3}. {who:<8} {move}")
+        if result.states and result.engine is not None:
+            state = result.states[-1]
+            board = result.engine.board
+            for row in range(SIZE):
+                cells = []
+                for cell in range(row * SIZE, row * SIZE + SIZE):
+                    stack = state.stacks[cell]
+                    cells.append(
+                        "/".join(map(str, stack)) if stack else "." if board.is_space(cell) else "-"
+                    )
+                typer.echo("     " + "  ".join(f"{c:<10}" for c in cells).rstrip())
+        if outcome is not None:
+            if record.mode == "cooperative":
+                verdict = f"Team score {outcome.scores['team']}"
+            else:
+                red, black = outcome.scores["red"], outcome.scores["black"]
+                verdict = (
+                    f"{outcome.winner} wins {max(red, black)}-{min(red, black)}"
+                    if outcome.winner
+                    else f"A tie, {red}-{black}"
+                )
+            typer.echo(f"Game over: {outcome.reason}. {verdict[0].upper()}{verdict[1:]}.")
+        elif result.illegal is None and result.states:
+            typer.echo("The record stops before the game ends.")
+
+    _finish_replay(data, result.illegal, findings, output, human)
+
+
 def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Shape Up! round: the turns, the table and the scores."""
     from kitgen.load.shapeup import replay_round
@@ -358,8 +405,8 @@ def simulate(
     targets: Annotated[
         list[str],
         typer.Argument(
-            help="Two Scratch deck files (DECK_A DECK_B), or `shapeup`.",
-            metavar="DECK_A DECK_B | shapeup",
+            help="Two Scratch deck files (DECK_A DECK_B), or `shapeup`, or `scaffold`.",
+            metavar="DECK_A DECK_B | shapeup | scaffold",
             show_default=False,
         ),
     ],
@@ -396,6 +443,23 @@ def simulate(
             "players; one per player for three or four) and report full-game wins too.",
         ),
     ] = 1,
+    mode: Annotated[
+        str, typer.Option("--mode", help="Scaffold: competitive or cooperative.")
+    ] = "competitive",
+    hand: Annotated[
+        str,
+        typer.Option(
+            "--hand",
+            help="Scaffold: the hand size, or several to compare, like 7,5,3.",
+        ),
+    ] = "7",
+    turns: Annotated[
+        str,
+        typer.Option(
+            "--turns",
+            help="Scaffold cooperative: the turn counters, or several to compare, like 16,12,8.",
+        ),
+    ] = "16",
     seed: Annotated[
         int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
     ] = 1,
@@ -409,6 +473,8 @@ def simulate(
     Scratch: two decks; seats swap every game (every match with --match), so each
     deck moves first about half the time. Shape Up!: `kitgen simulate shapeup
     --setup 3p-24 --players greedy,random,random`; the first player rotates.
+    Scaffold: `kitgen simulate scaffold --mode cooperative --hand 7,5,3 --turns
+    16,12`; players are red's then black's, and red plays first.
     """
     from kitgen.kit import UsageError
     from kitgen.simulation import simulate as run
@@ -418,6 +484,12 @@ def simulate(
         if match:
             raise UsageError("--match is for Scratch; Shape Up! rounds are played one by one")
         _simulate_shapeup(setup, games, tuple(chosen), seed, jobs, rounds, output)
+        return
+    if targets == ["scaffold"]:
+        if match:
+            raise UsageError("--match is for Scratch")
+        hands, counts = _numbers(hand, "--hand"), _numbers(turns, "--turns")
+        _simulate_scaffold(mode, hands, counts, games, tuple(chosen), seed, jobs, output)
         return
     if len(targets) != 2:
         raise UsageError("give two Scratch deck files, or `shapeup`")
@@ -565,6 +637,82 @@ def _simulate_shapeup(
                 f"(95%: {low:.1%} to {high:.1%})"
             )
         typer.echo(f"    tied: {full['ties'] / full['played']:.1%}")
+
+
+def _numbers(text: str, option: str) -> list[int]:
+    """`7,5,3` as numbers, each once, in the order given."""
+    from kitgen.kit import UsageError
+
+    out: list[int] = []
+    for part in text.split(","):
+        try:
+            number = int(part.strip())
+        except ValueError:
+            raise UsageError(
+                f"{option} takes whole numbers separated by commas, not {text!r}"
+            ) from None
+        if number not in out:
+            out.append(number)
+    return out
+
+
+def _simulate_scaffold(
+    mode: str,
+    hands: list[int],
+    turns: list[int],
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int,
+    output: OutputFormat,
+) -> None:
+    from kitgen.rules.scaffold_sim import ENDS
+    from kitgen.simulation import simulate_scaffold
+
+    bar = _Progress() if sys.stderr.isatty() else None
+    try:
+        report = simulate_scaffold(
+            mode=mode,
+            hands=hands,
+            turns=turns,
+            games=games,
+            players=players,
+            seed=seed,
+            jobs=jobs,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    who = report["players"]
+    typer.echo(
+        f"Scaffold, {mode}: red {who['red']} (plays first), black {who['black']};"
+        f" {games:,} games a set-up, seed {seed}"
+    )
+    for row in report["setups"]:
+        n = row["games"]
+        if mode == "cooperative":
+            done = row["complete"]["rate"]
+            low, high = row["complete"]["rate_95"]
+            typer.echo(
+                f"  hand {row['hand_size']}, {row['turns']} turns: building completed"
+                f" {done:.1%} (95%: {low:.1%} to {high:.1%}); score 0 or more"
+                f" {row['score_not_negative']['rate']:.1%}; mean score {row['mean_score']:+.2f};"
+                f" {row['trades_per_game']:.2f} trades a game"
+            )
+        else:
+            red = row["red_wins"]["rate"]
+            low, high = row["red_wins"]["rate_95"]
+            typer.echo(
+                f"  hand {row['hand_size']}: red wins {red:.1%} (95%: {low:.1%} to {high:.1%}),"
+                f" black {row['black_wins']['rate']:.1%}, ties {row['ties'] / n:.1%};"
+                f" spaces {row['red_spaces']:.2f} to {row['black_spaces']:.2f}"
+            )
+        ends = ", ".join(f"{ENDS[code]} {count / n:.0%}" for code, count in row["ends"].items())
+        typer.echo(f"    {row['moves_per_game']} moves a game; ends: {ends}")
 
 
 def _percent(value: float | None, *, sign: bool = False) -> str:

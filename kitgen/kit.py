@@ -11,12 +11,16 @@ from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
 from kitgen.load.scratch import check_kit_settings, check_scratch, official
+from kitgen.load.scaffold import Position as ScaffoldPosition
+from kitgen.load.scaffold import check_position as check_scaffold_position
+from kitgen.load.scaffold import replay_game
 from kitgen.load.shapeup import Position, check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
+from kitgen.model.scaffold import ScaffoldPositionFile, ScaffoldRecordFile
 from kitgen.model.scratch import ScratchPool
 from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
 from kitgen.paths import game_dir
@@ -40,8 +44,8 @@ class FileReport:
     findings: list[Finding] = field(default_factory=list)
     # The Scratch card pool a deck or card file was checked against (not reported).
     pool: ScratchPool | None = field(default=None, repr=False, compare=False)
-    # A Shape Up! position as its check read it, ready to score (not reported).
-    position: Position | None = field(default=None, repr=False, compare=False)
+    # A position as its check read it, ready to score (not reported).
+    position: Position | ScaffoldPosition | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -91,7 +95,7 @@ def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
     pool = None
-    position = None
+    position: Position | ScaffoldPosition | None = None
     if isinstance(doc.model, RulesFile):
         findings += check_rules(doc)
     elif isinstance(doc.model, ScratchRecordFile):
@@ -101,6 +105,11 @@ def check_document(doc: Document) -> FileReport:
         findings += found
     elif isinstance(doc.model, ShapeUpRecordFile):
         findings += replay_round(doc).findings
+    elif isinstance(doc.model, ScaffoldPositionFile):
+        found, position = check_scaffold_position(doc)
+        findings += found
+    elif isinstance(doc.model, ScaffoldRecordFile):
+        findings += replay_game(doc).findings
     elif isinstance(doc.model, ShapeUpKitFile):
         findings += check_kit_settings(doc.model, doc.path)
     elif doc.model is not None and doc.game == "scratch":
@@ -117,6 +126,8 @@ class ScoreReport:
     scores: dict[str, int] | None = None
     winner: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    verdict: str = ""  # for people: who won, or the team's result
+    breakdown: list[str] = field(default_factory=list)  # for people: how the scores add up
 
     def to_json(self) -> dict[str, Any]:
         """The file entry of `kitgen score --format json` (FORMATS.md)."""
@@ -138,35 +149,8 @@ def score_document(doc: Document) -> ScoreReport:
     position = report.position
     if not report.ok or position is None:
         return result
-    scores = position.scores()
-    result.scores = {player: s.total for player, s in scores.items()}
-    best = max(result.scores.values())
-    leaders = [p for p, total in result.scores.items() if total == best]
-    result.winner = leaders[0] if len(leaders) == 1 else None
-    assert position.setup is not None
-    result.details = {
-        "setup": position.setup.id,
-        "players": {
-            player: {
-                "victory": str(s.victory),
-                "total": s.total,
-                "lines": [
-                    {
-                        "attribute": line.attribute,
-                        "value": line.value,
-                        "direction": line.direction,
-                        "index": line.index,
-                        "start": line.start,
-                        "length": line.length,
-                        "points": line.points,
-                        "text": line.describe(),
-                    }
-                    for line in s.lines
-                ],
-            }
-            for player, s in scores.items()
-        },
-    }
+    result.scores, result.winner, result.details = position.result()
+    result.verdict, result.breakdown = position.explain()
     return result
 
 

@@ -12,6 +12,9 @@ from kitgen.load.documents import read_document
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
+from kitgen.rules.scaffold_play import PLAYERS as SCAFFOLD_PLAYERS
+from kitgen.rules.scaffold_play import Setup as ScaffoldSetup
+from kitgen.rules.scaffold_sim import ScaffoldTally, run_games, tally_summary
 from kitgen.rules.scratch_play import Catalog, Scratch
 from kitgen.rules.scratch_players import PLAYERS
 from kitgen.rules.shapeup import SETUPS
@@ -150,6 +153,78 @@ def simulate_shapeup(
         if progress:
             progress(done, games)
     return round_summary(total, chosen, players, seed)
+
+
+def _scaffold_games(
+    args: tuple[str, int, int, tuple[str, str], int, int, int],
+) -> ScaffoldTally:
+    mode, hand, turns, players, seed, start, stop = args
+    setup = ScaffoldSetup(mode, hand, turns)  # type: ignore[arg-type]
+    return run_games(setup, players, seed, range(start, stop))
+
+
+def simulate_scaffold(
+    *,
+    mode: str,
+    hands: list[int],
+    turns: list[int],
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Scaffold games for every hand size (and, cooperatively, every turn
+    count) given; one report with a row per set-up."""
+    if mode not in ("competitive", "cooperative"):
+        raise UsageError(f"unknown mode {mode!r}: use competitive or cooperative")
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= jobs <= 64:
+        raise UsageError("--jobs must be from 1 to 64")
+    if len(players) == 1:
+        players = players * 2
+    if len(players) != 2:
+        raise UsageError(
+            "Scaffold has two players: give --players red's,black's, like greedy,random"
+        )
+    for name in players:
+        if name not in SCAFFOLD_PLAYERS:
+            raise UsageError(f"unknown player {name!r}: use {', '.join(SCAFFOLD_PLAYERS)}")
+    for hand in hands:
+        if not 1 <= hand <= 10:
+            raise UsageError(f"a hand of {hand} cards: use 1 to 10 (the game's are 7, 5 and 3)")
+    if mode == "competitive":
+        turns = turns[:1]
+    for count in turns:
+        if not 1 <= count <= 40:
+            raise UsageError(f"{count} turns: use 1 to 40 (the game's is 16)")
+    pair = (players[0], players[1])
+    setups = [(hand, count) for hand in hands for count in turns]
+    if len(setups) * games > MAX_GAMES:
+        raise UsageError(f"{len(setups)} set-ups x {games:,} games is over {MAX_GAMES:,} games")
+    batches = [
+        (mode, hand, count, pair, seed, start, min(start + BATCH, games))
+        for hand, count in setups
+        for start in range(0, games, BATCH)
+    ]
+    tallies = {setup: ScaffoldTally() for setup in setups}
+    done = 0
+    for batch, tally in zip(batches, _in_order(_scaffold_games, batches, jobs), strict=True):
+        tallies[(batch[1], batch[2])].merge(tally)
+        done += tally.games
+        if progress:
+            progress(done, games * len(setups))
+    return {
+        "game": "scaffold",
+        "mode": mode,
+        "players": {"red": pair[0], "black": pair[1]},
+        "seed": seed,
+        "setups": [
+            tally_summary(tallies[(hand, count)], ScaffoldSetup(mode, hand, count))  # type: ignore[arg-type]
+            for hand, count in setups
+        ],
+    }
 
 
 def _in_order(run: Callable[[B], T], batches: list[B], jobs: int) -> Iterator[T]:

@@ -16,6 +16,7 @@ from kitgen.model.game import GAME_IDS, KINDS, GameFile
 from kitgen.model.kit import KitFile, ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
+from kitgen.model.scaffold import ScaffoldGameFile, ScaffoldPositionFile, ScaffoldRecordFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
 from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
 from kitgen.model.source import Path, SourceMap, whole_file
@@ -30,7 +31,10 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("shapeup", "kit"): ShapeUpKitFile,
     ("shapeup", "position"): ShapeUpPositionFile,
     ("shapeup", "record"): ShapeUpRecordFile,
-    **{(g, "game"): GameFile for g in GAME_IDS if g != "scratch"},
+    ("scaffold", "game"): ScaffoldGameFile,
+    ("scaffold", "position"): ScaffoldPositionFile,
+    ("scaffold", "record"): ScaffoldRecordFile,
+    **{(g, "game"): GameFile for g in GAME_IDS if g not in ("scratch", "scaffold")},
     **{(g, "rules"): RulesFile for g in GAME_IDS},
 }
 

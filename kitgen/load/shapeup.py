@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from kitgen.load.documents import Document
 from kitgen.model.findings import Finding, finding
@@ -22,6 +23,55 @@ class Position:
     def scores(self) -> dict[str, Score]:
         """Each player's score in the file's order, rows and columns numbered as in the file."""
         return {player: score(self.cards, card, (0, 0)) for player, card in self.victory.items()}
+
+    def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
+        """The scores, the winner and the details of `kitgen score` (FORMATS.md)."""
+        scores = self.scores()
+        totals = {player: s.total for player, s in scores.items()}
+        best = max(totals.values())
+        leaders = [p for p, total in totals.items() if total == best]
+        assert self.setup is not None
+        details = {
+            "setup": self.setup.id,
+            "players": {
+                player: {
+                    "victory": str(s.victory),
+                    "total": s.total,
+                    "lines": [
+                        {
+                            "attribute": line.attribute,
+                            "value": line.value,
+                            "direction": line.direction,
+                            "index": line.index,
+                            "start": line.start,
+                            "length": line.length,
+                            "points": line.points,
+                            "text": line.describe(),
+                        }
+                        for line in s.lines
+                    ],
+                }
+                for player, s in scores.items()
+            },
+        }
+        return totals, leaders[0] if len(leaders) == 1 else None, details
+
+    def explain(self) -> tuple[str, list[str]]:
+        """Who won, and each player's scoring lines, for people."""
+        scores = self.scores()
+        totals = {player: s.total for player, s in scores.items()}
+        best = max(totals.values())
+        leaders = [p for p, total in totals.items() if total == best]
+        verdict = (
+            f"{leaders[0]} wins" if len(leaders) == 1 else "a tie between " + " and ".join(leaders)
+        )
+        lines: list[str] = []
+        for player, s in scores.items():
+            lines.append(f"{player} ({s.victory}): {s.total}")
+            lines.extend(f"  {line.describe()}" for line in s.lines)
+            if not s.lines:
+                lines.append("  no line scores")
+        return verdict, lines
 
 
 def check_position(doc: Document) -> tuple[list[Finding], Position]:
