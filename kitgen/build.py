@@ -30,6 +30,7 @@ from kitgen.model.kit import (
     KitFile,
     PrintSettings,
     Reference,
+    ScaffoldKitFile,
     ShapeUpKitFile,
 )
 from kitgen.model.rules import RulesFile
@@ -71,6 +72,7 @@ class BuildOptions:
     back_offset: str | None = None
     ink: str | None = None
     extra_commons: int | None = None
+    standard_deck: bool | None = None  # print the 54-card deck with a standard-deck game
 
     def settings(self) -> PrintSettings:
         """The options as print settings, to lay over a kit's (checked later, in one line)."""
@@ -256,6 +258,8 @@ class _Builder:
         """Print what a kit file lists, for its game."""
         if isinstance(kit, ShapeUpKitFile):
             self.shapeup_kit(kit, path, stem)
+        elif isinstance(kit, ScaffoldKitFile):
+            self.scaffold_kit(kit, path, stem)
         elif isinstance(kit, KitFile):
             self.scratch_kit(kit, path, stem)
 
@@ -312,23 +316,9 @@ class _Builder:
     def shapeup_kit(self, kit: ShapeUpKitFile, path: str, stem: str) -> None:
         """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
         from kitgen.render import shapeup_kit as draw
-        from kitgen.render.fonts import missing_glyphs
         from kitgen.rules.shapeup import POINTS, SETUPS
 
-        # `kitgen check` looks deeper only into Scratch kits; check the rest here.
-        found = check_kit_settings(kit, path)
-        missing = missing_glyphs(kit.name)
-        if missing:
-            found.append(
-                finding(
-                    "text-not-drawable",
-                    f"{kit.name!r} has characters the embedded font cannot draw: "
-                    f"{' '.join(missing)} (it covers Latin-1 letters and common punctuation)",
-                    kit.where("name"),
-                )
-            )
-        self.result.findings += found
-        if has_errors(found):
+        if not self.kit_name_ok(kit, path):
             return
         setup = resolve_setup(self.options.settings(), kit.settings)
         sheets = (
@@ -355,6 +345,65 @@ class _Builder:
             pad = draw.score_pad_pdf(kit.name, setup, setups)
             self.write("shapeup", f"{stem}-score-pad.pdf", pad)
         self.kit_rules(kit, path, stem, setup)
+
+    def kit_name_ok(self, kit: KitBase, path: str) -> bool:
+        """Check a kit's settings and that its name can be drawn; False on errors."""
+        from kitgen.render.fonts import missing_glyphs
+
+        # `kitgen check` looks deeper only into Scratch kits; check the rest here.
+        found = check_kit_settings(kit, path)
+        missing = missing_glyphs(kit.name)
+        if missing:
+            found.append(
+                finding(
+                    "text-not-drawable",
+                    f"{kit.name!r} has characters the embedded font cannot draw: "
+                    f"{' '.join(missing)} (it covers Latin-1 letters and common punctuation)",
+                    kit.where("name"),
+                )
+            )
+        self.result.findings += found
+        return not has_errors(found)
+
+    def scaffold_kit(self, kit: ScaffoldKitFile, path: str, stem: str) -> None:
+        """The Scaffold mats, team cards, turn track, score sheet, rules and (asked) deck."""
+        from kitgen.load.scaffold import parameters
+        from kitgen.render import scaffold_kit as draw
+
+        if not self.kit_name_ok(kit, path):
+            return
+        setup = resolve_setup(self.options.settings(), kit.settings)
+        params = parameters()
+        deck = (
+            kit.standard_deck if self.options.standard_deck is None else self.options.standard_deck
+        )
+        if deck:
+            self.standard_deck(kit.game, f"{stem}-deck.pdf", setup)
+        if "mats" in kit.components:
+            self.write("scaffold", f"{stem}-mats.pdf", draw.mats_pdf(kit.name, setup))
+        if "team-cards" in kit.components:
+            self.write("scaffold", f"{stem}-team-cards.pdf", draw.team_cards_pdf(kit.name, setup))
+        if "turn-track" in kit.components:
+            track = draw.turn_track_pdf(kit.name, setup, params.turns, params.fewer_turns)
+            self.write("scaffold", f"{stem}-turn-track.pdf", track)
+        if "score-sheet" in kit.components:
+            sheet = draw.score_sheet_pdf(
+                kit.name,
+                setup,
+                params.turns,
+                (params.hand_size, *params.harder_hands),
+                variants=params.fewer_turns,
+            )
+            self.write("scaffold", f"{stem}-score-sheet.pdf", sheet)
+        self.kit_rules(kit, path, stem, setup)
+
+    def standard_deck(self, game: str, filename: str, setup: PrintSetup) -> None:
+        """The shared 52-card deck with a red and a black joker."""
+        from kitgen.model.standard import full_deck
+        from kitgen.render.standard_deck import deck_pdf
+
+        data = deck_pdf("Standard deck", full_deck(), setup, self.progress)
+        self.write(game, filename, data)
 
     def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
         """The booklets of the rules file a kit names, if it lists the rules component."""

@@ -789,6 +789,15 @@ def build(
             "by default, so two players can build decks).",
         ),
     ] = None,
+    standard_deck: Annotated[
+        bool | None,
+        typer.Option(
+            "--standard-deck/--no-standard-deck",
+            show_default=False,
+            help="Also print the 54-card standard deck with a game that uses one "
+            "(Scaffold); the kit file's `standard_deck` decides otherwise.",
+        ),
+    ] = None,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
     from kitgen.build import BuildOptions
@@ -805,6 +814,7 @@ def build(
         back_offset=back_offset,
         ink=ink,
         extra_commons=extra_commons,
+        standard_deck=standard_deck,
     )
     bar = _Progress() if sys.stderr.isatty() else None
     try:

@@ -10,14 +10,14 @@ from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
-from kitgen.load.scratch import check_kit_settings, check_scratch, official
 from kitgen.load.scaffold import Position as ScaffoldPosition
 from kitgen.load.scaffold import check_position as check_scaffold_position
 from kitgen.load.scaffold import replay_game
+from kitgen.load.scratch import check_kit_settings, check_scratch, official
 from kitgen.load.shapeup import Position, check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
-from kitgen.model.kit import ShapeUpKitFile
+from kitgen.model.kit import ScaffoldKitFile, ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scaffold import ScaffoldPositionFile, ScaffoldRecordFile
@@ -110,7 +110,7 @@ def check_document(doc: Document) -> FileReport:
         findings += found
     elif isinstance(doc.model, ScaffoldRecordFile):
         findings += replay_game(doc).findings
-    elif isinstance(doc.model, ShapeUpKitFile):
+    elif isinstance(doc.model, (ShapeUpKitFile, ScaffoldKitFile)):
         findings += check_kit_settings(doc.model, doc.path)
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)

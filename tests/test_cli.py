@@ -180,9 +180,13 @@ def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> No
             ("shapeup", "shapeup-rules.pdf"),
             ("shapeup", "shapeup-rules-booklet.pdf"),
             ("shapeup", "shapeup-reference.pdf"),
+            ("scaffold", "scaffold-mats.pdf"),
+            ("scaffold", "scaffold-team-cards.pdf"),
+            ("scaffold", "scaffold-turn-track.pdf"),
+            ("scaffold", "scaffold-score-sheet.pdf"),
         )
     ]
-    assert "scaffold: no printable kit yet" in err and "shapeup" not in err
+    assert "staircase: no printable kit yet" in err and "scaffold" not in err
 
 
 def test_build_of_a_bad_file_reports_its_errors(tmp_path: Path) -> None:

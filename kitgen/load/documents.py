@@ -13,7 +13,7 @@ from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
 from kitgen.model.game import GAME_IDS, KINDS, GameFile
-from kitgen.model.kit import KitFile, ShapeUpKitFile
+from kitgen.model.kit import KitFile, ScaffoldKitFile, ShapeUpKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scaffold import ScaffoldGameFile, ScaffoldPositionFile, ScaffoldRecordFile
@@ -32,6 +32,7 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("shapeup", "position"): ShapeUpPositionFile,
     ("shapeup", "record"): ShapeUpRecordFile,
     ("scaffold", "game"): ScaffoldGameFile,
+    ("scaffold", "kit"): ScaffoldKitFile,
     ("scaffold", "position"): ScaffoldPositionFile,
     ("scaffold", "record"): ScaffoldRecordFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g not in ("scratch", "scaffold")},

@@ -95,3 +95,22 @@ class ShapeUpKitFile(KitBase):
 
     game: Literal["shapeup"]
     components: list[ShapeUpComponent] = Field(default_factory=lambda: list(SHAPEUP_COMPONENTS))
+
+
+ScaffoldComponent = Literal["mats", "team-cards", "turn-track", "score-sheet", "rules"]
+SCAFFOLD_COMPONENTS: tuple[ScaffoldComponent, ...] = (
+    "mats",
+    "team-cards",
+    "turn-track",
+    "score-sheet",
+    "rules",
+)
+
+
+class ScaffoldKitFile(KitBase):
+    """A Scaffold kit: the two mats, team cards, turn track, score sheet, rules, and (when
+    `standard_deck` is true) a printable 54-card deck; most players own a deck."""
+
+    game: Literal["scaffold"]
+    components: list[ScaffoldComponent] = Field(default_factory=lambda: list(SCAFFOLD_COMPONENTS))
+    standard_deck: bool = False

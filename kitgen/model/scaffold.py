@@ -19,6 +19,7 @@ class ScaffoldParameters(Spec):
     hand_size: Annotated[int, Field(ge=1, le=20)]
     harder_hands: list[Annotated[int, Field(ge=1, le=20)]] = Field(max_length=5)
     turns: Annotated[int, Field(ge=1, le=40)]
+    fewer_turns: list[Annotated[int, Field(ge=1, le=40)]] = Field(max_length=5)
     cap: Annotated[int, Field(ge=1, le=9)]
 
 

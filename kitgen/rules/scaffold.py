@@ -16,8 +16,8 @@ Pure Python: no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from kitgen.model.standard import Card, Colour

@@ -1,0 +1,332 @@
+"""Scaffold's printed paper: the mat plans, the tiled mats, team cards, turn track, score sheet."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from test_build import fonts_of
+
+from kitgen.build import PrintSetup, resolve_setup
+from kitgen.layout.geometry import Box, Size
+from kitgen.layout.impose import impose, plan_grid
+from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.scaffold_mat import ScaffoldMatPlan, plan_scaffold_mat
+from kitgen.layout.tile import Tile, alignment_marks, tile
+from kitgen.layout.units import MM
+from kitgen.model.kit import Ink, PrintSettings
+from kitgen.render.scaffold_kit import mats_pdf, score_sheet_pdf, team_cards_pdf, turn_track_pdf
+from kitgen.rules.scaffold import BOARDS, CENTRE, distance, flow_pairs, row_col
+
+EPS = 1e-6
+MIN_CLEAR = 1.5 * MM
+POKER = CARDS["poker"]
+MODES = ("competitive", "cooperative")
+SCALE = 2.0  # 144 dpi: a pixel is 0.176 mm
+PX_PER_MM = SCALE * MM
+
+
+def plan_for(mode: str, card: Size = POKER) -> ScaffoldMatPlan:
+    return plan_scaffold_mat(BOARDS[mode], card)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a.right, b.right) - max(a.x, b.x) > EPS and min(a.top, b.top) - max(a.y, b.y) > EPS
+
+
+def inside(box: Box, outer: Box, pad: float = 0.0) -> bool:
+    return (
+        box.x >= outer.x + pad - EPS
+        and box.y >= outer.y + pad - EPS
+        and box.right <= outer.right - pad + EPS
+        and box.top <= outer.top - pad + EPS
+    )
+
+
+# --- The plan (pure geometry) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "count"), [("competitive", 13), ("cooperative", 17)])
+def test_the_plan_has_a_space_per_cell(mode: str, count: int) -> None:
+    plan = plan_for(mode)
+    assert len(plan.spaces) == count
+    assert sorted(plan.spaces) == list(BOARDS[mode].spaces)
+
+
+@pytest.mark.parametrize("card_name", sorted(CARDS))
+@pytest.mark.parametrize("mode", MODES)
+def test_a_card_fits_every_space_with_room(mode: str, card_name: str) -> None:
+    card = CARDS[card_name]
+    plan = plan_for(mode, card)
+    for cell, box in plan.spaces.items():
+        assert box.width >= card.width + 2 * MIN_CLEAR - EPS, cell
+        assert box.height >= card.height + 2 * MIN_CLEAR - EPS, cell
+        footprint = plan.card_box(cell)
+        assert footprint.width == pytest.approx(card.width)
+        assert footprint.height == pytest.approx(card.height)
+        assert inside(footprint, box, MIN_CLEAR)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_overlaps_and_all_lies_on_the_poster(mode: str) -> None:
+    plan = plan_for(mode)
+    poster = Box(0, 0, plan.size.width, plan.size.height)
+    others = [plan.title, *plan.panels.values(), *plan.sides.values()]
+    boxes = list(plan.spaces.values())
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlap(a, b)
+    for box in boxes + others:
+        assert inside(box, poster)
+        for other in others:
+            if other is not box:
+                assert not overlap(box, other)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_centre_is_in_the_middle_column(mode: str) -> None:
+    plan = plan_for(mode)
+    centre = plan.spaces[CENTRE]
+    assert centre.x + centre.width / 2 == pytest.approx(plan.size.width / 2)
+    for cell, box in plan.spaces.items():
+        if row_col(cell)[1] == 2:
+            assert box.x == pytest.approx(centre.x)
+
+
+def test_the_cooperative_sides_are_named_above_and_below() -> None:
+    plan = plan_for("cooperative")
+    red, black = plan.sides["red"], plan.sides["black"]
+    board = BOARDS["cooperative"]
+    assert all(red.y >= plan.spaces[c].top - EPS for c in board.side_spaces("red"))
+    assert all(black.top <= plan.spaces[c].y + EPS for c in board.side_spaces("black"))
+    assert plan_for("competitive").sides == {}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_hint_sits_in_the_gap_of_every_neighbouring_pair(mode: str) -> None:
+    plan = plan_for(mode)
+    pairs = list(flow_pairs(BOARDS[mode]))
+    assert sorted((h.outer, h.inner) for h in plan.hints) == sorted(pairs)
+    for hint in plan.hints:
+        assert distance(hint.inner) < distance(hint.outer)
+        assert not any(box.contains(hint.x, hint.y) for box in plan.spaces.values())
+        inner = plan.spaces[hint.inner]
+        to_inner = (inner.x + inner.width / 2 - hint.x, inner.y + inner.height / 2 - hint.y)
+        assert to_inner[0] * hint.dx + to_inner[1] * hint.dy > 0
+
+
+def test_a_capped_card_clears_an_upright_neighbour() -> None:
+    plan = plan_for("competitive")
+    left, right = plan.card_box(11), plan.card_box(12)  # r3c2 and the centre
+    space = plan.spaces[11]
+    cx, cy = space.x + space.width / 2, space.y + space.height / 2
+    sideways = Box(cx - POKER.height / 2, cy - POKER.width / 2, POKER.height, POKER.width)
+    assert sideways.right < right.x
+    assert left.right < right.x
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("mode", MODES)
+def test_the_poster_tiles_on_a4_and_letter(mode: str, paper: str) -> None:
+    plan = plan_for(mode)
+    tiles = tile(plan.size, PAPERS[paper], margin=5 * MM)
+    assert len(tiles) <= 4  # five poker cards across need two sheets each way, no more
+    for t in tiles:
+        assert inside(t.clip, Box(0, 0, t.page.width, t.page.height), 5 * MM)
+    assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
+    assert max(t.window.right for t in tiles) == pytest.approx(plan.size.width)
+    assert max(t.window.top for t in tiles) == pytest.approx(plan.size.height)
+
+
+# --- The PDFs --------------------------------------------------------------------------------
+
+
+def setup_for(paper: str = "a4", ink: Ink = "normal") -> PrintSetup:
+    return resolve_setup(PrintSettings(paper=paper, ink=ink))
+
+
+@pytest.fixture(scope="module")
+def a4() -> PrintSetup:
+    return setup_for()
+
+
+@pytest.fixture(scope="module")
+def docs(a4: PrintSetup) -> dict[str, bytes]:
+    return {
+        "mats": mats_pdf("Scaffold", a4),
+        "team": team_cards_pdf("Scaffold", a4),
+        "track": turn_track_pdf("Scaffold", a4),
+        "score": score_sheet_pdf("Scaffold", a4),
+    }
+
+
+def tiles_for(mode: str, setup: PrintSetup) -> list[Tile]:
+    return tile(plan_for(mode, setup.card).size, setup.paper, margin=setup.margin)
+
+
+def render(data: bytes, index: int) -> Image.Image:
+    """A page as a greyscale image at SCALE."""
+    page = pdfium.PdfDocument(data)[index]
+    image: Image.Image = page.render(scale=SCALE, grayscale=True).to_pil()
+    return image.convert("L")
+
+
+def test_page_counts(docs: dict[str, bytes], a4: PrintSetup) -> None:
+    grid = plan_grid(a4.paper, a4.card, bleed=a4.bleed, margin=a4.margin, gutter=a4.gutter)
+    expected = {
+        "mats": sum(len(tiles_for(mode, a4)) for mode in MODES),
+        "team": len(impose(2, grid, a4.duplex, back_offset=a4.back_offset)),
+        "track": 1,
+        "score": 1,
+    }
+    for name, data in docs.items():
+        pdf = pdfium.PdfDocument(data)
+        assert len(pdf) == expected[name], name
+        if name in ("track", "score"):
+            assert pdf[0].get_size() == pytest.approx((a4.paper.width, a4.paper.height))
+
+
+def test_every_font_is_embedded(docs: dict[str, bytes], tmp_path: Path) -> None:
+    for name, data in docs.items():
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(data)
+        fonts = fonts_of(path)
+        assert fonts, name
+        assert all(embedded and "Vera" in base for base, embedded in fonts), (name, fonts)
+
+
+def test_letter_pages_fit_inside_the_margins() -> None:
+    letter = setup_for("letter")
+    for make in (turn_track_pdf, score_sheet_pdf):
+        data = make("Scaffold", letter)
+        image = render(data, 0)
+        margin = round(5 * MM * SCALE)
+        assert pdfium.PdfDocument(data)[0].get_size() == pytest.approx((612, 792))
+        inner = image.crop((margin, margin, image.width - margin, image.height - margin))
+        assert min(image.tobytes()) < 100  # something is printed
+        blank = Image.new("L", image.size, 255)
+        blank.paste(inner, (margin, margin))
+        assert blank.tobytes() == image.tobytes(), make.__name__  # nothing in the margins
+
+
+def solid_blocks(image: Image.Image) -> int:
+    """How many 5 mm squares of the page are inked all over."""
+    inked = image.point(lambda p: 255 if p >= 245 else 0)
+    return inked.reduce(round(5 * PX_PER_MM)).histogram()[0]
+
+
+@pytest.mark.parametrize("name", ["mats", "team", "track", "score"])
+def test_low_ink_has_no_large_fills(docs: dict[str, bytes], name: str) -> None:
+    make = {
+        "mats": mats_pdf,
+        "team": team_cards_pdf,
+        "track": turn_track_pdf,
+        "score": score_sheet_pdf,
+    }[name]
+    data = make("Scaffold", setup_for(ink="low"))
+    pages = len(pdfium.PdfDocument(data))
+    assert pages == len(pdfium.PdfDocument(docs[name]))
+    assert any(solid_blocks(render(docs[name], i)) for i in range(pages))  # the test can fail
+    for index in range(pages):
+        assert solid_blocks(render(data, index)) == 0, (name, index)
+
+
+def outline_edge(row: list[int], start: int, step: int, limit: int) -> float | None:
+    """From `start`, walk by `step` to the first dark run; the middle of that run."""
+    i = start
+    while 0 <= i < len(row) and abs(i - start) < limit and row[i] >= 170:
+        i += step
+    if not (0 <= i < len(row)) or abs(i - start) >= limit:
+        return None
+    j = i
+    while 0 <= j < len(row) and row[j] < 170:
+        j += step
+    return (i + j - step) / 2
+
+
+def measure(image: Image.Image, box: Box, t: Tile) -> tuple[float, float]:
+    """The drawn width and height of a space's outline, in mm (medians over a few lines)."""
+    pixels, width, height = image.tobytes(), image.width, image.height
+
+    def to_px(x: float, y: float) -> tuple[float, float]:
+        page_x, page_y = t.to_page(x, y)
+        return page_x * SCALE, height - page_y * SCALE
+
+    widths, heights = [], []
+    reach = round(4 * PX_PER_MM)
+    for f in (0.2, 0.3, 0.7, 0.8):
+        _, y = to_px(box.x, box.y + f * box.height)
+        x0, _ = to_px(box.x, 0)
+        x1, _ = to_px(box.right, 0)
+        row = list(pixels[round(y) * width : (round(y) + 1) * width])
+        left = outline_edge(row, round(x0 - 3 * PX_PER_MM), 1, reach * 2)
+        right = outline_edge(row, round(x1 + 3 * PX_PER_MM), -1, reach * 2)
+        if left is not None and right is not None:
+            widths.append((right - left) / PX_PER_MM)
+        x, _ = to_px(box.x + f * box.width, 0)
+        _, top = to_px(0, box.top)
+        _, bottom = to_px(0, box.y)
+        col = list(pixels[round(x) :: width])
+        upper = outline_edge(col, round(top - 3 * PX_PER_MM), 1, reach * 2)
+        lower = outline_edge(col, round(bottom + 3 * PX_PER_MM), -1, reach * 2)
+        if upper is not None and lower is not None:
+            heights.append((lower - upper) / PX_PER_MM)
+    return statistics.median(widths), statistics.median(heights)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_poker_card_fits_each_drawn_space(
+    docs: dict[str, bytes], a4: PrintSetup, mode: str
+) -> None:
+    plan = plan_for(mode, a4.card)
+    tiles = tiles_for(mode, a4)
+    first = 0 if mode == "competitive" else len(tiles_for("competitive", a4))
+    measured = set()
+    for t in tiles:
+        whole = [c for c, box in plan.spaces.items() if inside(box.inset(-3 * MM), t.window)]
+        if not whole:
+            continue
+        image = render(docs["mats"], first + t.index)
+        for cell in whole:
+            width, height = measure(image, plan.spaces[cell], t)
+            assert width == pytest.approx(plan.spaces[cell].width / MM, abs=0.4), cell
+            assert height == pytest.approx(plan.spaces[cell].height / MM, abs=0.4), cell
+            assert width >= 63 + 2 * 1.5 and height >= 88 + 2 * 1.5, cell
+            measured.add(cell)
+    assert len(measured) >= 4, measured
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) -> None:
+    tiles = tiles_for(mode, a4)
+    first = 0 if mode == "competitive" else len(tiles_for("competitive", a4))
+
+    def crosses(t: Tile) -> set[tuple[float, float]]:
+        """The crosses' centres on a tile, as poster points (to 0.01 pt)."""
+        marks = alignment_marks(t, tiles)
+        return {
+            (round((m.x0 + m.x1) / 2 - t.origin[0], 2), round(m.y0 - t.origin[1], 2))
+            for m in marks
+            if m.y0 == m.y1
+        }
+
+    pairs = [
+        (a, b)
+        for a, b in itertools.combinations(tiles, 2)
+        if abs(a.row - b.row) + abs(a.col - b.col) == 1
+    ]
+    assert pairs
+    for a, b in pairs:
+        on_a = {p for p in crosses(a) if b.window.contains(*p)}
+        on_b = {p for p in crosses(b) if a.window.contains(*p)}
+        assert on_a and on_a == on_b
+        for t in (a, b):  # and the crosses are printed where the plan says
+            image = render(docs["mats"], first + t.index)
+            for x, y in on_a:
+                px, py = t.to_page(x, y)
+                u, v = round(px * SCALE), round(image.height - py * SCALE)
+                near = image.crop((u - 1, v - 1, u + 2, v + 2)).tobytes()
+                assert min(near) < 150, (t.index, x, y)
