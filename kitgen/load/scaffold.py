@@ -266,6 +266,15 @@ def replay_game(doc: Document) -> GameReplay:
     assert isinstance(record, ScaffoldRecordFile)
     engine = Scaffold(record_setup(record))
     out = GameReplay(engine=engine)
+    if record.turns is not None and record.mode == "competitive":
+        out.findings.append(
+            finding(
+                "invalid-value",
+                "`turns` is for the cooperative game; the competitive game has no turn counters",
+                record.where("turns", key=True),
+            )
+        )
+        return out
     if record.deal is None:
         state = engine.new_game(seed=record.seed)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field
 
 from kitgen.model.base import Located, Name, Spec
 from kitgen.model.game import GameFile
@@ -30,7 +30,15 @@ class ScaffoldGameFile(GameFile):
     parameters: ScaffoldParameters  # type: ignore[assignment]
 
 
-Row = Annotated[list[Name], Field(min_length=5, max_length=5)]
+def _number_as_text(value: object) -> object:
+    """Read a bare number (`10`) as text, so the card check can say what is missing."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+Cell = Annotated[Name, BeforeValidator(_number_as_text)]
+Row = Annotated[list[Cell], Field(min_length=5, max_length=5)]
 
 
 class ScaffoldPositionFile(Located):
@@ -81,9 +89,3 @@ class ScaffoldRecordFile(Located):
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: ScaffoldDeal | None = None
     moves: list[Name] = Field(default_factory=list, max_length=200)
-
-    @model_validator(mode="after")
-    def _turns_only_together(self) -> ScaffoldRecordFile:
-        if self.turns is not None and self.mode == "competitive":
-            raise ValueError("`turns` is for the cooperative game; the competitive game has none")
-        return self

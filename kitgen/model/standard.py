@@ -1,7 +1,7 @@
 """The standard 54-card deck shared by Scaffold, the Staircase game and Galliard.
 
 Notation (files, records, messages): a rank `A 2 3 4 5 6 7 8 9 10 J Q K` (`T`
-is read as 10) followed by a suit `S H D C`, so `10H`, `QS`, `AC`; the jokers
+is read as 10, `1` as the ace) followed by a suit `S H D C`, so `10H`, `QS`, `AC`; the jokers
 are `RJ` (red) and `BJ` (black). Hearts and diamonds are red, spades and clubs
 black. Reading is forgiving (any case, `T`, the suit symbols); writing is always
 the canonical form.
@@ -81,15 +81,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read `10H`, `th`, `QS`, `A♠`, `RJ`; ValueError explains the notation."""
+        """Read `10H`, `th`, `1s`, `QS`, `A♠`, `RJ`; ValueError explains the notation."""
         raw = str(text).strip()
         compact = "".join(_SYMBOLS.get(ch, ch) for ch in raw).upper().replace(" ", "")
         if compact in ("RJ", "BJ"):
             return cls(0, compact[0])
         if len(compact) >= 2:
             rank, suit = compact[:-1], compact[-1]
-            if rank == "T":
-                rank = "10"
+            rank = {"T": "10", "1": "A"}.get(rank, rank)
             if rank in RANKS and suit in SUITS:
                 return cls(RANKS.index(rank) + 1, suit)
         raise ValueError(f"{raw!r} is not a standard card: write {NOTATION_HELP}")
