@@ -50,8 +50,10 @@ SOURCES: list[tuple[str, str]] = [
     *[(p.name, p.read_text(encoding="utf-8")) for p in sorted((SCRATCH / "decks").glob("*.yaml"))],
     *[
         (p.name, p.read_text(encoding="utf-8"))
-        for p in sorted((SCRATCH / "examples").glob("*.yaml"))
+        for game in ("scratch", "shapeup", "scaffold")
+        for p in sorted((data_dir() / game / "examples").glob("*.yaml"))
     ],
+    ("scaffold-kit.yaml", (data_dir() / "scaffold" / "kit.yaml").read_text(encoding="utf-8")),
     ("my-cards.yaml", MY_CARDS),
     ("my-deck.yaml", MY_DECK),
 ]
@@ -80,6 +82,13 @@ ODD_VALUES = st.one_of(
             "common",
             "#zzzzzz",
             "../../etc",
+            "RJ",
+            "KS/QS/AS/2S",
+            "10H@r9c9",
+            "trade RJ BJ",
+            ".",
+            "-",
+            "cooperative",
         ]
     ),
     st.lists(st.integers(), max_size=3),
