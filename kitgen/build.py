@@ -507,6 +507,10 @@ def game_figures(game: str) -> Figures:
         from kitgen.render.cards.shapeup_figures import shapeup_figures
 
         return shapeup_figures()
+    if game == "scaffold":
+        from kitgen.render.cards.scaffold_figures import scaffold_figures
+
+        return scaffold_figures()
     return Figures({}, {})
 
 

@@ -184,6 +184,9 @@ def test_build_all_writes_scratch_and_says_what_it_skipped(tmp_path: Path) -> No
             ("scaffold", "scaffold-team-cards.pdf"),
             ("scaffold", "scaffold-turn-track.pdf"),
             ("scaffold", "scaffold-score-sheet.pdf"),
+            ("scaffold", "scaffold-rules.pdf"),
+            ("scaffold", "scaffold-rules-booklet.pdf"),
+            ("scaffold", "scaffold-reference.pdf"),
         )
     ]
     assert "staircase: no printable kit yet" in err and "scaffold" not in err

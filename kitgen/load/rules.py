@@ -19,10 +19,12 @@ from kitgen.load.validate import translate
 from kitgen.model.figures import (
     FIGURES,
     BoardArgs,
+    ScaffoldBoardArgs,
     ShapeUpCardArgs,
     ShapeUpGridArgs,
     parse_cell,
     parse_shapeup_cell,
+    read_scaffold_board,
 )
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
@@ -198,6 +200,11 @@ def check_figure_args(block: Block, model: type, source: SourceMap | None) -> li
             Card.parse(args.card)
         except ValueError as err:
             found.append(finding("invalid-value", str(err), block.where("args", "card")))
+    if isinstance(args, ScaffoldBoardArgs):
+        found += [
+            finding(issue.code, issue.message, block.where("args", *issue.path))
+            for issue in read_scaffold_board(args).issues
+        ]
     if isinstance(args, BoardArgs):
         from kitgen.load.scratch import official
 

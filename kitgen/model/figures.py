@@ -2,18 +2,25 @@
 
 A figure is drawn by its game's renderer; here is only its name and the
 shape of its arguments, so `kitgen check` can verify a rules file without
-loading any drawing library.
+loading any drawing library. Scaffold's board figures are also read here with
+the rules engine, so the check and the drawing agree on what a board shows.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import Field
 
 from kitgen.model.base import Name, Spec
+from kitgen.model.scaffold import Row as ScaffoldRow
 from kitgen.model.shapeup import Card
+from kitgen.model.standard import Card as StandardCard
+from kitgen.model.standard import Colour
+from kitgen.rules.scaffold import BOARDS, SIZE, Board, cell_words, problems, why_not
+from kitgen.rules.scaffold_play import Play, parse_move
 
 OWNERS = ("P1", "P2")
 FLAGS = ("new", "taken", "flipped")
@@ -64,9 +71,32 @@ class ShapeUpGridArgs(Spec):
     runs: list[ShapeUpRun] = Field(default_factory=list, max_length=12)
 
 
+class ScaffoldBoardArgs(Spec):
+    """A Scaffold board: five rows of five cells, top row first, as in a position file.
+
+    A cell is `-` (not a space of this board), `.` (an unconstructed space: its
+    face-down card, or a dashed outline with `face_down: false`) or the space's
+    face-up cards bottom to top joined by `/` (`9C/10C/KS`). `play` shows a move
+    (`9H@r2c3`) as a ghost card; `legal` says whether the rules allow it, and the
+    check verifies that with the engine. In the cooperative game `player` says
+    who plays it. `labels` names the rows and columns, `rings` draws arrows
+    towards the centre (the pyramid rule).
+    """
+
+    mode: Literal["competitive", "cooperative"]
+    board: list[ScaffoldRow] = Field(min_length=5, max_length=5)
+    play: Name | None = None
+    player: Literal["red", "black"] | None = None
+    legal: bool | None = None
+    labels: bool = False
+    rings: bool = False
+    face_down: bool = True
+
+
 FIGURES: dict[str, dict[str, type[Spec]]] = {
     "scratch": {"card-anatomy": CardArgs, "board": BoardArgs, "flip": CardArgs},
     "shapeup": {"card": ShapeUpCardArgs, "grid": ShapeUpGridArgs},
+    "scaffold": {"board": ScaffoldBoardArgs},
 }
 
 
@@ -118,3 +148,177 @@ def parse_cell(text: str) -> Cell | None:
     if not words:
         raise ValueError(f"{text!r}: the card name is missing")
     return Cell(" ".join(words), owner, frozenset(flags))
+
+
+# --- Scaffold boards -------------------------------------------------------------------------
+
+ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("board", 1, 2)
+
+
+@dataclass(frozen=True)
+class ScaffoldIssue:
+    """Something wrong with a Scaffold board figure, at a place in its `args:`."""
+
+    path: ArgsPath
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ScaffoldFigure:
+    """A Scaffold board figure read with the engine: what to draw and what is wrong.
+
+    `stacks` holds each cell's face-up cards (what could be read of them);
+    `verdict` is the engine's reason the play is not allowed, None when it is.
+    """
+
+    mode: str
+    stacks: tuple[tuple[StandardCard, ...], ...]
+    play_card: StandardCard | None = None
+    play_cell: int | None = None
+    player: Colour | None = None
+    verdict: str | None = None
+    issues: tuple[ScaffoldIssue, ...] = field(default=())
+
+
+def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
+    """Read a board figure's cells and play with the engine's own readers and rules.
+
+    Cards are read by the standard notation; the board must be one the rules allow
+    (`kitgen.rules.scaffold.problems`), and a `legal:` claim must agree with the
+    engine's `why_not`. Bad cells are left empty so the figure can still be drawn.
+    """
+    board = BOARDS[args.mode]
+    issues: list[ScaffoldIssue] = []
+    stacks, seen = _read_cells(args, issues)
+    for problem in problems(board, stacks):
+        r, c = divmod(problem.cell, SIZE)
+        issues.append(ScaffoldIssue(("board", r, c), problem.code, problem.message))
+    read = tuple(stacks)
+    if args.play is None:
+        for key in ("legal", "player"):
+            if getattr(args, key) is not None:
+                issues.append(
+                    ScaffoldIssue(
+                        (key,),
+                        "invalid-value",
+                        f"`{key}` goes with `play`, the move the figure shows (like 9H@r2c3)",
+                    )
+                )
+        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+    try:
+        move = parse_move(args.play)
+    except ValueError as err:
+        issues.append(ScaffoldIssue(("play",), "move-syntax", str(err)))
+        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+    if not isinstance(move, Play):
+        issues.append(
+            ScaffoldIssue(
+                ("play",),
+                "move-syntax",
+                f"{args.play!r} is a trade; a board figure shows a card played, like 9H@r2c3",
+            )
+        )
+        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+    if move.card in seen:
+        issues.append(
+            ScaffoldIssue(
+                ("play",),
+                "card-twice",
+                f"{move.card} is already on the board at {seen[move.card]}, so it cannot be played",
+            )
+        )
+    if args.mode == "cooperative" and args.player is None:
+        issues.append(
+            ScaffoldIssue(
+                ("play",),
+                "missing-key",
+                "a cooperative play needs `player: red` or `player: black`: each plays only"
+                " on their own side",
+            )
+        )
+    side = args.player if args.mode == "cooperative" else None
+    verdict = why_not(board, stacks, move.card, move.cell, side)
+    if args.legal is None:
+        issues.append(
+            ScaffoldIssue(
+                ("play",),
+                "missing-key",
+                f"say whether {move} is allowed: add `legal: true` or `legal: false`"
+                " (the check verifies it with the rules)",
+            )
+        )
+    elif args.legal and verdict is not None:
+        issues.append(
+            ScaffoldIssue(
+                ("legal",),
+                "illegal-move",
+                f"the figure says {move} is allowed, but the rules forbid it: {verdict}",
+            )
+        )
+    elif not args.legal and verdict is None:
+        issues.append(
+            ScaffoldIssue(
+                ("legal",),
+                "invalid-value",
+                f"the figure says {move} is not allowed, but the rules allow it",
+            )
+        )
+    return ScaffoldFigure(
+        args.mode, read, move.card, move.cell, args.player, verdict, tuple(issues)
+    )
+
+
+def _read_cells(
+    args: ScaffoldBoardArgs, issues: list[ScaffoldIssue]
+) -> tuple[list[tuple[StandardCard, ...]], dict[StandardCard, str]]:
+    """Each cell's face-up cards (what could be read), and where each card lies."""
+    board = BOARDS[args.mode]
+    stacks: list[tuple[StandardCard, ...]] = [() for _ in range(SIZE * SIZE)]
+    seen: dict[StandardCard, str] = {}
+    for r, row in enumerate(args.board):
+        for c, text in enumerate(row[:SIZE]):
+            cell, at = r * SIZE + c, ("board", r, c)
+            mark = text.strip()
+            if mark in ("-", "."):
+                if (mark == "-") == board.is_space(cell):
+                    issues.append(ScaffoldIssue(at, "board-shape", _shape_words(board, cell, mark)))
+                continue
+            stack: list[StandardCard] = []
+            for part in mark.split("/"):
+                try:
+                    card = StandardCard.parse(part)
+                except ValueError as err:
+                    issues.append(ScaffoldIssue(at, "unknown-card", f"{cell_words(cell)}: {err}"))
+                    continue
+                problem = None
+                if card.is_joker:
+                    problem = (
+                        "joker-in-play",
+                        f"{card} at {cell_words(cell)}: the jokers only choose the teams and"
+                        " never go on the board",
+                    )
+                elif card in seen:
+                    problem = (
+                        "card-twice",
+                        f"{card} at {cell_words(cell)} is already at {seen[card]}",
+                    )
+                if problem is not None:
+                    issues.append(ScaffoldIssue(at, *problem))
+                    continue
+                seen[card] = cell_words(cell)
+                stack.append(card)
+            stacks[cell] = tuple(stack)
+    return stacks, seen
+
+
+def _shape_words(board: Board, cell: int, mark: str) -> str:
+    if mark == "-":
+        return (
+            f"{cell_words(cell)} is a space of the {board.mode} board; write '.' for an"
+            " unconstructed space ('-' marks cells that are not spaces)"
+        )
+    return (
+        f"{cell_words(cell)} is not a space of the {board.mode} board; write '-' there"
+        " ('.' marks an unconstructed space)"
+    )
