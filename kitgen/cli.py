@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -578,6 +578,16 @@ def simulate(
             )
 
 
+def _with_progress(run: Callable[..., dict[str, Any]], **options: Any) -> dict[str, Any]:
+    """Call a simulation with a progress bar on a terminal (none when piped)."""
+    bar = _Progress() if sys.stderr.isatty() else None
+    try:
+        return run(**options, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def _simulate_shapeup(
     setup: str,
     games: int,
@@ -589,20 +599,15 @@ def _simulate_shapeup(
 ) -> None:
     from kitgen.simulation import simulate_shapeup
 
-    bar = _Progress() if sys.stderr.isatty() else None
-    try:
-        report = simulate_shapeup(
-            setup=setup,
-            games=games,
-            players=players,
-            seed=seed,
-            jobs=jobs,
-            rounds=rounds,
-            progress=bar,
-        )
-    finally:
-        if bar is not None:
-            bar.close()
+    report = _with_progress(
+        simulate_shapeup,
+        setup=setup,
+        games=games,
+        players=players,
+        seed=seed,
+        jobs=jobs,
+        rounds=rounds,
+    )
     if output is OutputFormat.json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -669,21 +674,16 @@ def _simulate_scaffold(
     from kitgen.rules.scaffold_sim import ENDS
     from kitgen.simulation import simulate_scaffold
 
-    bar = _Progress() if sys.stderr.isatty() else None
-    try:
-        report = simulate_scaffold(
-            mode=mode,
-            hands=hands,
-            turns=turns,
-            games=games,
-            players=players,
-            seed=seed,
-            jobs=jobs,
-            progress=bar,
-        )
-    finally:
-        if bar is not None:
-            bar.close()
+    report = _with_progress(
+        simulate_scaffold,
+        mode=mode,
+        hands=hands,
+        turns=turns,
+        games=games,
+        players=players,
+        seed=seed,
+        jobs=jobs,
+    )
     if output is OutputFormat.json:
         typer.echo(json.dumps(report, indent=2))
         return

@@ -26,7 +26,7 @@ from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
-from kitgen.render.text import fit, wrap
+from kitgen.render.text import draw_text, fit, wrap
 from kitgen.rules.scaffold import BOARDS, CENTRE, Board, cell_name, distance
 
 if TYPE_CHECKING:
@@ -50,18 +50,6 @@ SIDE_INK: dict[Colour, tuple[Color, Color]] = {"red": (RED, RED_TINT), "black": 
 
 
 # --- Small drawing helpers -------------------------------------------------------------------
-
-
-def _text(
-    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
-) -> None:
-    c.setFont(font, size)
-    if align == "centre":
-        c.drawCentredString(x, y, text)
-    elif align == "right":
-        c.drawRightString(x, y, text)
-    else:
-        c.drawString(x, y, text)
 
 
 def _lines(
@@ -210,36 +198,36 @@ def _space(c: Canvas, plan: ScaffoldMatPlan, cell: int, ink: Ink, s: float) -> N
     card = plan.card_box(cell)
     _corners(c, card, 3 * MM * s, FAINT)
     c.setFillColor(FAINT)
-    _text(c, card.x + 1.4 * MM, card.top - 1.4 * MM - 5.5 * s, cell_name(cell), REGULAR, 6 * s)
+    draw_text(c, card.x + 1.4 * MM, card.top - 1.4 * MM - 5.5 * s, cell_name(cell), REGULAR, 6 * s)
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     ring = distance(cell)
     if cell == CENTRE:
         c.setFillColor(INK)
-        _text(c, cx, cy + 1 * MM, "CENTRE", BOLD, 11 * s, "centre")
-        _text(c, cx, cy - 4 * MM * s, "the highest card", ITALIC, 7.5 * s, "centre")
+        draw_text(c, cx, cy + 1 * MM, "CENTRE", BOLD, 11 * s, "centre")
+        draw_text(c, cx, cy - 4 * MM * s, "the highest card", ITALIC, 7.5 * s, "centre")
         if BOARDS[plan.mode].sides:
             c.setFillColor(FAINT)
-            _text(c, cx, cy - 8 * MM * s, "on neither side", ITALIC, 6.2 * s, "centre")
+            draw_text(c, cx, cy - 8 * MM * s, "on neither side", ITALIC, 6.2 * s, "centre")
     else:
         nearer = "the centre" if ring == 1 else f"ring {ring - 1}"
         c.setFillColor(FAINT)
-        _text(c, cx, cy + 1 * MM, f"ring {ring}", BOLD_ITALIC, 9 * s, "centre")
-        _text(c, cx, cy - 3.5 * MM * s, f"no higher than {nearer}", ITALIC, 6.2 * s, "centre")
+        draw_text(c, cx, cy + 1 * MM, f"ring {ring}", BOLD_ITALIC, 9 * s, "centre")
+        draw_text(c, cx, cy - 3.5 * MM * s, f"no higher than {nearer}", ITALIC, 6.2 * s, "centre")
     if side is not None:
         c.setFillColor(line)
-        _text(c, card.x + 1.4 * MM, card.y + 1.6 * MM, f"{side}'s side", ITALIC, 6 * s)
+        draw_text(c, card.x + 1.4 * MM, card.y + 1.6 * MM, f"{side}'s side", ITALIC, 6 * s)
 
 
 def _title_strip(c: Canvas, plan: ScaffoldMatPlan, heading: str, s: float) -> None:
     t = plan.title
     count = len(plan.spaces)
     c.setFillColor(INK)
-    _text(c, t.x + 1 * MM, t.top - 6 * MM, heading, BOLD, 14)
-    _text(c, t.x + 1 * MM, t.top - 11 * MM, LEGEND, ITALIC, 8)
+    draw_text(c, t.x + 1 * MM, t.top - 6 * MM, heading, BOLD, 14)
+    draw_text(c, t.x + 1 * MM, t.top - 11 * MM, LEGEND, ITALIC, 8)
     what = "the diamond" if plan.mode == "competitive" else "the hourglass"
-    _text(c, t.right - 1 * MM, t.top - 6 * MM, f"{what}: {count} spaces", BOLD, 9, "right")
+    draw_text(c, t.right - 1 * MM, t.top - 6 * MM, f"{what}: {count} spaces", BOLD, 9, "right")
     note = "between neighbours: the sign opens towards the centre"
-    _text(c, t.right - 1 * MM, t.top - 11 * MM, note, ITALIC, 8, "right")
+    draw_text(c, t.right - 1 * MM, t.top - 11 * MM, note, ITALIC, 8, "right")
     width = text_width(note, ITALIC, 8)
     leq_mark(c, t.right - 1 * MM - width - 4 * MM, t.top - 11 * MM + 1 * MM, 1, 0, 3 * MM, LINE)
     c.setStrokeColor(RULE)
@@ -263,7 +251,7 @@ def _side_band(c: Canvas, band: Box, colour: Colour, ink: Ink, s: float) -> None
     left, right = cx - width / 2 - 4 * MM, cx + width / 2 + 4 * MM
     c.line(band.x + 2 * MM, cy, left, cy)
     c.line(right, cy, band.right - note_w - 6 * MM, cy)
-    _text(c, band.right - 2 * MM, cy - 2.6, note, ITALIC, 7.5, "right")
+    draw_text(c, band.right - 2 * MM, cy - 2.6, note, ITALIC, 7.5, "right")
 
 
 def _panel_frame(c: Canvas, box: Box, heading: str, s: float) -> tuple[float, float, float]:
@@ -273,7 +261,7 @@ def _panel_frame(c: Canvas, box: Box, heading: str, s: float) -> tuple[float, fl
     c.roundRect(box.x, box.y, box.width, box.height, 2.4 * MM, stroke=1, fill=0)
     pad = 4 * MM * s
     c.setFillColor(INK)
-    _text(c, box.x + pad, box.top - pad - 8 * s, heading, BOLD, 9 * s)
+    draw_text(c, box.x + pad, box.top - pad - 8 * s, heading, BOLD, 9 * s)
     return box.x + pad, box.width - 2 * pad, box.top - pad - 12 * s
 
 
@@ -291,12 +279,14 @@ def _key_panel(c: Canvas, box: Box, s: float) -> None:
         c.setFillColor(white)
         c.roundRect(bx, y0, mini.width, mini.height, 0.8 * MM, stroke=1, fill=1)
         c.setFillColor(INK)
-        _text(c, bx + mini.width / 2, y0 + mini.height / 2 - 3 * s, label, BOLD, 9 * s, "centre")
+        draw_text(
+            c, bx + mini.width / 2, y0 + mini.height / 2 - 3 * s, label, BOLD, 9 * s, "centre"
+        )
     leq_mark(c, x + mini.width + 3.5 * MM * s, y0 + mini.height / 2, 1, 0, 3.4 * MM * s, LINE)
     c.setFillColor(INK)
     tx = x + 2 * mini.width + 9 * MM * s
-    _text(c, tx, y0 + mini.height - 7.5 * s, "outer \u2264 inner", BOLD, size)
-    _text(c, tx, y0 + 1.5 * s, "inner: nearer the centre", ITALIC, size * 0.9)
+    draw_text(c, tx, y0 + mini.height - 7.5 * s, "outer \u2264 inner", BOLD, size)
+    draw_text(c, tx, y0 + 1.5 * s, "inner: nearer the centre", ITALIC, size * 0.9)
     y = y0 - 2 * MM * s
     for text in (
         "The \u2264 sign between two spaces opens towards the one nearer the centre: "
@@ -404,14 +394,14 @@ def draw_team_card(c: Canvas, index: int, card: Size, bleed: float, ink: Ink) ->
         suit_shape(c, suit, w / 2 + (i - 0.5) * 9 * MM * s, h - band * 0.75, 2.4 * MM * s)
     footer = "SCAFFOLD \u00b7 team card"
     base = foot / 2 - 0.7 * MM * s if ink == "normal" else inset + 1.8 * MM * s
-    _text(c, w / 2, base, footer, ITALIC, 6.5 * s, "centre")
+    draw_text(c, w / 2, base, footer, ITALIC, 6.5 * s, "centre")
     safe = 5 * MM * s
     y = h - band - 4.5 * MM * s
     width = w - 2 * safe
     for heading, text in crib:
         if heading:
             c.setFillColor(line)
-            _text(c, safe, y - 7.5 * s, heading.upper(), BOLD, 7.5 * s)
+            draw_text(c, safe, y - 7.5 * s, heading.upper(), BOLD, 7.5 * s)
             y -= 9.5 * s
         fitted = fit(text, REGULAR, width, 20 * MM * s, max_size=8.8 * s, min_size=6 * s)
         c.setFillColor(INK)
@@ -523,9 +513,9 @@ def _page(c: Canvas, setup: PrintSetup) -> Box:
 def _page_heading(c: Canvas, area: Box, title: str, what: str, note: str) -> float:
     """The page's heading; returns the y under it."""
     c.setFillColor(INK)
-    _text(c, area.x, area.top - 16, title.upper(), BOLD_ITALIC, 18)
-    _text(c, area.right, area.top - 16, what, BOLD, 11, "right")
-    _text(c, area.x, area.top - 28, note, ITALIC, 8.5)
+    draw_text(c, area.x, area.top - 16, title.upper(), BOLD_ITALIC, 18)
+    draw_text(c, area.right, area.top - 16, what, BOLD, 11, "right")
+    draw_text(c, area.x, area.top - 28, note, ITALIC, 8.5)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
     c.line(area.x, area.top - 33, area.right, area.top - 33)
@@ -599,14 +589,14 @@ def _track_space(
     if n == 0:  # the end: a second ring
         c.circle(x, y, r - 1.2 * MM, stroke=1, fill=0)
     c.setFillColor(INK)
-    _text(c, x, y - 0.1 * r, str(n), BOLD, r * 0.95, "centre")
-    _text(c, x, y - 0.55 * r, "turn left" if n == 1 else "turns left", ITALIC, 6.5, "centre")
+    draw_text(c, x, y - 0.1 * r, str(n), BOLD, r * 0.95, "centre")
+    draw_text(c, x, y - 0.55 * r, "turn left" if n == 1 else "turns left", ITALIC, 6.5, "centre")
     box = 3.6 * MM
     c.setLineWidth(0.7)
     c.rect(x + r * 0.72, y + r * 0.72, box, box, stroke=1, fill=0)
     if label:
         c.setFillColor(RED_DARK if start and ink == "normal" else INK)
-        _text(c, x, y + r + 2.5 * MM, label, BOLD, 7.8, "centre")
+        draw_text(c, x, y + r + 2.5 * MM, label, BOLD, 7.8, "centre")
 
 
 def _turn_reminder(c: Canvas, box: Box, turns: int, variants: Sequence[int]) -> None:
@@ -637,7 +627,7 @@ def _turn_reminder(c: Canvas, box: Box, turns: int, variants: Sequence[int]) -> 
             "the wrong colour. The centre does not count. The score can be negative.",
         ),
     ):
-        _text(c, x, y - 9, heading, BOLD, 9)
+        draw_text(c, x, y - 9, heading, BOLD, 9)
         y = _lines(c, x + 25 * MM, y, width - 25 * MM, text, REGULAR, 9) - 3 * MM
 
 
@@ -718,9 +708,9 @@ def _table(
 ) -> None:
     """A ruled table: a heading, a rule and a note, a header row and numbered game rows."""
     c.setFillColor(INK)
-    _text(c, box.x, box.top - 13, heading, BOLD, 12)
+    draw_text(c, box.x, box.top - 13, heading, BOLD, 12)
     rule, more = note
-    _text(c, box.x + text_width(heading, BOLD, 12) + 5 * MM, box.top - 13, rule, BOLD, 9.5)
+    draw_text(c, box.x + text_width(heading, BOLD, 12) + 5 * MM, box.top - 13, rule, BOLD, 9.5)
     y = _lines(c, box.x, box.top - 19, box.width, more, ITALIC, 8.5) - 2 * MM
     head_h, row_h = 9 * MM, 9 * MM
     rows = max(1, int((y - head_h - box.y) // row_h))
@@ -733,14 +723,14 @@ def _table(
         xs.append(xs[-1] + share * box.width)
     c.setFillColor(INK)
     for (name, _), x0, x1 in zip(columns, xs, xs[1:], strict=False):
-        _text(c, (x0 + x1) / 2, y - head_h / 2 - 3, name, BOLD, 8.5, "centre")
+        draw_text(c, (x0 + x1) / 2, y - head_h / 2 - 3, name, BOLD, 8.5, "centre")
     for i in range(rows):
         mid = y - head_h - (i + 0.5) * row_h
         c.setFillColor(INK)
-        _text(c, xs[0] + 2 * MM, mid - 3, str(i + 1), REGULAR, 9)
+        draw_text(c, xs[0] + 2 * MM, mid - 3, str(i + 1), REGULAR, 9)
         c.setFillColor(FAINT)
         for col, words in choices.items():
-            _text(c, (xs[col] + xs[col + 1]) / 2, mid - 3, words, REGULAR, 9, "centre")
+            draw_text(c, (xs[col] + xs[col + 1]) / 2, mid - 3, words, REGULAR, 9, "centre")
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     for i in range(rows + 1):

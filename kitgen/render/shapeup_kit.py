@@ -32,8 +32,8 @@ from kitgen.render.cards.shapeup import (
 )
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_marks, sheet_label
-from kitgen.render.text import wrap
+from kitgen.render.sheets import draw_marks, one_back_sheets_pdf, sheet_label
+from kitgen.render.text import draw_text, wrap
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
@@ -70,19 +70,7 @@ def cards_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> bytes:
     """The card sheets: faces with bleed, crop marks and duplex (or fold-and-glue) backs."""
-    card, bleed, ink = setup.card, setup.bleed, setup.ink
-
-    def front(index: int) -> Painter:
-        face = cards[index]
-        return lambda c: draw_face(c, face, card.width, card.height, bleed, ink)
-
-    def back(index: int) -> Painter:
-        return lambda c: draw_back(c, card.width, card.height, bleed, ink)
-
-    source = CardSource(
-        card, bleed, lambda i: f"{cards[i]}-{ink}".replace(" ", "-"), front, lambda i: ink, back
-    )
-    return card_sheets_pdf(title, len(cards), source, setup, progress)
+    return one_back_sheets_pdf(title, cards, setup, draw_face, draw_back, "shapeup", progress)
 
 
 # --- Cut sheets: score sheets and pad pages ---------------------------------------------------
@@ -152,18 +140,6 @@ def score_pad_pdf(title: str, setup: PrintSetup, setups: Sequence[SetupFacts]) -
 # --- Drawing helpers -------------------------------------------------------------------------
 
 
-def _text(
-    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
-) -> None:
-    c.setFont(font, size)
-    if align == "centre":
-        c.drawCentredString(x, y, text)
-    elif align == "right":
-        c.drawRightString(x, y, text)
-    else:
-        c.drawString(x, y, text)
-
-
 def _paragraph(
     c: Canvas, x: float, top: float, width: float, text: str, font: str, size: float
 ) -> float:
@@ -185,7 +161,7 @@ def _circled(c: Canvas, cx: float, cy: float, value: int, r: float, ink: Ink) ->
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.setFillColor(INK_BLACK if ink == "low" else white)
     size = r * 1.35
-    _text(c, cx, cy - size * 0.36, str(value), BOLD, size, "centre")
+    draw_text(c, cx, cy - size * 0.36, str(value), BOLD, size, "centre")
     c.restoreState()
 
 
@@ -199,7 +175,7 @@ def colour_swatch(c: Canvas, colour: str, cx: float, cy: float, size: float, ink
     c.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.18, stroke=1, fill=0)
     c.setFillColor(style.dark)
     letter = size * 0.62
-    _text(c, cx, cy - letter * 0.36, style.letter, BOLD, letter, "centre")
+    draw_text(c, cx, cy - letter * 0.36, style.letter, BOLD, letter, "centre")
     c.restoreState()
 
 
@@ -217,7 +193,7 @@ def _options(
         left = x + i * step
         icon(left + 2 * MM, y + 1.1 * MM)
         c.setFillColor(INK_BLACK)
-        _text(c, left + 4.8 * MM, y, word, REGULAR, 7)
+        draw_text(c, left + 4.8 * MM, y, word, REGULAR, 7)
 
 
 # --- The score sheet -------------------------------------------------------------------------
@@ -240,10 +216,10 @@ def draw_score_sheet(c: Canvas, size: Size, points: Points, ink: Ink) -> None:
     c.roundRect(2.5 * MM, 2.5 * MM, w - 5 * MM, h - 5 * MM, 3 * MM, stroke=1, fill=0)
     c.setFillColor(INK_BLACK)
     y = h - pad - 5 * MM
-    _text(c, pad, y, "SHAPE UP!", BOLD_ITALIC, 15)
-    _text(c, w - pad, y, "score sheet", ITALIC, 9, "right")
+    draw_text(c, pad, y, "SHAPE UP!", BOLD_ITALIC, 15)
+    draw_text(c, w - pad, y, "score sheet", ITALIC, 9, "right")
     y -= 9 * MM
-    _text(c, pad, y, "Player", REGULAR, 8)
+    draw_text(c, pad, y, "Player", REGULAR, 8)
     c.setStrokeColor(INK_BLACK)
     c.setLineWidth(0.5)
     c.line(pad + 11 * MM, y - 0.8 * MM, w - pad, y - 0.8 * MM)
@@ -273,10 +249,10 @@ def _victory_box(c: Canvas, box: Box, ink: Ink) -> float:
     c.setFillColor(INK_BLACK)
     x = box.x + 3 * MM
     y = box.top - 5 * MM
-    _text(c, x, y, "Your victory card", BOLD, 9)
-    _text(c, box.right - 3 * MM, y, "keep it secret", ITALIC, 6.8, "right")
+    draw_text(c, x, y, "Your victory card", BOLD, 9)
+    draw_text(c, box.right - 3 * MM, y, "keep it secret", ITALIC, 6.8, "right")
     y -= 4 * MM
-    _text(c, x, y, "Ring its colour, its fill and its shape:", ITALIC, 6.8)
+    draw_text(c, x, y, "Ring its colour, its fill and its shape:", ITALIC, 6.8)
     icon = 4 * MM
     rows: list[tuple[str, list[tuple[Callable[[float, float], None], str]]]] = [
         ("Colour", [(partial(colour_swatch, c, k, size=icon, ink=ink), k) for k in COLOURS]),
@@ -299,7 +275,7 @@ def _victory_box(c: Canvas, box: Box, ink: Ink) -> float:
     for name, items in rows:
         y -= 6.8 * MM
         c.setFillColor(INK_BLACK)
-        _text(c, x, y, name, BOLD, 7.6)
+        draw_text(c, x, y, name, BOLD, 7.6)
         _options(c, x + label_w, y, box.right - 2 * MM - (x + label_w), items)
     return box.y
 
@@ -321,8 +297,8 @@ def _points_table(c: Canvas, box: Box, points: Points, ink: Ink) -> None:
     """Points for a line of each length, for each of colour, fill and shape."""
     lengths = sorted({n for table in points.values() for n in table})
     c.setFillColor(INK_BLACK)
-    _text(c, box.x, box.top - 3.4 * MM, "Points for each line of your...", BOLD, 9)
-    _text(
+    draw_text(c, box.x, box.top - 3.4 * MM, "Points for each line of your...", BOLD, 9)
+    draw_text(
         c, box.x, box.top - 7 * MM, "in a row or a column of the grid, never diagonal", ITALIC, 6.8
     )
     label_w = 24 * MM
@@ -334,7 +310,7 @@ def _points_table(c: Canvas, box: Box, points: Points, ink: Ink) -> None:
         cx = box.x + label_w + (i + 0.5) * col_w
         _line_icon(c, cx, head_top - 3 * MM, n)
         c.setFillColor(INK_BLACK)
-        _text(c, cx, head_top - 7.6 * MM, f"{n} in a line", REGULAR, 6, "centre")
+        draw_text(c, cx, head_top - 7.6 * MM, f"{n} in a line", REGULAR, 6, "centre")
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     y = head_top - head_h
@@ -343,15 +319,15 @@ def _points_table(c: Canvas, box: Box, points: Points, ink: Ink) -> None:
         table = points.get(attribute, {})
         mid = y - row_h / 2
         c.setFillColor(INK_BLACK)
-        _text(c, box.x, mid + 0.4 * MM, label, BOLD, 8.2)
-        _text(c, box.x, mid - 3 * MM, hint, ITALIC, 5.8)
+        draw_text(c, box.x, mid + 0.4 * MM, label, BOLD, 8.2)
+        draw_text(c, box.x, mid - 3 * MM, hint, ITALIC, 5.8)
         for i, n in enumerate(lengths):
             cx = box.x + label_w + (i + 0.5) * col_w
             if n in table:
                 _circled(c, cx, mid, table[n], min(3.4 * MM, row_h * 0.36), ink)
             else:
                 c.setFillColor(RULE)
-                _text(c, cx, mid - 2.5, "\u2013", REGULAR, 9, "centre")
+                draw_text(c, cx, mid - 2.5, "\u2013", REGULAR, 9, "centre")
         y -= row_h
         c.setStrokeColor(RULE)
         c.line(box.x, y, box.right, y)
@@ -384,11 +360,11 @@ def draw_score_pad(
     c.roundRect(2.5 * MM, 2.5 * MM, w - 5 * MM, h - 5 * MM, 3 * MM, stroke=1, fill=0)
     c.setFillColor(INK_BLACK)
     y = h - pad - 5 * MM
-    _text(c, pad, y, "SHAPE UP!", BOLD_ITALIC, 15)
-    _text(c, w - pad, y, f"score pad \u00b7 {players} players", BOLD, 10, "right")
+    draw_text(c, pad, y, "SHAPE UP!", BOLD_ITALIC, 15)
+    draw_text(c, w - pad, y, f"score pad \u00b7 {players} players", BOLD, 10, "right")
     y -= 5.5 * MM
     each = "each player starts twice" if rounds == 2 * players else "each player starts once"
-    _text(
+    draw_text(
         c,
         pad,
         y,
@@ -399,11 +375,11 @@ def draw_score_pad(
     )
     y -= 3.6 * MM
     notes = " \u00b7 ".join(_setup_note(s) for s in setups)
-    _text(c, pad, y, notes, ITALIC, 7)
+    draw_text(c, pad, y, notes, ITALIC, 7)
     table = Box(pad, 9 * MM, w - 2 * pad, y - 3 * MM - 9 * MM)
     _pad_table(c, table, players, rounds, ink)
     c.setFillColor(INK_BLACK)
-    _text(
+    draw_text(
         c,
         pad,
         5 * MM,
@@ -425,7 +401,7 @@ def _pad_table(c: Canvas, box: Box, players: int, rounds: int, ink: Ink) -> None
     c.setFillColor(shade)
     c.rect(box.x, top - names_h - sub_h, box.width, names_h + sub_h, stroke=0, fill=1)
     c.setFillColor(INK_BLACK)
-    _text(c, box.x + 1.5 * MM, top - names_h + 2.4 * MM, "Names", BOLD, 8)
+    draw_text(c, box.x + 1.5 * MM, top - names_h + 2.4 * MM, "Names", BOLD, 8)
     for p in range(players):
         x = box.x + label_w + p * col_w
         c.setFillColor(white)
@@ -433,11 +409,11 @@ def _pad_table(c: Canvas, box: Box, players: int, rounds: int, ink: Ink) -> None
             x + 1 * MM, top - names_h + 1 * MM, col_w - 2 * MM, names_h - 2 * MM, stroke=0, fill=1
         )
         c.setFillColor(RULE)
-        _text(c, x + 2 * MM, top - 3.6 * MM, f"player {p + 1}", ITALIC, 5.8)
+        draw_text(c, x + 2 * MM, top - 3.6 * MM, f"player {p + 1}", ITALIC, 5.8)
         sub_x = x
         for name, share in SUBCOLUMNS:
             c.setFillColor(INK_BLACK)
-            _text(
+            draw_text(
                 c,
                 sub_x + share * col_w / 2,
                 top - names_h - sub_h + 1.3 * MM,
@@ -453,13 +429,13 @@ def _pad_table(c: Canvas, box: Box, players: int, rounds: int, ink: Ink) -> None
         first = r % players  # the first turn passes one seat each round
         mid = y - row_h / 2
         c.setFillColor(INK_BLACK)
-        _text(c, box.x + 1.5 * MM, mid + 0.6 * MM, f"Round {r + 1}", BOLD, 8.4)
-        _text(c, box.x + 1.5 * MM, mid - 3 * MM, f"player {first + 1} starts", ITALIC, 6)
+        draw_text(c, box.x + 1.5 * MM, mid + 0.6 * MM, f"Round {r + 1}", BOLD, 8.4)
+        draw_text(c, box.x + 1.5 * MM, mid - 3 * MM, f"player {first + 1} starts", ITALIC, 6)
         _starts_mark(c, box.x + label_w + first * col_w, y, ink)
         y -= row_h
     # Totals.
     c.setFillColor(INK_BLACK)
-    _text(c, box.x + 1.5 * MM, y - total_h / 2 - 1.2 * MM, "Total", BOLD, 9.5)
+    draw_text(c, box.x + 1.5 * MM, y - total_h / 2 - 1.2 * MM, "Total", BOLD, 9.5)
     # Lines: rows, player columns (heavy) and sub-columns (light).
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)

@@ -7,9 +7,9 @@ wherever it appears, so copies and identical backs cost almost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -23,6 +23,9 @@ from kitgen.render.pdf import finish, new_canvas
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
+    from kitgen.model.kit import Ink
+
+T = TypeVar("T")
 
 HAIRLINE = 0.25
 
@@ -226,3 +229,34 @@ def card_sheets_pdf(
         if progress is not None:
             progress(number + 1, len(plans))
     return finish(canvas, buffer)
+
+
+def one_back_sheets_pdf(
+    title: str,
+    cards: Sequence[T],
+    setup: PrintSetup,
+    face: Callable[[Canvas, T, float, float, float, Ink], None],
+    back: Callable[[Canvas, float, float, float, Ink], None],
+    back_name: str,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
+    """Card sheets for cards that share one back: `face(c, card, w, h, bleed, ink)` draws
+    a face, `back(c, w, h, bleed, ink)` the back; faces are keyed by `str(card)`."""
+    size, bleed, ink = setup.card, setup.bleed, setup.ink
+
+    def front(index: int) -> Painter:
+        card = cards[index]
+        return lambda c: face(c, card, size.width, size.height, bleed, ink)
+
+    def reverse(index: int) -> Painter:
+        return lambda c: back(c, size.width, size.height, bleed, ink)
+
+    source = CardSource(
+        size,
+        bleed,
+        lambda i: f"{cards[i]}-{ink}".replace(" ", "-"),
+        front,
+        lambda i: f"{back_name}-{ink}",
+        reverse,
+    )
+    return card_sheets_pdf(title, len(cards), source, setup, progress)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.model.standard import Card
 from kitgen.render.cards.standard import draw_back, draw_face
-from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf
+from kitgen.render.sheets import one_back_sheets_pdf
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
@@ -25,16 +25,4 @@ def deck_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> bytes:
     """The card sheets of standard cards: faces with bleed, crop marks and the common back."""
-    card, bleed, ink = setup.card, setup.bleed, setup.ink
-
-    def front(index: int) -> Painter:
-        face = cards[index]
-        return lambda c: draw_face(c, face, card.width, card.height, bleed, ink)
-
-    def back(index: int) -> Painter:
-        return lambda c: draw_back(c, card.width, card.height, bleed, ink)
-
-    source = CardSource(
-        card, bleed, lambda i: f"{cards[i]}-{ink}", front, lambda i: f"std-{ink}", back
-    )
-    return card_sheets_pdf(title, len(cards), source, setup, progress)
+    return one_back_sheets_pdf(title, cards, setup, draw_face, draw_back, "std", progress)

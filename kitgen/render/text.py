@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kitgen.render.fonts import text_width
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @dataclass(frozen=True)
@@ -62,3 +66,16 @@ def fit(
         if fits or size - step < min_size - 1e-9:
             return Fitted(size, size * leading, tuple(lines), fits)
         size -= step
+
+
+def draw_text(
+    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
+) -> None:
+    """One line of text at (x, y), aligned `left`, `centre` or `right` on x."""
+    c.setFont(font, size)
+    if align == "centre":
+        c.drawCentredString(x, y, text)
+    elif align == "right":
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
