@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 
 from kitgen.load.documents import Document, read_document
+from kitgen.load.replay import replay_moves
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding, has_errors
@@ -94,32 +95,23 @@ def replay_record(doc: Document) -> Replay:
         first=PLAYERS.index(record.first),
         shuffle=record.deal is None,
     )
-    result.states.append(state)
-    for index, text in enumerate(record.moves):
-        at = record.where("moves", index)
-        line = at.line if at else 0
-        if state.outcome is not None:
-            result.findings.append(
-                finding("game-over", f"the game ended before move {index + 1} ({text!r})", at)
-            )
-            result.illegal = (index, line, text, "the game is over")
-            break
-        try:
-            move = Move.parse(text)
-        except ValueError as err:
-            result.findings.append(finding("move-syntax", str(err), at))
-            result.illegal = (index, line, text, str(err))
-            break
-        try:
-            state = engine.apply(state, move)
-        except IllegalMove as err:
-            who = record.players.P1 if state.to_move == 0 else record.players.P2
-            result.findings.append(
-                finding("illegal-move", f"move {index + 1} ({who}: {text}): {err}", at)
-            )
-            result.illegal = (index, line, text, str(err))
-            break
-        result.states.append(state)
-        assert state.last is not None
-        result.moves.append(state.last)
+    seats = (record.players.P1, record.players.P2)
+
+    def kept(after: State, move: Move) -> Move:
+        assert after.last is not None  # the engine's own reading of the move
+        return after.last
+
+    log = replay_moves(
+        record,
+        record.moves,
+        state,
+        parse=Move.parse,
+        apply=engine.apply,
+        ended=lambda s: None if s.outcome is None else "",
+        who=lambda s, m: seats[s.to_move],
+        rejects=IllegalMove,
+        recorded=kept,
+    )
+    result.states, result.moves, result.illegal = log.states, log.moves, log.illegal
+    result.findings += log.findings
     return result

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from kitgen.load.documents import Document, read_document
+from kitgen.load.replay import replay_moves
 from kitgen.model.findings import Finding, finding, warning
 from kitgen.model.scaffold import (
     ScaffoldGameFile,
@@ -237,10 +238,17 @@ class GameReplay:
 
     states: list[State] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
-    movers: list[str] = field(default_factory=list)  # red or black (team for a trade)
     findings: list[Finding] = field(default_factory=list)
     illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
     engine: Scaffold | None = None
+
+    @property
+    def movers(self) -> list[str]:
+        """Who made each move: red or black, or the team for a trade."""
+        return [
+            "team" if isinstance(move, Trade) else TEAMS[state.to_move]
+            for state, move in zip(self.states, self.moves, strict=False)
+        ]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -282,40 +290,27 @@ def replay_game(doc: Document) -> GameReplay:
         if dealt is None:
             return out
         state = dealt
-    out.states.append(state)
-    for index, text in enumerate(record.moves):
-        at = record.where("moves", index)
-        line = at.line if at else 0
-        ended = engine.outcome(state)
-        if ended is not None:
-            out.findings.append(
-                finding(
-                    "game-over",
-                    f"the game ended before move {index + 1} ({text!r}): {ended.reason}",
-                    at,
-                )
-            )
-            out.illegal = (index, line, text, "the game is over")
-            break
-        try:
-            move = parse_move(text)
-        except ValueError as err:
-            out.findings.append(finding("move-syntax", str(err), at))
-            out.illegal = (index, line, text, str(err))
-            break
+
+    def who(state: State, move: Move) -> str:
         mover = "team" if isinstance(move, Trade) else TEAMS[state.to_move]
-        try:
-            state = engine.apply(state, move)
-        except IllegalMove as err:
-            who = getattr(record.players, mover, mover)
-            out.findings.append(
-                finding("illegal-move", f"move {index + 1} ({who}: {text}): {err}", at)
-            )
-            out.illegal = (index, line, text, str(err))
-            break
-        out.states.append(state)
-        out.moves.append(move)
-        out.movers.append(mover)
+        return str(getattr(record.players, mover, mover))
+
+    def ended(state: State) -> str | None:
+        outcome = engine.outcome(state)
+        return None if outcome is None else outcome.reason
+
+    log = replay_moves(
+        record,
+        record.moves,
+        state,
+        parse=parse_move,
+        apply=engine.apply,
+        ended=ended,
+        who=who,
+        rejects=IllegalMove,
+    )
+    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
+    out.findings += log.findings
     return out
 
 

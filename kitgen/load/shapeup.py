@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.load.documents import Document
+from kitgen.load.replay import replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.shapeup import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
 from kitgen.rules.shapeup import SETUPS, Point, Score, Setup, bounds, score
@@ -254,33 +255,20 @@ def replay_round(doc: Document) -> RoundReplay:
         if state_or_none is None:
             return out
         state = state_or_none
-    out.states.append(state)
-    for index, text in enumerate(record.moves):
-        at = record.where("moves", index)
-        line = at.line if at else 0
-        if engine.over(state):
-            out.findings.append(
-                finding("game-over", f"the round ended before turn {index + 1} ({text!r})", at)
-            )
-            out.illegal = (index, line, text, "the round is over")
-            break
-        try:
-            move = Move.parse(text)
-        except ValueError as err:
-            out.findings.append(finding("move-syntax", str(err), at))
-            out.illegal = (index, line, text, str(err))
-            break
-        try:
-            state = engine.apply(state, move)
-        except IllegalMove as err:
-            who = players[state.to_move]
-            out.findings.append(
-                finding("illegal-move", f"turn {index + 1} ({who}: {text}): {err}", at)
-            )
-            out.illegal = (index, line, text, str(err))
-            break
-        out.states.append(state)
-        out.moves.append(move)
+    log = replay_moves(
+        record,
+        record.moves,
+        state,
+        parse=Move.parse,
+        apply=engine.apply,
+        ended=lambda s: "" if engine.over(s) else None,
+        who=lambda s, m: players[s.to_move],
+        rejects=IllegalMove,
+        game="round",
+        move_word="turn",
+    )
+    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
+    out.findings += log.findings
     return out
 
 
