@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.model.standard import Card
-from kitgen.rules.scaffold import CENTRE, problems
+from kitgen.rules.scaffold import CENTRE, has_play, problems
 from kitgen.rules.scaffold_play import (
     PLAYERS,
     IllegalMove,
@@ -57,6 +57,10 @@ def test_random_games_stay_consistent(mode: str, hand: int) -> None:
             moves = engine.legal_moves(state)
             assert moves == sorted(set(moves), key=moves.index)  # unique, in order
             plays = [m for m in moves if isinstance(m, Play)]
+            side = state.mover if mode == "cooperative" else None
+            assert has_play(engine.board, state.stacks, state.hands[state.to_move], side) == bool(
+                plays
+            )
             assert plays == sorted(plays, key=lambda p: (p.cell, p.card))
             for move in moves:
                 assert engine.why_illegal(state, move) is None

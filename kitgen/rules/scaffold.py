@@ -252,6 +252,18 @@ def playable_cells(board: Board, side: Colour | None = None) -> tuple[Cell, ...]
     return tuple(c for c in board.spaces if board.sides.get(c) == side)
 
 
+def has_play(
+    board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None
+) -> bool:
+    """Whether `legal_plays` would find anything (stops at the first play)."""
+    ranks = {c.rank for c in hand if not c.is_joker}
+    for cell in playable_cells(board, side):
+        span = value_range(board, stacks, cell)
+        if span is not None and any(span[0] <= r <= span[1] for r in ranks):
+            return True
+    return False
+
+
 def legal_plays(
     board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None
 ) -> list[tuple[Card, Cell]]:

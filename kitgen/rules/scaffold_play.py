@@ -38,6 +38,7 @@ from kitgen.rules.scaffold import (
     Stack,
     cell_name,
     distance,
+    has_play,
     legal_plays,
     parse_cell,
     score_competitive,
@@ -304,7 +305,10 @@ class Scaffold:
             return End("built", f"all {len(board.spaces)} spaces are constructed")
         if not state.hands[state.to_move]:
             return End("no-cards", f"{state.mover} has no cards left")
-        if not self._moves(state):
+        side = self._side(state)
+        if not self.can_trade(state) and not has_play(
+            self.board, state.stacks, state.hands[state.to_move], side
+        ):
             return End("no-play", f"{state.mover} has no legal play")
         return None
 
