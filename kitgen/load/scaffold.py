@@ -9,7 +9,7 @@ from typing import Any
 
 from kitgen.load.documents import Document, read_document
 from kitgen.load.replay import replay_moves
-from kitgen.model.findings import Finding, finding, warning
+from kitgen.model.findings import Finding, finding
 from kitgen.model.scaffold import (
     ScaffoldGameFile,
     ScaffoldParameters,
@@ -24,8 +24,8 @@ from kitgen.rules.scaffold import (
     Board,
     Stack,
     cell_name,
-    cell_words,
     problems,
+    read_board,
     score_competitive,
     score_cooperative,
     top,
@@ -134,66 +134,14 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
     model = doc.model
     assert isinstance(model, ScaffoldPositionFile)
     board = BOARDS[model.mode]
-    found: list[Finding] = []
-    position = Position(board)
-    seen: dict[Card, str] = {}
-    for r, row in enumerate(model.board):
-        for c, text in enumerate(row):
-            cell = r * SIZE + c
-            at = model.where("board", r, c)
-            mark = text.strip()
-            if mark in ("-", "."):
-                if (mark == "-") == board.is_space(cell):
-                    found.append(_shape_warning(board, cell, mark, at))
-                continue
-            stack: list[Card] = []
-            for part in mark.split("/"):
-                try:
-                    card = Card.parse(part)
-                except ValueError as err:
-                    found.append(finding("unknown-card", f"{cell_words(cell)}: {err}", at))
-                    continue
-                if card.is_joker:
-                    found.append(
-                        finding(
-                            "joker-in-play",
-                            f"{card} at {cell_words(cell)}: the jokers only choose the teams"
-                            " and never go on the board",
-                            at,
-                        )
-                    )
-                    continue
-                if card in seen:
-                    found.append(
-                        finding(
-                            "card-twice",
-                            f"{card} at {cell_words(cell)} is already at {seen[card]}",
-                            at,
-                        )
-                    )
-                    continue
-                seen[card] = cell_words(cell)
-                stack.append(card)
-            position.stacks[cell] = tuple(stack)
-    for problem in problems(board, position.stacks):
-        r, c = divmod(problem.cell, SIZE)
-        found.append(finding(problem.code, problem.message, model.where("board", r, c)))
+    reading = read_board(board, model.board)
+    position = Position(board, reading.stacks)
+    found = [
+        finding(p.code, p.message, model.where("board", *divmod(p.cell, SIZE)))
+        for p in [*reading.problems, *problems(board, position.stacks)]
+    ]
     found += _check_turns(model, position)
     return found, position
-
-
-def _shape_warning(board: Board, cell: int, mark: str, at: Any) -> Finding:
-    if mark == "-":
-        text = (
-            f"{cell_words(cell)} is a space of the {board.mode} board; write '.' for an"
-            " unconstructed space ('-' marks cells that are not spaces)"
-        )
-    else:
-        text = (
-            f"{cell_words(cell)} is not a space of the {board.mode} board; write '-' there"
-            " ('.' marks an unconstructed space)"
-        )
-    return warning("board-shape", text, at)
 
 
 def _check_turns(model: ScaffoldPositionFile, position: Position) -> list[Finding]:

@@ -19,7 +19,7 @@ from kitgen.model.scaffold import Row as ScaffoldRow
 from kitgen.model.shapeup import Card
 from kitgen.model.standard import Card as StandardCard
 from kitgen.model.standard import Colour
-from kitgen.rules.scaffold import BOARDS, SIZE, Board, cell_words, problems, why_not
+from kitgen.rules.scaffold import BOARDS, SIZE, problems, read_board, why_not
 from kitgen.rules.scaffold_play import Play, parse_move
 
 OWNERS = ("P1", "P2")
@@ -189,11 +189,12 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
     engine's `why_not`. Bad cells are left empty so the figure can still be drawn.
     """
     board = BOARDS[args.mode]
-    issues: list[ScaffoldIssue] = []
-    stacks, seen = _read_cells(args, issues)
-    for problem in problems(board, stacks):
-        r, c = divmod(problem.cell, SIZE)
-        issues.append(ScaffoldIssue(("board", r, c), problem.code, problem.message))
+    reading = read_board(board, args.board)
+    stacks, seen = reading.stacks, reading.seen
+    issues = [
+        ScaffoldIssue(("board", *divmod(p.cell, SIZE)), p.code, p.message)
+        for p in [*reading.problems, *problems(board, stacks)]
+    ]
     read = tuple(stacks)
     if args.play is None:
         for key in ("legal", "player"):
@@ -266,59 +267,4 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
         )
     return ScaffoldFigure(
         args.mode, read, move.card, move.cell, args.player, verdict, tuple(issues)
-    )
-
-
-def _read_cells(
-    args: ScaffoldBoardArgs, issues: list[ScaffoldIssue]
-) -> tuple[list[tuple[StandardCard, ...]], dict[StandardCard, str]]:
-    """Each cell's face-up cards (what could be read), and where each card lies."""
-    board = BOARDS[args.mode]
-    stacks: list[tuple[StandardCard, ...]] = [() for _ in range(SIZE * SIZE)]
-    seen: dict[StandardCard, str] = {}
-    for r, row in enumerate(args.board):
-        for c, text in enumerate(row[:SIZE]):
-            cell, at = r * SIZE + c, ("board", r, c)
-            mark = text.strip()
-            if mark in ("-", "."):
-                if (mark == "-") == board.is_space(cell):
-                    issues.append(ScaffoldIssue(at, "board-shape", _shape_words(board, cell, mark)))
-                continue
-            stack: list[StandardCard] = []
-            for part in mark.split("/"):
-                try:
-                    card = StandardCard.parse(part)
-                except ValueError as err:
-                    issues.append(ScaffoldIssue(at, "unknown-card", f"{cell_words(cell)}: {err}"))
-                    continue
-                problem = None
-                if card.is_joker:
-                    problem = (
-                        "joker-in-play",
-                        f"{card} at {cell_words(cell)}: the jokers only choose the teams and"
-                        " never go on the board",
-                    )
-                elif card in seen:
-                    problem = (
-                        "card-twice",
-                        f"{card} at {cell_words(cell)} is already at {seen[card]}",
-                    )
-                if problem is not None:
-                    issues.append(ScaffoldIssue(at, *problem))
-                    continue
-                seen[card] = cell_words(cell)
-                stack.append(card)
-            stacks[cell] = tuple(stack)
-    return stacks, seen
-
-
-def _shape_words(board: Board, cell: int, mark: str) -> str:
-    if mark == "-":
-        return (
-            f"{cell_words(cell)} is a space of the {board.mode} board; write '.' for an"
-            " unconstructed space ('-' marks cells that are not spaces)"
-        )
-    return (
-        f"{cell_words(cell)} is not a space of the {board.mode} board; write '-' there"
-        " ('.' marks an unconstructed space)"
     )

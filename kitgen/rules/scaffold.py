@@ -287,6 +287,80 @@ class Problem:
     message: str
 
 
+@dataclass
+class BoardReading:
+    """A board as written (five rows of five cells, top row first): the face-up cards
+    that could be read, where each card lies, and what was wrong with the writing."""
+
+    stacks: list[Stack]
+    seen: dict[Card, str]  # card -> the cell it lies on, in words
+    problems: list[Problem]
+
+
+def read_board(board: Board, rows: Sequence[Sequence[str]]) -> BoardReading:
+    """Read cells written `-` (not a space), `.` (unconstructed) or cards joined by `/`.
+
+    Unreadable cards (`unknown-card`), jokers (`joker-in-play`) and cards seen before
+    (`card-twice`) are left out of the stacks; `-` on a space or `.` off the board is
+    `board-shape`. The rules' own conditions are `problems()`'s to find.
+    """
+    reading = BoardReading([() for _ in range(SIZE * SIZE)], {}, [])
+    for r, row in enumerate(rows[:SIZE]):
+        for c, text in enumerate(row[:SIZE]):
+            cell = r * SIZE + c
+            mark = text.strip()
+            if mark in ("-", "."):
+                if (mark == "-") == board.is_space(cell):
+                    reading.problems.append(
+                        Problem("board-shape", cell, _shape_words(board, cell, mark))
+                    )
+                continue
+            stack: list[Card] = []
+            for part in mark.split("/"):
+                try:
+                    card = Card.parse(part)
+                except ValueError as err:
+                    reading.problems.append(
+                        Problem("unknown-card", cell, f"{cell_words(cell)}: {err}")
+                    )
+                    continue
+                if card.is_joker:
+                    reading.problems.append(
+                        Problem(
+                            "joker-in-play",
+                            cell,
+                            f"{card} at {cell_words(cell)}: the jokers only choose the teams"
+                            " and never go on the board",
+                        )
+                    )
+                    continue
+                if card in reading.seen:
+                    reading.problems.append(
+                        Problem(
+                            "card-twice",
+                            cell,
+                            f"{card} at {cell_words(cell)} is already at {reading.seen[card]}",
+                        )
+                    )
+                    continue
+                reading.seen[card] = cell_words(cell)
+                stack.append(card)
+            reading.stacks[cell] = tuple(stack)
+    return reading
+
+
+def _shape_words(board: Board, cell: Cell, mark: str) -> str:
+    if mark == "-":
+        return (
+            f"{cell_words(cell)} is a space of the {board.mode} board; write '.' for an"
+            " unconstructed space ('-' marks cells that are not spaces)"
+        )
+    return (
+        f"{cell_words(cell)} is not a space of the {board.mode} board; write '-' there"
+        " ('.' marks an unconstructed space)"
+    )
+
+
 def problems(board: Board, stacks: Stacks) -> list[Problem]:
     """Everything that makes a board impossible (cards are assumed distinct and no jokers).
 
