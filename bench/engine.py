@@ -1,4 +1,4 @@
-"""Benchmark: Scratch and Scaffold games per second on one core, random and greedy players.
+"""Benchmark: games per second on one core for every game's engine and built-in players.
 
 Run: python bench/engine.py [--seconds S]
 Prints full games per second for random and greedy players, played the way
@@ -6,7 +6,9 @@ Prints full games per second for random and greedy players, played the way
 beside a plain-Python reference loop (random tic-tac-toe games) measured
 in the same run for scale. Targets on the development machine: at least 20,000
 random and 2,000 greedy games a second on one core; Scaffold at least 200 games
-a second in either mode (a 1,000-game `kitgen simulate scaffold` in 5 seconds).
+a second in either mode (a 1,000-game `kitgen simulate scaffold` in 5 seconds);
+the Staircase game at least 200 greedy four-player games a second; Galliard at
+least 100 greedy games a second (whole games of several rounds).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sys
 import time
 
 from kitgen.load.scratch import official
+from kitgen.rules import galliard_play, staircase_play
 from kitgen.rules.scaffold_play import Scaffold, Setup
 from kitgen.rules.scaffold_play import play_game as play_scaffold
 from kitgen.rules.scratch_fast import GREEDY, RANDOM
@@ -105,6 +108,28 @@ def main() -> int:
         for engine in (competitive, cooperative)
         for who in ("random", "greedy")
     ]
+    staircase = [
+        (
+            f"Staircase, {n} players, {who}",
+            rate(
+                lambda i, e=staircase_play.Staircase(staircase_play.Setup(n)), w=who, n=n: (
+                    staircase_play.play_game(e, [w] * n, seed=i)
+                ),
+                args.seconds,
+            ),
+            target,
+        )
+        for n, who, target in ((2, "random", None), (4, "greedy", 200))
+    ]
+    duel = galliard_play.Galliard(galliard_play.Setup())
+    galliard = [
+        (
+            f"Galliard, {who} against {who}",
+            rate(lambda i, w=who: galliard_play.play_game(duel, [w, w], seed=i), args.seconds),
+            target,
+        )
+        for who, target in (("random", None), ("greedy", 100))
+    ]
     rows = [
         ("reference: random tic-tac-toe, plain lists", reference, None),
         ("Scratch, random against random", random_rate, 20_000),
@@ -112,6 +137,8 @@ def main() -> int:
         ("  the same, every position kept: random", random_states, None),
         ("  the same, every position kept: greedy", greedy_states, None),
         *scaffold,
+        *staircase,
+        *galliard,
     ]
     print(f"{'one core':46} {'games/s':>10} {'target':>10}")
     ok = True
