@@ -218,7 +218,7 @@ def replay(
     file: Annotated[
         str,
         typer.Argument(
-            help="A `record` file (Scratch, Shape Up! or Scaffold).",
+            help="A `record` file (Scratch, Shape Up!, Scaffold, Staircase or Galliard).",
             metavar="FILE",
             show_default=False,
         ),
@@ -229,11 +229,21 @@ def replay(
     from kitgen.kit import check_document
     from kitgen.load.documents import read_document
     from kitgen.load.record import PLAYERS, replay_record
+    from kitgen.model.galliard import GalliardRecordFile
     from kitgen.model.record import ScratchRecordFile
     from kitgen.model.scaffold import ScaffoldRecordFile
     from kitgen.model.shapeup import ShapeUpRecordFile
+    from kitgen.model.staircase import StaircaseRecordFile
 
     doc = read_document(file)
+    if isinstance(doc.model, (StaircaseRecordFile, GalliardRecordFile)):
+        from kitgen import cli_standard
+
+        if isinstance(doc.model, StaircaseRecordFile):
+            cli_standard.replay_staircase(doc, output)
+        else:
+            cli_standard.replay_galliard(doc, output)
+        return
     if isinstance(doc.model, ShapeUpRecordFile):
         _replay_shapeup(doc, output)
         return
@@ -405,8 +415,9 @@ def simulate(
     targets: Annotated[
         list[str],
         typer.Argument(
-            help="Two Scratch deck files (DECK_A DECK_B), or `shapeup`, or `scaffold`.",
-            metavar="DECK_A DECK_B | shapeup | scaffold",
+            help="Two Scratch deck files (DECK_A DECK_B), or `shapeup`, `scaffold`, "
+            "`staircase` or `galliard`.",
+            metavar="DECK_A DECK_B | shapeup | scaffold | staircase | galliard",
             show_default=False,
         ),
     ],
@@ -426,7 +437,9 @@ def simulate(
         typer.Option(
             "--players",
             help="The players, one per deck (Scratch: random, greedy or search, like "
-            "greedy,random) or per seat (Shape Up!: random or greedy).",
+            "greedy,random) or per seat (Shape Up!, Scaffold: random or greedy; Staircase: "
+            "random, greedy, interferer or spoiler, 2 to 5 of them; Galliard: see "
+            "`kitgen simulate --help`).",
         ),
     ] = "random,random",
     setup: Annotated[
@@ -460,6 +473,13 @@ def simulate(
             help="Scaffold cooperative: the turn counters, or several to compare, like 16,12,8.",
         ),
     ] = "16",
+    interfere: Annotated[
+        bool,
+        typer.Option(
+            "--interfere/--no-interfere",
+            help="Staircase: play with the optional interfere action.",
+        ),
+    ] = False,
     seed: Annotated[
         int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
     ] = 1,
@@ -474,7 +494,10 @@ def simulate(
     deck moves first about half the time. Shape Up!: `kitgen simulate shapeup
     --setup 3p-24 --players greedy,random,random`; the first player rotates.
     Scaffold: `kitgen simulate scaffold --mode cooperative --hand 7,5,3 --turns
-    16,12`; players are red's then black's, and red plays first.
+    16,12`; players are red's then black's, and red plays first. Staircase:
+    `kitgen simulate staircase --players interferer,greedy,greedy --interfere`,
+    one player per seat, seats rotating. Galliard: `kitgen simulate galliard
+    --players always,never`; the two take turns starting the first round.
     """
     from kitgen.kit import UsageError
     from kitgen.simulation import simulate as run
@@ -491,8 +514,20 @@ def simulate(
         hands, counts = _numbers(hand, "--hand"), _numbers(turns, "--turns")
         _simulate_scaffold(mode, hands, counts, games, tuple(chosen), seed, jobs, output)
         return
+    if targets in (["staircase"], ["galliard"]):
+        if match:
+            raise UsageError("--match is for Scratch")
+        from kitgen import cli_standard
+
+        if targets == ["staircase"]:
+            cli_standard.simulate_staircase(tuple(chosen), games, interfere, seed, jobs, output)
+        else:
+            cli_standard.simulate_galliard(tuple(chosen), games, seed, jobs, output)
+        return
     if len(targets) != 2:
-        raise UsageError("give two Scratch deck files, or `shapeup`")
+        raise UsageError(
+            "give two Scratch deck files, or one of shapeup, scaffold, staircase, galliard"
+        )
     deck_a, deck_b = targets
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")

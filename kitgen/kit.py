@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.errors import KitgenError
+from kitgen.load import galliard, staircase
 from kitgen.load.documents import Document, read_document
 from kitgen.load.record import replay_record
 from kitgen.load.rules import check_rules
@@ -16,16 +17,21 @@ from kitgen.load.scaffold import replay_game
 from kitgen.load.scratch import check_kit_settings, check_scratch, official
 from kitgen.load.shapeup import Position, check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
+from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
 from kitgen.model.game import GAME_IDS, GameFile
-from kitgen.model.kit import ScaffoldKitFile, ShapeUpKitFile
+from kitgen.model.kit import GalliardKitFile, ScaffoldKitFile, ShapeUpKitFile, StaircaseKitFile
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scaffold import ScaffoldPositionFile, ScaffoldRecordFile
 from kitgen.model.scratch import ScratchPool
 from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
+from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
 from kitgen.paths import game_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
+
+# A position as its check read it: each game's has result() and explain().
+AnyPosition = Position | ScaffoldPosition | staircase.Position | galliard.Position
 
 
 class UsageError(KitgenError):
@@ -45,7 +51,7 @@ class FileReport:
     # The Scratch card pool a deck or card file was checked against (not reported).
     pool: ScratchPool | None = field(default=None, repr=False, compare=False)
     # A position as its check read it, ready to score (not reported).
-    position: Position | ScaffoldPosition | None = field(default=None, repr=False, compare=False)
+    position: AnyPosition | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -95,7 +101,7 @@ def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
     pool = None
-    position: Position | ScaffoldPosition | None = None
+    position: AnyPosition | None = None
     if isinstance(doc.model, RulesFile):
         findings += check_rules(doc)
     elif isinstance(doc.model, ScratchRecordFile):
@@ -108,9 +114,21 @@ def check_document(doc: Document) -> FileReport:
     elif isinstance(doc.model, ScaffoldPositionFile):
         found, position = check_scaffold_position(doc)
         findings += found
+    elif isinstance(doc.model, StaircasePositionFile):
+        found, position = staircase.check_position(doc)
+        findings += found
+    elif isinstance(doc.model, StaircaseRecordFile):
+        findings += staircase.replay_game(doc).findings
+    elif isinstance(doc.model, GalliardPositionFile):
+        found, position = galliard.check_position(doc)
+        findings += found
+    elif isinstance(doc.model, GalliardRecordFile):
+        findings += galliard.replay_game(doc).findings
     elif isinstance(doc.model, ScaffoldRecordFile):
         findings += replay_game(doc).findings
-    elif isinstance(doc.model, (ShapeUpKitFile, ScaffoldKitFile)):
+    elif isinstance(
+        doc.model, (ShapeUpKitFile, ScaffoldKitFile, StaircaseKitFile, GalliardKitFile)
+    ):
         findings += check_kit_settings(doc.model, doc.path)
     elif doc.model is not None and doc.game == "scratch":
         found, pool = check_scratch(doc)

@@ -12,6 +12,11 @@ from kitgen.load.documents import read_document
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
+from kitgen.rules.galliard_play import PLAYERS as GALLIARD_PLAYERS
+from kitgen.rules.galliard_play import Setup as GalliardSetup
+from kitgen.rules.galliard_sim import GalliardTally
+from kitgen.rules.galliard_sim import run_games as galliard_games
+from kitgen.rules.galliard_sim import tally_summary as galliard_summary
 from kitgen.rules.scaffold_play import PLAYERS as SCAFFOLD_PLAYERS
 from kitgen.rules.scaffold_play import Setup as ScaffoldSetup
 from kitgen.rules.scaffold_sim import ScaffoldTally, run_games, tally_summary
@@ -21,6 +26,11 @@ from kitgen.rules.shapeup import SETUPS
 from kitgen.rules.shapeup_play import PLAYERS as SHAPEUP_PLAYERS
 from kitgen.rules.shapeup_sim import RoundTally, round_summary, run_rounds
 from kitgen.rules.simulate import Tally, run_batch, summary
+from kitgen.rules.staircase_play import PLAYERS as STAIRCASE_PLAYERS
+from kitgen.rules.staircase_play import Setup as StaircaseSetup
+from kitgen.rules.staircase_sim import StaircaseTally
+from kitgen.rules.staircase_sim import run_games as staircase_games
+from kitgen.rules.staircase_sim import tally_summary as staircase_summary
 
 B = TypeVar("B")
 T = TypeVar("T")
@@ -225,6 +235,90 @@ def simulate_scaffold(
             for hand, count in setups
         ],
     }
+
+
+def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:
+    players, interfere, seed, start, stop = args
+    setup = StaircaseSetup(len(players), interfere=interfere)
+    return staircase_games(setup, players, seed, start, stop - start)
+
+
+def simulate_staircase(
+    *,
+    games: int,
+    players: tuple[str, ...],
+    interfere: bool,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Staircase games between the players named (2 to 5, one per seat;
+    seats rotate every game) and report how each player fares."""
+    _check_run(games, jobs)
+    if not 2 <= len(players) <= 5:
+        raise UsageError(
+            "the Staircase game has 2 to 5 players: name one per seat, like greedy,greedy,random"
+        )
+    for name in players:
+        if name not in STAIRCASE_PLAYERS:
+            raise UsageError(f"unknown player {name!r}: use {', '.join(STAIRCASE_PLAYERS)}")
+    batches = [
+        (players, interfere, seed, start, min(start + BATCH, games))
+        for start in range(0, games, BATCH)
+    ]
+    total = StaircaseTally()
+    done = 0
+    for tally in _in_order(_staircase_games, batches, jobs):
+        total.merge(tally)
+        done += tally.games
+        if progress:
+            progress(done, games)
+    return {
+        "game": "staircase",
+        "interfere": interfere,
+        "seed": seed,
+        **staircase_summary(total, players),
+    }
+
+
+def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:
+    players, seed, start, stop = args
+    return galliard_games(GalliardSetup(), players, seed, start, stop - start)
+
+
+def simulate_galliard(
+    *,
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Galliard games between two players (taking turns to start the first
+    round) and report wins, rounds and wagers."""
+    _check_run(games, jobs)
+    if len(players) != 2:
+        raise UsageError("Galliard has two players: give --players like greedy,never")
+    for name in players:
+        if name not in GALLIARD_PLAYERS:
+            raise UsageError(f"unknown player {name!r}: use {', '.join(GALLIARD_PLAYERS)}")
+    pair = (players[0], players[1])
+    batches = [(pair, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
+    total = GalliardTally()
+    done = 0
+    for tally in _in_order(_galliard_games, batches, jobs):
+        total.merge(tally)
+        done += tally.games
+        if progress:
+            progress(done, games)
+    return {"game": "galliard", "seed": seed, **galliard_summary(total, pair)}
+
+
+def _check_run(games: int, jobs: int) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= jobs <= 64:
+        raise UsageError("--jobs must be from 1 to 64")
 
 
 def _in_order(run: Callable[[B], T], batches: list[B], jobs: int) -> Iterator[T]:

@@ -50,10 +50,13 @@ SOURCES: list[tuple[str, str]] = [
     *[(p.name, p.read_text(encoding="utf-8")) for p in sorted((SCRATCH / "decks").glob("*.yaml"))],
     *[
         (p.name, p.read_text(encoding="utf-8"))
-        for game in ("scratch", "shapeup", "scaffold")
+        for game in ("scratch", "shapeup", "scaffold", "staircase", "galliard")
         for p in sorted((data_dir() / game / "examples").glob("*.yaml"))
     ],
-    ("scaffold-kit.yaml", (data_dir() / "scaffold" / "kit.yaml").read_text(encoding="utf-8")),
+    *[
+        (f"{game}-kit.yaml", (data_dir() / game / "kit.yaml").read_text(encoding="utf-8"))
+        for game in ("scaffold", "staircase", "galliard")
+    ],
     ("my-cards.yaml", MY_CARDS),
     ("my-deck.yaml", MY_DECK),
 ]

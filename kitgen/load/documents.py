@@ -12,14 +12,22 @@ from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
+from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
 from kitgen.model.game import GAME_IDS, KINDS, GameFile
-from kitgen.model.kit import KitFile, ScaffoldKitFile, ShapeUpKitFile
+from kitgen.model.kit import (
+    GalliardKitFile,
+    KitFile,
+    ScaffoldKitFile,
+    ShapeUpKitFile,
+    StaircaseKitFile,
+)
 from kitgen.model.record import ScratchRecordFile
 from kitgen.model.rules import RulesFile
 from kitgen.model.scaffold import ScaffoldGameFile, ScaffoldPositionFile, ScaffoldRecordFile
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
 from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
 from kitgen.model.source import Path, SourceMap, whole_file
+from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
 
 # Which model reads each (game, kind). A kind missing here is not supported yet.
 MODELS: dict[tuple[str, str], type[BaseModel]] = {
@@ -35,6 +43,12 @@ MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("scaffold", "kit"): ScaffoldKitFile,
     ("scaffold", "position"): ScaffoldPositionFile,
     ("scaffold", "record"): ScaffoldRecordFile,
+    ("staircase", "kit"): StaircaseKitFile,
+    ("staircase", "position"): StaircasePositionFile,
+    ("staircase", "record"): StaircaseRecordFile,
+    ("galliard", "kit"): GalliardKitFile,
+    ("galliard", "position"): GalliardPositionFile,
+    ("galliard", "record"): GalliardRecordFile,
     **{(g, "game"): GameFile for g in GAME_IDS if g not in ("scratch", "scaffold")},
     **{(g, "rules"): RulesFile for g in GAME_IDS},
 }

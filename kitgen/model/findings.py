@@ -99,6 +99,7 @@ CODES: dict[str, CodeInfo] = {
     "stack-descends": CodeInfo("error", "a card lying on a higher card"),
     "pyramid-broken": CodeInfo("error", "a top card higher than its neighbour nearer the centre"),
     "space-disconnected": CodeInfo("error", "a constructed space cut off from the centre"),
+    "not-a-royal": CodeInfo("error", "a card other than a royal in a Galliard cabal"),
     # Rules text
     "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
     "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),

@@ -114,3 +114,29 @@ class ScaffoldKitFile(KitBase):
     game: Literal["scaffold"]
     components: list[ScaffoldComponent] = Field(default_factory=lambda: list(SCAFFOLD_COMPONENTS))
     standard_deck: bool = False
+
+
+StaircaseComponent = Literal["score-sheet", "action-cards", "rules"]
+STAIRCASE_COMPONENTS: tuple[StaircaseComponent, ...] = ("score-sheet", "action-cards", "rules")
+
+
+class StaircaseKitFile(KitBase):
+    """A Staircase game kit: the score sheet, the action reference cards, rules, and (when
+    `standard_deck` is true) a printable deck."""
+
+    game: Literal["staircase"]
+    components: list[StaircaseComponent] = Field(default_factory=lambda: list(STAIRCASE_COMPONENTS))
+    standard_deck: bool = False
+
+
+GalliardComponent = Literal["mat", "cabal-cards", "tracker", "rules"]
+GALLIARD_COMPONENTS: tuple[GalliardComponent, ...] = ("mat", "cabal-cards", "tracker", "rules")
+
+
+class GalliardKitFile(KitBase):
+    """A Galliard kit: the table mat, the cabal reference cards, the score tracker, rules,
+    and (when `standard_deck` is true) a printable 54-card deck with both jokers."""
+
+    game: Literal["galliard"]
+    components: list[GalliardComponent] = Field(default_factory=lambda: list(GALLIARD_COMPONENTS))
+    standard_deck: bool = False

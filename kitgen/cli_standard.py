@@ -1,0 +1,175 @@
+"""`kitgen replay` and `kitgen simulate` for the Staircase game and Galliard.
+
+Kept apart from `kitgen.cli` so that module stays readable; the commands there
+call these once they know the file or target is one of these games.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from kitgen.cli import OutputFormat, _finish_replay, _with_progress
+from kitgen.load.documents import Document
+from kitgen.model.findings import Finding
+
+
+def replay_staircase(doc: Document, output: OutputFormat) -> None:
+    """`kitgen replay` for a Staircase game: the moves, the staircases and the scores."""
+    from kitgen.load.staircase import explain_score, replay_game
+    from kitgen.rules.staircase_play import move_text
+
+    result = replay_game(doc)
+    findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
+    outcome = result.outcome
+    names = result.names
+    winners = [names[s] for s in outcome.winners] if outcome else []
+    data: dict[str, object] = {
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "scores": {names[s]: t for s, t in enumerate(outcome.scores)} if outcome else None,
+        "moves": len(result.moves),
+    }
+
+    def human() -> None:
+        for i, (move, who) in enumerate(zip(result.moves, result.movers, strict=True)):
+            typer.echo(f"{i + 1:>3}. {who:<8} {move_text(move, names)}")
+        if result.states and outcome is None and result.illegal is None:
+            typer.echo("The record stops before the game ends.")
+        if outcome is None:
+            return
+        for seat, detail in enumerate(outcome.detail):
+            cards = " ".join(str(c) for c in detail.cards) or "(no cards)"
+            typer.echo(f"     {names[seat]:<8} {cards}")
+            typer.echo(f"     {'':<8} {explain_score(detail)}")
+        best = max(outcome.scores)
+        if len(winners) == 1:
+            typer.echo(f"Game over: {winners[0]} wins with {best} points.")
+        else:
+            typer.echo(f"Game over: {', '.join(winners)} share the win with {best} points.")
+
+    _finish_replay(data, result.illegal, findings, output, human)
+
+
+def simulate_staircase(
+    players: tuple[str, ...],
+    games: int,
+    interfere: bool,
+    seed: int,
+    jobs: int,
+    output: OutputFormat,
+) -> None:
+    """`kitgen simulate staircase`: each player's share of wins, points and actions."""
+    from kitgen.simulation import simulate_staircase as run
+
+    report: dict[str, Any] = _with_progress(
+        run, games=games, players=players, interfere=interfere, seed=seed, jobs=jobs
+    )
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    option = "with interfere" if interfere else "without interfere"
+    typer.echo(
+        f"The Staircase game, {len(players)} players {option}: {games:,} games, seed {seed};"
+        " seats rotate, so each player starts as often"
+    )
+    for row in report["players"]:
+        low, high = row["win_share_95"]
+        acts = row["actions_per_game"]
+        used = ", ".join(f"{name} {acts[name]:.2f}" for name in acts if acts[name])
+        topped = (row["outright_wins"] + row["shared_wins"]) / report["games"]
+        typer.echo(
+            f"  {row['player'] + 1}. {row['name']:<10} wins {row['win_share']:.1%}"
+            f" (a shared win counted 1/k); wins or shares the top {topped:.1%}"
+            f" (95%: {low:.1%} to {high:.1%})"
+        )
+        typer.echo(
+            f"     mean {row['mean_total']:.1f} points = base {row['mean_base']:.1f}"
+            f" + bonus {row['mean_bonus']:.1f} ({row['mean_sequences']:.2f} sequences)"
+        )
+        typer.echo(f"     actions a game: {used or 'none'}")
+    typer.echo(
+        f"  {report['turns_per_game']:.1f} turns a game; ties for first {report['tie_share']:.1%}"
+    )
+
+
+def replay_galliard(doc: Document, output: OutputFormat) -> None:
+    """`kitgen replay` for a Galliard game: the moves round by round, and how it ended."""
+    from kitgen.load.galliard import replay_game
+
+    result = replay_game(doc)
+    findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
+    outcome = result.outcome
+    names = result.names
+    rounds = result.rounds()
+    data: dict[str, object] = {
+        "winner": names[outcome.winner] if outcome and outcome.winner is not None else None,
+        "reason": _named(outcome.reason, names) if outcome else None,
+        "rounds": [r.text(names) for r in rounds],
+        "cabals": (
+            {names[s]: [str(c) for c in cabal] for s, cabal in enumerate(outcome.cabals)}
+            if outcome
+            else None
+        ),
+        "moves": len(result.moves),
+    }
+
+    def human() -> None:
+        shown = 0
+        for i, (move, who, state) in enumerate(
+            zip(result.moves, result.movers, result.states, strict=False)
+        ):
+            if state.round > shown:
+                shown = state.round
+                typer.echo(f"Round {shown}, {names[state.starter]} starts:")
+            typer.echo(f"{i + 1:>5}. {who:<8} {move}")
+            after = result.states[i + 1]
+            if len(after.results) > len(state.results):  # this move ended a round
+                typer.echo(f"       {after.results[len(state.results)].text(names)}")
+        if outcome is None:
+            if result.illegal is None and result.states:
+                typer.echo("The record stops before the game ends.")
+            return
+        for seat, cabal in enumerate(outcome.cabals):
+            typer.echo(f"  {names[seat]:<8} cabal: {' '.join(map(str, cabal)) or '(none)'}")
+        typer.echo(f"Game over after {outcome.rounds} rounds: {_named(outcome.reason, names)}.")
+
+    _finish_replay(data, result.illegal, findings, output, human)
+
+
+def _named(text: str, names: list[str]) -> str:
+    return text.replace("player 1", names[0]).replace("player 2", names[1])
+
+
+def simulate_galliard(
+    players: tuple[str, ...], games: int, seed: int, jobs: int, output: OutputFormat
+) -> None:
+    """`kitgen simulate galliard`: each player's wins, and how wagering pays."""
+    from kitgen.rules.galliard_sim import ENDS
+    from kitgen.simulation import simulate_galliard as run
+
+    report: dict[str, Any] = _with_progress(run, games=games, players=players, seed=seed, jobs=jobs)
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    typer.echo(f"Galliard: {games:,} games, seed {seed}; the players take turns starting round 1")
+    for row in report["players"]:
+        low, high = row["win_rate_95"]
+        typer.echo(
+            f"  {row['player']:<9} wins {row['win_rate']:.1%} (95%: {low:.1%} to {high:.1%});"
+            f" wins {row['round_win_rate']:.1%} of rounds; wagers in"
+            f" {row['rounds_with_a_wager']:.1%} of rounds,"
+            f" {row['royals_wagered_per_round']:.2f} royals a round"
+        )
+    ends = ", ".join(
+        f"{ENDS[how]} {entry['share']:.0%}" for how, entry in report["round_ends"].items()
+    )
+    typer.echo(
+        f"  {report['rounds_per_game']:.1f} rounds and {report['moves_per_game']:.0f} moves a"
+        f" game; rounds with no wager {report['no_wager_rounds']:.1%}"
+    )
+    typer.echo(f"  rounds end: {ends}")
+    if report["round_limit"]:
+        typer.echo(f"  {report['round_limit']} games stopped at the round limit")
