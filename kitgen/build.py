@@ -25,6 +25,7 @@ from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import (
     DuplexMode,
+    GalliardKitFile,
     Ink,
     KitBase,
     KitFile,
@@ -32,6 +33,7 @@ from kitgen.model.kit import (
     Reference,
     ScaffoldKitFile,
     ShapeUpKitFile,
+    StaircaseKitFile,
 )
 from kitgen.model.rules import RulesFile
 from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
@@ -260,6 +262,10 @@ class _Builder:
             self.shapeup_kit(kit, path, stem)
         elif isinstance(kit, ScaffoldKitFile):
             self.scaffold_kit(kit, path, stem)
+        elif isinstance(kit, StaircaseKitFile):
+            self.staircase_kit(kit, path, stem)
+        elif isinstance(kit, GalliardKitFile):
+            self.galliard_kit(kit, path, stem)
         elif isinstance(kit, KitFile):
             self.scratch_kit(kit, path, stem)
 
@@ -374,11 +380,7 @@ class _Builder:
             return
         setup = resolve_setup(self.options.settings(), kit.settings)
         params = parameters()
-        deck = (
-            kit.standard_deck if self.options.standard_deck is None else self.options.standard_deck
-        )
-        if deck:
-            self.standard_deck(kit.game, f"{stem}-deck.pdf", setup)
+        self.deck_if_asked(kit, stem, setup)
         if "mats" in kit.components:
             self.write("scaffold", f"{stem}-mats.pdf", draw.mats_pdf(kit.name, setup))
         if "team-cards" in kit.components:
@@ -396,6 +398,50 @@ class _Builder:
             )
             self.write("scaffold", f"{stem}-score-sheet.pdf", sheet)
         self.kit_rules(kit, path, stem, setup)
+
+    def staircase_kit(self, kit: StaircaseKitFile, path: str, stem: str) -> None:
+        """The Staircase score sheet, action cards, rules and (asked) deck."""
+        from kitgen.render import staircase_kit as draw
+
+        if not self.kit_name_ok(kit, path):
+            return
+        setup = resolve_setup(self.options.settings(), kit.settings)
+        self.deck_if_asked(kit, stem, setup)
+        if "score-sheet" in kit.components:
+            self.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
+        if "action-cards" in kit.components:
+            cards = draw.action_cards_pdf(kit.name, setup)
+            self.write(kit.game, f"{stem}-action-cards.pdf", cards)
+        self.kit_rules(kit, path, stem, setup)
+
+    def galliard_kit(self, kit: GalliardKitFile, path: str, stem: str) -> None:
+        """The Galliard mat, cabal cards, score tracker, rules and (asked) deck."""
+        from kitgen.render import galliard_kit as draw
+
+        if not self.kit_name_ok(kit, path):
+            return
+        setup = resolve_setup(self.options.settings(), kit.settings)
+        self.deck_if_asked(kit, stem, setup)
+        if "mat" in kit.components:
+            self.write(kit.game, f"{stem}-mat.pdf", draw.mat_pdf(kit.name, setup))
+        if "cabal-cards" in kit.components:
+            self.write(kit.game, f"{stem}-cabal-cards.pdf", draw.cabal_cards_pdf(kit.name, setup))
+        if "tracker" in kit.components:
+            self.write(kit.game, f"{stem}-tracker.pdf", draw.tracker_pdf(kit.name, setup))
+        self.kit_rules(kit, path, stem, setup)
+
+    def deck_if_asked(
+        self,
+        kit: ScaffoldKitFile | StaircaseKitFile | GalliardKitFile,
+        stem: str,
+        setup: PrintSetup,
+    ) -> None:
+        """The standard deck, when the kit or the command line asks for it."""
+        wanted = self.options.standard_deck
+        if wanted is None:
+            wanted = kit.standard_deck
+        if wanted:
+            self.standard_deck(kit.game, f"{stem}-deck.pdf", setup)
 
     def standard_deck(self, game: str, filename: str, setup: PrintSetup) -> None:
         """The shared 52-card deck with a red and a black joker."""
@@ -511,6 +557,14 @@ def game_figures(game: str) -> Figures:
         from kitgen.render.cards.scaffold_figures import scaffold_figures
 
         return scaffold_figures()
+    if game == "staircase":
+        from kitgen.render.cards.staircase_figures import staircase_figures
+
+        return staircase_figures()
+    if game == "galliard":
+        from kitgen.render.cards.galliard_figures import galliard_figures
+
+        return galliard_figures()
     return Figures({}, {})
 
 

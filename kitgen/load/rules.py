@@ -176,6 +176,13 @@ def check_figure_args(block: Block, model: type, source: SourceMap | None) -> li
             for e in err.errors(include_url=False)
         ]
     found: list[Finding] = []
+    # A figure whose arguments know their own rules (Staircase, Galliard) says what is wrong.
+    own_check = getattr(args, "figure_issues", None)
+    if callable(own_check):
+        found += [
+            finding(code, message, block.where("args", *path))
+            for path, code, message in own_check()
+        ]
     if isinstance(args, ShapeUpGridArgs):
         widths = {len(row) for row in args.cells}
         if len(widths) > 1:

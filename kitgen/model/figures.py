@@ -15,8 +15,10 @@ from typing import Literal
 from pydantic import Field
 
 from kitgen.model.base import Name, Spec
+from kitgen.model.galliard_figures import CabalArgs, FloorArgs, TradeArgs
 from kitgen.model.scaffold import Row as ScaffoldRow
 from kitgen.model.shapeup import Card
+from kitgen.model.staircase_figures import StaircaseArgs, TurnArgs
 from kitgen.model.standard import Card as StandardCard
 from kitgen.model.standard import Colour
 from kitgen.rules.scaffold import BOARDS, SIZE, problems, read_board, why_not
@@ -97,6 +99,8 @@ FIGURES: dict[str, dict[str, type[Spec]]] = {
     "scratch": {"card-anatomy": CardArgs, "board": BoardArgs, "flip": CardArgs},
     "shapeup": {"card": ShapeUpCardArgs, "grid": ShapeUpGridArgs},
     "scaffold": {"board": ScaffoldBoardArgs},
+    "staircase": {"staircase": StaircaseArgs, "turn": TurnArgs},
+    "galliard": {"cabal": CabalArgs, "floor": FloorArgs, "trade": TradeArgs},
 }
 
 
