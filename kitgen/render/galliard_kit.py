@@ -20,12 +20,13 @@ from kitgen.layout.tile import tile
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.model.standard import SUIT_NAMES, SUITS, Card
-from kitgen.render.cards.galliard_figures import badge, index_height, mini_face
+from kitgen.render.cards.galliard_figures import index_height, mini_face
 from kitgen.render.cards.standard import draw_suit
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
+from kitgen.render.signs import corner_ticks, verdict_badge
 from kitgen.render.text import draw_text, fit
 from kitgen.rules.galliard import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
 
@@ -91,25 +92,6 @@ def _para(
             c.drawString(x, y, line)
         y -= fitted.leading
     return y + fitted.leading - fitted.size * 0.28
-
-
-def _corners(c: Canvas, box: Box, arm: float, colour: Color) -> None:
-    """Corner ticks marking where a card lies."""
-    c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(0.45)
-    for x, y, sx, sy in (
-        (box.x, box.y, 1, 1),
-        (box.right, box.y, -1, 1),
-        (box.x, box.top, 1, -1),
-        (box.right, box.top, -1, -1),
-    ):
-        path = c.beginPath()
-        path.moveTo(x + sx * arm, y)
-        path.lineTo(x, y)
-        path.lineTo(x, y + sy * arm)
-        c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
 
 
 def crown(c: Canvas, cx: float, y: float, w: float, colour: Color, *, fill: bool) -> None:
@@ -237,7 +219,7 @@ def _space_frame(
     c.setLineWidth(1.1)
     c.roundRect(box.x, box.y, box.width, box.height, 2.4 * MM, stroke=1, fill=1)
     card = plan.card_box(box)
-    _corners(c, card, 3 * MM * s, FAINT)
+    corner_ticks(c, card, 3 * MM * s, FAINT)
     return card
 
 
@@ -346,7 +328,7 @@ def _stamp_panel(c: Canvas, box: Box, ink: Ink) -> None:
         mini_face(c, lower, px, y + step, w, h, ink)
         mini_face(c, upper, px, y, w, h, ink)
         ok = can_stamp(upper, lower)
-        badge(c, px + w + 2.6 * MM, y + h / 2, 2.2 * MM, ok, ink)
+        verdict_badge(c, px + w + 2.6 * MM, y + h / 2, 2.2 * MM, ok, ink)
         c.setFillColor(INK)
         words = f"{upper.rank_text} on {lower.rank_text}"
         draw_text(c, px + w / 2, y - 3.2 * MM, words, BOLD, 7.5, "centre")

@@ -26,6 +26,7 @@ from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
+from kitgen.render.signs import corner_ticks
 from kitgen.render.text import draw_text, fit, wrap
 from kitgen.rules.scaffold import BOARDS, CENTRE, Board, cell_name, distance
 
@@ -121,28 +122,6 @@ def chevron(c: Canvas, x: float, y: float, dx: int, dy: int, size: float, colour
     c.restoreState()
 
 
-def _corners(c: Canvas, box: Box, arm: float, colour: Color) -> None:
-    """Corner ticks marking where a card lies."""
-    c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(0.45)
-    for x, y, sx, sy in (
-        (box.x, box.y, 1, 1),
-        (box.right, box.y, -1, 1),
-        (box.x, box.top, 1, -1),
-        (box.right, box.top, -1, -1),
-    ):
-        path = c.beginPath()
-        path.moveTo(x + sx * arm, y)
-        path.lineTo(x, y)
-        path.lineTo(x, y + sy * arm)
-        c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
-
-
-# --- The mats --------------------------------------------------------------------------------
-
-
 def mats_pdf(title: str, setup: PrintSetup) -> bytes:
     """Both mats (the diamond, then the hourglass), each tiled over as many sheets as needed."""
     canvas, buffer = new_canvas(f"{title}: board mats", f"kitgen board mats: {setup.describe()}")
@@ -196,7 +175,7 @@ def _space(c: Canvas, plan: ScaffoldMatPlan, cell: int, ink: Ink, s: float) -> N
         inner = box.inset(min(1 * MM, plan.clearance / 2))
         c.roundRect(inner.x, inner.y, inner.width, inner.height, 1.8 * MM, stroke=1, fill=0)
     card = plan.card_box(cell)
-    _corners(c, card, 3 * MM * s, FAINT)
+    corner_ticks(c, card, 3 * MM * s, FAINT)
     c.setFillColor(FAINT)
     draw_text(c, card.x + 1.4 * MM, card.top - 1.4 * MM - 5.5 * s, cell_name(cell), REGULAR, 6 * s)
     cx, cy = box.x + box.width / 2, box.y + box.height / 2

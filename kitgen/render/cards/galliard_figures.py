@@ -36,6 +36,7 @@ from kitgen.model.standard import SUITS, Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.cards.standard import CAP, draw_suit, ink_of
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
+from kitgen.render.signs import verdict_badge
 from kitgen.render.symbols import star_points
 from kitgen.render.text import wrap
 from kitgen.rules.galliard import ROYAL_RANKS, ROYALS, Pattern
@@ -186,30 +187,6 @@ def empty_slot(c: Canvas, x: float, y: float, w: float, h: float, label: str = "
     c.restoreState()
 
 
-def badge(c: Canvas, x: float, y: float, r: float, ok: bool, ink: Ink) -> None:
-    """A tick (allowed) or a cross (not allowed) in a white disc centred on (x, y)."""
-    colour = INK if ink == "low" else (OK_INK if ok else NO_INK)
-    c.saveState()
-    c.setFillColor(white)
-    c.setStrokeColor(colour)
-    c.setLineWidth(max(0.8, r * 0.16))
-    c.circle(x, y, r, stroke=1, fill=1)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    c.setLineWidth(max(1.1, r * 0.28))
-    k = r * 0.5
-    if ok:
-        path = c.beginPath()
-        path.moveTo(x - k, y)
-        path.lineTo(x - k * 0.25, y - k * 0.7)
-        path.lineTo(x + k, y + k * 0.75)
-        c.drawPath(path, stroke=1, fill=0)
-    else:
-        c.line(x - k * 0.8, y - k * 0.8, x + k * 0.8, y + k * 0.8)
-        c.line(x - k * 0.8, y + k * 0.8, x + k * 0.8, y - k * 0.8)
-    c.restoreState()
-
-
 def ghost(
     c: Canvas, card: Card, x: float, y: float, w: float, h: float, ok: bool, ink: Ink
 ) -> None:
@@ -227,7 +204,7 @@ def ghost(
     c.roundRect(x, y, w, h, 0.1 * w, stroke=1, fill=0)
     c.restoreState()
     r = 0.26 * w
-    badge(c, x + w - r * 0.3, y + r * 0.3, r, ok, ink)
+    verdict_badge(c, x + w - r * 0.3, y + r * 0.3, r, ok, ink)
 
 
 # --- Legends ---------------------------------------------------------------------------------
@@ -638,7 +615,7 @@ def paint_trade(c: Canvas, args: dict[str, Any], width: float, height: float, in
     mid = width / 2
     _arrow(c, left + w + 2 * MM, right - 2 * MM, y + h * 0.72, colour)
     _arrow(c, right - 2 * MM, left + w + 2 * MM, y + h * 0.28, colour)
-    badge(c, mid, y + h / 2, 3.4 * MM, ok, ink)
+    verdict_badge(c, mid, y + h / 2, 3.4 * MM, ok, ink)
     legend = _legend(_trade_lines(args), min(width, 100 * MM))
     _draw_legend(c, legend, mid, y - 2 * MM)
 
@@ -655,7 +632,6 @@ def galliard_figures() -> Figures:
 
 
 __all__ = [
-    "badge",
     "cabal_figure",
     "empty_slot",
     "face_down",

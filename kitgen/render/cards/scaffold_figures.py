@@ -25,6 +25,7 @@ from kitgen.model.standard import Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.cards.standard import draw_suit, ink_of
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
+from kitgen.render.signs import verdict_badge
 from kitgen.render.text import wrap
 from kitgen.rules.scaffold import (
     BOARDS,
@@ -379,30 +380,6 @@ def _arrows(c: Canvas, geo: Geometry, board: Board) -> None:
     c.restoreState()
 
 
-def _badge(c: Canvas, x: float, y: float, r: float, ok: bool, ink: Ink) -> None:
-    """A tick (allowed) or a cross (not allowed) in a white disc centred on (x, y)."""
-    colour = INK if ink == "low" else (OK_INK if ok else NO_INK)
-    c.saveState()
-    c.setFillColor(white)
-    c.setStrokeColor(colour)
-    c.setLineWidth(max(0.9, r * 0.16))
-    c.circle(x, y, r, stroke=1, fill=1)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    c.setLineWidth(max(1.2, r * 0.28))
-    k = r * 0.5
-    if ok:
-        path = c.beginPath()
-        path.moveTo(x - k, y)
-        path.lineTo(x - k * 0.25, y - k * 0.7)
-        path.lineTo(x + k, y + k * 0.75)
-        c.drawPath(path, stroke=1, fill=0)
-    else:
-        c.line(x - k * 0.8, y - k * 0.8, x + k * 0.8, y + k * 0.8)
-        c.line(x - k * 0.8, y + k * 0.8, x + k * 0.8, y - k * 0.8)
-    c.restoreState()
-
-
 def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink) -> None:
     """The card a play would put down: faded, with a thick dashed frame and its verdict."""
     unit = geo.card_w
@@ -419,7 +396,7 @@ def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink)
     c.roundRect(slot.x, slot.y, slot.w, slot.h, 0.09 * unit, stroke=1, fill=0)
     c.restoreState()
     r = 0.27 * unit
-    _badge(c, slot.x + slot.w - r * 0.35, slot.y + slot.h - r * 0.35, r, ok, ink)
+    verdict_badge(c, slot.x + slot.w - r * 0.35, slot.y + slot.h - r * 0.35, r, ok, ink)
 
 
 def paint_board(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
