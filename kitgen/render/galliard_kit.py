@@ -22,12 +22,12 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import SUIT_NAMES, SUITS, Card
 from kitgen.render.cards.galliard_figures import index_height, mini_face
 from kitgen.render.cards.standard import draw_suit
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
+from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
 from kitgen.render.signs import corner_ticks, verdict_badge
-from kitgen.render.text import draw_text, fit
+from kitgen.render.text import draw_spaced, draw_text, fit
 from kitgen.rules.galliard import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
 
 if TYPE_CHECKING:
@@ -54,18 +54,6 @@ JOKERS = (Card(0, "R"), Card(0, "B"))
 def _scale(card: Size) -> float:
     """How much larger (or smaller) than a poker card a card is."""
     return min(card.width / POKER.width, card.height / POKER.height)
-
-
-def _spaced(c: Canvas, cx: float, y: float, text: str, font: str, size: float) -> float:
-    """Letter-spaced capitals centred on cx; returns their width."""
-    c.setFont(font, size)
-    gap = size * 0.18
-    width = text_width(text, font, size) + gap * (len(text) - 1)
-    x = cx - width / 2
-    for ch in text:
-        c.drawString(x, y, ch)
-        x += text_width(ch, font, size) + gap
-    return width
 
 
 def _para(
@@ -227,7 +215,7 @@ def _deck_space(c: Canvas, plan: GalliardMatPlan, ink: Ink, s: float) -> None:
     card = _space_frame(c, plan, plan.deck, DECK_TINT, ink, s)
     cx, cy = card.x + card.width / 2, card.y + card.height / 2
     c.setFillColor(WINE if ink == "normal" else INK)
-    _spaced(c, cx, cy + 4 * MM * s, "DECK", BOLD, 17 * s)
+    draw_spaced(c, cx, cy + 4 * MM * s, "DECK", BOLD, 17 * s)
     c.setFillColor(INK)
     draw_text(c, cx, cy - 2 * MM * s, "face down", ITALIC, 8.5 * s, "centre")
     pad = 5 * MM * s
@@ -259,7 +247,7 @@ def _wager_space(c: Canvas, plan: GalliardMatPlan, ink: Ink, s: float) -> None:
     colour = GOLD if ink == "normal" else INK
     crown(c, cx, card.top - 15 * MM * s, 13 * MM * s, colour, fill=False)
     c.setFillColor(colour)
-    _spaced(c, cx, card.top - 24 * MM * s, "WAGER PILE", BOLD, 12 * s)
+    draw_spaced(c, cx, card.top - 24 * MM * s, "WAGER PILE", BOLD, 12 * s)
     pad = 5 * MM * s
     c.setFillColor(INK)
     y = _para(
@@ -388,7 +376,7 @@ def draw_cabal_card(c: Canvas, card: Size, bleed: float, ink: Ink) -> None:
         c.line(inset, h - band, w - inset, h - band)
         on_band = WINE
     c.setFillColor(on_band)
-    _spaced(c, w / 2, h - band * 0.52, "YOUR CABAL", BOLD, 13 * s)
+    draw_spaced(c, w / 2, h - band * 0.52, "YOUR CABAL", BOLD, 13 * s)
     draw_text(c, w / 2, h - band * 0.84, "the royals you have won", ITALIC, 6.5 * s, "centre")
     safe = 4.5 * MM * s
     width = w - 2 * safe
@@ -487,7 +475,7 @@ def draw_cabal_back(c: Canvas, title: str, card: Size, bleed: float, ink: Ink) -
     c.roundRect(inner, inner, w - 2 * inner, h - 2 * inner, 1.8 * MM * s, stroke=1, fill=0)
     crown(c, w / 2, h / 2 + 2 * MM * s, 20 * MM * s, line, fill=False)
     c.setFillColor(WINE if ink == "low" else white)
-    _spaced(c, w / 2, h / 2 - 9 * MM * s, title.upper(), BOLD, 13 * s)
+    draw_spaced(c, w / 2, h / 2 - 9 * MM * s, title.upper(), BOLD, 13 * s)
     draw_text(c, w / 2, h / 2 - 15 * MM * s, "cabal card", ITALIC, 7.5 * s, "centre")
 
 

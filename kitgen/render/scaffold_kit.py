@@ -27,7 +27,7 @@ from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
 from kitgen.render.signs import corner_ticks
-from kitgen.render.text import draw_text, fit, wrap
+from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 from kitgen.rules.scaffold import BOARDS, CENTRE, Board, cell_name, distance
 
 if TYPE_CHECKING:
@@ -51,30 +51,6 @@ SIDE_INK: dict[Colour, tuple[Color, Color]] = {"red": (RED, RED_TINT), "black": 
 
 
 # --- Small drawing helpers -------------------------------------------------------------------
-
-
-def _lines(
-    c: Canvas, x: float, top: float, width: float, text: str, font: str, size: float
-) -> float:
-    """Wrapped text below `top`; returns the y under the last line."""
-    c.setFont(font, size)
-    y = top - size
-    for line in wrap(text, font, size, width):
-        c.drawString(x, y, line)
-        y -= size * 1.28
-    return y + size * 0.28
-
-
-def _spaced(c: Canvas, cx: float, y: float, text: str, font: str, size: float) -> float:
-    """Letter-spaced capitals centred on cx; returns their width."""
-    c.setFont(font, size)
-    gap = size * 0.18
-    width = text_width(text, font, size) + gap * (len(text) - 1)
-    x = cx - width / 2
-    for ch in text:
-        c.drawString(x, y, ch)
-        x += text_width(ch, font, size) + gap
-    return width
 
 
 def leq_mark(c: Canvas, x: float, y: float, dx: int, dy: int, size: float, colour: Color) -> None:
@@ -222,7 +198,7 @@ def _side_band(c: Canvas, band: Box, colour: Colour, ink: Ink, s: float) -> None
     cx, cy = band.x + band.width / 2, band.y + band.height / 2
     c.setFillColor(line)
     size = 11.0
-    width = _spaced(c, cx, cy - size * 0.36, words, BOLD, size)
+    width = draw_spaced(c, cx, cy - size * 0.36, words, BOLD, size)
     c.setFont(ITALIC, 7.5)
     note_w = text_width(note, ITALIC, 7.5)
     c.setStrokeColor(line)
@@ -273,13 +249,13 @@ def _key_panel(c: Canvas, box: Box, s: float) -> None:
         "A space takes up to 3 cards, face up. The third caps it: turn it sideways.",
         "Spaces are named like r1c3 (row 1, column 3), as in written moves.",
     ):
-        y = _lines(c, x, y, width, text, REGULAR, size) - 1.6 * MM * s
+        y = draw_wrapped(c, x, y, width, text, REGULAR, size) - 1.6 * MM * s
     bar_mm = next((n for n in (50, 40, 30, 20) if (n + 9) * MM <= width), 10)
     bar = Box(x, box.y + 9 * MM * s, bar_mm * MM, 1.6 * MM)
     draw_scale_bar(c, bar, None, bar_mm)
     c.setFillColor(INK)
     note = f"Print at 100% (actual size): the bar is {bar_mm} mm."
-    _lines(c, x, bar.y - 1.8 * MM, width, note, ITALIC, 6.2 * s)
+    draw_wrapped(c, x, bar.y - 1.8 * MM, width, note, ITALIC, 6.2 * s)
 
 
 def _scoring_panel(c: Canvas, box: Box, mode: str, s: float) -> None:
@@ -304,7 +280,7 @@ def _scoring_panel(c: Canvas, box: Box, mode: str, s: float) -> None:
     x, width, y = _panel_frame(c, box, heading, s)
     c.setFillColor(INK)
     for text in texts:
-        y = _lines(c, x, y - 2 * MM * s, width, text, REGULAR, 7.2 * s)
+        y = draw_wrapped(c, x, y - 2 * MM * s, width, text, REGULAR, 7.2 * s)
 
 
 # --- Team cards ------------------------------------------------------------------------------
@@ -367,7 +343,7 @@ def draw_team_card(c: Canvas, index: int, card: Size, bleed: float, ink: Ink) ->
         c.line(inset, h - band, w - inset, h - band)
     on_band = white if ink == "normal" else line
     c.setFillColor(on_band)
-    _spaced(c, w / 2, h - band * 0.45, name, BOLD, 15 * s)
+    draw_spaced(c, w / 2, h - band * 0.45, name, BOLD, 15 * s)
     suits = ("heart", "diamond") if colour == "red" else ("spade", "club")
     for i, suit in enumerate(suits):
         suit_shape(c, suit, w / 2 + (i - 0.5) * 9 * MM * s, h - band * 0.75, 2.4 * MM * s)
@@ -439,7 +415,7 @@ def draw_team_back(c: Canvas, title: str, card: Size, bleed: float, ink: Ink) ->
         fill = centre and ink == "normal"
         c.roundRect(x, y, cell.width, cell.height, 0.8 * MM * s, stroke=1, fill=int(fill))
     c.setFillColor(INK if ink == "low" else white)
-    _spaced(c, w / 2, cy - 2.5 * step.height - 7 * MM * s, title.upper(), BOLD, 14 * s)
+    draw_spaced(c, w / 2, cy - 2.5 * step.height - 7 * MM * s, title.upper(), BOLD, 14 * s)
 
 
 def suit_shape(c: Canvas, suit: str, cx: float, cy: float, r: float) -> None:
@@ -607,7 +583,7 @@ def _turn_reminder(c: Canvas, box: Box, turns: int, variants: Sequence[int]) -> 
         ),
     ):
         draw_text(c, x, y - 9, heading, BOLD, 9)
-        y = _lines(c, x + 25 * MM, y, width - 25 * MM, text, REGULAR, 9) - 3 * MM
+        y = draw_wrapped(c, x + 25 * MM, y, width - 25 * MM, text, REGULAR, 9) - 3 * MM
 
 
 COMPETITIVE_COLUMNS = (
@@ -690,7 +666,7 @@ def _table(
     draw_text(c, box.x, box.top - 13, heading, BOLD, 12)
     rule, more = note
     draw_text(c, box.x + text_width(heading, BOLD, 12) + 5 * MM, box.top - 13, rule, BOLD, 9.5)
-    y = _lines(c, box.x, box.top - 19, box.width, more, ITALIC, 8.5) - 2 * MM
+    y = draw_wrapped(c, box.x, box.top - 19, box.width, more, ITALIC, 8.5) - 2 * MM
     head_h, row_h = 9 * MM, 9 * MM
     rows = max(1, int((y - head_h - box.y) // row_h))
     bottom = y - head_h - rows * row_h

@@ -25,7 +25,7 @@ from kitgen.model.standard import Card
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf
-from kitgen.render.text import draw_text, fit, wrap
+from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 from kitgen.rules.staircase import (
     ACE_POINTS,
     BONUS_PER_CARD,
@@ -69,18 +69,6 @@ def page_area(setup: PrintSetup) -> Box:
     paper = setup.paper if setup.paper.width <= setup.paper.height else setup.paper.rotated()
     m = max(setup.margin, 5 * MM) + 3 * MM
     return Box(m, m, paper.width - 2 * m, paper.height - 2 * m)
-
-
-def _lines(
-    c: Canvas, x: float, top: float, width: float, text: str, font: str, size: float
-) -> float:
-    """Wrapped text below `top`; returns the y under the last line."""
-    c.setFont(font, size)
-    y = top - size
-    for line in wrap(text, font, size, width):
-        c.drawString(x, y, line)
-        y -= size * 1.28
-    return y + size * 0.28
 
 
 # --- The score sheet: its plan (numbers only) ------------------------------------------------
@@ -209,7 +197,7 @@ def _key(c: Canvas, box: Box, ink: Ink) -> None:
         f"A sequence is {MIN_SEQUENCE} or more neighbouring cards whose ranks rise by one, "
         "left to right; suits do not matter. A 2 3 and Q K A count, K A 2 does not."
     )
-    _lines(c, box.x, box.top - 15, box.width - table_w - 8 * MM, rule, REGULAR, 8.5)
+    draw_wrapped(c, box.x, box.top - 15, box.width - table_w - 8 * MM, rule, REGULAR, 8.5)
     # The bonus table: a sequence's length and its bonus.
     lengths = list(range(MIN_SEQUENCE, MIN_SEQUENCE + 6))
     cell_w = (table_w - 18 * MM) / len(lengths)
@@ -418,20 +406,6 @@ def _scale(card: Size) -> float:
     return min(card.width / POKER.width, card.height / POKER.height)
 
 
-def _spaced(c: Canvas, cx: float, y: float, text: str, font: str, size: float) -> None:
-    """Letter-spaced capitals centred on cx."""
-    gap = size * 0.16
-    width = text_width(text, font, size) + gap * (len(text) - 1)
-    c.saveState()  # the character spacing is graphics state: keep it to these letters
-    t = c.beginText()
-    t.setFont(font, size)
-    t.setCharSpace(gap)
-    t.setTextOrigin(cx - width / 2, y)
-    t.textOut(text)
-    c.drawText(t)
-    c.restoreState()
-
-
 def draw_action_card(c: Canvas, card: Size, bleed: float, ink: Ink) -> None:
     """The front: the four actions with a diagram each, then the end and the scoring."""
     w, h = card.width, card.height
@@ -448,7 +422,7 @@ def draw_action_card(c: Canvas, card: Size, bleed: float, ink: Ink) -> None:
         c.roundRect(2.5 * MM * s, 2.5 * MM * s, w - 5 * MM * s, h - 5 * MM * s, 2 * MM * s)
         c.line(2.5 * MM * s, h - band, w - 2.5 * MM * s, h - band)
         c.setFillColor(INK)
-    _spaced(c, w / 2, h - band / 2 - 0.2 * MM * s, "YOUR TURN", BOLD, 11 * s)
+    draw_spaced(c, w / 2, h - band / 2 - 0.2 * MM * s, "YOUR TURN", BOLD, 11 * s, 0.16)
     c.setFont(ITALIC, 6.5 * s)
     c.drawCentredString(w / 2, h - band + 1.6 * MM * s, "do exactly one of these")
     icon = Size(12.6 * MM * s, 10 * MM * s)
@@ -706,7 +680,7 @@ def _half_back(c: Canvas, title: str, w: float, h: float, s: float, ink: Ink) ->
     words = title.upper()
     while size > 6 * s and text_width(words, BOLD, size) * 1.16 > w - 18 * MM * s:
         size -= 0.25 * s
-    _spaced(c, w / 2, h / 2 - 7 * MM * s, words, BOLD, size)
+    draw_spaced(c, w / 2, h / 2 - 7 * MM * s, words, BOLD, size, 0.16)
 
 
 __all__ = [

@@ -79,3 +79,34 @@ def draw_text(
         c.drawRightString(x, y, text)
     else:
         c.drawString(x, y, text)
+
+
+def draw_spaced(
+    c: Canvas, cx: float, y: float, text: str, font: str, size: float, spacing: float = 0.18
+) -> float:
+    """Letter-spaced capitals centred on cx (`spacing` times the size between letters),
+    kept as one run of text so it can be searched and copied; returns their width."""
+    gap = size * spacing
+    width = text_width(text, font, size) + gap * (len(text) - 1)
+    c.saveState()  # the character spacing is graphics state: keep it to these letters
+    t = c.beginText()
+    t.setFont(font, size)
+    t.setCharSpace(gap)
+    t.setTextOrigin(cx - width / 2, y)
+    t.textOut(text)
+    c.drawText(t)
+    c.restoreState()
+    return width
+
+
+def draw_wrapped(
+    c: Canvas, x: float, top: float, width: float, text: str, font: str, size: float
+) -> float:
+    """Text wrapped to `width`, its first line's top at `top`; returns the y under the
+    last line."""
+    c.setFont(font, size)
+    y = top - size
+    for line in wrap(text, font, size, width):
+        c.drawString(x, y, line)
+        y -= size * 1.28
+    return y + size * 0.28
