@@ -34,10 +34,9 @@ from kitgen.model.galliard_figures import (
 from kitgen.model.kit import Ink
 from kitgen.model.standard import SUITS, Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
-from kitgen.render.cards.standard import CAP, draw_suit, ink_of
+from kitgen.render.cards.standard import CAP, draw_suit, ink_of, joker_emblem
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
 from kitgen.render.signs import verdict_badge
-from kitgen.render.symbols import star_points
 from kitgen.render.text import wrap
 from kitgen.rules.galliard import ROYAL_RANKS, ROYALS, Pattern
 
@@ -71,28 +70,6 @@ def _rank(c: Canvas, text: str, x: float, baseline: float, size: float, align: s
     t.textOut(text)
     c.drawText(t)
     return width
-
-
-def _joker_emblem(c: Canvas, card: Card, cx: float, cy: float, r: float, ink: Ink) -> None:
-    """Red joker: an eight-pointed star. Black joker: a four-pointed star in a ring."""
-    colour = ink_of(card)
-    c.saveState()
-    c.setFillColor(colour)
-    c.setStrokeColor(colour)
-    c.setLineJoin(0)
-    if card.suit == "R":
-        pts = star_points(cx, cy, r, r * 0.5, 8)
-    else:
-        c.setLineWidth(r * 0.12)
-        c.circle(cx, cy, r * 0.95, stroke=1, fill=0)
-        pts = star_points(cx, cy, r * 0.78, r * 0.24, 4)
-    path = c.beginPath()
-    path.moveTo(*pts[0])
-    for p in pts[1:]:
-        path.lineTo(*p)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
-    c.restoreState()
 
 
 def index_height(w: float) -> float:
@@ -131,7 +108,7 @@ def mini_face(
         else:
             word = 0.0
         room = h - (0.1 * w + CAP * word) - 0.12 * w
-        _joker_emblem(c, card, x + w / 2, y + 0.06 * w + room / 2, min(0.34 * w, room / 2), ink)
+        joker_emblem(c, card, x + w / 2, y + 0.06 * w + room / 2, min(0.34 * w, room / 2), ink)
         c.restoreState()
         return
     rank = card.rank_text

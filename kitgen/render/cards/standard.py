@@ -281,7 +281,7 @@ def _index(c: Canvas, card: Card, layout: FaceLayout, ink: Ink) -> None:
             c.drawCentredString(layout.index_x, y, letter)
             y -= step
         mini = layout.index_pip * 0.55  # small: solid in either edition, like the pips
-        _joker_emblem(c, card, layout.index_x, y + CAP * size - 2.4 * MM * layout.s, mini, "normal")
+        joker_emblem(c, card, layout.index_x, y + CAP * size - 2.4 * MM * layout.s, mini, "normal")
         return
     _rank_text(c, card.rank_text, layout.index_x, layout.rank_base, layout.rank)
     descent = DESCENT.get(card.rank_text, 0.0) * layout.rank + 0.4 * MM * layout.s
@@ -412,7 +412,7 @@ def _crown(c: Canvas, rank: int, cx: float, y: float, w: float, h: float) -> Non
         c.circle(px, py, ball, stroke=0, fill=1)
 
 
-def _joker_emblem(c: Canvas, card: Card, cx: float, cy: float, r: float, ink: Ink) -> None:
+def joker_emblem(c: Canvas, card: Card, cx: float, cy: float, r: float, ink: Ink) -> None:
     """Red joker: an eight-pointed star. Black joker: a four-pointed star in a ring."""
     colour = ink_of(card)
     c.saveState()
@@ -473,7 +473,7 @@ def _panel(c: Canvas, card: Card, layout: FaceLayout, ink: Ink) -> None:
     if card.is_joker:
         room = _joker_words(layout)[3] - 1.5 * MM * layout.s - (y + h / 2)
         r = min(0.42 * w, room)
-        _joker_emblem(c, card, x + w / 2, y + h / 2, r, ink)
+        joker_emblem(c, card, x + w / 2, y + h / 2, r, ink)
     else:
         c.saveState()
         c.setStrokeColor(ink_of(card))
