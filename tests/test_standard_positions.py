@@ -128,6 +128,16 @@ def test_impossible_staircases_are_found_where_they_are_written(tmp_path: Path) 
     assert "ada's staircase" in twice["message"] and "bo's staircase" in twice["message"]
 
 
+def test_cards_without_commas_are_explained(tmp_path: Path) -> None:
+    status, entry = score(
+        tmp_path, "game: staircase\nkind: position\nstaircases:\n  ada: [5H 6H 7H]\n"
+    )
+    assert status == 1
+    [found] = entry["findings"]
+    assert found["code"] == "unknown-card" and (found["line"], found["column"]) == (4, 9)
+    assert "3 cards in one: separate cards with commas, like [5H, 6H, 7H]" in found["message"]
+
+
 def test_six_staircases_are_too_many(tmp_path: Path) -> None:
     rows = "".join(f"  p{i}: [{i + 2}H]\n" for i in range(6))
     status, entry = score(tmp_path, "game: staircase\nkind: position\nstaircases:\n" + rows)

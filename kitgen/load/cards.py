@@ -25,7 +25,14 @@ class CardReader:
         try:
             card = Card.parse(text)
         except ValueError as err:
-            self.findings.append(finding("unknown-card", str(err), at))
+            message = str(err)
+            parts = text.replace(",", " ").split()
+            if len(parts) > 1 and all(_readable(p) for p in parts):
+                message = (
+                    f"{text!r} is {len(parts)} cards in one: separate cards with commas,"
+                    f" like [{', '.join(parts)}]"
+                )
+            self.findings.append(finding("unknown-card", message, at))
             return None
         if card.is_joker and not self.jokers:
             self.findings.append(
@@ -41,3 +48,11 @@ class CardReader:
             return None
         self.seen[card] = place
         return card
+
+
+def _readable(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
