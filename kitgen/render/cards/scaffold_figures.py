@@ -383,10 +383,13 @@ def _arrows(c: Canvas, geo: Geometry, board: Board) -> None:
 def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink) -> None:
     """The card a play would put down: faded, with a thick dashed frame and its verdict."""
     unit = geo.card_w
-    c.saveState()
-    c.setFillAlpha(0.55)
-    c.setStrokeAlpha(0.55)
     _card_face(c, card, slot.x, slot.y, slot.w, slot.h, ink, unit)
+    # Fade it with a half-clear white veil (setting a fill colour resets the fill
+    # alpha, so the face itself cannot be drawn translucent).
+    c.saveState()
+    c.setFillColor(white)
+    c.setFillAlpha(0.45)
+    c.rect(slot.x, slot.y, slot.w, slot.h, stroke=0, fill=1)
     c.restoreState()
     colour = INK if ink == "low" else (OK_INK if ok else NO_INK)
     c.saveState()
