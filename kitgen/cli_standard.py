@@ -97,7 +97,7 @@ def simulate_staircase(
 
 def replay_galliard(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Galliard game: the moves round by round, and how it ended."""
-    from kitgen.load.galliard import replay_game
+    from kitgen.load.galliard import named, replay_game
 
     result = replay_game(doc)
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
@@ -106,7 +106,7 @@ def replay_galliard(doc: Document, output: OutputFormat) -> None:
     rounds = result.rounds()
     data: dict[str, object] = {
         "winner": names[outcome.winner] if outcome and outcome.winner is not None else None,
-        "reason": _named(outcome.reason, names) if outcome else None,
+        "reason": named(outcome.reason, names) if outcome else None,
         "rounds": [r.text(names) for r in rounds],
         "cabals": (
             {names[s]: [str(c) for c in cabal] for s, cabal in enumerate(outcome.cabals)}
@@ -134,13 +134,9 @@ def replay_galliard(doc: Document, output: OutputFormat) -> None:
             return
         for seat, cabal in enumerate(outcome.cabals):
             typer.echo(f"  {names[seat]:<8} cabal: {' '.join(map(str, cabal)) or '(none)'}")
-        typer.echo(f"Game over after {outcome.rounds} rounds: {_named(outcome.reason, names)}.")
+        typer.echo(f"Game over after {outcome.rounds} rounds: {named(outcome.reason, names)}.")
 
     _finish_replay(data, result.illegal, findings, output, human)
-
-
-def _named(text: str, names: list[str]) -> str:
-    return text.replace("player 1", names[0]).replace("player 2", names[1])
 
 
 def simulate_galliard(

@@ -7,7 +7,7 @@ from typing import Any
 
 from kitgen.load.cards import CardReader
 from kitgen.load.documents import Document
-from kitgen.load.replay import replay_moves
+from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
 from kitgen.model.standard import Card
@@ -94,14 +94,10 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
 
 
 @dataclass
-class GameReplay:
+class GameReplay(MoveLog[State, Move]):
     """What replaying a Galliard record gave: states, moves, where it stopped."""
 
     names: list[str] = field(default_factory=list)
-    states: list[State] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
     engine: Galliard | None = None
 
     @property
@@ -143,7 +139,7 @@ def replay_game(doc: Document) -> GameReplay:
 
     def ended(state: State) -> str | None:
         outcome = engine.outcome(state)
-        return None if outcome is None else _named(outcome.reason, names)
+        return None if outcome is None else named(outcome.reason, names)
 
     log = replay_moves(
         record,
@@ -155,11 +151,10 @@ def replay_game(doc: Document) -> GameReplay:
         who=lambda state, _move: names[state.to_move],
         rejects=IllegalMove,
     )
-    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
-    out.findings += log.findings
+    out.take(log)
     return out
 
 
-def _named(text: str, names: list[str]) -> str:
+def named(text: str, names: list[str]) -> str:
     """The engine's words with the players' names for "player 1" and "player 2"."""
     return text.replace("player 1", names[0]).replace("player 2", names[1])

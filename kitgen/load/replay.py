@@ -24,6 +24,12 @@ class MoveLog(Generic[S, M]):
     findings: list[Finding] = field(default_factory=list)
     illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
 
+    def take(self, log: MoveLog[S, M]) -> None:
+        """Keep a replay's states, moves and stop, after the findings already here (a
+        game's replay result is a MoveLog that first checked its set-up)."""
+        self.states, self.moves, self.illegal = log.states, log.moves, log.illegal
+        self.findings += log.findings
+
 
 def replay_moves(
     record: Located,

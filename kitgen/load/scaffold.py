@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from kitgen.load.documents import Document, read_document
-from kitgen.load.replay import replay_moves
+from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.scaffold import (
     ScaffoldGameFile,
@@ -181,13 +181,9 @@ def _check_turns(model: ScaffoldPositionFile, position: Position) -> list[Findin
 
 
 @dataclass
-class GameReplay:
+class GameReplay(MoveLog[State, Move]):
     """What replaying a Scaffold record gave: states, moves, where it stopped, who played."""
 
-    states: list[State] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
     engine: Scaffold | None = None
 
     @property
@@ -257,8 +253,7 @@ def replay_game(doc: Document) -> GameReplay:
         who=who,
         rejects=IllegalMove,
     )
-    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
-    out.findings += log.findings
+    out.take(log)
     return out
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.load.documents import Document
-from kitgen.load.replay import replay_moves
+from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.shapeup import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
 from kitgen.rules.shapeup import SETUPS, Point, Score, Setup, bounds, score
@@ -199,13 +199,9 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
 
 
 @dataclass
-class RoundReplay:
+class RoundReplay(MoveLog[State, Move]):
     """What replaying a Shape Up! record gave: states, turns, where it stopped, who played."""
 
-    states: list[State] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    illegal: tuple[int, int, str, str] | None = None  # index, line, turn text, rule
     players: tuple[str, ...] = ()
     engine: ShapeUp | None = None
 
@@ -267,8 +263,7 @@ def replay_round(doc: Document) -> RoundReplay:
         game="round",
         move_word="turn",
     )
-    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
-    out.findings += log.findings
+    out.take(log)
     return out
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from kitgen.load.cards import CardReader
 from kitgen.load.documents import Document
-from kitgen.load.replay import replay_moves
+from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding, warning
 from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
 from kitgen.model.standard import Card
@@ -153,14 +153,10 @@ def _count_cards(model: StaircasePositionFile, position: Position) -> list[Findi
 
 
 @dataclass
-class GameReplay:
+class GameReplay(MoveLog[State, Move]):
     """What replaying a Staircase record gave: states, moves, where it stopped."""
 
     names: list[str] = field(default_factory=list)
-    states: list[State] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    illegal: tuple[int, int, str, str] | None = None  # index, line, move text, rule
     engine: Staircase | None = None
 
     @property
@@ -225,8 +221,7 @@ def replay_game(doc: Document) -> GameReplay:
         who=lambda state, _move: names[state.mover],
         rejects=IllegalMove,
     )
-    out.states, out.moves, out.illegal = log.states, log.moves, log.illegal
-    out.findings += log.findings
+    out.take(log)
     return out
 
 

@@ -90,6 +90,11 @@ class Figures:
     sizes: dict[str, FigureSizer]
     painters: dict[str, FigurePainter]
 
+    @classmethod
+    def of(cls, built: dict[str, tuple[FigureSizer, FigurePainter]]) -> Figures:
+        """Figures from each name's (sizer, painter) pair."""
+        return cls({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+
 
 class Templater:
     """Renders rules text in a jinja2 sandbox with the game's parameters."""

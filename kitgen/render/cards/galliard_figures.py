@@ -605,7 +605,7 @@ def trade_figure() -> tuple[FigureSizer, FigurePainter]:
 def galliard_figures() -> Figures:
     """Every figure Galliard's rules can name (see kitgen/model/figures.py)."""
     built = {"cabal": cabal_figure(), "floor": floor_figure(), "trade": trade_figure()}
-    return Figures({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+    return Figures.of(built)
 
 
 __all__ = [

@@ -467,4 +467,4 @@ def board_figure() -> tuple[FigureSizer, FigurePainter]:
 def scaffold_figures() -> Figures:
     """Every figure Scaffold's rules can name (see kitgen/model/figures.py)."""
     built = {"board": board_figure()}
-    return Figures({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+    return Figures.of(built)

@@ -224,4 +224,4 @@ def scratch_figures(pool: ScratchPool) -> Figures:
     """Every figure Scratch's rules can name (see kitgen/model/figures.py)."""
     makers = {"card-anatomy": anatomy, "flip": flip, "board": board}
     built = {name: make(pool) for name, make in makers.items()}
-    return Figures({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+    return Figures.of(built)

@@ -346,4 +346,4 @@ def _new_frame(c: Canvas, x: float, y: float, geo: GridGeometry) -> None:
 def shapeup_figures() -> Figures:
     """Every figure Shape Up!'s rules can name (see kitgen/model/figures.py)."""
     built = {"card": card_figure(), "grid": grid_figure()}
-    return Figures({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+    return Figures.of(built)

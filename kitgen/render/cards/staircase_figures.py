@@ -746,7 +746,7 @@ def turn_figure() -> tuple[FigureSizer, FigurePainter]:
 def staircase_figures() -> Figures:
     """Every figure the Staircase game's rules can name (see kitgen/model/figures.py)."""
     built = {"staircase": staircase_figure(), "turn": turn_figure()}
-    return Figures({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
+    return Figures.of(built)
 
 
 __all__ = [
