@@ -2,17 +2,34 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
 from collections.abc import Callable
-from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from kitgen import __version__
+from kitgen.cli_common import (
+    BackOffsetOption,
+    BleedOption,
+    CardSizeOption,
+    DuplexOption,
+    ExtraCommonsOption,
+    FormatOption,
+    GutterOption,
+    InkOption,
+    MarginOption,
+    OutOption,
+    OutputFormat,
+    PaperOption,
+    Progress,
+    StandardDeckOption,
+    build_options,
+    echo_findings,
+    friendly,
+)
 from kitgen.errors import KitgenError
 from kitgen.model.findings import Finding
 
@@ -30,37 +47,8 @@ app = typer.Typer(
 )
 
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _friendly(command: Callable[P, R]) -> Callable[P, R]:
-    """Report a KitgenError as one line on stderr with its exit status."""
-
-    @functools.wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except KitgenError as err:
-            typer.echo(f"kitgen: error: {err}", err=True)
-            raise typer.Exit(err.exit_code) from None
-
-    return run
-
-
-class OutputFormat(StrEnum):
-    """How a command prints its results."""
-
-    human = "human"
-    json = "json"
-
-
-FormatOption = Annotated[
-    OutputFormat,
-    typer.Option(
-        "--format", "-f", help="human: one line per finding, like a compiler; json: one object."
-    ),
-]
+_friendly = friendly
+_Progress = Progress
 
 
 def _version(value: bool) -> None:
@@ -756,11 +744,6 @@ def _percent(value: float | None, *, sign: bool = False) -> str:
     return f"{value:+.1%}" if sign else f"{value:.1%}"
 
 
-def _opt(help_text: str, *names: str) -> typer.models.OptionInfo:
-    option: typer.models.OptionInfo = typer.Option(*names, help=help_text, show_default=False)
-    return option
-
-
 @app.command()
 @_friendly
 def build(
@@ -773,72 +756,22 @@ def build(
             show_default=False,
         ),
     ],
-    out: Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")] = "output",
-    paper: Annotated[
-        str | None,
-        _opt("Paper: a4 (default), letter, a3, tabloid, or WxH like 210x297mm.", "--paper"),
-    ] = None,
-    card_size: Annotated[
-        str | None,
-        _opt(
-            "Card size: poker (default, 63x88 mm), poker-us, bridge, mini-euro, mini-us, "
-            "tarot, square, or WxH like 60x90mm.",
-            "--card-size",
-        ),
-    ] = None,
-    bleed: Annotated[
-        str | None, _opt("Bleed around each card (default 3mm; 0 butts cards together).", "--bleed")
-    ] = None,
-    margin: Annotated[
-        str | None, _opt("Edge of the paper the printer cannot print (default 5mm).", "--margin")
-    ] = None,
-    gutter: Annotated[
-        str | None, _opt("Extra space between cards, beyond their bleed (default 0).", "--gutter")
-    ] = None,
-    duplex: Annotated[
-        str | None,
-        _opt(
-            "Backs: long (default) or short for a duplex printer's flip edge, fold for "
-            "fold-and-glue sheets, none for fronts only.",
-            "--duplex",
-        ),
-    ] = None,
-    back_offset: Annotated[
-        str | None,
-        _opt(
-            "Shift back pages by DX,DY millimetres to correct a printer (like 0.5,-1).",
-            "--back-offset",
-        ),
-    ] = None,
-    ink: Annotated[
-        str | None, _opt("normal (default), or low: no large fills, greyscale-friendly.", "--ink")
-    ] = None,
-    extra_commons: Annotated[
-        int | None,
-        typer.Option(
-            "--extra-commons",
-            min=0,
-            max=20,
-            show_default=False,
-            help="Extra copies of each common card (the Scratch kit prints 2 extra "
-            "by default, so two players can build decks).",
-        ),
-    ] = None,
-    standard_deck: Annotated[
-        bool | None,
-        typer.Option(
-            "--standard-deck/--no-standard-deck",
-            show_default=False,
-            help="Also print the 54-card standard deck with a game that uses one "
-            "(Scaffold); the kit file's `standard_deck` decides otherwise.",
-        ),
-    ] = None,
+    out: OutOption = "output",
+    paper: PaperOption = None,
+    card_size: CardSizeOption = None,
+    bleed: BleedOption = None,
+    margin: MarginOption = None,
+    gutter: GutterOption = None,
+    duplex: DuplexOption = None,
+    back_offset: BackOffsetOption = None,
+    ink: InkOption = None,
+    extra_commons: ExtraCommonsOption = None,
+    standard_deck: StandardDeckOption = None,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
-    from kitgen.build import BuildOptions
     from kitgen.build import build as run_build
 
-    options = BuildOptions(
+    options = build_options(
         out=out,
         paper=paper,
         card_size=card_size,
@@ -851,16 +784,13 @@ def build(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )
-    bar = _Progress() if sys.stderr.isatty() else None
+    bar = Progress.on_terminal()
     try:
         result = run_build(targets, options, progress=bar)
     finally:
         if bar is not None:
             bar.close()
-    for f in result.findings:
-        loc = f.location
-        where = f"{loc.path}:{loc.line}:{loc.column}: " if loc else ""
-        typer.echo(f"{where}{f.severity} {f.code} {f.message}", err=True)
+    echo_findings(result.findings)
     for note in result.notes:
         typer.echo(f"kitgen: {note}", err=True)
     for path in result.written:
@@ -869,24 +799,15 @@ def build(
         raise KitgenError("some files were not built: fix the errors above")
 
 
-class _Progress:
-    """A progress bar on stderr for long builds (only on a terminal)."""
+# Commands that live in their own modules (they import from cli_common, not from here).
+def _register_modules() -> None:
+    from kitgen import cli_calibrate, cli_export, cli_schema, cli_watch
 
-    def __init__(self) -> None:
-        self.shown = False
+    for module in (cli_export, cli_calibrate, cli_watch, cli_schema):
+        module.register(app)
 
-    def __call__(self, done: int, total: int) -> None:
-        if total < 8:
-            return
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] page {done}/{total}")
-        sys.stderr.flush()
-        self.shown = True
 
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
+_register_modules()
 
 
 def main() -> None:

@@ -11,7 +11,8 @@ from typing import Any
 
 import typer
 
-from kitgen.cli import OutputFormat, _finish_replay, _with_progress
+from kitgen.cli import _finish_replay, _with_progress
+from kitgen.cli_common import OutputFormat
 from kitgen.load.documents import Document
 from kitgen.model.findings import Finding
 

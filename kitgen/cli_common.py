@@ -1,0 +1,199 @@
+"""What every `kitgen` command shares: one-line errors, output formats, the print
+options of `build`, `export` and `watch`, finding lines and the progress bar.
+
+Command modules (`cli_*.py`) import from here, never from `kitgen.cli`, so the
+command line can be split over modules without import cycles.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+
+import typer
+
+from kitgen.errors import KitgenError
+
+if TYPE_CHECKING:
+    from kitgen.build import BuildOptions
+    from kitgen.model.findings import Finding
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def friendly(command: Callable[P, R]) -> Callable[P, R]:
+    """Report a KitgenError as one line on stderr with its exit status."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except KitgenError as err:
+            typer.echo(f"kitgen: error: {err}", err=True)
+            raise typer.Exit(err.exit_code) from None
+
+    return run
+
+
+class OutputFormat(StrEnum):
+    """How a command prints its results."""
+
+    human = "human"
+    json = "json"
+
+
+FormatOption = Annotated[
+    OutputFormat,
+    typer.Option(
+        "--format", "-f", help="human: one line per finding, like a compiler; json: one object."
+    ),
+]
+
+
+def opt(help_text: str, *names: str) -> typer.models.OptionInfo:
+    """An option with no default shown (None means "not given")."""
+    option: typer.models.OptionInfo = typer.Option(*names, help=help_text, show_default=False)
+    return option
+
+
+# The print settings `build`, `export` and `watch` share.
+OutOption = Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")]
+PaperOption = Annotated[
+    str | None,
+    opt("Paper: a4 (default), letter, a3, tabloid, or WxH like 210x297mm.", "--paper"),
+]
+CardSizeOption = Annotated[
+    str | None,
+    opt(
+        "Card size: poker (default, 63x88 mm), poker-us, bridge, mini-euro, mini-us, "
+        "tarot, square, or WxH like 60x90mm.",
+        "--card-size",
+    ),
+]
+BleedOption = Annotated[
+    str | None, opt("Bleed around each card (default 3mm; 0 butts cards together).", "--bleed")
+]
+MarginOption = Annotated[
+    str | None, opt("Edge of the paper the printer cannot print (default 5mm).", "--margin")
+]
+GutterOption = Annotated[
+    str | None, opt("Extra space between cards, beyond their bleed (default 0).", "--gutter")
+]
+DuplexOption = Annotated[
+    str | None,
+    opt(
+        "Backs: long (default) or short for a duplex printer's flip edge, fold for "
+        "fold-and-glue sheets, none for fronts only.",
+        "--duplex",
+    ),
+]
+BackOffsetOption = Annotated[
+    str | None,
+    opt(
+        "Shift back pages by DX,DY millimetres to correct a printer (like 0.5,-1); "
+        "`kitgen calibrate` measures it.",
+        "--back-offset",
+    ),
+]
+InkOption = Annotated[
+    str | None, opt("normal (default), or low: no large fills, greyscale-friendly.", "--ink")
+]
+ExtraCommonsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--extra-commons",
+        min=0,
+        max=20,
+        show_default=False,
+        help="Extra copies of each common card (the Scratch kit prints 2 extra "
+        "by default, so two players can build decks).",
+    ),
+]
+StandardDeckOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--standard-deck/--no-standard-deck",
+        show_default=False,
+        help="Also print the 54-card standard deck with a game that uses one "
+        "(Scaffold, Staircase, Galliard); the kit file's `standard_deck` decides otherwise.",
+    ),
+]
+
+
+def build_options(
+    *,
+    out: str,
+    paper: str | None = None,
+    card_size: str | None = None,
+    bleed: str | None = None,
+    margin: str | None = None,
+    gutter: str | None = None,
+    duplex: str | None = None,
+    back_offset: str | None = None,
+    ink: str | None = None,
+    extra_commons: int | None = None,
+    standard_deck: bool | None = None,
+) -> BuildOptions:
+    """The shared print options as the build's options."""
+    from kitgen.build import BuildOptions
+
+    return BuildOptions(
+        out=out,
+        paper=paper,
+        card_size=card_size,
+        bleed=bleed,
+        margin=margin,
+        gutter=gutter,
+        duplex=duplex,
+        back_offset=back_offset,
+        ink=ink,
+        extra_commons=extra_commons,
+        standard_deck=standard_deck,
+    )
+
+
+def finding_line(f: Finding, path: str | None = None) -> str:
+    """One finding, like a compiler: `path:line:column: severity code message`."""
+    loc = f.location
+    if loc is not None:
+        where = f"{loc.path}:{loc.line}:{loc.column}: "
+    else:
+        where = f"{path}:1:1: " if path else ""
+    return f"{where}{f.severity} {f.code} {f.message}"
+
+
+def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
+    """Print findings one per line (on stderr unless told otherwise)."""
+    for f in findings:
+        typer.echo(finding_line(f), err=err)
+
+
+class Progress:
+    """A progress bar on stderr for long jobs (only on a terminal)."""
+
+    def __init__(self, noun: str = "page") -> None:
+        self.shown = False
+        self.noun = noun
+
+    @classmethod
+    def on_terminal(cls, noun: str = "page") -> Progress | None:
+        """A bar when stderr is a terminal, else None (no bar in logs and pipes)."""
+        return cls(noun) if sys.stderr.isatty() else None
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < 8:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done}/{total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            self.shown = False

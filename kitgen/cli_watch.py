@@ -1,0 +1,9 @@
+"""`kitgen watch`: rebuild on every save."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the app."""
