@@ -1,7 +1,7 @@
 """Build print-and-play PDFs: settings, content, layout, drawing, atomic writes.
 
-Settings come from the command line first, then the kit file, then kitgen's
-defaults (A4, poker cards, 3 mm bleed, 5 mm margin, long-edge duplex, normal ink).
+Settings come from the command line first, then kitgen.toml, then the kit file,
+then kitgen's defaults (A4, poker cards, 3 mm bleed, 5 mm margin, long-edge duplex, normal ink).
 """
 
 from __future__ import annotations
@@ -143,8 +143,14 @@ def _pick(option: str, layers: list[PrintSettings]) -> str:
 
 
 def resolve_setup(cli: PrintSettings, kit: PrintSettings | None = None) -> PrintSetup:
-    """Layer the settings and turn them into a checked setup; bad values are UsageErrors."""
-    layers = [cli, *([kit] if kit is not None else []), DEFAULTS]
+    """Layer the settings and turn them into a checked setup; bad values are UsageErrors.
+
+    The command line comes first, then kitgen.toml (the printer's settings: the
+    project's, then the user's), then the kit file, then kitgen's defaults.
+    """
+    from kitgen.config import print_settings
+
+    layers = [cli, print_settings(), *([kit] if kit is not None else []), DEFAULTS]
 
     def length(option: str) -> float:
         text = _pick(option, layers)
