@@ -44,6 +44,7 @@ from kitgen.render.pdf import write_atomic
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
+    from kitgen.render.sheets import Deck
 
 Progress = Callable[[int, int], None]
 
@@ -228,11 +229,38 @@ def _targets(targets: list[str]) -> list[str]:
     return out
 
 
+# The kit components that are cards (what `kitgen export` exports).
+CARD_PARTS = frozenset({"cards", "reference", "team-cards", "action-cards", "cabal-cards"})
+
+
 class _Builder:
-    def __init__(self, options: BuildOptions, progress: Progress | None) -> None:
+    """Builds targets: writes every PDF, or (`decks_only`) collects the card decks for
+    an export without drawing anything."""
+
+    def __init__(
+        self, options: BuildOptions, progress: Progress | None, *, decks_only: bool = False
+    ) -> None:
         self.options = options
         self.progress = progress
         self.result = BuildResult()
+        self.decks_only = decks_only
+        self.decks: list[tuple[Deck, PrintSetup]] = []
+
+    def part(self, kit: KitBase, component: str) -> bool:
+        """Whether to make one of a kit's components now."""
+        return component in kit.components and (not self.decks_only or component in CARD_PARTS)
+
+    def cards(self, deck: Deck, setup: PrintSetup) -> None:
+        """A deck's card sheets, `<stem>.pdf` (or, collecting, the deck itself)."""
+        if self.decks_only:  # the export checks the deck at the size it draws
+            self.decks.append((deck, setup))
+            return
+        from kitgen.render.sheets import deck_sheets_pdf
+
+        found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
+        self.result.findings += found
+        if not has_errors(found):
+            self.write(deck.game, f"{deck.stem}.pdf", deck_sheets_pdf(deck, setup, self.progress))
 
     def write(self, game: str, name: str, data: bytes) -> None:
         path = os.path.join(self.options.out, game, name)
@@ -245,17 +273,14 @@ class _Builder:
     def scratch_cards(
         self,
         title: str,
-        filename: str,
+        stem: str,
         faces: list[FaceItem],
         setup: PrintSetup,
         references: list[Reference] | None = None,
     ) -> None:
-        from kitgen.render.scratch_kit import cards_pdf
+        from kitgen.render.scratch_kit import scratch_deck
 
-        data, found = cards_pdf(title, [*faces, *(references or [])], setup, self.progress)
-        self.result.findings += found
-        if not has_errors(found):
-            self.write("scratch", filename, data)
+        self.cards(scratch_deck(title, stem, [*faces, *(references or [])]), setup)
 
     def scratch_mat(self, title: str, filename: str, setup: PrintSetup) -> None:
         from kitgen.render.scratch_kit import mat_pdf
@@ -313,15 +338,15 @@ class _Builder:
             unique = list({id(c): c for c in pool.cards.values()}.values())
             faces = faces_of(expand_commons(unique, pool, extra), pool)
         refs, _ = reference_cards(kit)  # their findings came with the kit file's check
-        if "cards" in kit.components:
+        if self.part(kit, "cards"):
             self.scratch_cards(
                 kit.name,
-                f"{stem}-cards.pdf",
+                f"{stem}-cards",
                 faces,
                 setup,
                 refs if "reference" in kit.components else [],
             )
-        if "mat" in kit.components:
+        if self.part(kit, "mat"):
             self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
         self.kit_rules(kit, path, stem, setup)
 
@@ -339,20 +364,19 @@ class _Builder:
         )
         for part, noun, size in sheets:
             try:  # fail before writing anything, as for cards that do not fit
-                if part in kit.components:
+                if self.part(kit, part):
                     draw.cut_grid(setup, size)
             except LayoutError:
                 raise UsageError(
                     f"a {noun} ({format_mm(size.width)[:-3]} x {format_mm(size.height)}) does not "
                     f"fit on {setup.paper_name} paper with {format_mm(setup.margin)} margins"
                 ) from None
-        if "cards" in kit.components:
-            cards = draw.cards_pdf(kit.name, card_set(24), setup, self.progress)
-            self.write("shapeup", f"{stem}-cards.pdf", cards)
-        if "score-sheets" in kit.components:
+        if self.part(kit, "cards"):
+            self.cards(draw.cards_deck(kit.name, card_set(24), f"{stem}-cards"), setup)
+        if self.part(kit, "score-sheets"):
             data = draw.score_sheets_pdf(kit.name, setup, POINTS)
             self.write("shapeup", f"{stem}-score-sheets.pdf", data)
-        if "score-pad" in kit.components:
+        if self.part(kit, "score-pad"):
             setups = [s for s in SETUPS.values() if not s.advanced]
             pad = draw.score_pad_pdf(kit.name, setup, setups)
             self.write("shapeup", f"{stem}-score-pad.pdf", pad)
@@ -387,14 +411,14 @@ class _Builder:
         setup = resolve_setup(self.options.settings(), kit.settings)
         params = parameters()
         self.deck_if_asked(kit, stem, setup)
-        if "mats" in kit.components:
+        if self.part(kit, "mats"):
             self.write("scaffold", f"{stem}-mats.pdf", draw.mats_pdf(kit.name, setup))
-        if "team-cards" in kit.components:
-            self.write("scaffold", f"{stem}-team-cards.pdf", draw.team_cards_pdf(kit.name, setup))
-        if "turn-track" in kit.components:
+        if self.part(kit, "team-cards"):
+            self.cards(draw.team_deck(kit.name, f"{stem}-team-cards"), setup)
+        if self.part(kit, "turn-track"):
             track = draw.turn_track_pdf(kit.name, setup, params.turns, params.fewer_turns)
             self.write("scaffold", f"{stem}-turn-track.pdf", track)
-        if "score-sheet" in kit.components:
+        if self.part(kit, "score-sheet"):
             sheet = draw.score_sheet_pdf(
                 kit.name,
                 setup,
@@ -413,11 +437,10 @@ class _Builder:
             return
         setup = resolve_setup(self.options.settings(), kit.settings)
         self.deck_if_asked(kit, stem, setup)
-        if "score-sheet" in kit.components:
+        if self.part(kit, "score-sheet"):
             self.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
-        if "action-cards" in kit.components:
-            cards = draw.action_cards_pdf(kit.name, setup)
-            self.write(kit.game, f"{stem}-action-cards.pdf", cards)
+        if self.part(kit, "action-cards"):
+            self.cards(draw.action_deck(kit.name, f"{stem}-action-cards"), setup)
         self.kit_rules(kit, path, stem, setup)
 
     def galliard_kit(self, kit: GalliardKitFile, path: str, stem: str) -> None:
@@ -428,11 +451,11 @@ class _Builder:
             return
         setup = resolve_setup(self.options.settings(), kit.settings)
         self.deck_if_asked(kit, stem, setup)
-        if "mat" in kit.components:
+        if self.part(kit, "mat"):
             self.write(kit.game, f"{stem}-mat.pdf", draw.mat_pdf(kit.name, setup))
-        if "cabal-cards" in kit.components:
-            self.write(kit.game, f"{stem}-cabal-cards.pdf", draw.cabal_cards_pdf(kit.name, setup))
-        if "tracker" in kit.components:
+        if self.part(kit, "cabal-cards"):
+            self.cards(draw.cabal_deck(kit.name, f"{stem}-cabal-cards"), setup)
+        if self.part(kit, "tracker"):
             self.write(kit.game, f"{stem}-tracker.pdf", draw.tracker_pdf(kit.name, setup))
         self.kit_rules(kit, path, stem, setup)
 
@@ -447,19 +470,14 @@ class _Builder:
         if wanted is None:
             wanted = kit.standard_deck
         if wanted:
-            self.standard_deck(kit.game, f"{stem}-deck.pdf", setup)
+            from kitgen.model.standard import full_deck
+            from kitgen.render.standard_deck import standard_deck
 
-    def standard_deck(self, game: str, filename: str, setup: PrintSetup) -> None:
-        """The shared 52-card deck with a red and a black joker."""
-        from kitgen.model.standard import full_deck
-        from kitgen.render.standard_deck import deck_pdf
-
-        data = deck_pdf("Standard deck", full_deck(), setup, self.progress)
-        self.write(game, filename, data)
+            self.cards(standard_deck(kit.game, f"{stem}-deck", "Standard deck", full_deck()), setup)
 
     def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
         """The booklets of the rules file a kit names, if it lists the rules component."""
-        if "rules" in kit.components and kit.rules is not None:
+        if self.part(kit, "rules") and kit.rules is not None:
             rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
             rules_doc = read_document(rules_path)
             report = check_document(rules_doc)
@@ -507,6 +525,8 @@ class _Builder:
         model = doc.model
         if isinstance(model, KitBase):
             self.kit(model, target, f"{model.game}-{stem}")
+        elif isinstance(model, RulesFile) and self.decks_only:
+            self.result.notes.append(f"{target}: a rules file has no cards to export")
         elif isinstance(model, RulesFile):
             assert doc.game is not None
             official_rules = os.path.realpath(target) == os.path.realpath(
@@ -520,7 +540,7 @@ class _Builder:
             assert pool is not None  # a checked deck or card file carries its pool
             self.scratch_cards(
                 f"{model.name} (deck)",
-                f"scratch-deck-{slug(model.name)}.pdf",
+                f"scratch-deck-{slug(model.name)}",
                 faces_of(deck_cards(model, pool), pool),
                 resolve_setup(self.options.settings()),
             )
@@ -530,7 +550,7 @@ class _Builder:
             cards = expand_commons(list(model.cards), pool, self.options.extra_commons or 0)
             self.scratch_cards(
                 f"{stem} (cards)",
-                f"scratch-cards-{stem}.pdf",
+                f"scratch-cards-{stem}",
                 faces_of(cards, pool),
                 resolve_setup(self.options.settings()),
             )
@@ -589,7 +609,20 @@ def build(
     targets: list[str], options: BuildOptions, progress: Progress | None = None
 ) -> BuildResult:
     """Build every target: a game id, `all`, or a kit, deck or cards file."""
-    builder = _Builder(options, progress)
+    return _run(_Builder(options, progress), targets)
+
+
+def collect_decks(
+    targets: list[str], options: BuildOptions
+) -> tuple[list[tuple[Deck, PrintSetup]], BuildResult]:
+    """The card decks the targets would print, each with its print setup, without
+    drawing anything; the result holds the findings and notes (and no files)."""
+    builder = _Builder(options, None, decks_only=True)
+    result = _run(builder, targets)
+    return builder.decks, result
+
+
+def _run(builder: _Builder, targets: list[str]) -> BuildResult:
     for target in _targets(targets):
         if target not in GAME_IDS:
             builder.file(target)

@@ -25,7 +25,7 @@ from kitgen.model.standard import Colour
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf, draw_scale_bar
+from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf, draw_scale_bar
 from kitgen.render.signs import corner_ticks
 from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 from kitgen.rules.scaffold import BOARDS, CENTRE, Board, cell_name, distance
@@ -310,18 +310,25 @@ CREWS: tuple[tuple[Colour, str, tuple[tuple[str, str], ...]], ...] = (
 
 def team_cards_pdf(title: str, setup: PrintSetup) -> bytes:
     """The red and black crew cards, with bleed, crop marks and a shared back."""
-    card, bleed, ink = setup.card, setup.bleed, setup.ink
+    return deck_sheets_pdf(team_deck(title), setup)
 
-    def front(index: int) -> Painter:
-        return lambda c: draw_team_card(c, index, card, bleed, ink)
 
-    def back(index: int) -> Painter:
-        return lambda c: draw_team_back(c, title, card, bleed, ink)
+def team_deck(title: str, stem: str = "scaffold-team-cards") -> Deck:
+    """The crew cards as a deck, one per colour, with a shared back."""
 
-    source = CardSource(
-        card, bleed, lambda i: f"{CREWS[i][0]}-{ink}", front, lambda i: f"back-{ink}", back
-    )
-    return card_sheets_pdf(f"{title}: team cards", len(CREWS), source, setup)
+    def source(card: Size, bleed: float, ink: Ink) -> CardSource:
+        def front(index: int) -> Painter:
+            return lambda c: draw_team_card(c, index, card, bleed, ink)
+
+        def back(index: int) -> Painter:
+            return lambda c: draw_team_back(c, title, card, bleed, ink)
+
+        return CardSource(
+            card, bleed, lambda i: f"{CREWS[i][0]}-{ink}", front, lambda i: f"back-{ink}", back
+        )
+
+    names = tuple(f"{name.title()} card" for _, name, _ in CREWS)
+    return Deck("scaffold", stem, f"{title}: team cards", names, source)
 
 
 def draw_team_card(c: Canvas, index: int, card: Size, bleed: float, ink: Ink) -> None:

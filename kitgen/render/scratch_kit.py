@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.layout.geometry import Size
 from kitgen.layout.mat import plan_mat
 from kitgen.layout.tile import tile
 from kitgen.model.findings import Finding, Location, finding
-from kitgen.model.kit import Reference
+from kitgen.model.kit import Ink, Reference
 from kitgen.render.cards.scratch import (
     FaceItem,
     Geometry,
@@ -23,7 +24,7 @@ from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs
 from kitgen.render.mat import draw_scratch_mat
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf
+from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
@@ -31,10 +32,11 @@ if TYPE_CHECKING:
 Item = FaceItem | Reference
 
 
-def text_findings(items: list[Item], setup: PrintSetup) -> list[Finding]:
-    """Text the font cannot draw, and text that cannot fit its box at the smallest size."""
+def text_findings(items: Sequence[Item], card: Size, card_name: str) -> list[Finding]:
+    """Text the font cannot draw, and text that cannot fit its box at the smallest size
+    of a `card_name` card of size `card`."""
     found: list[Finding] = []
-    geo = Geometry(setup.card.width, setup.card.height)
+    geo = Geometry(card.width, card.height)
     seen: set[Item] = set()
     for item in items:
         if item in seen:
@@ -61,7 +63,7 @@ def text_findings(items: list[Item], setup: PrintSetup) -> list[Finding]:
                 found.append(
                     finding(
                         "text-overflow",
-                        f"the {part} of {f.name!r} does not fit on a {setup.card_name} card even "
+                        f"the {part} of {f.name!r} does not fit on a {card_name} card even "
                         "at the smallest type size; shorten it or print on a larger card",
                         item.power_at if part == "power text" else item.name_at,
                     )
@@ -87,38 +89,53 @@ def cards_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[bytes, list[Finding]]:
     """The card sheets PDF, and the findings about its text (nothing is drawn on errors)."""
-    found = text_findings(items, setup)
+    deck = scratch_deck(title, "scratch-cards", items)
+    assert deck.check is not None
+    found = deck.check(setup.card, setup.card_name)
     if any(f.is_error for f in found):
         return b"", found
-    card, bleed = setup.card, setup.bleed
-    keys: dict[Item, str] = {}
+    return deck_sheets_pdf(deck, setup, progress), found
+
+
+def scratch_deck(title: str, stem: str, items: Sequence[Item]) -> Deck:
+    """Scratch cards and reference cards as a deck with the Scratch back; its check
+    reports text that cannot be drawn or cannot fit."""
     references = [i for i in items if isinstance(i, Reference)]
 
-    def front_key(index: int) -> str:
-        return keys.setdefault(items[index], f"card{len(keys)}-{setup.ink}")
+    def source(card: Size, bleed: float, ink: Ink) -> CardSource:
+        keys: dict[Item, str] = {}
 
-    def front(index: int) -> Painter:
-        item = items[index]
-        if isinstance(item, Reference):
-            ref = item
-            footer = f"Scratch reference {references.index(item) + 1} of {len(references)}"
+        def front_key(index: int) -> str:
+            return keys.setdefault(items[index], f"card{len(keys)}-{ink}")
 
-            def paint_reference(c: Canvas) -> None:
-                draw_reference(c, ref, footer, card.width, card.height, bleed, setup.ink)
+        def front(index: int) -> Painter:
+            item = items[index]
+            if isinstance(item, Reference):
+                ref = item
+                footer = f"Scratch reference {references.index(item) + 1} of {len(references)}"
 
-            return paint_reference
-        face = item.face
+                def paint_reference(c: Canvas) -> None:
+                    draw_reference(c, ref, footer, card.width, card.height, bleed, ink)
 
-        def paint_face(c: Canvas) -> None:
-            draw_face(c, face, card.width, card.height, bleed, setup.ink)
+                return paint_reference
+            face = item.face
 
-        return paint_face
+            def paint_face(c: Canvas) -> None:
+                draw_face(c, face, card.width, card.height, bleed, ink)
 
-    def back(index: int) -> Painter:
-        return lambda c: draw_back(c, card.width, card.height, bleed, setup.ink)
+            return paint_face
 
-    source = CardSource(card, bleed, front_key, front, lambda i: f"scratch-{setup.ink}", back)
-    return card_sheets_pdf(title, len(items), source, setup, progress), found
+        def back(index: int) -> Painter:
+            return lambda c: draw_back(c, card.width, card.height, bleed, ink)
+
+        return CardSource(card, bleed, front_key, front, lambda i: f"scratch-{ink}", back)
+
+    names = tuple(i.title if isinstance(i, Reference) else i.face.name for i in items)
+
+    def check(card: Size, card_name: str) -> list[Finding]:
+        return text_findings(items, card, card_name)
+
+    return Deck("scratch", stem, title, names, source, check)
 
 
 def mat_pdf(title: str, setup: PrintSetup) -> bytes:

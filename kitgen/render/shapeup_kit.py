@@ -32,7 +32,7 @@ from kitgen.render.cards.shapeup import (
 )
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import draw_marks, one_back_sheets_pdf, sheet_label
+from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_marks, one_back_deck, sheet_label
 from kitgen.render.text import draw_text, wrap
 
 if TYPE_CHECKING:
@@ -70,7 +70,12 @@ def cards_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> bytes:
     """The card sheets: faces with bleed, crop marks and duplex (or fold-and-glue) backs."""
-    return one_back_sheets_pdf(title, cards, setup, draw_face, draw_back, "shapeup", progress)
+    return deck_sheets_pdf(cards_deck(title, cards), setup, progress)
+
+
+def cards_deck(title: str, cards: Sequence[Card], stem: str = "shapeup-cards") -> Deck:
+    """The Shape Up! cards as a deck (one shared back), named `red solid circle` and so on."""
+    return one_back_deck("shapeup", stem, title, cards, draw_face, draw_back, "shapeup")
 
 
 # --- Cut sheets: score sheets and pad pages ---------------------------------------------------

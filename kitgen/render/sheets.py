@@ -23,6 +23,7 @@ from kitgen.render.pdf import finish, new_canvas
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
+    from kitgen.model.findings import Finding
     from kitgen.model.kit import Ink
 
 T = TypeVar("T")
@@ -48,6 +49,41 @@ class CardSource:
     front: Callable[[int], Painter]
     back_key: Callable[[int], str]
     back: Callable[[int], Painter]
+
+
+# Builds a deck's card source for a card size, bleed and ink.
+SourceMaker = Callable[[Size, float, "Ink"], CardSource]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A set of cards to print or export: their names, and their painters at any size.
+
+    The same deck makes the home-printing sheets, the print-shop PDFs, the PNGs
+    and the Tabletop Simulator sheets, so every output is drawn by the same code.
+    `check` reports text that cannot be drawn at a card size (name, size); it
+    runs before anything is drawn.
+    """
+
+    game: str
+    stem: str  # the file name's stem, like "scratch-cards"
+    title: str
+    names: tuple[str, ...]  # each card's name, in order
+    source: SourceMaker
+    check: Callable[[Size, str], list[Finding]] | None = None
+
+    @property
+    def count(self) -> int:
+        """How many cards the deck has."""
+        return len(self.names)
+
+
+def deck_sheets_pdf(
+    deck: Deck, setup: PrintSetup, progress: Callable[[int, int], None] | None = None
+) -> bytes:
+    """A deck's card sheets for home printing (see card_sheets_pdf)."""
+    source = deck.source(setup.card, setup.bleed, setup.ink)
+    return card_sheets_pdf(deck.title, deck.count, source, setup, progress)
 
 
 class SheetRenderer:
@@ -231,32 +267,34 @@ def card_sheets_pdf(
     return finish(canvas, buffer)
 
 
-def one_back_sheets_pdf(
+def one_back_deck(
+    game: str,
+    stem: str,
     title: str,
     cards: Sequence[T],
-    setup: PrintSetup,
     face: Callable[[Canvas, T, float, float, float, Ink], None],
     back: Callable[[Canvas, float, float, float, Ink], None],
     back_name: str,
-    progress: Callable[[int, int], None] | None = None,
-) -> bytes:
-    """Card sheets for cards that share one back: `face(c, card, w, h, bleed, ink)` draws
-    a face, `back(c, w, h, bleed, ink)` the back; faces are keyed by `str(card)`."""
-    size, bleed, ink = setup.card, setup.bleed, setup.ink
+    name: Callable[[T], str] = str,
+) -> Deck:
+    """A deck of cards that share one back: `face(c, card, w, h, bleed, ink)` draws a
+    face, `back(c, w, h, bleed, ink)` the back; faces are keyed by `str(card)`."""
 
-    def front(index: int) -> Painter:
-        card = cards[index]
-        return lambda c: face(c, card, size.width, size.height, bleed, ink)
+    def source(size: Size, bleed: float, ink: Ink) -> CardSource:
+        def front(index: int) -> Painter:
+            card = cards[index]
+            return lambda c: face(c, card, size.width, size.height, bleed, ink)
 
-    def reverse(index: int) -> Painter:
-        return lambda c: back(c, size.width, size.height, bleed, ink)
+        def reverse(index: int) -> Painter:
+            return lambda c: back(c, size.width, size.height, bleed, ink)
 
-    source = CardSource(
-        size,
-        bleed,
-        lambda i: f"{cards[i]}-{ink}".replace(" ", "-"),
-        front,
-        lambda i: f"{back_name}-{ink}",
-        reverse,
-    )
-    return card_sheets_pdf(title, len(cards), source, setup, progress)
+        return CardSource(
+            size,
+            bleed,
+            lambda i: f"{cards[i]}-{ink}".replace(" ", "-"),
+            front,
+            lambda i: f"{back_name}-{ink}",
+            reverse,
+        )
+
+    return Deck(game, stem, title, tuple(name(card) for card in cards), source)

@@ -24,7 +24,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import Card
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import CardSource, Painter, card_sheets_pdf
+from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
 from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 from kitgen.rules.staircase import (
     ACE_POINTS,
@@ -387,18 +387,25 @@ ACTIONS: tuple[Action, ...] = (
 
 def action_cards_pdf(title: str, setup: PrintSetup) -> bytes:
     """Five action reference cards (one per player), with bleed, crop marks and one back."""
-    card, bleed, ink = setup.card, setup.bleed, setup.ink
+    return deck_sheets_pdf(action_deck(title), setup)
 
-    def front(index: int) -> Painter:
-        return lambda c: draw_action_card(c, card, bleed, ink)
 
-    def back(index: int) -> Painter:
-        return lambda c: draw_action_back(c, title, card, bleed, ink)
+def action_deck(title: str, stem: str = "staircase-action-cards") -> Deck:
+    """The action cards as a deck: the same card once per player, with one back."""
 
-    source = CardSource(
-        card, bleed, lambda i: f"actions-{ink}", front, lambda i: f"back-{ink}", back
-    )
-    return card_sheets_pdf(f"{title}: action cards", COPIES, source, setup)
+    def source(card: Size, bleed: float, ink: Ink) -> CardSource:
+        def front(index: int) -> Painter:
+            return lambda c: draw_action_card(c, card, bleed, ink)
+
+        def back(index: int) -> Painter:
+            return lambda c: draw_action_back(c, title, card, bleed, ink)
+
+        return CardSource(
+            card, bleed, lambda i: f"actions-{ink}", front, lambda i: f"back-{ink}", back
+        )
+
+    names = ("Action card",) * COPIES
+    return Deck("staircase", stem, f"{title}: action cards", names, source)
 
 
 def _scale(card: Size) -> float:

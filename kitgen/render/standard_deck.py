@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.model.standard import Card
 from kitgen.render.cards.standard import draw_back, draw_face
-from kitgen.render.sheets import one_back_sheets_pdf
+from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
 
 if TYPE_CHECKING:
     from kitgen.build import PrintSetup
@@ -25,4 +25,13 @@ def deck_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> bytes:
     """The card sheets of standard cards: faces with bleed, crop marks and the common back."""
-    return one_back_sheets_pdf(title, cards, setup, draw_face, draw_back, "std", progress)
+    return deck_sheets_pdf(standard_deck("", "standard-deck", title, cards), setup, progress)
+
+
+def standard_deck(game: str, stem: str, title: str, cards: Sequence[Card]) -> Deck:
+    """Standard cards as a deck with the common back, each named `queen of spades`."""
+    return one_back_deck(game, stem, title, cards, draw_face, draw_back, "std", _name)
+
+
+def _name(card: Card) -> str:
+    return card.name
