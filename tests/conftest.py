@@ -30,3 +30,12 @@ def pytest_report_header() -> str:
     import kitgen
 
     return f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}"
+
+
+@pytest.fixture(autouse=True)
+def _no_user_kitgen_toml(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never read the developer's own kitgen.toml: point the user file at nothing."""
+    missing = tmp_path_factory.getbasetemp() / "no-user-kitgen.toml"
+    monkeypatch.setenv("KITGEN_CONFIG", str(missing))
