@@ -2,8 +2,155 @@
 
 from __future__ import annotations
 
+import time
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from kitgen.cli_common import (
+    BackOffsetOption,
+    BleedOption,
+    CardSizeOption,
+    DuplexOption,
+    ExtraCommonsOption,
+    GutterOption,
+    InkOption,
+    MarginOption,
+    OutOption,
+    PaperOption,
+    Progress,
+    StandardDeckOption,
+    build_options,
+    echo_findings,
+    friendly,
+)
+
+if TYPE_CHECKING:
+    from kitgen.watch import Rebuild
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary(event: Rebuild) -> str:
+    """The timestamped line for one build, like `[14:02:31] built: 3 files written`."""
+    result = event.result
+    errors = sum(1 for f in result.findings if f.is_error) + len(event.errors)
+    warnings = sum(1 for f in result.findings if not f.is_error)
+    written = _plural(len(result.written), "file")
+    if event.ok:
+        line = f"built: {written} written"
+        if warnings:
+            line += f", {_plural(warnings, 'warning')}"
+    elif result.written:
+        line = f"partly built: {_plural(errors, 'error')}, {written} written"
+    else:
+        line = f"not built: {_plural(errors, 'error')}"
+    return time.strftime("[%H:%M:%S] ", time.localtime(event.when)) + line
+
+
+def show(event: Rebuild) -> None:
+    """Print one build: its line and findings on stderr, the paths written on stdout."""
+    typer.echo(summary(event), err=True)
+    echo_findings(event.result.findings)
+    for error in event.errors:
+        typer.echo(f"kitgen: error: {error}", err=True)
+    for note in event.result.notes:
+        typer.echo(f"kitgen: {note}", err=True)
+    for path in event.result.written:
+        typer.echo(path)
+    if event.number == 1:
+        files = _plural(event.watched, "file")
+        typer.echo(f"kitgen: watching {files} for changes (Ctrl-C to stop)", err=True)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+
+    @app.command()
+    @friendly
+    def watch(
+        targets: Annotated[
+            list[str],
+            typer.Argument(
+                help="What to build: a game id (scratch, shapeup, scaffold, staircase, "
+                "galliard), `all`, or a kit, deck or cards file.",
+                metavar="GAME|FILE",
+                show_default=False,
+            ),
+        ],
+        out: OutOption = "output",
+        paper: PaperOption = None,
+        card_size: CardSizeOption = None,
+        bleed: BleedOption = None,
+        margin: MarginOption = None,
+        gutter: GutterOption = None,
+        duplex: DuplexOption = None,
+        back_offset: BackOffsetOption = None,
+        ink: InkOption = None,
+        extra_commons: ExtraCommonsOption = None,
+        standard_deck: StandardDeckOption = None,
+        debounce: Annotated[
+            float,
+            typer.Option(
+                "--debounce",
+                min=0,
+                metavar="SECONDS",
+                help="Rebuild once nothing has changed for this long, so an editor's "
+                "several writes make one build.",
+            ),
+        ] = 0.4,
+        interval: Annotated[
+            float,
+            typer.Option(
+                "--interval",
+                min=0.01,
+                metavar="SECONDS",
+                help="How often to look at the files for changes.",
+            ),
+        ] = 0.25,
+    ) -> None:
+        """Build like `kitgen build`, then rebuild after every save until Ctrl-C.
+
+        Watches the YAML, TOML and image files in each file target's folder (and
+        its subfolders, but not hidden ones or the output folder), a game's data
+        folder for a game id, and the project's kitgen.toml. Each build prints a
+        timestamped line and its findings on stderr and the paths written on
+        stdout. A save with errors writes nothing: the last good PDF stays.
+        """
+        from kitgen.watch import watch as run_watch
+
+        options = build_options(
+            out=out,
+            paper=paper,
+            card_size=card_size,
+            bleed=bleed,
+            margin=margin,
+            gutter=gutter,
+            duplex=duplex,
+            back_offset=back_offset,
+            ink=ink,
+            extra_commons=extra_commons,
+            standard_deck=standard_deck,
+        )
+        bar = Progress.on_terminal()
+
+        def report(event: Rebuild) -> None:
+            if bar is not None:
+                bar.close()
+            show(event)
+
+        try:
+            run_watch(
+                targets,
+                options,
+                interval=interval,
+                debounce=debounce,
+                report=report,
+                progress=bar,
+            )
+        except KeyboardInterrupt:
+            if bar is not None:
+                bar.close()
+            typer.echo("kitgen: stopped watching", err=True)

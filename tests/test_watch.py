@@ -1,0 +1,353 @@
+"""`kitgen watch`: rebuild on change, debounced; a broken save keeps the last good PDF."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import write
+from typer.testing import CliRunner
+
+from kitgen.build import BuildOptions, build
+from kitgen.cli import app
+from kitgen.watch import Rebuild, scan, watch
+
+CARDS = """game: scratch
+kind: cards
+cards:
+  - name: Bog Witch
+    faction: kingdom
+    rarity: common
+    stats: {top: 3, right: 5, bottom: 6, left: 5}
+  - name: Cave Bat
+    faction: monster
+    rarity: common
+    stats: {top: 6, right: 4, bottom: 4, left: 4}
+    power: Insult to injury!
+"""
+DECK = """game: scratch
+kind: deck
+name: Bats and Witches
+uses: [cards.yaml]
+cards:
+  Bog Witch: 3
+  Cave Bat: 2
+  Griffin: 1
+  Owlbear: 1
+  Wyvern: 1
+  Gargoyle: 1
+  Giant: 1
+"""
+PDF = "out/scratch/scratch-deck-bats-and-witches.pdf"  # under the watched folder
+WAIT = 10.0  # the most a test waits for a build that must come (it takes ~0.05 s)
+
+
+class Watcher:
+    """The watch loop in a thread, its builds in a queue."""
+
+    def __init__(self, folder: Path, target: str, *, debounce: float = 0.05) -> None:
+        self.folder = folder
+        self.stop = threading.Event()
+        self.events: queue.Queue[Rebuild | BaseException] = queue.Queue()
+        options = BuildOptions(out=str(folder / "out"))
+
+        def run() -> None:
+            try:
+                watch(
+                    [str(folder / target)],
+                    options,
+                    interval=0.02,
+                    debounce=debounce,
+                    stop=self.stop,
+                    report=self.events.put,
+                )
+            except BaseException as err:  # shown by the test, not lost in the thread
+                self.events.put(err)
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+
+    def next(self, timeout: float = WAIT) -> Rebuild:
+        """The next build (failing the test when none comes)."""
+        try:
+            event = self.events.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no build within {timeout} s") from None
+        if isinstance(event, BaseException):
+            raise event
+        return event
+
+    def assert_quiet(self, seconds: float = 0.3) -> None:
+        """No build for `seconds` (15 polls at 0.02 s)."""
+        with pytest.raises(queue.Empty):
+            event = self.events.get(timeout=seconds)
+            raise AssertionError(f"unexpected build: {event}")
+
+    def close(self) -> float:
+        """Stop the loop; how long it took to end."""
+        start = time.monotonic()
+        self.stop.set()
+        self.thread.join(WAIT)
+        assert not self.thread.is_alive()
+        return time.monotonic() - start
+
+
+@pytest.fixture
+def src(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with a cards file and a deck that uses it; the current folder too.
+
+    The watcher looks for the project's kitgen.toml from the current folder up,
+    so the tests run in their own folder, never in one with a real kitgen.toml.
+    """
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "cards.yaml", CARDS)
+    write(tmp_path, "deck.yaml", DECK)
+    return tmp_path
+
+
+@pytest.fixture
+def watcher(src: Path) -> Iterator[Watcher]:
+    """A watcher on the deck, writing into src/out."""
+    w = Watcher(src, "deck.yaml")
+    yield w
+    w.close()
+
+
+def save(path: Path, text: str) -> None:
+    """Save a file the way many editors do: write a temporary file, rename it over."""
+    temp = path.with_name(f".{path.name}.tmp")
+    temp.write_text(text, encoding="utf-8")
+    os.replace(temp, path)
+
+
+def fresh_build(src: Path, tmp: Path) -> bytes:
+    """The deck's PDF built from scratch from the files as they are now."""
+    result = build([str(src / "deck.yaml")], BuildOptions(out=str(tmp)))
+    assert result.ok and len(result.written) == 1, result
+    return Path(result.written[0]).read_bytes()
+
+
+def test_first_build_writes_the_pdf(src: Path, watcher: Watcher) -> None:
+    first = watcher.next()
+    assert first.number == 1 and first.ok
+    assert first.result.written == [str(src / PDF)]
+    assert (src / PDF).read_bytes().startswith(b"%PDF-")
+    assert first.watched == 2  # cards.yaml and deck.yaml (no kitgen.toml here)
+
+
+def test_an_edit_rebuilds(
+    src: Path, watcher: Watcher, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    watcher.next()
+    before = (src / PDF).read_bytes()
+    # A file the deck uses, not the target itself: the power text is printed on the card.
+    save(src / "cards.yaml", CARDS.replace("Insult to injury!", "Against all odds!"))
+    second = watcher.next()
+    assert second.number == 2 and second.ok and second.result.written == [str(src / PDF)]
+    after = (src / PDF).read_bytes()
+    assert after != before
+    assert after == fresh_build(src, tmp_path_factory.mktemp("fresh"))
+
+
+def test_quick_saves_make_one_rebuild(src: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    watcher = Watcher(src, "deck.yaml", debounce=0.5)
+    try:
+        watcher.next()
+        # Each save comes after more than a poll (0.02 s), so the loop sees each one;
+        # all come within the debounce, so they make one build, of the last save.
+        counts = [("3", "2"), ("2", "3"), ("1", "4"), ("4", "1")]
+        for witches, bats in counts:
+            deck = DECK.replace("Bog Witch: 3", f"Bog Witch: {witches}")
+            save(src / "deck.yaml", deck.replace("Cave Bat: 2", f"Cave Bat: {bats}"))
+            time.sleep(0.05)
+        rebuilt = watcher.next()
+        assert rebuilt.number == 2 and rebuilt.ok
+        watcher.assert_quiet(0.3)
+        assert (src / PDF).read_bytes() == fresh_build(src, tmp_path_factory.mktemp("fresh"))
+    finally:
+        watcher.close()
+
+
+def test_broken_saves_keep_the_last_good_pdf(
+    src: Path, watcher: Watcher, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    first = watcher.next()
+    good = (src / PDF).read_bytes()
+    deck = src / "deck.yaml"
+
+    # Line 7 is `  Cave Bat: 2`; the second colon (column 14) is the YAML error.
+    save(deck, DECK.replace("Cave Bat: 2", "Cave Bat: 2: 3"))
+    broken = watcher.next()
+    assert not broken.ok and broken.result.written == []
+    codes = {(f.code, str(f.location)) for f in broken.result.findings}
+    assert ("yaml-syntax", f"{deck}:7:14") in codes
+    assert (src / PDF).read_bytes() == good
+
+    # Line 8 is `  Griffin: 1`: the card's name starts in column 3.
+    save(deck, DECK.replace("Griffin: 1", "Grifon: 1"))
+    unknown = watcher.next()
+    assert not unknown.ok and unknown.result.written == []
+    codes = {(f.code, str(f.location)) for f in unknown.result.findings}
+    assert ("unknown-card", f"{deck}:8:3") in codes
+    assert (src / PDF).read_bytes() == good
+
+    # Half a save: the file is empty for a moment.
+    save(deck, "")
+    empty = watcher.next()
+    assert not empty.ok and [f.code for f in empty.result.findings] == ["empty-file"]
+    assert (src / PDF).read_bytes() == good
+
+    save(deck, DECK)
+    fixed = watcher.next()
+    assert fixed.ok and fixed.result.written == first.result.written
+    assert (src / PDF).read_bytes() == good  # same input, same bytes
+
+
+def test_a_deleted_target_is_reported_and_built_when_back(src: Path, watcher: Watcher) -> None:
+    watcher.next()
+    good = (src / PDF).read_bytes()
+    (src / "deck.yaml").unlink()  # an editor that deletes, then writes
+    gone = watcher.next()
+    assert not gone.ok and gone.result.written == []
+    assert gone.errors == [
+        f"{src / 'deck.yaml'}: no such file now; it is built again when it is back"
+    ]
+    assert (src / PDF).read_bytes() == good
+    save(src / "deck.yaml", DECK)
+    back = watcher.next()
+    assert back.ok and (src / PDF).read_bytes() == good
+
+
+def test_a_usage_error_is_reported_and_watching_goes_on(src: Path) -> None:
+    kit = "game: scratch\nkind: kit\nname: Bats\ncomponents: [cards]\ndecks: [deck.yaml]\n"
+    write(src, "kit.yaml", kit)
+    watcher = Watcher(src, "kit.yaml")
+    try:
+        first = watcher.next()
+        cards = src / "out/scratch/scratch-kit-cards.pdf"
+        assert first.ok and first.result.written == [str(cards)]
+        good = cards.read_bytes()
+        save(src / "kit.yaml", kit + "settings:\n  card_size: 300x400mm\n")
+        too_big = watcher.next()
+        assert not too_big.ok and too_big.result.written == []
+        assert len(too_big.errors) == 1 and "does not fit" in too_big.errors[0]
+        assert cards.read_bytes() == good
+        save(src / "kit.yaml", kit + "settings:\n  card_size: poker\n")
+        fixed = watcher.next()
+        assert fixed.ok and cards.read_bytes() == good
+    finally:
+        watcher.close()
+
+
+def test_writes_in_the_output_and_hidden_folders_do_not_rebuild(
+    src: Path, watcher: Watcher
+) -> None:
+    watcher.next()
+    # The build's own PDF is in src/out: no build follows it (no rebuild loop) ...
+    watcher.assert_quiet()
+    # ... nor a YAML file or an image written there, or in a hidden folder, or hidden.
+    write(src, "out/scratch/page-1.png", "not really a PNG")
+    write(src, "out/notes.yaml", "a: 1\n")
+    write(src, ".git/deck.yaml", DECK)
+    write(src, ".#deck.yaml", "an editor's lock file")
+    watcher.assert_quiet()
+    # A new image in the watched folder is a change.
+    write(src, "art/back.png", "an image")
+    assert watcher.next().number == 2
+
+
+def test_scan_lists_what_a_build_can_read(src: Path) -> None:
+    write(src, "art/back.png", "x")
+    write(src, "notes.txt", "x")
+    write(src, "out/scratch/x.yaml", "x")
+    write(src, ".hidden/y.yaml", "x")
+    found = scan([str(src)], str(src / "out"))
+    assert sorted(Path(p).relative_to(src).as_posix() for p in found) == [
+        "art/back.png",
+        "cards.yaml",
+        "deck.yaml",
+    ]
+
+
+def test_the_projects_kitgen_toml_is_watched(
+    src: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    project = tmp_path_factory.mktemp("project")
+    (project / "work").mkdir()
+    os.chdir(project / "work")  # the src fixture puts the current folder back
+    assert scan([str(src)], str(src / "out")).keys() == {
+        str(src / "cards.yaml"),
+        str(src / "deck.yaml"),
+    }
+    write(project, "kitgen.toml", "# the printer's settings\n")
+    assert str(project / "kitgen.toml") in scan([str(src)], str(src / "out"))
+    watcher = Watcher(src, "deck.yaml")
+    try:
+        assert watcher.next().watched == 3
+        save(project / "kitgen.toml", "# the printer's settings, edited\n")
+        assert watcher.next().number == 2
+    finally:
+        watcher.close()
+
+
+def test_stop_ends_the_loop_promptly(src: Path) -> None:
+    watcher = Watcher(src, "deck.yaml", debounce=60)
+    watcher.next()
+    assert watcher.close() < 0.5  # idle: ends at the next poll
+    watcher = Watcher(src, "deck.yaml", debounce=60)
+    watcher.next()
+    save(src / "deck.yaml", DECK + "\n")  # a change starts a minute's debounce
+    time.sleep(0.1)
+    assert watcher.close() < 0.5  # stopped in the debounce: no build
+    assert watcher.events.empty()
+
+
+runner = CliRunner()
+
+
+def test_cli_missing_target_is_a_one_line_usage_error(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nope.yaml")
+    result = runner.invoke(app, ["watch", missing, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"kitgen: error: {missing!r} is not a game (scratch, shapeup, scaffold, staircase, "
+        "galliard), `all`, or an existing file"
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_builds_and_stops_quietly_on_ctrl_c(src: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "kitgen", "watch", "deck.yaml", "--out", "out"],
+        cwd=src,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell's background job ignores Ctrl-C; the watcher must get it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = threading.Timer(WAIT, child.kill)  # a hung child fails the test, not CI
+    deadline.start()
+    try:
+        assert child.stderr is not None
+        first = child.stderr.readline()
+        watching = child.stderr.readline()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=WAIT)
+    finally:
+        deadline.cancel()
+        child.kill()
+    assert child.returncode == 0, err
+    assert first.endswith("] built: 1 file written\n") and first.startswith("[")
+    assert watching == "kitgen: watching 2 files for changes (Ctrl-C to stop)\n"
+    assert err == "kitgen: stopped watching\n"
+    assert out == f"{PDF}\n"
