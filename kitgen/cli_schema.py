@@ -2,8 +2,147 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from kitgen.cli_common import friendly
+
+new_app = typer.Typer(
+    name="new",
+    help="Start a card file, a deck or a whole game folder, with comments that teach the format.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+NameArgument = Annotated[
+    str,
+    typer.Argument(
+        help="The name: printed where the files have a name, and made into file names "
+        "('Tinker town' writes tinker-town).",
+        metavar="NAME",
+        show_default=False,
+    ),
+]
+DirOption = Annotated[str, typer.Option("--dir", "-d", help="Folder to write into.")]
+ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite files that exist already.")]
+
+
+def _write_new(what: str, name: str, folder: str, force: bool, game: str = "scratch") -> None:
+    """Plan, write and report a starter: paths on stdout, next steps on stderr."""
+    from kitgen import starters
+
+    planned = starters.plan(what, name, folder, game)
+    written = starters.write(planned, force=force)
+    for path in written:
+        typer.echo(path)
+    if what != "cards":  # a card file's name is only its file name
+        _warn_undrawable(name.strip())
+    for line in starters.next_steps(what, written):
+        typer.echo(line, err=True)
+
+
+def _warn_undrawable(name: str) -> None:
+    if all(" " <= ch <= "~" or "\xa0" <= ch <= "\xff" for ch in name):
+        return  # Latin-1: the embedded font draws it (and the font need not be loaded)
+    from kitgen.render.fonts import missing_glyphs
+
+    missing = missing_glyphs(name)
+    if missing:
+        typer.echo(
+            f"kitgen: note: the embedded font cannot draw {' '.join(missing)}; `kitgen check` "
+            "accepts the name, but where it is printed (page headers, a booklet's cover) it "
+            "shows as boxes, and some kits refuse to build: the font has Latin-1 letters",
+            err=True,
+        )
+
+
+@new_app.command("cards")
+@friendly
+def new_cards(name: NameArgument, folder: DirOption = ".", force: ForceOption = False) -> None:
+    """Write NAME.yaml: Scratch cards of your own, with a new faction and a new power."""
+    _write_new("cards", name, folder, force)
+
+
+@new_app.command("deck")
+@friendly
+def new_deck(name: NameArgument, folder: DirOption = ".", force: ForceOption = False) -> None:
+    """Write NAME.yaml: a legal Scratch deck of official cards, with the deck rules."""
+    _write_new("deck", name, folder, force)
+
+
+@new_app.command("game")
+@friendly
+def new_game(
+    name: NameArgument,
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game", "-g", help="The game: scratch, shapeup, scaffold, staircase or galliard."
+        ),
+    ] = "scratch",
+    folder: DirOption = ".",
+    force: ForceOption = False,
+) -> None:
+    """Write a folder NAME/: a kit, house rules (and for Scratch cards and a deck), and
+    the schemas that let an editor complete and check them."""
+    _write_new("game", name, folder, force, game)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+
+    @app.command("schema")
+    @friendly
+    def schema(
+        kind: Annotated[
+            str,
+            typer.Argument(
+                help="The file kind: cards, deck, position, record, kit, rules or game.",
+                metavar="KIND",
+                show_default=False,
+            ),
+        ],
+        game: Annotated[
+            str | None,
+            typer.Option(
+                "--game",
+                "-g",
+                help="Only this game's files (default: every game's).",
+                show_default=False,
+            ),
+        ] = None,
+        output: Annotated[
+            str | None,
+            typer.Option(
+                "--output",
+                "-o",
+                help="Write the schema to this file instead of stdout.",
+                show_default=False,
+            ),
+        ] = None,
+    ) -> None:
+        """Print the JSON Schema of a file kind, for editors that complete and check YAML.
+
+        Save it with `-o kit.schema.json`, then make this the first line of a YAML
+        file (the path is relative to the YAML file):
+
+        \b
+          # yaml-language-server: $schema=kit.schema.json
+        """
+        from kitgen.schema import schema_text
+
+        text = schema_text(kind, game)
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        from kitgen.atomic import write_atomic
+        from kitgen.errors import KitgenError
+
+        try:
+            write_atomic(output, text.encode("utf-8"))
+        except OSError as err:
+            raise KitgenError(f"cannot write {output}: {err.strerror or err}") from None
+        typer.echo(output)
+
+    app.add_typer(new_app, name="new")

@@ -1,0 +1,478 @@
+"""JSON Schemas of kitgen's file kinds, for editors that complete and check YAML.
+
+The schemas are made from the same pydantic models that read the files, then
+taught what the models' own validators accept (a number where a length is
+text, a bare number where a card is text, non-empty text, ids and colours) and
+what their model validators require (a record's `decks` or `deal`, a rules
+block's one kind). They are draft-07, the dialect yaml-language-server (the
+YAML extension of VS Code and others) supports best: one schema covers every
+game that has a kind, `if`/`then` on `game:` choosing the game's model, so an
+editor completes the keys of the game the file names. A rules block offers
+its game's figures, and `if`/`then` on `figure:` checks that figure's `args:`.
+
+Pure Python: no I/O.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
+from pydantic_core import core_schema
+
+from kitgen.load.documents import MODELS
+from kitgen.model.base import _COLOUR, _ID
+from kitgen.model.figures import FIGURES
+from kitgen.model.game import GAME_IDS, KINDS
+from kitgen.model.rules import BLOCK_KINDS
+
+DIALECT = "http://json-schema.org/draft-07/schema#"
+_REF = "#/definitions/"
+
+# What each kind holds, as FORMATS.md says it: the schema's hover text.
+KIND_HELP = {
+    "cards": "A card pool: Scratch card definitions, and new rarities, factions and powers.",
+    "deck": "A Scratch deck list: a name and a mapping of card name to count, optionally "
+    "`uses:` card files (paths relative to the deck file) with custom cards.",
+    "position": "A board or table to score: a Shape Up! grid with victory cards, Staircase "
+    "staircases, Galliard cabals, a Scaffold board.",
+    "record": "A recorded game: its setup (a seed or an explicit deal) and the list of moves; "
+    "kitgen replays it and names the first illegal move.",
+    "kit": "What to print for a game: its components, and print settings (paper, card size, "
+    "bleed, backs) that the command line can override.",
+    "rules": "A game's rules as sections of blocks, for the rule booklets and the quick "
+    "reference; `{{ name }}` prints a game parameter.",
+    "game": "Facts about a game that the command line, the rules engine and the rule booklet "
+    "share: title, players, components and the game's numbers.",
+}
+
+# Hover text for fields, by `Model.field` (one model) or `field` (every model with it).
+# The models say most of this in comments; here it becomes the editor's hover text.
+FIELD_HELP = {
+    "game": "The game this file is for.",
+    "kind": "What this file holds.",
+    "uses": "Scratch card files with custom cards, as paths relative to this file.",
+    "ScratchCardsFile.cards": "The cards this file defines.",
+    "ScratchCardsFile.rarities": "New rarities: each one's stat budget and play limit.",
+    "ScratchCardsFile.factions": "New factions, to use in `faction:` of a card.",
+    "ScratchCardsFile.powers": "New powers, to use in `power:` of a card.",
+    "ScratchCard.name": "The card's printed name; decks list the card by it.",
+    "ScratchCard.faction": "The faction's id or name (like `monster` or Monster).",
+    "ScratchCard.rarity": "The rarity's id or name: common, rare, unique, or one declared in a "
+    "card file.",
+    "ScratchCard.stats": "The four side values. They add up to the rarity's budget plus the "
+    "power's bonus (a card with no power gets 1 more).",
+    "ScratchCard.power": "The power's printed name or id; leave it out for a card with no power.",
+    "ScratchCard.off_formula": "True when the sides deliberately break the card formula "
+    "(reported as a warning instead of an error).",
+    "ScratchCard.reconstructed": "True for a card whose values were worked out rather than "
+    "printed; it carries a circled R.",
+    "ScratchCard.note": "A note for people reading the file; not printed.",
+    "RaritySpec.name": "The rarity's printed name; cards may give it instead of the id.",
+    "FactionSpec.name": "The faction's printed name; cards may give it instead of the id.",
+    "PowerSpec.name": "The power's printed name; cards may give it instead of the id.",
+    "RaritySpec.budget": "What a card's four sides add up to (before the power's bonus).",
+    "RaritySpec.limit": "How many may be in play: none, one-per-name (one copy of each card) "
+    "or one-per-faction (one of this rarity per faction).",
+    "FactionSpec.colour": "The faction's colour, as #rrggbb.",
+    "FactionSpec.tendency": "The side its cards are strong on: never lower than the opposite side.",
+    "PowerSpec.text": "The rules text printed on the card.",
+    "PowerSpec.budget_bonus": "Points the power adds to a card's stat budget (0 unless "
+    "the power is a drawback, like A little slow!'s 2).",
+    "PowerSpec.faction": "The faction whose own power this is; only its cards may carry it.",
+    "id": "A short id: lowercase letters, digits and single dashes (like `first-strike`).",
+    "ScratchDeckFile.name": "The deck's name.",
+    "ScratchDeckFile.description": "A line or two about how the deck plays.",
+    "ScratchDeckFile.cards": "Card name to number of copies. Names are the cards' printed "
+    "names, from the official pool or a `uses:` file.",
+    "components": "What to print; leave it out for everything the game's kit has.",
+    "settings": "Print settings; the command line overrides them, and kitgen's defaults fill "
+    "in what is left out.",
+    "KitBase.name": "The kit's name, printed on its pages.",
+    "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
+    "KitFile.decks": "Deck files whose cards to print, relative to this kit.",
+    "KitFile.card_files": "Card files whose every card to print, relative to this kit.",
+    "KitFile.extra_commons": "Extra copies of each common card, so two players can build "
+    "decks from one printing.",
+    "KitFile.reference": "Card-sized crib sheets printed with the cards.",
+    "standard_deck": "Also print kitgen's 54-card standard deck (most players own one).",
+    "PrintSettings.paper": "a4, letter, a3, tabloid, or WxH like 210x297mm.",
+    "PrintSettings.card_size": "poker (63x88 mm), poker-us, bridge, mini-euro, mini-us, tarot, "
+    "square, or WxH like 60x90mm.",
+    "PrintSettings.bleed": "Printed margin around each card, cut away (like 3mm; 0 butts cards "
+    "together).",
+    "PrintSettings.margin": "The edge of the paper the printer cannot print (like 5mm).",
+    "PrintSettings.gutter": "Extra space between cards, beyond their bleed (like 2mm).",
+    "PrintSettings.duplex": "Backs: long or short (a duplex printer's flip edge), fold "
+    "(fold-and-glue sheets) or none (fronts only).",
+    "PrintSettings.back_offset": "Shift back pages by DX,DY millimetres to correct a printer "
+    "(like 0.5,-1); `kitgen calibrate` measures it.",
+    "PrintSettings.ink": "normal, or low: no large fills, greyscale-friendly.",
+    "seed": "The seed that shuffles the deal: the same seed always deals the same cards.",
+    "moves": "The moves in the order they were played, in the game's move notation.",
+    "ScratchRecordFile.decks": "Each player's deck file (P1 and P2), shuffled by `seed`.",
+    "ScratchRecordFile.deal": "Each player's cards (P1 and P2) in drawing order, instead of "
+    "`decks`: the first ones are the opening hand.",
+    "ScratchRecordFile.first": "Who moves first.",
+    "ScratchRecordFile.players": "Display names of P1 and P2.",
+    "ShapeUpPositionFile.grid": "The table, rows top first, `.` for an empty cell; cards "
+    "written `colour fill shape` (like `blue hollow circle`).",
+    "ShapeUpPositionFile.victory": "Each player's victory card.",
+    "setup": "How the game was set up (players and cards, like 3p-24).",
+    "mode": "competitive or cooperative.",
+    "ScaffoldPositionFile.board": "Five rows of five cells, top row first: `-` for a cell that "
+    "is not a space, `.` for an unconstructed space, or the space's cards bottom to top "
+    "joined by `/` (like 9C/10C/KS).",
+    "turns_left": "Cooperative: the turn counters still on the track.",
+    "StaircasePositionFile.staircases": "Each player's staircase: cards left to right in table "
+    "order (like [5H, 6S, 7D]).",
+    "GalliardPositionFile.cabals": "Each player's cabal: the royals they have won (like "
+    "[QH, QS, RJ]).",
+    "hand_size": "Cards in each hand; leave it out for the game's number.",
+    "turns": "Cooperative: the turn counters; leave it out for the game's number.",
+    "interfere": "Play with the optional interfere action.",
+    "RulesFile.title": "The booklet's title.",
+    "RulesFile.subtitle": "A line under the title.",
+    "RulesFile.credits": "Who made the game and the text, on the booklet's cover.",
+    "RulesFile.sections": "The numbered sections of the booklet.",
+    "RulesFile.quick_reference": "Sections for the one-page quick reference.",
+    "Section.blocks": "The section's paragraphs, lists, tables, call-outs and figures.",
+    "Section.sections": "Subsections.",
+    "Block.text": "A paragraph; **bold** and *italic* inline, `{{ name }}` for a game parameter.",
+    "Block.list": "A bulleted list.",
+    "Block.steps": "A numbered list.",
+    "Block.figure": "A figure drawn by kitgen, by name (see `args`).",
+    "Block.caption": "The figure's caption.",
+    "Block.args": "What the figure shows.",
+    "Block.kitgen": "How kitgen helps with this part of the game.",
+    "GameFile.parameters": "The game's numbers, read by the rules engine and the booklet; "
+    "rules text prints them as `{{ name }}`.",
+}
+
+
+def _non_empty(schema: JsonSchemaValue) -> None:
+    schema["pattern"] = r"\S"
+    schema["patternErrorMessage"] = "This text is empty."
+
+
+def _id(schema: JsonSchemaValue) -> None:
+    schema["pattern"] = _ID.pattern
+    schema["patternErrorMessage"] = (
+        "Use lowercase letters, digits and single dashes, starting with a letter "
+        "(like first-strike)."
+    )
+
+
+def _colour(schema: JsonSchemaValue) -> None:
+    schema["pattern"] = _COLOUR.pattern
+    schema["patternErrorMessage"] = "Write a colour as #rrggbb (like #b03a2e)."
+
+
+def _given(key: str) -> JsonSchemaValue:
+    """A key that is present with a value other than null (null counts as left out)."""
+    return {"required": [key], "properties": {key: {"not": {"type": "null"}}}}
+
+
+def _decks_or_deal(schema: JsonSchemaValue) -> None:
+    # ScratchRecordFile._decks_or_deal: exactly one of the two, naming both players.
+    for key in ("decks", "deal"):
+        given = [s for s in schema["properties"][key]["anyOf"] if s.get("type") == "object"]
+        assert len(given) == 1, f"ScratchRecordFile.{key} is not a mapping or null any more"
+        given[0]["required"] = ["P1", "P2"]
+    schema["oneOf"] = [_given("decks"), _given("deal")]
+
+
+def _one_kind(schema: JsonSchemaValue) -> None:
+    # Block._one_kind: exactly one kind of block; `caption` and `args` only with `figure`.
+    schema["oneOf"] = [_given(kind) for kind in BLOCK_KINDS]
+    schema["anyOf"] = [
+        _given("figure"),
+        {"properties": {"caption": {"type": "null"}, "args": {"type": "null"}}},
+    ]
+    schema["description"] = (
+        schema.get("description", "").rstrip()
+        + " A block holds exactly one of: "
+        + ", ".join(BLOCK_KINDS)
+        + "; `caption` and `args` go with `figure`."
+    )
+
+
+# What each validator of the models means in a schema. A validator missing here
+# stops the schema: teach this table what it accepts before shipping it.
+_AFTER: dict[str, Callable[[JsonSchemaValue], None]] = {
+    "kitgen.model.base._check_text": _non_empty,
+    "kitgen.model.base._check_id": _id,
+    "kitgen.model.base._check_colour": _colour,
+    "kitgen.model.record.ScratchRecordFile._decks_or_deal": _decks_or_deal,
+    "kitgen.model.rules.Block._one_kind": _one_kind,
+}
+# Before-validators that turn other values into the field's type: what they also take.
+_BEFORE: dict[str, JsonSchemaValue] = {
+    "kitgen.model.kit._number_as_text": {"type": "number"},  # `bleed: 0` means "0"
+    "kitgen.model.scaffold._number_as_text": {"type": "integer"},  # a bare 10 is "10"
+}
+
+
+def _name(function: Any) -> str:
+    return f"{function.__module__}.{function.__qualname__}"
+
+
+class _Generator(GenerateJsonSchema):
+    """pydantic's schema generator, taught what kitgen's validators accept."""
+
+    def function_after_schema(
+        self, schema: core_schema.AfterValidatorFunctionSchema
+    ) -> JsonSchemaValue:
+        out = super().function_after_schema(schema)
+        name = _name(schema["function"]["function"])
+        if name not in _AFTER:
+            raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
+        _AFTER[name](out)
+        return out
+
+    def function_before_schema(
+        self, schema: core_schema.BeforeValidatorFunctionSchema
+    ) -> JsonSchemaValue:
+        out = super().function_before_schema(schema)
+        name = _name(schema["function"]["function"])
+        if name not in _BEFORE:
+            raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
+        return {"anyOf": [out, dict(_BEFORE[name])]}
+
+    def function_plain_schema(
+        self, schema: core_schema.PlainValidatorFunctionSchema
+    ) -> JsonSchemaValue:
+        name = _name(schema["function"]["function"])
+        raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
+
+    def function_wrap_schema(
+        self, schema: core_schema.WrapValidatorFunctionSchema
+    ) -> JsonSchemaValue:
+        name = _name(schema["function"]["function"])
+        raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
+
+
+def _models() -> list[type[BaseModel]]:
+    """Every file model and figure's arguments, in a fixed order (so definition names never
+    change by chance)."""
+    figures = {model for table in FIGURES.values() for model in table.values()}
+    return sorted({*MODELS.values(), *figures}, key=lambda m: (m.__module__, m.__qualname__))
+
+
+@cache
+def _definitions() -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
+    """Every model's definition name, and every definition (draft-07 form)."""
+    models = _models()
+    refs, top = models_json_schema(
+        [(m, "validation") for m in models],
+        ref_template=_REF + "{model}",
+        schema_generator=_Generator,
+    )
+    names = {model: refs[(model, "validation")]["$ref"].removeprefix(_REF) for model in models}
+    definitions = dict(top.get("$defs", {}))
+    for model, name in names.items():
+        _describe_fields(definitions, name, model)
+    return names, {name: _draft7(schema) for name, schema in definitions.items()}
+
+
+def _draft7(node: Any) -> Any:
+    """A copy of a schema in draft-07 form: nothing beside `$ref` (draft-07 ignores it)."""
+    if isinstance(node, list):
+        return [_draft7(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _draft7(value) for key, value in node.items()}
+    if "$ref" in out and len(out) > 1:
+        out = {"allOf": [{"$ref": out.pop("$ref")}], **out}
+    return out
+
+
+def _describe_fields(definitions: dict[str, Any], name: str, model: type[BaseModel]) -> None:
+    """Hover text for the fields of a model and of the models inside it."""
+    seen: set[str] = set()
+
+    def visit(def_name: str, cls: type[BaseModel]) -> None:
+        if def_name in seen or def_name not in definitions:
+            return
+        seen.add(def_name)
+        schema = definitions[def_name]
+        for field_name, info in cls.model_fields.items():
+            key = info.alias or field_name
+            prop = schema.get("properties", {}).get(key)
+            if prop is None:
+                continue
+            text = field_help(cls, key)
+            if text and "description" not in prop:
+                prop["description"] = text
+            for inner in _inner_models(info.annotation):
+                visit(inner.__name__, inner)
+
+    visit(name, model)
+
+
+def _inner_models(annotation: Any) -> list[type[BaseModel]]:
+    """The models a field's type mentions (inside lists, dicts, unions)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found += _inner_models(arg)
+    return found
+
+
+def field_help(model: type[BaseModel], key: str) -> str | None:
+    """The hover text of a model's field: its own, a base class's, or the shared one."""
+    for cls in model.__mro__:
+        text = FIELD_HELP.get(f"{cls.__name__}.{key}")
+        if text is not None:
+            return text
+    return FIELD_HELP.get(key)
+
+
+def games_with(kind: str) -> list[str]:
+    """The games that have files of a kind, in kitgen's order."""
+    return [game for game in GAME_IDS if (game, kind) in MODELS]
+
+
+def _reachable(roots: list[str], definitions: dict[str, Any]) -> list[str]:
+    """The definitions the roots use, directly or not, sorted."""
+    found: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        todo += _refs(definitions[name])
+    return sorted(found)
+
+
+def _refs(node: Any) -> list[str]:
+    if isinstance(node, list):
+        return [name for item in node for name in _refs(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node["$ref"].removeprefix(_REF)] if isinstance(node.get("$ref"), str) else []
+    return own + [name for value in node.values() for name in _refs(value)]
+
+
+# The rules file's definitions that lead to a block, made once per game so that each
+# game's blocks name that game's figures and check their `args:`.
+_RULES_CHAIN = ("RulesFile", "Section", "Example", "Block")
+
+
+def _rules_definitions(game: str) -> dict[str, Any]:
+    """A game's own copy of the rules file's definitions, `RulesFile-<game>` first."""
+    names, definitions = _definitions()
+    renamed = {name: f"{name}-{game}" for name in _RULES_CHAIN}
+    out = {renamed[name]: _renamed(definitions[name], renamed) for name in _RULES_CHAIN}
+    figures = FIGURES.get(game, {})
+    if not figures:
+        return out
+    block = out[renamed["Block"]]
+    prop = block["properties"]["figure"]
+    prop["anyOf"] = [{"enum": sorted(figures), "type": "string"}, {"type": "null"}]
+    prop["description"] = f"A figure kitgen draws: {', '.join(sorted(figures))} (see `args`)."
+    block["allOf"] = [
+        _figure_rule(name, names[model], definitions) for name, model in sorted(figures.items())
+    ]
+    return out
+
+
+def _figure_rule(figure: str, args_name: str, definitions: dict[str, Any]) -> dict[str, Any]:
+    """A block showing this figure takes its `args:` (which it must give if any are required)."""
+    args = {"$ref": _REF + args_name}
+    if definitions[args_name].get("required"):
+        then: dict[str, Any] = {"required": ["args"], "properties": {"args": args}}
+    else:
+        then = {"properties": {"args": {"anyOf": [args, {"type": "null"}]}}}
+    return {
+        "if": {"properties": {"figure": {"const": figure}}, "required": ["figure"]},
+        "then": then,
+    }
+
+
+def _renamed(node: Any, renamed: dict[str, str]) -> Any:
+    """A copy of a schema whose references follow the renamed definitions."""
+    if isinstance(node, list):
+        return [_renamed(item, renamed) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _renamed(value, renamed) for key, value in node.items()}
+    ref = out.get("$ref")
+    if isinstance(ref, str) and ref.removeprefix(_REF) in renamed:
+        out["$ref"] = _REF + renamed[ref.removeprefix(_REF)]
+    return out
+
+
+def kind_schema(kind: str, game: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of a file kind: for every game that has it, or for one game."""
+    from kitgen.kit import UsageError
+
+    if kind not in KINDS:
+        raise UsageError(f"{kind!r} is not a file kind; kinds: {', '.join(KINDS)}")
+    games = games_with(kind)
+    if game is not None:
+        if game not in GAME_IDS:
+            raise UsageError(f"{game!r} is not a game; games: {', '.join(GAME_IDS)}")
+        if game not in games:
+            raise UsageError(
+                f"{game} has no {kind} files; the games with {kind} files: {', '.join(games)}"
+            )
+        games = [game]
+    names, shared = _definitions()
+    definitions = dict(shared)
+    # Games that read a kind with the same model share one branch; rules files differ in
+    # their figures, so each game has its own.
+    groups: dict[str, list[str]] = {}
+    for g in games:
+        if kind == "rules":
+            own = _rules_definitions(g)
+            definitions.update(own)
+            groups[next(iter(own))] = [g]
+        else:
+            groups.setdefault(names[MODELS[(g, kind)]], []).append(g)
+    if len(groups) == 1:
+        (only,) = groups
+        rules: list[Any] = [{"$ref": _REF + only}]
+        body = definitions[only]
+        about = body.get("description", KIND_HELP[kind])
+    else:
+        rules = [
+            {
+                "if": {
+                    "properties": {"game": {"enum": members}},
+                    "required": ["game"],
+                },
+                "then": {"$ref": _REF + name},
+            }
+            for name, members in groups.items()
+        ]
+        about = KIND_HELP[kind]
+    game_rule: dict[str, Any] = {"description": FIELD_HELP["game"], "type": "string"}
+    game_rule["enum"] = games
+    return {
+        "$schema": DIALECT,
+        "title": f"kitgen {game} {kind} file" if game else f"kitgen {kind} file",
+        "description": about,
+        "type": "object",
+        "required": ["game", "kind"],
+        "properties": {
+            "game": game_rule,
+            "kind": {"const": kind, "description": KIND_HELP[kind], "type": "string"},
+        },
+        "allOf": rules,
+        "definitions": {
+            name: copy.deepcopy(definitions[name]) for name in _reachable(list(groups), definitions)
+        },
+    }
+
+
+def schema_text(kind: str, game: str | None = None) -> str:
+    """A kind's schema as JSON text: indented, keys sorted, the same bytes every time."""
+    return json.dumps(kind_schema(kind, game), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,296 @@
+"""`kitgen new`: starter files that check clean, teach with true numbers, and never clobber."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft7Validator
+from typer.testing import CliRunner
+
+from kitgen import starters
+from kitgen.cli import app
+from kitgen.kit import check_file
+from kitgen.load.documents import read_document
+from kitgen.load.scratch import official
+from kitgen.load.yamlsrc import parse_yaml
+from kitgen.model.game import GAME_IDS
+from kitgen.model.scratch import ScratchDeckFile
+
+runner = CliRunner()
+MODELINE = "# yaml-language-server: $schema="
+
+
+def new(*args: str) -> tuple[list[Path], str]:
+    """Run `kitgen new ...`; the files it printed, and its stderr."""
+    result = runner.invoke(app, ["new", *args])
+    assert result.exit_code == 0, result.output
+    written = [Path(line) for line in result.stdout.splitlines()]
+    assert written and all(p.is_file() for p in written), result.stdout
+    return written, result.stderr
+
+
+def findings(path: Path) -> list[str]:
+    report = check_file(str(path))
+    return [f"{f.location}: {f.severity} {f.code} {f.message}" for f in report.findings]
+
+
+def assert_schema_line(path: Path) -> None:
+    """The first line names a schema file that exists and accepts the file."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(MODELINE), first
+    schema_path = path.parent / first.removeprefix(MODELINE)
+    assert schema_path.is_file(), schema_path
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert schema["properties"]["kind"]["const"] == doc["kind"]
+    errors = [e.message for e in Draft7Validator(schema).iter_errors(doc)]
+    assert errors == [], (path, errors)
+
+
+# --- each starter checks clean ------------------------------------------------------------
+
+
+def test_new_cards_checks_clean(tmp_path: Path) -> None:
+    (path,), err = new("cards", "Tinker cards", "--dir", str(tmp_path))
+    assert path == tmp_path / "tinker-cards.yaml"
+    assert findings(path) == []
+    text = path.read_text(encoding="utf-8")
+    # It declares a faction and a power of its own, and has cards with and without powers.
+    doc = yaml.safe_load(text)
+    assert doc["factions"] and doc["powers"]
+    assert any("power" not in c for c in doc["cards"])
+    assert any("power" in c for c in doc["cards"])
+    assert {c["rarity"] for c in doc["cards"]} == {"common", "rare", "unique"}
+    # Alone in a folder, the first line says how to get a schema instead of naming one.
+    assert not text.startswith(MODELINE)
+    assert "kitgen schema cards" in text.splitlines()[0]
+    assert "Next steps:" in err and "kitgen check" in err
+
+
+def test_new_deck_is_legal_and_states_the_rules_from_the_game_data(tmp_path: Path) -> None:
+    (path,), _ = new("deck", "Monster mash", "--dir", str(tmp_path))
+    assert findings(path) == []  # no error and no warning (extra copies, two uniques...)
+    deck = read_document(str(path)).model
+    assert isinstance(deck, ScratchDeckFile)
+    assert deck.name == "Monster mash"
+    params, pool = official().params, official().pool
+    assert sum(deck.cards.values()) == params.deck_size
+    commons = sum(n for name, n in deck.cards.items() if pool.card(name).rarity == "common")
+    assert commons >= params.min_commons
+    text = path.read_text(encoding="utf-8")
+    assert f"Exactly {params.deck_size} cards" in text
+    assert f"At least {params.min_commons} of them commons" in text
+    assert "# uses: [" in text  # how to add a card file, commented out
+
+
+def test_the_deck_follows_the_parameters_when_they_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    base = official()
+    params = base.params.model_copy(update={"deck_size": 12, "min_commons": 7, "hand_size": 6})
+    monkeypatch.setattr(
+        "kitgen.load.scratch.official", lambda: dataclasses.replace(base, params=params)
+    )
+    text = starters.deck_file("Twelve", None)
+    doc = yaml.safe_load(text)
+    assert sum(doc["cards"].values()) == 12
+    commons = sum(n for name, n in doc["cards"].items() if base.pool.card(name).rarity == "common")
+    assert commons >= 7
+    assert "Exactly 12 cards" in text and "At least 7 of them commons" in text
+    assert "draws 6 cards" in text
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_new_game_checks_clean_with_schemas(game: str, tmp_path: Path) -> None:
+    written, err = new("game", f"My {game} night", "--game", game, "--dir", str(tmp_path))
+    folder = tmp_path / f"my-{game}-night"
+    yamls = sorted(p for p in written if p.suffix == ".yaml")
+    expected = {"kit.yaml", "rules.yaml"} | (
+        {"cards.yaml", "deck.yaml"} if game == "scratch" else set()
+    )
+    assert {p.name for p in yamls} == expected
+    assert all(p.parent == folder for p in yamls)
+    schemas = {p.name for p in written if p.parent.name == "schemas"}
+    assert {"kit.schema.json", "rules.schema.json"} <= schemas
+    for path in yamls:
+        assert findings(path) == [], path
+        assert_schema_line(path)
+    kit = yaml.safe_load((folder / "kit.yaml").read_text(encoding="utf-8"))
+    assert kit["name"] == f"My {game} night"
+    assert ("standard_deck" in kit) == (game in ("scaffold", "staircase", "galliard"))
+    if game == "scratch":
+        assert kit["card_files"] == ["cards.yaml"] and kit["decks"] == ["deck.yaml"]
+        deck = yaml.safe_load((folder / "deck.yaml").read_text(encoding="utf-8"))
+        assert deck["uses"] == ["cards.yaml"]
+        cards = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8"))
+        own = {c["name"] for c in cards["cards"]}
+        assert own & set(deck["cards"])  # the deck plays the new cards
+    assert "kitgen build" in err
+
+
+def test_a_new_deck_in_a_game_folder_points_at_its_schema(tmp_path: Path) -> None:
+    new("game", "Club", "--dir", str(tmp_path))
+    (path,), _ = new("deck", "Second deck", "--dir", str(tmp_path / "club"))
+    assert findings(path) == []
+    assert_schema_line(path)
+
+
+def test_the_scratch_game_builds(tmp_path: Path) -> None:
+    new("game", "Build me", "--dir", str(tmp_path))
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["build", str(tmp_path / "build-me" / "kit.yaml"), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    built = {Path(line).name for line in result.stdout.splitlines()}
+    assert {"scratch-kit-cards.pdf", "scratch-kit-mat.pdf", "scratch-kit-rules.pdf"} <= built
+    assert "scratch-kit-reference.pdf" in built  # the rules' quick reference
+
+
+# --- names --------------------------------------------------------------------------------
+
+
+ODD_NAMES = [
+    "Tinker town",
+    'Deck: "the best" one',
+    "O'Brien's #1 deck",
+    "yes",
+    "null",
+    "123",
+    "- dash",
+    "{brace} [bracket]",
+    "a\\b",
+    "Ünïcödé Élan",
+    "城堡",
+    "  padded  ",
+]
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_odd_names_make_files_that_keep_the_name(name: str, tmp_path: Path) -> None:
+    (path,) = starters.write(starters.plan("deck", name, str(tmp_path)))
+    assert Path(path).parent == tmp_path
+    assert findings(Path(path)) == []
+    deck = read_document(path).model
+    assert isinstance(deck, ScratchDeckFile)
+    assert deck.name == name.strip()
+
+
+def test_an_odd_name_through_the_command_line(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["new", "game", 'Pirates: "Yo ho"', "--dir", str(tmp_path), "--game", "shapeup"]
+    )
+    assert result.exit_code == 0, result.output
+    kit = tmp_path / "pirates-yo-ho" / "kit.yaml"
+    assert str(kit) in result.stdout.splitlines()
+    assert yaml.safe_load(kit.read_text(encoding="utf-8"))["name"] == 'Pirates: "Yo ho"'
+
+
+def test_a_name_the_font_cannot_draw_still_makes_clean_files(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "game", "城堡", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for line in result.stdout.splitlines():
+        if line.endswith(".yaml"):
+            assert findings(Path(line)) == []
+    assert "cannot draw 城 堡" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("   ", "at least one letter"), ("x" * 81, "at most 80")]
+)
+def test_unusable_names_are_one_line_errors(name: str, words: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "deck", name, "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and words in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Tinker town!", "tinker-town"),
+        ("  Ünïcödé   Élan ", "unicode-elan"),
+        ('Deck: "the best" one', "deck-the-best-one"),
+        ("城堡", "城堡"),
+        ("!!!", "untitled"),
+    ],
+)
+def test_slug(name: str, expected: str) -> None:
+    assert starters.slug(name) == expected
+
+
+def test_a_long_slug_is_cut_at_a_word() -> None:
+    made = starters.slug("word " * 30)
+    assert len(made) <= 60 and not made.endswith("-")
+
+
+TEXTS = [
+    "plain",
+    "yes",
+    "No",
+    "~",
+    "null",
+    "1e3",
+    "0x10",
+    ".inf",
+    "a: b",
+    "a #b",
+    "trailing ",
+    " leading",
+    '"quoted"',
+    "back\\slash",
+    "tab\there",
+    "new\nline",
+    "nel\x85",
+    "sep\u2028",
+    "bom\ufeff",
+    "emoji 😀",
+    "nul\x00",
+    "- dash",
+    "@at `tick %pct !bang *star &amp |pipe >gt ?q",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_yaml_text_reads_back_exactly(text: str) -> None:
+    line = f"name: {starters.yaml_text(text)}\n"
+    assert yaml.safe_load(line) == {"name": text}
+    parsed = parse_yaml(line, "x.yaml")
+    assert parsed.findings == [] and parsed.value == {"name": text}
+
+
+# --- overwriting ----------------------------------------------------------------------------
+
+
+def test_refuses_to_overwrite_unless_forced(tmp_path: Path) -> None:
+    target = tmp_path / "mine.yaml"
+    target.write_text("# my own work\n", encoding="utf-8")
+    result = runner.invoke(app, ["new", "deck", "Mine", "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "mine.yaml exists" in lines[0] and "--force" in lines[0]
+    assert target.read_text(encoding="utf-8") == "# my own work\n"
+    forced = runner.invoke(app, ["new", "deck", "Mine", "--dir", str(tmp_path), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "kind: deck" in target.read_text(encoding="utf-8")
+
+
+def test_a_game_folder_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    folder = tmp_path / "busy"
+    (folder / "schemas").mkdir(parents=True)
+    (folder / "rules.yaml").write_text("# mine\n", encoding="utf-8")
+    result = runner.invoke(app, ["new", "game", "Busy", "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "rules.yaml exists" in result.stderr
+    assert sorted(p.name for p in folder.rglob("*")) == ["rules.yaml", "schemas"]
+
+
+def test_an_unknown_game_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "game", "X", "--game", "chess", "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "'chess' is not a game" in result.stderr
+    assert list(tmp_path.iterdir()) == []
