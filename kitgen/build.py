@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
+from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
@@ -40,7 +41,6 @@ from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile,
 from kitgen.model.shapeup import card_set
 from kitgen.paths import game_dir
 from kitgen.render.cards.scratch import FaceItem, faces_of
-from kitgen.render.pdf import write_atomic
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures

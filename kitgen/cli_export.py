@@ -2,8 +2,191 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from kitgen.cli_common import (
+    BackOffsetOption,
+    BleedOption,
+    CardSizeOption,
+    ExtraCommonsOption,
+    InkOption,
+    OutOption,
+    Progress,
+    StandardDeckOption,
+    build_options,
+    echo_findings,
+    friendly,
+)
+from kitgen.errors import KitgenError
+
+if TYPE_CHECKING:
+    from kitgen.export import ExportResult
+
+export_app = typer.Typer(
+    name="export",
+    help="Export cards: PNG images (for print-on-demand services too), single-card PDFs "
+    "for print shops, and Tabletop Simulator decks.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+TargetsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="A game id (scratch, shapeup, scaffold, staircase, galliard), `all`, or a kit, "
+        "deck or cards file.",
+        metavar="GAME|FILE",
+        show_default=False,
+    ),
+]
+ProfileOption = Annotated[
+    str,
+    typer.Option(
+        "--profile",
+        "-p",
+        help="home: the kit's own card size and bleed; tgc: The Game Crafter's templates; "
+        "mpc: MakePlayingCards' templates.",
+    ),
+]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        max=64,
+        show_default=False,
+        help="Processes rasterizing in parallel (default: one per core).",
+    ),
+]
+
+
+def _finish(result: ExportResult, bar: Progress | None) -> None:
+    if bar is not None:
+        bar.close()
+    echo_findings(result.findings)
+    for note in result.notes:
+        typer.echo(f"kitgen: {note}", err=True)
+    for path in result.written:
+        typer.echo(path)
+    for line in result.instructions:
+        typer.echo(line, err=True)
+    if not result.ok:
+        raise KitgenError("some cards were not exported: fix the errors above")
+
+
+@export_app.command("png")
+@friendly
+def png(
+    targets: TargetsArgument,
+    profile: ProfileOption = "home",
+    dpi: Annotated[
+        float,
+        typer.Option("--dpi", help="Resolution for the home profile (services fix their own)."),
+    ] = 300.0,
+    backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Also write the backs.")] = True,
+    out: OutOption = "output",
+    card_size: CardSizeOption = None,
+    bleed: BleedOption = None,
+    ink: InkOption = None,
+    extra_commons: ExtraCommonsOption = None,
+    standard_deck: StandardDeckOption = None,
+    jobs: JobsOption = None,
+) -> None:
+    """One PNG per card face (and back), at exact pixel sizes.
+
+    Writes OUT/GAME/png/DECK/ (or tgc/, mpc/ for a service profile): 001-name.png and
+    so on in deck order, and back.png (or one back per card when backs differ).
+    """
+    from kitgen.export import ExportOptions, export_png
+
+    options = ExportOptions(
+        build_options(
+            out=out, card_size=card_size, bleed=bleed, ink=ink,
+            extra_commons=extra_commons, standard_deck=standard_deck,
+        ),
+        profile=profile,
+        dpi=dpi,
+        backs=backs,
+        processes=jobs,
+    )  # fmt: skip
+    bar = Progress.on_terminal("image")
+    try:
+        result = export_png(targets, options, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    _finish(result, None)
+
+
+@export_app.command("pdf")
+@friendly
+def pdf(
+    targets: TargetsArgument,
+    profile: ProfileOption = "home",
+    out: OutOption = "output",
+    card_size: CardSizeOption = None,
+    bleed: BleedOption = None,
+    ink: InkOption = None,
+    extra_commons: ExtraCommonsOption = None,
+    standard_deck: StandardDeckOption = None,
+) -> None:
+    """Single-card PDFs for print shops: a card a page, face then back, with TrimBox
+    and BleedBox and no crop marks.
+
+    Writes OUT/GAME/single-cards/DECK.pdf (or tgc/, mpc/ at a service's sizes).
+    """
+    from kitgen.export import ExportOptions, export_pdf
+
+    options = ExportOptions(
+        build_options(
+            out=out, card_size=card_size, bleed=bleed, ink=ink,
+            extra_commons=extra_commons, standard_deck=standard_deck,
+        ),
+        profile=profile,
+    )  # fmt: skip
+    _finish(export_pdf(targets, options), None)
+
+
+@export_app.command("tts")
+@friendly
+def tts(
+    targets: TargetsArgument,
+    out: OutOption = "output",
+    card_size: CardSizeOption = None,
+    ink: InkOption = None,
+    back_offset: BackOffsetOption = None,
+    extra_commons: ExtraCommonsOption = None,
+    standard_deck: StandardDeckOption = None,
+    jobs: JobsOption = None,
+) -> None:
+    """Tabletop Simulator decks: sheets of up to 10 x 7 cards (at most 4096 px a side)
+    and a saved object that loads them; prints how to add it to the game.
+
+    Writes OUT/GAME/tts/DECK/: DECK-1.png (more sheets for big decks), DECK-back.png
+    and DECK.json.
+    """
+    from kitgen.export import ExportOptions, export_tts
+
+    del back_offset  # accepted so build commands can be reused; TTS has no duplex
+    options = ExportOptions(
+        build_options(
+            out=out, card_size=card_size, ink=ink, extra_commons=extra_commons,
+            standard_deck=standard_deck,
+        ),
+        processes=jobs,
+    )  # fmt: skip
+    bar = Progress.on_terminal("sheet")
+    try:
+        result = export_tts(targets, options, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    _finish(result, None)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add `kitgen export` and its commands to the app."""
+    app.add_typer(export_app)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen import __version__
+from kitgen.atomic import write_atomic as write_atomic  # where callers found it first
 from kitgen.render.fonts import REGULAR, register_fonts
 
 
@@ -34,21 +33,3 @@ def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
     """Close the document and return its bytes."""
     canvas.save()
     return buffer.getvalue()
-
-
-def write_atomic(path: str, data: bytes) -> None:
-    """Write a file so that it is either complete or untouched, never half-written."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".kitgen-", suffix=".part", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise

@@ -1,0 +1,150 @@
+"""Rasterize PDF pages to PNG files with PDFium, in parallel over processes.
+
+PDFium is not thread-safe, so each worker process opens the document once and
+renders its share of the pages. Pages drawn in pixel units (one point per pixel)
+come out at exactly their page size. PNG encoding costs more than rendering, so
+it happens in the workers too, and each worker writes its files atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from kitgen.atomic import write_atomic
+
+
+@dataclass(frozen=True)
+class PageJob:
+    """Render page `page` to a PNG of exactly `size` pixels, written to every path."""
+
+    page: int
+    paths: tuple[str, ...]
+    size: tuple[int, int]
+    dpi: float
+
+
+_documents: dict[str, object] = {}  # each process's open document, by path
+
+
+def _document(path: str) -> object:
+    """The PDF at `path`, opened once per process (the last one only: exports go deck
+    by deck)."""
+    if path not in _documents:
+        import pypdfium2
+
+        for old in _documents.values():
+            assert isinstance(old, pypdfium2.PdfDocument)
+            old.close()
+        _documents.clear()
+        _documents[path] = pypdfium2.PdfDocument(path)
+    return _documents[path]
+
+
+def png_bytes(document: object, job: PageJob) -> bytes:
+    """One page as PNG bytes: RGB (no alpha) on white, with its resolution recorded."""
+    import pypdfium2
+
+    assert isinstance(document, pypdfium2.PdfDocument)
+    page = document[job.page]
+    width = page.get_width()
+    # Pages are in pixel units; the tiny shortfall stops PDFium rounding a size up.
+    scale = (job.size[0] - 1e-6) / width
+    bitmap = page.render(scale=scale, fill_color=(255, 255, 255, 255))
+    image = bitmap.to_pil().convert("RGB")
+    if image.size != job.size:
+        raise RuntimeError(f"page {job.page} rendered at {image.size}, not {job.size}")
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(job.dpi, job.dpi))
+    return out.getvalue()
+
+
+def _run(path: str, job: PageJob) -> int:
+    data = png_bytes(_document(path), job)
+    for target in job.paths:
+        write_atomic(target, data)
+    return len(job.paths)
+
+
+def _forget() -> None:
+    """Close this process's documents (so their files can be removed)."""
+    for document in _documents.values():
+        close = getattr(document, "close", None)
+        if close is not None:
+            close()
+    _documents.clear()
+
+
+def default_processes() -> int:
+    """Workers to use: one per core the process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Rasterizer:
+    """Renders pages to PNG files over a pool of worker processes, started on first
+    need and kept for every later document; use it as a context manager.
+
+    `processes` workers (default: one per core); with 1, or for a handful of
+    pages, it renders in this process. The files are the same either way.
+    """
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = default_processes() if processes is None else max(1, processes)
+        self.pool: ProcessPoolExecutor | None = None
+        self.folder = tempfile.mkdtemp(prefix="kitgen-raster-")
+        self.documents = 0
+
+    def __enter__(self) -> Rasterizer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+        _forget()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def run(
+        self,
+        pdf: bytes,
+        jobs: Sequence[PageJob],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        """Render every job's page of the PDF to its PNG files."""
+        self.documents += 1
+        pdf_path = os.path.join(self.folder, f"document-{self.documents}.pdf")
+        with open(pdf_path, "wb") as handle:
+            handle.write(pdf)
+        done = 0
+        if self.processes == 1 or len(jobs) < 4:
+            for job in jobs:
+                _run(pdf_path, job)
+                done += 1
+                if progress is not None:
+                    progress(done, len(jobs))
+            _forget()
+            return
+        if self.pool is None:
+            # "spawn": a fresh interpreter per worker, never a forked copy of PDFium's state.
+            context = multiprocessing.get_context("spawn")
+            self.pool = ProcessPoolExecutor(self.processes, mp_context=context)
+        futures = [self.pool.submit(_run, pdf_path, job) for job in jobs]
+        try:
+            for future in as_completed(futures):
+                future.result()
+                done += 1
+                if progress is not None:
+                    progress(done, len(jobs))
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
