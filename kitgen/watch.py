@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kitgen.errors import KitgenError
@@ -85,14 +84,13 @@ def watched_folders(targets: list[str]) -> list[str]:
     return folders
 
 
-def project_config(start: str | None = None) -> str | None:
-    """The project's kitgen.toml: in the current folder or the nearest parent that has one."""
-    here = Path(os.path.abspath(start or os.getcwd()))
-    for folder in (here, *here.parents):
-        candidate = folder / "kitgen.toml"
-        if candidate.is_file():
-            return str(candidate)
-    return None
+def config_paths() -> list[str]:
+    """The kitgen.toml files a build reads: the project's (nearest the current folder)
+    and the user's, watched even before they exist."""
+    from kitgen.config import project_file, user_file
+
+    project = project_file()
+    return [str(p) for p in (project, user_file()) if p is not None]
 
 
 def is_watched_name(name: str) -> bool:
@@ -113,7 +111,7 @@ def _stamp(path: str) -> Stamp | None:
 
 
 def scan(folders: Iterable[str], out: str) -> Snapshot:
-    """Every watched file under the folders (and the project's kitgen.toml), with its stamp.
+    """Every watched file under the folders (and the kitgen.toml files), with its stamp.
 
     Hidden files and folders are skipped, and so is the output folder and anything
     under it, so the build's own writes never start another build. When a watched
@@ -145,8 +143,7 @@ def scan(folders: Iterable[str], out: str) -> Snapshot:
                 stamp = _stamp(path)
                 if stamp is not None:
                     snapshot[path] = stamp
-    config = project_config()
-    if config is not None:
+    for config in config_paths():
         stamp = _stamp(config)
         if stamp is not None:
             snapshot[config] = stamp

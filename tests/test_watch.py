@@ -351,3 +351,19 @@ def test_cli_builds_and_stops_quietly_on_ctrl_c(src: Path) -> None:
     assert watching == "kitgen: watching 2 files for changes (Ctrl-C to stop)\n"
     assert err == "kitgen: stopped watching\n"
     assert out == f"{PDF}\n"
+
+
+def test_the_users_kitgen_toml_is_watched_even_before_it_exists(
+    src: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = tmp_path_factory.mktemp("user") / "kitgen.toml"
+    monkeypatch.setenv("KITGEN_CONFIG", str(user))
+    assert str(user) not in scan([str(src)], str(src / "out"))
+    watcher = Watcher(src, "deck.yaml")
+    try:
+        watcher.next()
+        save(user, '[print]\nback_offset = "0.5,-1"\n')  # a new file: a rebuild
+        assert watcher.next().number == 2
+        assert str(user) in scan([str(src)], str(src / "out"))
+    finally:
+        watcher.close()
