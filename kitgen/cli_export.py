@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kitgen.cli_common import (
-    BackOffsetOption,
     BleedOption,
     CardSizeOption,
     ExtraCommonsOption,
@@ -157,7 +156,6 @@ def tts(
     out: OutOption = "output",
     card_size: CardSizeOption = None,
     ink: InkOption = None,
-    back_offset: BackOffsetOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     jobs: JobsOption = None,
@@ -170,7 +168,6 @@ def tts(
     """
     from kitgen.export import ExportOptions, export_tts
 
-    del back_offset  # accepted so build commands can be reused; TTS has no duplex
     options = ExportOptions(
         build_options(
             out=out, card_size=card_size, ink=ink, extra_commons=extra_commons,
