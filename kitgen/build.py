@@ -143,7 +143,9 @@ def _pick(option: str, layers: list[PrintSettings]) -> str:
     raise AssertionError(f"no default for {option}")
 
 
-def resolve_setup(cli: PrintSettings, kit: PrintSettings | None = None) -> PrintSetup:
+def resolve_setup(
+    cli: PrintSettings, kit: PrintSettings | None = None, *, sheets: bool = True
+) -> PrintSetup:
     """Layer the settings and turn them into a checked setup; bad values are UsageErrors.
 
     The command line comes first, then kitgen.toml (the printer's settings: the
@@ -191,6 +193,8 @@ def resolve_setup(cli: PrintSettings, kit: PrintSettings | None = None) -> Print
         offset,
         cast(Ink, ink),
     )
+    if not sheets:  # exported one card at a time: the paper does not matter
+        return setup
     try:  # fail now, in one line, when the cards cannot be laid out at all
         if setup.duplex == "fold":
             plan_fold(paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
@@ -245,6 +249,10 @@ class _Builder:
         self.result = BuildResult()
         self.decks_only = decks_only
         self.decks: list[tuple[Deck, PrintSetup]] = []
+
+    def setup(self, kit: PrintSettings | None = None) -> PrintSetup:
+        """The print setup for a kit's settings (an export need not fit cards on paper)."""
+        return resolve_setup(self.options.settings(), kit, sheets=not self.decks_only)
 
     def part(self, kit: KitBase, component: str) -> bool:
         """Whether to make one of a kit's components now."""
@@ -301,7 +309,7 @@ class _Builder:
             self.scratch_kit(kit, path, stem)
 
     def scratch_kit(self, kit: KitFile, path: str, stem: str) -> None:
-        setup = resolve_setup(self.options.settings(), kit.settings)
+        setup = self.setup(kit.settings)
         extra = self.options.extra_commons
         if extra is None:
             extra = kit.extra_commons
@@ -357,7 +365,7 @@ class _Builder:
 
         if not self.kit_name_ok(kit, path):
             return
-        setup = resolve_setup(self.options.settings(), kit.settings)
+        setup = self.setup(kit.settings)
         sheets = (
             ("score-sheets", "score sheet", draw.SHEET),
             ("score-pad", "score pad page", draw.PAD),
@@ -408,7 +416,7 @@ class _Builder:
 
         if not self.kit_name_ok(kit, path):
             return
-        setup = resolve_setup(self.options.settings(), kit.settings)
+        setup = self.setup(kit.settings)
         params = parameters()
         self.deck_if_asked(kit, stem, setup)
         if self.part(kit, "mats"):
@@ -435,7 +443,7 @@ class _Builder:
 
         if not self.kit_name_ok(kit, path):
             return
-        setup = resolve_setup(self.options.settings(), kit.settings)
+        setup = self.setup(kit.settings)
         self.deck_if_asked(kit, stem, setup)
         if self.part(kit, "score-sheet"):
             self.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
@@ -449,7 +457,7 @@ class _Builder:
 
         if not self.kit_name_ok(kit, path):
             return
-        setup = resolve_setup(self.options.settings(), kit.settings)
+        setup = self.setup(kit.settings)
         self.deck_if_asked(kit, stem, setup)
         if self.part(kit, "mat"):
             self.write(kit.game, f"{stem}-mat.pdf", draw.mat_pdf(kit.name, setup))
@@ -534,7 +542,7 @@ class _Builder:
             )
             stem = stem.removesuffix("-rules")
             prefix = doc.game if official_rules or stem == "rules" else f"{doc.game}-{stem}"
-            self.rules(doc, prefix, resolve_setup(self.options.settings()))
+            self.rules(doc, prefix, self.setup())
         elif isinstance(model, ScratchDeckFile):
             pool = report.pool
             assert pool is not None  # a checked deck or card file carries its pool
@@ -542,7 +550,7 @@ class _Builder:
                 f"{model.name} (deck)",
                 f"scratch-deck-{slug(model.name)}",
                 faces_of(deck_cards(model, pool), pool),
-                resolve_setup(self.options.settings()),
+                self.setup(),
             )
         elif isinstance(model, ScratchCardsFile):
             pool = report.pool
@@ -552,7 +560,7 @@ class _Builder:
                 f"{stem} (cards)",
                 f"scratch-cards-{stem}",
                 faces_of(cards, pool),
-                resolve_setup(self.options.settings()),
+                self.setup(),
             )
         else:
             self.result.notes.append(

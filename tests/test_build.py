@@ -334,7 +334,7 @@ def test_pdf_is_reproducible_in_memory() -> None:
 def test_atomic_write_leaves_nothing_half_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kitgen.render import pdf
+    from kitgen import atomic
 
     target = tmp_path / "kit.pdf"
     target.write_bytes(b"the last good build")
@@ -342,9 +342,9 @@ def test_atomic_write_leaves_nothing_half_written(
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pdf.os, "replace", broken_replace)
+    monkeypatch.setattr(atomic.os, "replace", broken_replace)
     with pytest.raises(OSError):
-        pdf.write_atomic(str(target), b"%PDF-new")
+        atomic.write_atomic(str(target), b"%PDF-new")
     assert target.read_bytes() == b"the last good build"
     assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]  # no temporary file left
 
@@ -415,3 +415,20 @@ def test_kit_naming_a_file_of_another_kind(tmp_path: Path) -> None:
     assert code == 1 and out == ""
     assert "uses-wrong-kind" in err and "party.yaml:4" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_staged_folder_replaces_the_old_one_whole_or_not_at_all(tmp_path: Path) -> None:
+    from kitgen.atomic import staged_dir
+
+    final = tmp_path / "cards"
+    final.mkdir()
+    (final / "old.png").write_bytes(b"old")
+    with pytest.raises(RuntimeError), staged_dir(str(final)) as stage:
+        Path(stage, "new.png").write_bytes(b"new")
+        raise RuntimeError("interrupted")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards"]  # the stage is gone
+    assert [p.name for p in final.iterdir()] == ["old.png"]
+    with staged_dir(str(final)) as stage:
+        Path(stage, "new.png").write_bytes(b"new")
+    assert [p.name for p in final.iterdir()] == ["new.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards"]  # no old copy left

@@ -441,3 +441,12 @@ def test_the_pixel_pdf_pages_are_the_image_sizes() -> None:
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 2 == len(pages)
     assert [float(v) for v in reader.pages[0].mediabox][2:] == [750, 1125]
+
+
+def test_a_card_too_big_for_the_paper_still_exports(tmp_path: Path) -> None:
+    """Exports draw one card at a time: only sheets need the card to fit the paper."""
+    result = export_png(["galliard"], options(tmp_path, card_size="250x350mm", dpi=72))
+    expected = (round((250 + 6) * MM), round((350 + 6) * MM))
+    assert sizes(result.written) == {expected}
+    code, _, err = run("build", "galliard", "--card-size", "250x350mm", "-o", str(tmp_path))
+    assert code == 2 and "does not fit" in err
