@@ -239,7 +239,7 @@ def font_sizes(data: bytes, form: str) -> list[float]:
 
 
 def test_the_card_text_is_legible_at_poker_size(docs: dict[str, bytes]) -> None:
-    sizes = font_sizes(docs["cards"], "f-actions-normal")
+    sizes = font_sizes(docs["cards"], "f-Action-card-normal")
     assert len(sizes) >= 10
     assert min(sizes) >= 6.0
 

@@ -25,7 +25,7 @@ from kitgen.render.cards.standard import draw_suit
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf, draw_scale_bar
+from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_scale_bar, one_back_deck
 from kitgen.render.signs import corner_ticks, verdict_badge
 from kitgen.render.text import draw_spaced, draw_text, fit
 from kitgen.rules.galliard import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
@@ -350,19 +350,15 @@ def cabal_cards_pdf(title: str, setup: PrintSetup) -> bytes:
 
 def cabal_deck(title: str, stem: str = "galliard-cabal-cards") -> Deck:
     """The cabal cards as a deck: one per player, with a shared back."""
-
-    def source(card: Size, bleed: float, ink: Ink) -> CardSource:
-        def front(index: int) -> Painter:
-            return lambda c: draw_cabal_card(c, card, bleed, ink)
-
-        def back(index: int) -> Painter:
-            return lambda c: draw_cabal_back(c, title, card, bleed, ink)
-
-        return CardSource(
-            card, bleed, lambda i: f"cabal-{ink}", front, lambda i: f"back-{ink}", back
-        )
-
-    return Deck("galliard", stem, f"{title}: cabal cards", ("Cabal card",) * 2, source)
+    return one_back_deck(
+        "galliard",
+        stem,
+        f"{title}: cabal cards",
+        ["Cabal card"] * 2,
+        lambda c, _, w, h, bleed, ink: draw_cabal_card(c, Size(w, h), bleed, ink),
+        lambda c, w, h, bleed, ink: draw_cabal_back(c, title, Size(w, h), bleed, ink),
+        "back",
+    )
 
 
 def draw_cabal_card(c: Canvas, card: Size, bleed: float, ink: Ink) -> None:

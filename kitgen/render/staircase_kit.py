@@ -24,7 +24,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import Card
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
+from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
 from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 from kitgen.rules.staircase import (
     ACE_POINTS,
@@ -392,20 +392,15 @@ def action_cards_pdf(title: str, setup: PrintSetup) -> bytes:
 
 def action_deck(title: str, stem: str = "staircase-action-cards") -> Deck:
     """The action cards as a deck: the same card once per player, with one back."""
-
-    def source(card: Size, bleed: float, ink: Ink) -> CardSource:
-        def front(index: int) -> Painter:
-            return lambda c: draw_action_card(c, card, bleed, ink)
-
-        def back(index: int) -> Painter:
-            return lambda c: draw_action_back(c, title, card, bleed, ink)
-
-        return CardSource(
-            card, bleed, lambda i: f"actions-{ink}", front, lambda i: f"back-{ink}", back
-        )
-
-    names = ("Action card",) * COPIES
-    return Deck("staircase", stem, f"{title}: action cards", names, source)
+    return one_back_deck(
+        "staircase",
+        stem,
+        f"{title}: action cards",
+        ["Action card"] * COPIES,
+        lambda c, _, w, h, bleed, ink: draw_action_card(c, Size(w, h), bleed, ink),
+        lambda c, w, h, bleed, ink: draw_action_back(c, title, Size(w, h), bleed, ink),
+        "back",
+    )
 
 
 def _scale(card: Size) -> float:
