@@ -78,12 +78,13 @@ def text_of(path: Path) -> str:
 
 def test_scratch_kit_files_and_page_sizes(kit_a4: Path) -> None:
     cards = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
-    # 21 cards + 2 extra copies of 4 commons + 2 reference cards = 31: 4 sheets of 8 (A4
-    # landscape with 3 mm bleed), each a front and a back page.
+    # 21 cards + 2 extra copies of 4 commons + 2 reference cards = 31: 4 sheets of 8 (a
+    # landscape A4 grid with 3 mm bleed), each a front and a back page. The landscape grid
+    # is drawn turned on portrait pages, so every card-sheet page is A4 portrait.
     assert len(cards.pages) == 8
     for page in cards.pages:
         size = (float(page.mediabox.width), float(page.mediabox.height))
-        assert size == pytest.approx((A4[1], A4[0]), abs=0.01)
+        assert size == pytest.approx(A4, abs=0.01)
     mat = PdfReader(str(kit_a4 / "scratch-mat.pdf"))
     assert len(mat.pages) == 1
     assert (float(mat.pages[0].mediabox.width), float(mat.pages[0].mediabox.height)) == (
@@ -148,15 +149,19 @@ def render(path: Path, index: int, scale: float = 1.0) -> tuple[int, int, bytes]
 
 
 def test_a_card_face_is_drawn(kit_a4: Path) -> None:
-    # A4 landscape, 4x2 cards of 63x88 mm with 3 mm bleed, centred: the first card's
-    # trim box starts at x = (297 - 4*69)/2 + 3 mm, from the top y = (210 - 2*94)/2 + 3 mm.
+    # A landscape A4 grid, 4x2 cards of 63x88 mm with 3 mm bleed, centred: the first card's
+    # trim box starts at x = (297 - 4*69)/2 + 3 = 13.5 mm, from the top y = (210 - 2*94)/2
+    # + 3 = 14 mm. The grid is drawn on portrait A4 turned a quarter turn anticlockwise (the
+    # grid's top edge up the page's left edge), so that card lies 14 mm from the page's left
+    # edge and 13.5 mm from its bottom (297 - 13.5 - 63 = 220.5 mm from its top), 88 mm
+    # across and 63 mm high.
     width, _, pixels = render(kit_a4 / "scratch-cards.pdf", 0, scale=1.0)
-    x0 = round((10.5 + 3) * MM)
-    y0 = round((11 + 3) * MM)
+    x0 = round(14 * MM)
+    y0 = round(220.5 * MM)
     box = [
         pixels[y * width + x]
-        for y in range(y0 + 10, y0 + round(88 * MM) - 10)
-        for x in range(x0 + 10, x0 + round(63 * MM) - 10)
+        for y in range(y0 + 10, y0 + round(63 * MM) - 10)
+        for x in range(x0 + 10, x0 + round(88 * MM) - 10)
     ]
     dark = sum(1 for v in box if v < 128)
     light = sum(1 for v in box if v > 200)

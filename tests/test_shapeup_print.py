@@ -26,6 +26,7 @@ from kitgen.paths import game_dir
 from kitgen.render.cards.shapeup import POKER_H, POKER_W, FaceGeometry, draw_face
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.shapeup_kit import cards_pdf
+from kitgen.render.sheets import page_box
 from kitgen.rules.shapeup import POINTS, SETUPS
 
 A4 = (595.28, 841.89)
@@ -61,8 +62,9 @@ def grey(data: bytes | Path, index: int, scale: float = 0.5) -> tuple[int, int, 
 
 
 def test_page_counts_and_sizes(kit: Path) -> None:
-    # 24 cards, 8 poker cards with 3 mm bleed on A4 landscape: 3 sheets, each front and back.
-    assert sizes(kit / "shapeup-cards.pdf") == [(A4[1], A4[0])] * 6
+    # 24 cards, 8 poker cards with 3 mm bleed on a landscape A4 grid: 3 sheets, each front
+    # and back, the grid drawn turned on portrait A4 pages.
+    assert sizes(kit / "shapeup-cards.pdf") == [A4] * 6
     # Four players' sheets fit on one A4 page; the pad has a page for 2, 3 and 4 players.
     assert sizes(kit / "shapeup-score-sheets.pdf") == [A4]
     assert sizes(kit / "shapeup-score-pad.pdf") == [A4] * 3
@@ -113,11 +115,14 @@ def test_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
 
 
 def inked_slots(data: bytes, page: int, grid: Grid, scale: float = 0.5) -> set[tuple[int, int]]:
-    """The (row, col) slots of a card page with something drawn inside their trim box."""
+    """The (row, col) slots of a card page with something drawn inside their trim box.
+
+    A landscape grid is drawn turned on a portrait page: page_box says where a slot lies.
+    """
     width, height, pixels = grey(data, page, scale)
     out = set()
     for slot in grid.slots:
-        trim = slot.trim
+        trim = page_box(grid.page, slot.trim)
         xs = range(round((trim.x + 4 * MM) * scale), round((trim.right - 4 * MM) * scale), 3)
         top = height - round(trim.top * scale)
         ys = range(top + round(4 * MM * scale), top + round((trim.height - 4 * MM) * scale), 3)
@@ -130,7 +135,8 @@ def inked_slots(data: bytes, page: int, grid: Grid, scale: float = 0.5) -> set[t
 @pytest.mark.parametrize(
     ("duplex", "backs"),
     [
-        # A landscape sheet turned over its short edge flips left and right...
+        # A landscape grid (drawn turned on a portrait page, which keeps the paper's long
+        # edge along the grid's) turned over its short edge flips left and right...
         ("short", {(0, 1), (0, 2), (0, 3), (0, 4)}),
         # ...and over its long edge, top and bottom.
         ("long", {(1, 0), (1, 1), (1, 2), (1, 3)}),

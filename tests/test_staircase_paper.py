@@ -20,6 +20,7 @@ from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings
 from kitgen.model.standard import Card
 from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.sheets import page_point
 from kitgen.render.staircase_kit import (
     COPIES,
     EXAMPLE,
@@ -218,7 +219,9 @@ def test_the_card_colour_runs_into_the_bleed(docs: dict[str, bytes], a4: PrintSe
     trim = first.slot.trim
 
     def pixel(x: float, y: float) -> int:
-        value = image.getpixel((round(x * SCALE), round(image.height - y * SCALE)))
+        """The page's pixel at a point of the grid (drawn turned when the grid is landscape)."""
+        px, py = page_point(grid.page, x, y)
+        value = image.getpixel((round(px * SCALE), round(image.height - py * SCALE)))
         assert isinstance(value, int)
         return value
 

@@ -1,6 +1,10 @@
 """Draw page plans: card faces and backs in their slots, crop marks, the scale bar,
 the sheet label, and whole card-sheet documents for any game.
 
+Every card-sheet page is a portrait PDF page: a landscape plan is drawn turned a
+quarter turn, so printers need no auto-rotate and a back offset acts in the same
+portrait coordinates as the calibration sheet that measures it.
+
 Each distinct face or back is drawn once as a PDF form XObject and placed
 wherever it appears, so copies and identical backs cost almost nothing.
 """
@@ -122,11 +126,20 @@ class SheetRenderer:
         return name
 
     def page(self, plan: PagePlan, *, decorate: Callable[[Canvas], None] | None = None) -> None:
-        """Draw one page plan and end the page."""
+        """Draw one page plan and end the page.
+
+        A landscape plan goes on a portrait page, turned a quarter turn (see
+        quarter_turn), so every card-sheet page is portrait and a back offset acts in
+        the portrait page's own coordinates: the ones `kitgen calibrate` measures. The
+        offset is applied before the turn; `decorate` gets the turn but no offset.
+        """
         c = self.canvas
-        c.setPageSize((plan.page.width, plan.page.height))
+        turned = is_turned(plan.page)
+        c.setPageSize(pdf_page_size(plan.page))
         c.saveState()
         c.translate(*plan.offset)
+        if turned:
+            quarter_turn(c, plan.page)
         w, h, b = self.source.card.width, self.source.card.height, self.source.bleed
         for placement in plan.placements:
             key = self._key(plan, placement.item)
@@ -151,8 +164,54 @@ class SheetRenderer:
             draw_fold(c, plan)
         c.restoreState()
         if decorate is not None:
-            decorate(c)
+            if turned:
+                c.saveState()
+                quarter_turn(c, plan.page)
+                decorate(c)
+                c.restoreState()
+            else:
+                decorate(c)
         c.showPage()
+
+
+def is_turned(page: Size) -> bool:
+    """True when a plan's page is landscape, so it is drawn turned on a portrait page."""
+    return page.width > page.height
+
+
+def pdf_page_size(page: Size) -> tuple[float, float]:
+    """The PDF page a plan's page is drawn on: always portrait (a square stays as it is)."""
+    return (page.height, page.width) if is_turned(page) else (page.width, page.height)
+
+
+def page_point(page: Size, x: float, y: float) -> tuple[float, float]:
+    """Where a plan's point (x, y) lies on its PDF page, before any back offset."""
+    return (page.height - y, x) if is_turned(page) else (x, y)
+
+
+def page_box(page: Size, box: Box) -> Box:
+    """Where a plan's box lies on its PDF page, before any back offset."""
+    if not is_turned(page):
+        return box
+    return Box(page.height - box.top, box.x, box.height, box.width)
+
+
+def quarter_turn(c: Canvas, page: Size) -> None:
+    """Map a landscape plan's coordinates onto its portrait PDF page: a quarter turn
+    anticlockwise, so the plan's point (x, y) lands at (page.height - y, x).
+
+    The plan's top edge runs up the portrait page's left edge, so the sheet label
+    (above the top row, reading left to right on the plan) reads bottom to top in the
+    left margin, the usual way to set landscape matter on portrait paper; turning
+    the other way would put it top to bottom in the right margin.
+
+    Fronts and backs get the same turn, and a rigid map of the sheet onto the paper
+    keeps its long edge long: impose's flip about the plan's long (or short) edge
+    is the paper's flip about its long (or short) edge, so every back stays behind
+    its face.
+    """
+    c.translate(page.height, 0)
+    c.rotate(90)
 
 
 def draw_marks(c: Canvas, marks: tuple[Segment, ...]) -> None:
