@@ -157,14 +157,22 @@ def test_numbers_read_as_typed() -> None:
     assert [number(v) for v in (-3.0, -0.0, 0.0, 2.0, 1.5)] == ["-3", "0", "0", "2", "1.5"]
 
 
-# Card grids that keep the paper's orientation: a back offset acts in the PDF page's frame,
-# which is the calibration sheet's frame only when the page is the paper as given.
+# Card grids on portrait pages: a back offset acts in the PDF page's frame, the
+# calibration sheet's. Landscape grids are drawn turned onto portrait pages; they are
+# covered by test_portrait_sheets.py::test_the_calibrated_offset_puts_every_back_behind_its_face.
 GRIDS = [
     ("a4", "poker", 0.0),
     ("letter", "mini-us", 3.0),
-    ("297x210mm", "poker", 3.0),
-    ("11x8.5in", "poker", 3.0),
+    ("a4", "tarot", 3.0),
+    ("a3", "mini-euro", 3.0),
 ]
+
+
+@pytest.mark.parametrize("paper", ["297x210mm", "11x8.5in"])
+def test_a_landscape_paper_is_measured_portrait_as_card_sheets_print(paper: str) -> None:
+    given = paper_size(paper)
+    sheet = plan_calibration(given, "long", margin=5 * MM)
+    assert (sheet.page.width, sheet.page.height) == (given.height, given.width)
 
 
 @pytest.mark.parametrize("duplex", FLIPS)

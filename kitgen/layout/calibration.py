@@ -272,12 +272,15 @@ def _gauge(place: str, cx: float, cy: float, page: Size, duplex: Duplex) -> Gaug
 
 
 def plan_calibration(paper: Size, duplex: Duplex, *, margin: float) -> CalibrationSheet:
-    """The calibration sheet for `paper` (as given: portrait or landscape) and its flip edge.
+    """The calibration sheet for `paper` (turned portrait, like every card sheet) and its
+    flip edge.
 
     LayoutError for 'fold' and 'none' (nothing to calibrate), a negative margin, or a
     page too small for five gauges and the text between them.
     """
     _mirrors_x(paper, duplex)  # refuse fold and none first
+    if paper.orientation == "landscape":
+        paper = paper.rotated()  # card sheets are portrait pages: measure on one
     if margin < 0:
         raise LayoutError("the margin cannot be negative")
     extent = _gauge_extent()
