@@ -17,11 +17,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cards import card_file  # noqa: E402
+from cards import card_file
 
-from kitgen.build import BuildOptions  # noqa: E402
-from kitgen.export import ExportOptions, export_png, export_tts  # noqa: E402
-from kitgen.render.raster import default_processes  # noqa: E402
+from kitgen.build import BuildOptions
+from kitgen.export import ExportOptions, export_png, export_tts
+from kitgen.render.raster import default_processes
 
 MIN_IMAGES_PER_SECOND = 15.0
 MIN_SPEEDUP = 1.4
