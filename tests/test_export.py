@@ -250,10 +250,26 @@ def test_a_failed_export_leaves_the_last_one_whole(
     assert [n for n in os.listdir(folder.parent) if n.startswith(".")] == []
 
 
-def test_exports_are_byte_identical_and_do_not_depend_on_the_workers(tmp_path: Path) -> None:
-    first = export_png(["shapeup"], options(tmp_path / "a", processes=1))
-    second = export_png(["shapeup"], options(tmp_path / "b", processes=2))
-    assert len(first.written) == 25
+def test_exports_are_byte_identical_and_do_not_depend_on_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kitgen.render import raster
+
+    started = []
+    pool = raster.ProcessPoolExecutor
+
+    def counted(*args: object, **kw: object) -> object:
+        started.append(args)
+        return pool(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(raster, "ProcessPoolExecutor", counted)
+    wanted = options(tmp_path / "a", processes=1, dpi=100, standard_deck=True)
+    first = export_png(["galliard"], wanted)
+    assert started == []
+    again = options(tmp_path / "b", processes=2, dpi=100, standard_deck=True)
+    second = export_png(["galliard"], again)
+    assert len(started) == 1  # 55 standard-deck pages are worth the workers
+    assert len(first.written) == 54 + 1 + 2 + 1
     for a, b in zip(first.written, second.written, strict=True):
         assert Path(a).read_bytes() == Path(b).read_bytes()
 

@@ -30,6 +30,9 @@ class PageJob:
     dpi: float
 
 
+# Starting the workers costs about as much as rendering this many pages here.
+WORTH_A_POOL = 32
+
 _documents: dict[str, object] = {}  # each process's open document, by path
 
 
@@ -93,8 +96,9 @@ class Rasterizer:
     """Renders pages to PNG files over a pool of worker processes, started on first
     need and kept for every later document; use it as a context manager.
 
-    `processes` workers (default: one per core); with 1, or for a handful of
-    pages, it renders in this process. The files are the same either way.
+    `processes` workers (default: one per core); with 1, or for fewer pages than
+    starting the workers costs, it renders in this process. The files are the
+    same either way.
     """
 
     def __init__(self, processes: int | None = None) -> None:
@@ -125,7 +129,7 @@ class Rasterizer:
         with open(pdf_path, "wb") as handle:
             handle.write(pdf)
         done = 0
-        if self.processes == 1 or len(jobs) < 4:
+        if self.processes == 1 or (self.pool is None and len(jobs) < WORTH_A_POOL):
             for job in jobs:
                 _run(pdf_path, job)
                 done += 1
