@@ -21,7 +21,7 @@ from cards import card_file
 
 from kitgen.build import BuildOptions
 from kitgen.export import ExportOptions, export_png, export_tts
-from kitgen.render.raster import default_processes
+from kitgen.render.raster import WORTH_A_POOL, default_processes
 
 MIN_IMAGES_PER_SECOND = 15.0
 MIN_SPEEDUP = 1.4
@@ -67,7 +67,7 @@ def main() -> int:
         f"images a second on all cores: {speed:.1f} (target >= {MIN_IMAGES_PER_SECOND:.0f}) "
         f"{'OK' if ok else 'MISSED'}"
     )
-    if cores >= 2:
+    if cores >= 2 and args.cards + 1 >= WORTH_A_POOL:  # fewer render in one process
         fast = speedup >= MIN_SPEEDUP
         print(
             f"speed-up of {cores} workers over one process: {speedup:.2f}x "
