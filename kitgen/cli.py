@@ -24,11 +24,11 @@ from kitgen.cli_common import (
     OutOption,
     OutputFormat,
     PaperOption,
-    Progress,
     StandardDeckOption,
     build_options,
-    echo_findings,
+    echo_result,
     friendly,
+    progress_bar,
 )
 from kitgen.errors import KitgenError
 from kitgen.model.findings import Finding
@@ -48,7 +48,6 @@ app = typer.Typer(
 
 
 _friendly = friendly
-_Progress = Progress
 
 
 def _version(value: bool) -> None:
@@ -519,8 +518,7 @@ def simulate(
     deck_a, deck_b = targets
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
-    bar = _Progress() if sys.stderr.isatty() else None
-    try:
+    with progress_bar() as bar:
         report, findings = run(
             (deck_a, deck_b),
             games=games,
@@ -530,9 +528,6 @@ def simulate(
             matches=match,
             progress=bar,
         )
-    finally:
-        if bar is not None:
-            bar.close()
     for f in findings:
         typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
     if report is None:
@@ -603,12 +598,8 @@ def simulate(
 
 def _with_progress(run: Callable[..., dict[str, Any]], **options: Any) -> dict[str, Any]:
     """Call a simulation with a progress bar on a terminal (none when piped)."""
-    bar = _Progress() if sys.stderr.isatty() else None
-    try:
+    with progress_bar() as bar:
         return run(**options, progress=bar)
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 def _simulate_shapeup(
@@ -784,19 +775,9 @@ def build(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )
-    bar = Progress.on_terminal()
-    try:
+    with progress_bar() as bar:
         result = run_build(targets, options, progress=bar)
-    finally:
-        if bar is not None:
-            bar.close()
-    echo_findings(result.findings)
-    for note in result.notes:
-        typer.echo(f"kitgen: {note}", err=True)
-    for path in result.written:
-        typer.echo(path)
-    if not result.ok:
-        raise KitgenError("some files were not built: fix the errors above")
+    echo_result(result, "some files were not built: fix the errors above")
 
 
 # Commands that live in their own modules (they import from cli_common, not from here).

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
@@ -18,7 +19,7 @@ import typer
 from kitgen.errors import KitgenError
 
 if TYPE_CHECKING:
-    from kitgen.build import BuildOptions
+    from kitgen.build import BuildOptions, BuildResult
     from kitgen.model.findings import Finding
 
 P = ParamSpec("P")
@@ -172,6 +173,20 @@ def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
         typer.echo(finding_line(f), err=err)
 
 
+def echo_result(result: BuildResult, failed: str, after: Iterable[str] = ()) -> None:
+    """What a build or export did: findings and notes on stderr, the paths written on
+    stdout, then `after` on stderr; a KitgenError saying `failed` when it had errors."""
+    echo_findings(result.findings)
+    for note in result.notes:
+        typer.echo(f"kitgen: {note}", err=True)
+    for path in result.written:
+        typer.echo(path)
+    for line in after:
+        typer.echo(line, err=True)
+    if not result.ok:
+        raise KitgenError(failed)
+
+
 class Progress:
     """A progress bar on stderr for long jobs (only on a terminal)."""
 
@@ -197,3 +212,14 @@ class Progress:
         if self.shown:
             sys.stderr.write("\n")
             self.shown = False
+
+
+@contextmanager
+def progress_bar(noun: str = "page") -> Iterator[Progress | None]:
+    """A progress bar on a terminal (None when piped), closed when the block ends."""
+    bar = Progress.on_terminal(noun)
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            bar.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -12,16 +12,12 @@ from kitgen.cli_common import (
     ExtraCommonsOption,
     InkOption,
     OutOption,
-    Progress,
     StandardDeckOption,
     build_options,
-    echo_findings,
+    echo_result,
     friendly,
+    progress_bar,
 )
-from kitgen.errors import KitgenError
-
-if TYPE_CHECKING:
-    from kitgen.export import ExportResult
 
 export_app = typer.Typer(
     name="export",
@@ -49,6 +45,7 @@ ProfileOption = Annotated[
         "mpc: MakePlayingCards' templates.",
     ),
 ]
+FAILED = "some cards were not exported: fix the errors above"
 JobsOption = Annotated[
     int | None,
     typer.Option(
@@ -60,20 +57,6 @@ JobsOption = Annotated[
         help="Processes rasterizing in parallel (default: one per core).",
     ),
 ]
-
-
-def _finish(result: ExportResult, bar: Progress | None) -> None:
-    if bar is not None:
-        bar.close()
-    echo_findings(result.findings)
-    for note in result.notes:
-        typer.echo(f"kitgen: {note}", err=True)
-    for path in result.written:
-        typer.echo(path)
-    for line in result.instructions:
-        typer.echo(line, err=True)
-    if not result.ok:
-        raise KitgenError("some cards were not exported: fix the errors above")
 
 
 @export_app.command("png")
@@ -111,13 +94,9 @@ def png(
         backs=backs,
         processes=jobs,
     )  # fmt: skip
-    bar = Progress.on_terminal("image")
-    try:
+    with progress_bar("image") as bar:
         result = export_png(targets, options, bar)
-    finally:
-        if bar is not None:
-            bar.close()
-    _finish(result, None)
+    echo_result(result, FAILED)
 
 
 @export_app.command("pdf")
@@ -146,7 +125,7 @@ def pdf(
         ),
         profile=profile,
     )  # fmt: skip
-    _finish(export_pdf(targets, options), None)
+    echo_result(export_pdf(targets, options), FAILED)
 
 
 @export_app.command("tts")
@@ -175,13 +154,9 @@ def tts(
         ),
         processes=jobs,
     )  # fmt: skip
-    bar = Progress.on_terminal("sheet")
-    try:
+    with progress_bar("sheet") as bar:
         result = export_tts(targets, options, bar)
-    finally:
-        if bar is not None:
-            bar.close()
-    _finish(result, None)
+    echo_result(result, FAILED, result.instructions)
 
 
 def register(app: typer.Typer) -> None:
