@@ -30,7 +30,7 @@ from kitgen.layout.export import (
     service_image,
     tts_card_scale,
 )
-from kitgen.layout.geometry import LayoutError
+from kitgen.layout.geometry import LayoutError, Size
 from kitgen.model.findings import has_errors
 
 if TYPE_CHECKING:
@@ -77,9 +77,9 @@ def _decks(
     return decks
 
 
-def _checked(deck: Deck, card_name: str, image: CardImage, result: ExportResult) -> bool:
+def _checked(deck: Deck, card_name: str, trim: Size, result: ExportResult) -> bool:
     """Run the deck's text check at the size it will be drawn; False on errors."""
-    found = deck.check(image.trim, card_name) if deck.check is not None else []
+    found = deck.check(trim, card_name) if deck.check is not None else []
     result.findings += found
     return not has_errors(found)
 
@@ -93,7 +93,7 @@ def _image(setup: PrintSetup, options: ExportOptions) -> CardImage:
         raise UsageError(str(err)) from None
 
 
-def _folder(options: ExportOptions, setup: PrintSetup, deck: Deck, kind: str) -> str:
+def _folder(options: ExportOptions, deck: Deck, kind: str) -> str:
     return os.path.join(options.build.out, deck.game, kind, deck.stem)
 
 
@@ -125,10 +125,10 @@ def export_png(
     with Rasterizer(options.processes) as raster:
         for deck, setup in _decks(targets, options, result):
             image = _image(setup, options)
-            if not _checked(deck, setup.card_name, image, result):
+            if not _checked(deck, setup.card_name, image.trim, result):
                 continue
             kind = "png" if profile == "home" else profile
-            final = _folder(options, setup, deck, kind)
+            final = _folder(options, deck, kind)
             result.written += _replace_folder(
                 final, partial(_png_files, deck, setup, image, options, raster, progress)
             )
@@ -182,7 +182,7 @@ def export_pdf(targets: list[str], options: ExportOptions) -> ExportResult:
     kind = "single-cards" if profile == "home" else profile
     for deck, setup in _decks(targets, options, result):
         image = _image(setup, options)
-        if not _checked(deck, setup.card_name, image, result):
+        if not _checked(deck, setup.card_name, image.trim, result):
             continue
         bleed = setup.bleed if profile == "home" else image.bleed
         data = single_cards_pdf(deck, image.trim, bleed, setup.ink)
@@ -292,9 +292,9 @@ def export_tts(
     result = ExportResult()
     with Rasterizer(options.processes) as raster:
         for deck, setup in _decks(targets, options, result):
-            if not _checked(deck, setup.card_name, CardImage(1, 1, 72, setup.card), result):
+            if not _checked(deck, setup.card_name, setup.card, result):
                 continue
-            final = _folder(options, setup, deck, "tts")
+            final = _folder(options, deck, "tts")
             result.written += _replace_folder(
                 final, partial(_tts_files, deck, setup, final, raster, progress)
             )

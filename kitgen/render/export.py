@@ -5,7 +5,6 @@ PDFs for print shops (true size, TrimBox and BleedBox, no marks).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -163,8 +162,3 @@ def tts_sheets_pdf(
         canvas.showPage()
         pages.append(ImagePage("back", tuple(range(deck.count)), (cw, ch)))
     return finish(canvas, buffer), pages, shared
-
-
-def page_sizes(pages: Sequence[ImagePage]) -> list[tuple[int, int]]:
-    """The pixel size of each page, in order."""
-    return [p.size for p in pages]
