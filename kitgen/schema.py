@@ -73,6 +73,8 @@ FIELD_HELP = {
     "ScratchCard.reconstructed": "True for a card whose values were worked out rather than "
     "printed; it carries a circled R.",
     "ScratchCard.note": "A note for people reading the file; not printed.",
+    "ScratchCard.art": "A PNG or JPEG picture for the card, relative to this file (like "
+    "art/bog-witch.png); drawn whole between the left and right values.",
     "RaritySpec.name": "The rarity's printed name; cards may give it instead of the id.",
     "FactionSpec.name": "The faction's printed name; cards may give it instead of the id.",
     "PowerSpec.name": "The power's printed name; cards may give it instead of the id.",

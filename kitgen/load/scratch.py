@@ -11,6 +11,7 @@ from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
+from kitgen.load.images import check_art
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import KitBase, KitFile, Reference
@@ -71,11 +72,12 @@ def _note_broken(doc: Document, pool: ScratchPool) -> None:
 
 
 def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters) -> list[Finding]:
-    """Add a card file's declarations and cards to the pool and check its cards."""
+    """Add a card file's declarations and cards to the pool and check its cards and their art."""
     assert isinstance(doc.model, ScratchCardsFile)
     found = pool.add(doc.model)
     _note_broken(doc, pool)
     found += rules.check_cards(doc.model.cards, pool, params)
+    found += check_art(doc.model.cards)
     return found
 
 

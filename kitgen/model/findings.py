@@ -77,6 +77,14 @@ CODES: dict[str, CodeInfo] = {
     "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
     "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
     "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
+    # Card art (Scratch)
+    "image-not-found": CodeInfo("error", "a card's `art:` file does not exist (or is a folder)"),
+    "image-unreadable": CodeInfo(
+        "error", "a card's `art:` file is not a PNG or JPEG, is cut short, or cannot be read"
+    ),
+    "image-too-large": CodeInfo(
+        "error", "a card's `art:` file is larger than kitgen draws (bytes, pixels a side, in all)"
+    ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
@@ -109,6 +117,9 @@ CODES: dict[str, CodeInfo] = {
     ),
     "text-overflow": CodeInfo(
         "error", "text that does not fit its box even at the smallest size", stage="build"
+    ),
+    "image-low-resolution": CodeInfo(
+        "warning", "card art that prints below 150 dpi at the kit's card size", stage="build"
     ),
 }
 

@@ -94,6 +94,7 @@ class ScratchCard(Located):
     off_formula: bool = False
     reconstructed: bool = False
     note: Text | None = None
+    art: RelPath | None = None  # a PNG or JPEG, relative to the file that names it
 
 
 class ScratchCardsFile(Located):

@@ -5,17 +5,23 @@ corner is (0, 0) and the bleed lies outside it. The side values are the
 largest marks on the card, at their edges, so a card reads across a table;
 faction and rarity are named in words and symbols too, so nothing depends on
 colour alone (the low-ink edition has no large fills at all).
+
+A card's art, when it has one, fills the window between the left and right
+values where the faction emblem otherwise sits, fitted whole; the low-ink
+edition draws it as a light grey wash (see kitgen/render/scratch_kit.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.units import MM
+from kitgen.load.images import art_path
 from kitgen.model.findings import Location
 from kitgen.model.kit import Ink, Reference
 from kitgen.model.scratch import ScratchCard, ScratchPool
@@ -45,15 +51,27 @@ class FaceData:
     power: str | None  # printed power name
     power_text: str | None
     reconstructed: bool
+    art: str | None = None  # the art file's path, resolved against the card's file
 
 
 @dataclass(frozen=True)
 class FaceItem:
-    """A face to print, and where its texts were written (for findings)."""
+    """A face to print, and where its texts and art were written (for findings)."""
 
     face: FaceData
     name_at: Location | None
     power_at: Location | None
+    art_at: Location | None = None
+
+
+@dataclass(frozen=True)
+class Art:
+    """Card art ready to draw: a reportlab ImageReader and its size in pixels."""
+
+    reader: Any  # reportlab.lib.utils.ImageReader (reportlab has no type hints)
+    width: int
+    height: int
+    framed: bool = True  # False for art with transparency: a cut-out needs no frame
 
 
 def faces_of(cards: list[ScratchCard], pool: ScratchPool) -> list[FaceItem]:
@@ -78,8 +96,9 @@ def faces_of(cards: list[ScratchCard], pool: ScratchPool) -> list[FaceItem]:
             power=power.name if power is not None else None,
             power_text=power.text if power is not None else None,
             reconstructed=card.reconstructed,
+            art=None if card.art is None else art_path(card.art, card.source_path),
         )
-        out.append(FaceItem(face, card.where("name"), card.where("power")))
+        out.append(FaceItem(face, card.where("name"), card.where("power"), card.where("art")))
     return out
 
 
@@ -134,6 +153,11 @@ class Geometry:
             width - 2 * (self.safe + pad),
             name_top - name_bottom,
         )
+        # The art window: between the left and right values, from under the faction
+        # band to the values' lower edge, clear of the power text below it.
+        art_x = self.left_c[0] + self.radius + 1.2 * MM * s
+        art_y = mid_y - self.radius - 0.4 * MM * s
+        self.art_box = (art_x, art_y, width - 2 * art_x, self.band_y - 0.8 * MM * s - art_y)
         power_top = mid_y - self.radius - 1.2 * MM * s
         power_bottom = self.bottom_c[1] + self.radius + 0.9 * MM * s
         self.power_box = (
@@ -205,9 +229,16 @@ def _value_disc(
 
 
 def draw_face(
-    c: Canvas, face: FaceData, width: float, height: float, bleed: float, ink: Ink
+    c: Canvas,
+    face: FaceData,
+    width: float,
+    height: float,
+    bleed: float,
+    ink: Ink,
+    art: Art | None = None,
 ) -> FaceFit:
-    """Draw one card face with its bleed; return how its text fitted."""
+    """Draw one card face with its bleed (and its art, given ready to draw); return how
+    its text fitted."""
     geo = Geometry(width, height)
     s = geo.s
     fitted = fit_face(face, geo)
@@ -221,11 +252,13 @@ def draw_face(
     c.roundRect(
         geo.safe, geo.safe, width - 2 * geo.safe, height - 2 * geo.safe, panel_r, stroke=1, fill=1
     )
-    # The faction emblem, faint, behind the middle of the card.
-    mid_x = width / 2
-    mid_y = geo.left_c[1]
-    tint = HexColor("#d9d9d9") if ink == "low" else lighter(face.colour, 0.7)
-    emblem(c, face.faction_id, face.faction, mid_x, mid_y, 8.5 * MM * s, tint)
+    if art is not None:
+        draw_art(c, art, geo, INK_BLACK if ink == "low" else darker(face.colour))
+    else:  # the faction emblem, faint, behind the middle of the card
+        mid_x = width / 2
+        mid_y = geo.left_c[1]
+        tint = HexColor("#d9d9d9") if ink == "low" else lighter(face.colour, 0.7)
+        emblem(c, face.faction_id, face.faction, mid_x, mid_y, 8.5 * MM * s, tint)
     # The faction band: faction name left, rarity and its symbol right.
     band_x, band_w = geo.safe, width - 2 * geo.safe
     if ink == "low":
@@ -278,6 +311,33 @@ def draw_face(
     if face.reconstructed:
         _reconstructed_mark(c, geo)
     return fitted
+
+
+def fit_art(width_px: int, height_px: int, geo: Geometry) -> tuple[float, float, float, float]:
+    """Where art of this size goes: fitted whole in the art window, centred (x, y, w, h)."""
+    wx, wy, ww, wh = geo.art_box
+    scale = min(ww / width_px, wh / height_px)
+    w, h = width_px * scale, height_px * scale
+    return wx + (ww - w) / 2, wy + (wh - h) / 2, w, h
+
+
+def draw_art(c: Canvas, art: Art, geo: Geometry, frame: Color) -> None:
+    """The art, fitted whole in its window and clipped to it, in a thin frame unless it
+    has transparency."""
+    x, y, w, h = fit_art(art.width, art.height, geo)
+    wx, wy, ww, wh = geo.art_box
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(wx, wy, ww, wh)
+    c.clipPath(clip, stroke=0, fill=0)
+    # mask="auto" keeps a PNG's transparency; one reader draws one image XObject,
+    # which every card that uses the same art shares.
+    c.drawImage(art.reader, x, y, w, h, mask="auto")
+    c.restoreState()
+    if art.framed:
+        c.setStrokeColor(frame)
+        c.setLineWidth(0.5 * geo.s)
+        c.rect(x, y, w, h, stroke=1, fill=0)
 
 
 def _draw_power(c: Canvas, fitted: Fitted, geo: Geometry) -> None:
