@@ -1,8 +1,10 @@
 """Rules files in context: their game's parameters, figure names and arguments.
 
 Text is checked here without jinja2 (so `kitgen check` stays light): every
-`{{ name }}` must name a game parameter and every `{{` must close. The full
-template language is applied, sandboxed, when the booklet is built.
+`{{ name }}` must name a game parameter, every `{{` must close, and the only
+statements are `{% if %}`, `{% elif %}`, `{% else %}` and `{% endif %}`. The
+templates run in a bounded sandbox (kitgen.render.rules_text) when the booklet
+is built.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from kitgen.paths import game_dir
 _OPEN = re.compile(r"\{\{|\{%")
 _EXPR = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
 _NAME = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
+# The statements rules text may use (kitgen.render.rules_text runs the rest).
+_STATEMENTS = {"if", "elif", "else", "endif"}
 
 
 @cache
@@ -123,6 +127,16 @@ def check_text(text: str, at: Location | None, context: dict[str, Any]) -> list[
             )
         )
     for match in _EXPR.finditer(text):
+        statement = (match.group(2) or "").strip().split(" ", 1)[0].strip("-+")
+        if match.group(2) is not None and statement not in _STATEMENTS:
+            found.append(
+                finding(
+                    "template-error",
+                    f"`{{% {statement} %}}` cannot be used in rules text; "
+                    "use `{{ }}` for parameters and `{% if %}` to choose text",
+                    at,
+                )
+            )
         expr = match.group(1)
         simple = _NAME.match(expr or "")
         if simple and simple.group(1) not in context:

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import TemplateError, TemplateSyntaxError
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -48,6 +47,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
+from kitgen.render.rules_text import RulesSandbox
 
 INK = colors.HexColor("#1b1b1b")
 LABELS = {
@@ -97,24 +97,24 @@ class Figures:
 
 
 class Templater:
-    """Renders rules text in a jinja2 sandbox with the game's parameters."""
+    """Renders rules text in a bounded jinja2 sandbox with the game's parameters."""
 
     def __init__(self, context: dict[str, Any]) -> None:
-        self.env = SandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
+        self.env = RulesSandbox()
         self.context = context
         self.findings: list[Finding] = []
 
     def __call__(self, text: str, at: Location | None) -> str:
         """Paragraph markup for a piece of rules text (escaped, parameters filled)."""
         try:
-            rendered = str(self.env.from_string(text).render(**self.context))
+            rendered = self.env.fill(text, self.context)
         except TemplateSyntaxError as err:
             where = at
             if at is not None and err.lineno and err.lineno > 1:
                 where = Location(at.path, at.line + err.lineno - 1, 1)
             self.findings.append(finding("template-error", f"template: {err.message}", where))
             rendered = _escape(text)
-        except (TemplateError, ArithmeticError, TypeError, ValueError) as err:
+        except (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError) as err:
             self.findings.append(finding("template-error", f"template: {err}", at))
             rendered = _escape(text)
         missing = missing_glyphs(rendered)
