@@ -45,14 +45,14 @@ class ReferenceSection(Spec):
     """A heading and its points, on a reference card."""
 
     heading: Name
-    points: list[Text] = Field(min_length=1)
+    points: list[Text] = Field(min_length=1, max_length=20)
 
 
 class ReferenceCard(Spec):
     """A card-sized crib sheet. `{{ name }}` takes a game parameter."""
 
     title: Name
-    sections: list[ReferenceSection] = Field(min_length=1)
+    sections: list[ReferenceSection] = Field(min_length=1, max_length=12)
 
 
 @dataclass(frozen=True)
@@ -84,10 +84,10 @@ class KitFile(KitBase):
 
     game: Literal["scratch"]
     components: list[Component] = Field(default_factory=lambda: list(COMPONENTS))
-    decks: list[RelPath] = Field(default_factory=list)
-    card_files: list[RelPath] = Field(default_factory=list)
+    decks: list[RelPath] = Field(default_factory=list, max_length=50)
+    card_files: list[RelPath] = Field(default_factory=list, max_length=50)
     extra_commons: int = Field(default=0, ge=0, le=20)
-    reference: list[ReferenceCard] = Field(default_factory=list)
+    reference: list[ReferenceCard] = Field(default_factory=list, max_length=20)
 
 
 class ShapeUpKitFile(KitBase):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -28,11 +28,11 @@ class ScratchRecordFile(Located):
     game: Literal["scratch"]
     kind: Literal["record"]
     players: Players = Players()
-    uses: list[RelPath] = Field(default_factory=list)
+    uses: list[RelPath] = Field(default_factory=list, max_length=20)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     first: PlayerId = "P1"
     decks: dict[PlayerId, RelPath] | None = None  # deck files, relative to the record
-    deal: dict[PlayerId, list[Name]] | None = None
+    deal: dict[PlayerId, Annotated[list[Name], Field(max_length=60)]] | None = None
     moves: list[Name] = Field(default_factory=list, max_length=200)
 
     @model_validator(mode="after")

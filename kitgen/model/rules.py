@@ -25,6 +25,10 @@ BLOCK_KINDS = (
     "example",
 )
 _ATTR = {"list": "bullets"}
+# A booklet of 16 pages holds about 20 sections of 20 blocks; these leave room
+# and keep a rules file to what a booklet can print in reasonable time.
+MAX_SECTIONS = 60
+MAX_BLOCKS = 200
 CALLOUTS = ("tip", "strategy", "variant", "note", "kitgen")
 
 
@@ -39,15 +43,15 @@ class Example(Spec):
     """A worked example: a title and blocks, set apart in a box."""
 
     title: Name
-    blocks: list[Block] = Field(min_length=1)
+    blocks: list[Block] = Field(min_length=1, max_length=MAX_BLOCKS)
 
 
 class Block(Located):
     """One block of a section: a paragraph, a list, a table, a call-out, a figure..."""
 
     text: LongText | None = None
-    bullets: list[LongText] | None = Field(default=None, alias="list")
-    steps: list[LongText] | None = None
+    bullets: list[LongText] | None = Field(default=None, alias="list", max_length=MAX_BLOCKS)
+    steps: list[LongText] | None = Field(default=None, max_length=MAX_BLOCKS)
     table: Table | None = None
     tip: LongText | None = None
     strategy: LongText | None = None
@@ -82,8 +86,8 @@ class Section(Located):
     """A numbered section with its blocks and subsections."""
 
     title: Name
-    blocks: list[Block] = Field(default_factory=list)
-    sections: list[Section] = Field(default_factory=list)
+    blocks: list[Block] = Field(default_factory=list, max_length=MAX_BLOCKS)
+    sections: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
 
 
 class RulesFile(Located):
@@ -94,8 +98,8 @@ class RulesFile(Located):
     title: Name
     subtitle: Name | None = None
     credits: LongText | None = None
-    sections: list[Section] = Field(min_length=1)
-    quick_reference: list[Section] = Field(default_factory=list)
+    sections: list[Section] = Field(min_length=1, max_length=MAX_SECTIONS)
+    quick_reference: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
 
 
 Example.model_rebuild()

@@ -11,6 +11,9 @@ from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, no
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 
+MAX_CARDS = 5000  # cards in one card file, and names in one deck
+MAX_USES = 20  # card files one file may use
+
 Side = Literal["top", "right", "bottom", "left"]
 SIDES: tuple[Side, ...] = ("top", "right", "bottom", "left")
 OPPOSITE: dict[Side, Side] = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
@@ -102,11 +105,12 @@ class ScratchCardsFile(Located):
 
     game: Literal["scratch"]
     kind: Literal["cards"]
-    uses: list[RelPath] = Field(default_factory=list)
-    rarities: list[RaritySpec] = Field(default_factory=list)
-    factions: list[FactionSpec] = Field(default_factory=list)
-    powers: list[PowerSpec] = Field(default_factory=list)
-    cards: list[ScratchCard] = Field(default_factory=list)
+    uses: list[RelPath] = Field(default_factory=list, max_length=MAX_USES)
+    rarities: list[RaritySpec] = Field(default_factory=list, max_length=20)
+    factions: list[FactionSpec] = Field(default_factory=list, max_length=40)
+    powers: list[PowerSpec] = Field(default_factory=list, max_length=200)
+    # 5,000 cards print on about 560 A4 sheets and build in about five seconds.
+    cards: list[ScratchCard] = Field(default_factory=list, max_length=MAX_CARDS)
 
 
 class ScratchDeckFile(Located):
@@ -116,8 +120,8 @@ class ScratchDeckFile(Located):
     kind: Literal["deck"]
     name: Name
     description: Text | None = None
-    uses: list[RelPath] = Field(default_factory=list)
-    cards: dict[Name, Annotated[int, Field(ge=1, le=99)]]
+    uses: list[RelPath] = Field(default_factory=list, max_length=MAX_USES)
+    cards: dict[Name, Annotated[int, Field(ge=1, le=99)]] = Field(max_length=MAX_CARDS)
 
 
 def _same(a: Spec, b: Spec) -> bool:
