@@ -28,6 +28,8 @@ FORBIDDEN = {
     "kitgen.render",
 }
 PURE = ("rules", "layout")
+# Built-ins that reach files, the terminal or the import machinery.
+FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__"}
 
 
 def imports(path: Path) -> set[str]:
@@ -41,6 +43,18 @@ def imports(path: Path) -> set[str]:
     return found
 
 
+def io_calls(path: Path) -> set[str]:
+    """Built-in I/O (and dynamic import) functions a module calls by name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in FORBIDDEN_CALLS
+    }
+
+
 def banned(name: str) -> bool:
     return any(name == f or name.startswith(f + ".") for f in FORBIDDEN)
 
@@ -52,11 +66,39 @@ def test_pure_layers_import_nothing_forbidden() -> None:
         for path in sorted((root / layer).rglob("*.py")):
             bad = sorted(n for n in imports(path) if banned(n))
             assert not bad, f"{path.relative_to(root)} imports {bad}"
+            calls = sorted(io_calls(path))
+            assert not calls, f"{path.relative_to(root)} calls {calls}"
             checked += 1
     assert checked >= 2
 
 
 def test_the_check_itself_catches_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "bad.py"
-    sample.write_text("import os\nfrom reportlab.pdfgen import canvas\nfrom . import x\n")
+    sample.write_text(
+        "import os\nfrom reportlab.pdfgen import canvas\nfrom . import x\n"
+        "def f(p):\n    print(open(p).read())\n    return p.open()\n"
+    )
     assert sorted(n for n in imports(sample) if banned(n)) == ["os", "reportlab.pdfgen"]
+    assert io_calls(sample) == {"open", "print"}  # a method named open is not the built-in
+
+
+def test_importing_the_pure_layers_loads_no_io_or_drawing_library() -> None:
+    """The same rule at run time: what importing every pure module pulls in."""
+    import subprocess
+    import sys
+
+    root = Path(kitgen.__file__).parent
+    modules = [
+        "kitgen." + ".".join(p.relative_to(root).with_suffix("").parts)
+        for layer in PURE
+        for p in sorted((root / layer).rglob("*.py"))
+        if p.name != "__init__.py"
+    ]
+    probe = (
+        "import sys\n"
+        f"for m in {modules!r}:\n    __import__(m)\n"
+        "heavy = ('reportlab', 'PIL', 'jinja2', 'pypdfium2', 'yaml', 'typer', 'click', 'rich')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
