@@ -289,6 +289,12 @@ def _finish_replay(
         index, line, text, rule = illegal
         data["illegal"] = {"index": index, "line": line, "move": text, "rule": rule}
     if output is OutputFormat.json:
+        from kitgen.kit import finding_json
+
+        # The record's findings, as `check` reports them (an empty list when none).
+        data["findings"] = [
+            finding_json(f, f.location.path if f.location else "") for f in findings
+        ]
         typer.echo(json.dumps(data, indent=2))
     else:
         human()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from conftest import write
@@ -30,6 +31,7 @@ def test_both_example_games_replay_to_the_narrated_result() -> None:
             "points": 2,
             "reason": "three in a line",
             "moves": 6,
+            "findings": [],
         }
 
 
@@ -54,6 +56,24 @@ def test_illegal_move_gives_its_index_line_and_rule(tmp_path: Path) -> None:
         "rule": "Goblin must share a side with a card in play (top left touches none)",
     }
     assert data["winner"] is None and data["moves"] == 1
+    assert [f["code"] for f in data["findings"]] == ["illegal-move"]
+
+
+def test_json_replay_lists_the_findings_behind_its_exit_status(tmp_path: Path) -> None:
+    """Found by fuzzing: a record with an error exited 1 with JSON that did not say why."""
+    text = (EXAMPLES / "game-one.yaml").read_text(encoding="utf-8")
+    path = write(tmp_path, "r.yaml", re.sub(r"(?m)^first: .*$", "first: null", text))
+    code, out, _ = run("replay", "-f", "json", path)
+    assert code == 1
+    (found,) = json.loads(out)["findings"]
+    assert found["code"] == "invalid-value" and found["severity"] == "error"
+    assert (
+        found["line"]
+        == text.splitlines().index(
+            next(line for line in text.splitlines() if line.startswith("first:"))
+        )
+        + 1
+    )
 
 
 def test_record_with_deck_files_is_shuffled_by_its_seed(tmp_path: Path) -> None:
@@ -67,7 +87,13 @@ moves: []
     path = write(tmp_path, "r.yaml", text)
     code, out, _ = run("replay", "-f", "json", path)
     assert code == 0
-    assert json.loads(out) == {"winner": None, "points": 0, "reason": None, "moves": 0}
+    assert json.loads(out) == {
+        "winner": None,
+        "points": 0,
+        "reason": None,
+        "moves": 0,
+        "findings": [],
+    }
     from kitgen.load.documents import read_document
     from kitgen.load.record import replay_record
 

@@ -37,7 +37,12 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_the_example_round_replays() -> None:
     code, out, _ = run("replay", "--format", "json", str(EXAMPLE))
     assert code == 0
-    assert json.loads(out) == {"winner": "Ben", "scores": {"Ann": 13, "Ben": 17}, "moves": 15}
+    assert json.loads(out) == {
+        "winner": "Ben",
+        "scores": {"Ann": 13, "Ben": 17},
+        "moves": 15,
+        "findings": [],
+    }
     code, out, _ = run("replay", str(EXAMPLE))
     assert code == 0 and out.rstrip().endswith("Ben wins.")
     assert "5 for five solids in row 2 (columns 1-5)" in out
@@ -60,7 +65,7 @@ def test_an_explicit_deal_and_its_mistakes(tmp_path: Path) -> None:
     )
     code, out, err = run("replay", "--format", "json", ok)
     assert code == 0, err
-    assert json.loads(out) == {"winner": None, "scores": None, "moves": 2}
+    assert json.loads(out) == {"winner": None, "scores": None, "moves": 2, "findings": []}
     # Ben starts: his first turn plays the top card; a wrong card is named with its line.
     bad = write(tmp_path, "bad.yaml", fixed + '  - "red solid square@0,0"\n')
     code, out, _ = run("replay", "--format", "json", bad)

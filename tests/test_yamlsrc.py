@@ -169,3 +169,18 @@ def test_utf8_decoding() -> None:
     assert (problem.location.line, problem.location.column) == (2, 5)
     _, utf16 = decode_utf8("a: 1".encode("utf-16"), "t.yaml")
     assert utf16 is not None and "UTF-16" in utf16.message
+
+
+@pytest.mark.parametrize("text", ["null\n", "~\n", "null\n...\n", "--- ~\n"])
+def test_a_file_that_is_only_null_is_not_a_mapping(tmp_path: object, text: str) -> None:
+    """Found by fuzzing: `null` alone used to pass `kitgen check` with no finding."""
+    from pathlib import Path
+
+    from kitgen.load.documents import read_document
+
+    path = Path(str(tmp_path)) / "null.yaml"
+    path.write_text(text, encoding="utf-8")
+    doc = read_document(str(path))
+    assert [(f.code, f.location.line if f.location else 0) for f in doc.findings] == [
+        ("not-a-mapping", 1)
+    ]

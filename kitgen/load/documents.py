@@ -144,9 +144,9 @@ def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     parsed = parse_yaml(text, path, limits)
     doc.source = parsed.source
     doc.findings.extend(parsed.findings)
-    if parsed.value is None:
+    if parsed.value is None and parsed.findings:  # nothing usable: the findings say why
         return doc
-    if not isinstance(parsed.value, dict):
+    if not isinstance(parsed.value, dict):  # `null` or `~` alone is not a mapping either
         doc.findings.append(
             finding(
                 "not-a-mapping",
