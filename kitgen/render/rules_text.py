@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
 
 
 @dataclass(frozen=True)
@@ -130,12 +131,15 @@ class RulesSandbox(SandboxedEnvironment):
         """`*`, `**` and `%`, refused when they would build something huge."""
         if op == "*":
             for seq, times in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
-                    if len(seq) * max(times, 0) > self.limits.max_repeat:
-                        raise SecurityError(
-                            f"`*` would build {len(seq) * times:,} characters or items; "
-                            f"rules text allows {self.limits.max_repeat:,}"
-                        )
+                if (
+                    isinstance(seq, (str, list, tuple))
+                    and isinstance(times, int)
+                    and len(seq) * max(times, 0) > self.limits.max_repeat
+                ):
+                    raise SecurityError(
+                        f"`*` would build {len(seq) * times:,} characters or items; "
+                        f"rules text allows {self.limits.max_repeat:,}"
+                    )
             return operator.mul(left, right)
         if op == "**":
             if isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
