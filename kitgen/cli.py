@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -797,10 +798,59 @@ def _register_modules() -> None:
 _register_modules()
 
 
+def _plain_command(args: list[str]) -> Callable[[], None] | None:
+    """`check` or `score` with nothing but files and `--format`/`-f` human|json, ready
+    to run without typer's parsing (start-up time); None for anything else.
+
+    The command is the same function typer would call, so the output is the same;
+    tests/test_cli.py runs both paths over the same files and compares.
+    """
+    if len(args) < 2 or args[0] not in ("check", "score") or os.name == "nt":
+        return None  # (typer expands wildcards itself on Windows)
+    files: list[str] = []
+    formats: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--format", "-f"):
+            formats.append(next(rest, ""))
+        elif arg.startswith("--format="):
+            formats.append(arg.removeprefix("--format="))
+        elif arg.startswith("-"):
+            return None
+        else:
+            files.append(arg)
+    if not files or len(formats) > 1 or not set(formats) <= {"human", "json"}:
+        return None
+    command = check if args[0] == "check" else score
+    output = OutputFormat(formats[0]) if formats else OutputFormat.human
+    return lambda: command(files, output)
+
+
+def _run_plain(command: Callable[[], None]) -> None:
+    """Run a command as typer's standalone mode does: its exit status, a quiet Ctrl-C
+    (130), and a reader that went away (`kitgen check ... | head`: exit 1, no error)."""
+    try:
+        command()
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        for stream in (sys.stdout, sys.stderr):  # nothing more to flush at exit
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        sys.exit(1)
+    sys.exit(0)
+
+
 def main() -> None:
     """Entry point: run the app; a bug shows one line, not a traceback."""
     try:
-        app()
+        plain = _plain_command(sys.argv[1:])
+        if plain is None:
+            app()
+        else:
+            _run_plain(plain)
     except KeyboardInterrupt:
         typer.echo("kitgen: interrupted", err=True)
         sys.exit(130)

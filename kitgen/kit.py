@@ -4,34 +4,24 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import KitgenError
-from kitgen.load import galliard, staircase
 from kitgen.load.documents import Document, read_document
-from kitgen.load.record import replay_record
-from kitgen.load.rules import check_rules
-from kitgen.load.scaffold import Position as ScaffoldPosition
-from kitgen.load.scaffold import check_position as check_scaffold_position
-from kitgen.load.scaffold import replay_game
-from kitgen.load.scratch import check_kit_settings, check_scratch, official
-from kitgen.load.shapeup import Position, check_position, replay_round
 from kitgen.model.findings import Finding, has_errors
-from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
-from kitgen.model.game import GAME_IDS, GameFile
-from kitgen.model.kit import GalliardKitFile, ScaffoldKitFile, ShapeUpKitFile, StaircaseKitFile
-from kitgen.model.record import ScratchRecordFile
-from kitgen.model.rules import RulesFile
-from kitgen.model.scaffold import ScaffoldPositionFile, ScaffoldRecordFile
-from kitgen.model.scratch import ScratchPool
-from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
-from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
+from kitgen.model.game import GAME_IDS
 from kitgen.paths import game_dir
 
-YAML_SUFFIXES = (".yaml", ".yml")
+if TYPE_CHECKING:
+    from kitgen.load import galliard, scaffold, shapeup, staircase
+    from kitgen.model.game import GameFile
+    from kitgen.model.scratch import ScratchPool
 
-# A position as its check read it: each game's has result() and explain().
-AnyPosition = Position | ScaffoldPosition | staircase.Position | galliard.Position
+    # A position as its check read it: each game's has result() and explain().
+    AnyPosition = shapeup.Position | scaffold.Position | staircase.Position | galliard.Position
+
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 class UsageError(KitgenError):
@@ -100,40 +90,48 @@ def check_file(path: str) -> FileReport:
 def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
-    pool = None
+    pool: ScratchPool | None = None
     position: AnyPosition | None = None
-    if isinstance(doc.model, RulesFile):
-        findings += check_rules(doc)
-    elif isinstance(doc.model, ScratchRecordFile):
-        findings += replay_record(doc).findings
-    elif isinstance(doc.model, ShapeUpPositionFile):
-        found, position = check_position(doc)
-        findings += found
-    elif isinstance(doc.model, ShapeUpRecordFile):
-        findings += replay_round(doc).findings
-    elif isinstance(doc.model, ScaffoldPositionFile):
-        found, position = check_scaffold_position(doc)
-        findings += found
-    elif isinstance(doc.model, StaircasePositionFile):
-        found, position = staircase.check_position(doc)
-        findings += found
-    elif isinstance(doc.model, StaircaseRecordFile):
-        findings += staircase.replay_game(doc).findings
-    elif isinstance(doc.model, GalliardPositionFile):
-        found, position = galliard.check_position(doc)
-        findings += found
-    elif isinstance(doc.model, GalliardRecordFile):
-        findings += galliard.replay_game(doc).findings
-    elif isinstance(doc.model, ScaffoldRecordFile):
-        findings += replay_game(doc).findings
-    elif isinstance(
-        doc.model, (ShapeUpKitFile, ScaffoldKitFile, StaircaseKitFile, GalliardKitFile)
-    ):
-        findings += check_kit_settings(doc.model, doc.path)
-    elif doc.model is not None and doc.game == "scratch":
-        found, pool = check_scratch(doc)
+    if doc.model is not None:
+        found, pool, position = _check_rules_of_game(doc)
         findings += found
     return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool, position)
+
+
+def _check_rules_of_game(
+    doc: Document,
+) -> tuple[list[Finding], ScratchPool | None, AnyPosition | None]:
+    """A valid file's findings under its game's rules, and the pool or position read.
+
+    Each game's loader is imported here, when a file of that game is checked, so a
+    check imports only the code of the games it meets (`kitgen check` starts fast).
+    """
+    game, kind = doc.game, doc.kind
+    if kind == "rules":
+        from kitgen.load.rules import check_rules
+
+        return check_rules(doc), None, None
+    if game == "scratch":
+        if kind == "record":
+            from kitgen.load.record import replay_record
+
+            return replay_record(doc).findings, None, None
+        from kitgen.load.scratch import check_scratch
+
+        found, pool = check_scratch(doc)
+        return found, pool, None
+    if kind == "kit":
+        from kitgen.load.scratch import check_kit_settings
+
+        return check_kit_settings(doc.model, doc.path), None, None
+    if kind == "position":
+        found, position = import_module(f"kitgen.load.{game}").check_position(doc)
+        return found, None, position
+    if kind == "record":
+        loader = import_module(f"kitgen.load.{game}")
+        replay = loader.replay_round if game == "shapeup" else loader.replay_game
+        return replay(doc).findings, None, None
+    return [], None, None  # a game file: its shape is all there is to check
 
 
 @dataclass
@@ -201,6 +199,8 @@ class GameSummary:
 
 
 def _game_info(game: str) -> GameFile:
+    from kitgen.model.game import GameFile
+
     doc = read_document(str(game_dir(game) / "game.yaml"))
     if not isinstance(doc.model, GameFile) or has_errors(doc.findings):
         raise KitgenError(f"kitgen's own data for {game} is broken ({doc.path}); reinstall kitgen")
@@ -209,6 +209,8 @@ def _game_info(game: str) -> GameFile:
 
 def list_games() -> list[GameSummary]:
     """Every game kitgen knows, with its kit's components."""
+    from kitgen.load.scratch import official
+
     out = []
     for game in GAME_IDS:
         facts: tuple[str, ...] = ()

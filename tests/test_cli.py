@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from conftest import write
 from typer.testing import CliRunner
 
+from kitgen import cli
 from kitgen.cli import app
 
 runner = CliRunner()
@@ -233,18 +235,147 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_check_does_not_load_drawing_libraries(tmp_path: Path) -> None:
-    path = write(tmp_path, "d.yaml", BAD_DECK)
+STAIRCASE_POSITION = """game: staircase
+kind: position
+staircases:
+  Ana: [AS, JD, QC, KH, AH, AC, AD]
+  Bo: [QD, 9C, 10S, JS, KC]
+  Cy: [4H]
+"""
+GALLIARD_POSITION = """game: galliard
+kind: position
+cabals:
+  ada: [QH, QS, QD, QC, KH]
+  bo: [RJ, BJ, JC]
+"""
+OTHER_GAMES = ("shapeup", "scaffold", "staircase", "galliard")
+
+
+def modules_after(*args: str) -> tuple[str, set[str]]:
+    """Run `kitgen ARGS` as the `kitgen` script does, in a fresh interpreter: its
+    stdout, and every module it imported."""
     probe = (
-        "import sys\n"
+        "import json, sys\n"
         "from kitgen.cli import main\n"
-        f"sys.argv = ['kitgen', 'check', {path!r}]\n"
+        f"sys.argv = ['kitgen', *{list(args)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = [m for m in ('reportlab', 'PIL', 'jinja2', 'pypdfium2') if m in sys.modules]\n"
-        "print('HEAVY', heavy)\n"
+        "print('MODULES', json.dumps(sorted(sys.modules)))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False
     )
-    assert "unknown-card" in result.stdout
-    assert "HEAVY []" in result.stdout, result.stdout
+    out, _, listed = result.stdout.rpartition("MODULES ")
+    assert listed, result.stderr
+    return out, set(json.loads(listed))
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, set[str]]]:
+    """What `kitgen check` of a Scratch deck and `kitgen score` of a Staircase position
+    print and import."""
+    tmp = tmp_path_factory.mktemp("loaded")
+    return {
+        "check": modules_after("check", write(tmp, "d.yaml", BAD_DECK)),
+        "score": modules_after("score", write(tmp, "p.yaml", STAIRCASE_POSITION)),
+    }
+
+
+@pytest.mark.parametrize(("command", "printed"), [("check", "unknown-card"), ("score", "Ana 220")])
+def test_check_does_not_load_drawing_libraries(
+    loaded: dict[str, tuple[str, set[str]]], command: str, printed: str
+) -> None:
+    out, modules = loaded[command]
+    assert printed in out  # the command ran
+    heavy = {"reportlab", "PIL", "jinja2", "pypdfium2"} & {m.split(".")[0] for m in modules}
+    assert not heavy, f"kitgen {command} imported {heavy}"
+
+
+def test_checking_a_scratch_deck_loads_no_other_game(
+    loaded: dict[str, tuple[str, set[str]]],
+) -> None:
+    _, modules = loaded["check"]
+    mine = sorted(m for m in modules if m.startswith("kitgen."))
+    assert "kitgen.rules.scratch" in mine  # the deck was checked against its rules
+    others = [m for m in mine if m.rpartition(".")[2].startswith(OTHER_GAMES)]
+    assert not others, f"checking a Scratch deck imported {others}"
+    assert "kitgen.model.figures" not in mine  # every game's booklet figures
+
+
+def test_scoring_a_position_loads_no_game_engine(
+    loaded: dict[str, tuple[str, set[str]]],
+) -> None:
+    _, modules = loaded["score"]
+    engines = sorted(
+        m for m in modules if m.startswith("kitgen.rules.") and m.endswith(("_play", "_sim"))
+    )
+    assert not engines, f"scoring a position imported the engines {engines}"
+    assert not [m for m in modules if m.startswith("kitgen.") and "scratch" in m]
+
+
+# --- the fast path of `check` and `score` ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "plain"),
+    [
+        (["check", "a.yaml", "b.yaml"], True),
+        (["score", "a.yaml", "-f", "json"], True),
+        (["check", "--format", "human", "a.yaml"], True),
+        (["check", "--format=json", "a.yaml"], True),
+        (["check"], False),
+        (["check", "-f", "json"], False),  # no file: typer says what is missing
+        (["check", "-fjson", "a.yaml"], False),
+        (["check", "--format", "xml", "a.yaml"], False),
+        (["check", "-f", "json", "-f", "human", "a.yaml"], False),
+        (["check", "a.yaml", "--format"], False),
+        (["check", "--", "a.yaml"], False),
+        (["check", "-", "a.yaml"], False),
+        (["check", "a.yaml", "--help"], False),
+        (["score", "-h"], False),
+        (["--version"], False),
+        (["replay", "a.yaml"], False),
+        (["build", "scratch"], False),
+    ],
+)
+def test_plain_command_takes_only_files_and_a_format(args: list[str], plain: bool) -> None:
+    assert (cli._plain_command(args) is not None) is plain
+
+
+def run_main(args: list[str], *, fast: bool) -> tuple[int, bytes, bytes]:
+    """Run `kitgen ARGS` in a fresh interpreter, by the fast path or only through typer.
+
+    With `fast`, typer's app is removed, so a command that did not take the fast path
+    fails (an internal error) rather than passing unnoticed."""
+    force = "cli.app = None" if fast else "cli._plain_command = lambda args: None"
+    result = subprocess.run(
+        [sys.executable, "-c", f"from kitgen import cli; {force}; cli.main()", *args],
+        capture_output=True,
+        check=False,
+    )
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_fast_path_prints_what_typer_prints(tmp_path: Path) -> None:
+    good = write(tmp_path, "good.yaml", GOOD_DECK)
+    bad = write(tmp_path, "bad.yaml", BAD_DECK)
+    warn = write(tmp_path, "warn.yaml", WARN_DECK)
+    missing = str(tmp_path / "missing.yaml")
+    stair = write(tmp_path, "stair.yaml", STAIRCASE_POSITION)
+    cabals = write(tmp_path, "cabals.yaml", GALLIARD_POSITION)
+    bad_position = write(tmp_path, "bad-cabals.yaml", GALLIARD_POSITION.replace("KH]", "KH, 7H]"))
+    cases = [
+        ["check", good, bad, warn, missing, stair],
+        ["check", "-f", "json", good, bad, warn, missing, stair],
+        ["check", good],
+        ["score", stair, cabals, bad_position, missing],
+        ["score", "--format=json", stair, cabals, bad_position, missing],
+        ["score", good],  # misuse: not a position
+    ]
+    with ThreadPoolExecutor(4) as pool:
+        fast = list(pool.map(lambda args: run_main(args, fast=True), cases))
+        typer_path = list(pool.map(lambda args: run_main(args, fast=False), cases))
+    for args, by_fast, by_typer in zip(cases, fast, typer_path, strict=True):
+        assert by_fast == by_typer, args
+    assert [code for code, _, _ in fast] == [1, 1, 0, 1, 1, 2]
+    assert len(json.loads(fast[1][1])["files"]) == 5
+    assert b"Traceback" not in b"".join(out + err for _, out, err in fast)

@@ -3,55 +3,66 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from pydantic import BaseModel
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
-from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
-from kitgen.model.game import GAME_IDS, KINDS, GameFile
-from kitgen.model.kit import (
-    GalliardKitFile,
-    KitFile,
-    ScaffoldKitFile,
-    ShapeUpKitFile,
-    StaircaseKitFile,
-)
-from kitgen.model.record import ScratchRecordFile
-from kitgen.model.rules import RulesFile
-from kitgen.model.scaffold import ScaffoldGameFile, ScaffoldPositionFile, ScaffoldRecordFile
-from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchGameFile
-from kitgen.model.shapeup import ShapeUpPositionFile, ShapeUpRecordFile
+from kitgen.model.game import GAME_IDS, KINDS
 from kitgen.model.source import Path, SourceMap, whole_file
-from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
 
-# Which model reads each (game, kind). A kind missing here is not supported yet.
-MODELS: dict[tuple[str, str], type[BaseModel]] = {
-    ("scratch", "cards"): ScratchCardsFile,
-    ("scratch", "deck"): ScratchDeckFile,
-    ("scratch", "game"): ScratchGameFile,
-    ("scratch", "kit"): KitFile,
-    ("scratch", "record"): ScratchRecordFile,
-    ("shapeup", "kit"): ShapeUpKitFile,
-    ("shapeup", "position"): ShapeUpPositionFile,
-    ("shapeup", "record"): ShapeUpRecordFile,
-    ("scaffold", "game"): ScaffoldGameFile,
-    ("scaffold", "kit"): ScaffoldKitFile,
-    ("scaffold", "position"): ScaffoldPositionFile,
-    ("scaffold", "record"): ScaffoldRecordFile,
-    ("staircase", "kit"): StaircaseKitFile,
-    ("staircase", "position"): StaircasePositionFile,
-    ("staircase", "record"): StaircaseRecordFile,
-    ("galliard", "kit"): GalliardKitFile,
-    ("galliard", "position"): GalliardPositionFile,
-    ("galliard", "record"): GalliardRecordFile,
-    **{(g, "game"): GameFile for g in GAME_IDS if g not in ("scratch", "scaffold")},
-    **{(g, "rules"): RulesFile for g in GAME_IDS},
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+# Which model reads each (game, kind), as "module:class". A kind missing here is not
+# supported yet. Names, not classes, so reading a file imports only its game's models.
+_MODEL_NAMES: dict[tuple[str, str], str] = {
+    ("scratch", "cards"): "scratch:ScratchCardsFile",
+    ("scratch", "deck"): "scratch:ScratchDeckFile",
+    ("scratch", "game"): "scratch:ScratchGameFile",
+    ("scratch", "kit"): "kit:KitFile",
+    ("scratch", "record"): "record:ScratchRecordFile",
+    ("shapeup", "kit"): "kit:ShapeUpKitFile",
+    ("shapeup", "position"): "shapeup:ShapeUpPositionFile",
+    ("shapeup", "record"): "shapeup:ShapeUpRecordFile",
+    ("scaffold", "game"): "scaffold:ScaffoldGameFile",
+    ("scaffold", "kit"): "kit:ScaffoldKitFile",
+    ("scaffold", "position"): "scaffold:ScaffoldPositionFile",
+    ("scaffold", "record"): "scaffold:ScaffoldRecordFile",
+    ("staircase", "kit"): "kit:StaircaseKitFile",
+    ("staircase", "position"): "staircase:StaircasePositionFile",
+    ("staircase", "record"): "staircase:StaircaseRecordFile",
+    ("galliard", "kit"): "kit:GalliardKitFile",
+    ("galliard", "position"): "galliard:GalliardPositionFile",
+    ("galliard", "record"): "galliard:GalliardRecordFile",
+    **{(g, "game"): "game:GameFile" for g in GAME_IDS if g not in ("scratch", "scaffold")},
+    **{(g, "rules"): "rules:RulesFile" for g in GAME_IDS},
 }
+
+
+class _Models(Mapping[tuple[str, str], "type[BaseModel]"]):
+    """(game, kind) to its file model, each imported from kitgen.model on first use."""
+
+    def __getitem__(self, key: tuple[str, str]) -> type[BaseModel]:
+        module, name = _MODEL_NAMES[key].split(":")
+        model: type[BaseModel] = getattr(import_module(f"kitgen.model.{module}"), name)
+        return model
+
+    def __contains__(self, key: object) -> bool:
+        return key in _MODEL_NAMES
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(_MODEL_NAMES)
+
+    def __len__(self) -> int:
+        return len(_MODEL_NAMES)
+
+
+MODELS: Mapping[tuple[str, str], type[BaseModel]] = _Models()
 
 
 @dataclass

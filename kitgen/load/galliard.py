@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.load.cards import CardReader
 from kitgen.load.documents import Document
@@ -12,16 +12,16 @@ from kitgen.model.findings import Finding, finding
 from kitgen.model.galliard import GalliardPositionFile, GalliardRecordFile
 from kitgen.model.standard import Card
 from kitgen.rules.galliard import is_supported, patterns, why_unsupported
-from kitgen.rules.galliard_play import (
-    Galliard,
-    IllegalMove,
-    Move,
-    Outcome,
-    RoundResult,
-    Setup,
-    State,
-    parse_move,
-)
+
+# The engine is imported when a record is replayed: checking a position does not need it.
+if TYPE_CHECKING:
+    from kitgen.rules.galliard_play import (
+        Galliard,
+        Move,  # noqa: F401 (GameReplay's base names it)
+        Outcome,
+        RoundResult,
+        State,
+    )
 
 
 @dataclass
@@ -94,7 +94,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
 
 
 @dataclass
-class GameReplay(MoveLog[State, Move]):
+class GameReplay(MoveLog["State", "Move"]):
     """What replaying a Galliard record gave: states, moves, where it stopped."""
 
     names: list[str] = field(default_factory=list)
@@ -121,6 +121,8 @@ class GameReplay(MoveLog[State, Move]):
 
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Galliard record; findings say what is wrong and where."""
+    from kitgen.rules.galliard_play import Galliard, IllegalMove, Setup, parse_move
+
     record = doc.model
     assert isinstance(record, GalliardRecordFile)
     names = list(record.players)

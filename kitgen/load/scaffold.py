@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.load.documents import Document, read_document
 from kitgen.load.replay import MoveLog, replay_moves
@@ -30,17 +30,10 @@ from kitgen.rules.scaffold import (
     score_cooperative,
     top,
 )
-from kitgen.rules.scaffold_play import (
-    TEAMS,
-    IllegalMove,
-    Move,
-    Outcome,
-    Scaffold,
-    Setup,
-    State,
-    Trade,
-    parse_move,
-)
+
+# The engine is imported when a record is replayed: checking a position does not need it.
+if TYPE_CHECKING:
+    from kitgen.rules.scaffold_play import Move, Outcome, Scaffold, Setup, State
 
 
 @cache
@@ -181,7 +174,7 @@ def _check_turns(model: ScaffoldPositionFile, position: Position) -> list[Findin
 
 
 @dataclass
-class GameReplay(MoveLog[State, Move]):
+class GameReplay(MoveLog["State", "Move"]):
     """What replaying a Scaffold record gave: states, moves, where it stopped, who played."""
 
     engine: Scaffold | None = None
@@ -189,6 +182,8 @@ class GameReplay(MoveLog[State, Move]):
     @property
     def movers(self) -> list[str]:
         """Who made each move: red or black, or the team for a trade."""
+        from kitgen.rules.scaffold_play import TEAMS, Trade
+
         return [
             "team" if isinstance(move, Trade) else TEAMS[state.to_move]
             for state, move in zip(self.states, self.moves, strict=False)
@@ -204,6 +199,8 @@ class GameReplay(MoveLog[State, Move]):
 
 def record_setup(record: ScaffoldRecordFile) -> Setup:
     """The set-up a record plays: its mode, and its hand size and turns or the game's."""
+    from kitgen.rules.scaffold_play import Setup
+
     params = parameters()
     return Setup(
         record.mode,
@@ -214,6 +211,8 @@ def record_setup(record: ScaffoldRecordFile) -> Setup:
 
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Scaffold record; findings say what is wrong and where."""
+    from kitgen.rules.scaffold_play import TEAMS, IllegalMove, Scaffold, Trade, parse_move
+
     record = doc.model
     assert isinstance(record, ScaffoldRecordFile)
     engine = Scaffold(record_setup(record))
@@ -259,6 +258,8 @@ def replay_game(doc: Document) -> GameReplay:
 
 def _dealt(record: ScaffoldRecordFile, engine: Scaffold, found: list[Finding]) -> State | None:
     """The explicit deal of a record, or None (with findings) when it is not a deal."""
+    from kitgen.rules.scaffold_play import TEAMS, IllegalMove
+
     deal = record.deal
     assert deal is not None
     ok = True

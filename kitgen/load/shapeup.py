@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.load.documents import Document
 from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.shapeup import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
 from kitgen.rules.shapeup import SETUPS, Point, Score, Setup, bounds, score
-from kitgen.rules.shapeup_play import IllegalMove, Move, Result, ShapeUp, State
+
+# The engine is imported when a record is replayed: checking a position does not need it.
+if TYPE_CHECKING:
+    from kitgen.rules.shapeup_play import (
+        Move,  # noqa: F401 (RoundReplay's base names it)
+        Result,
+        ShapeUp,
+        State,
+    )
 
 
 @dataclass
@@ -199,7 +207,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
 
 
 @dataclass
-class RoundReplay(MoveLog[State, Move]):
+class RoundReplay(MoveLog["State", "Move"]):
     """What replaying a Shape Up! record gave: states, turns, where it stopped, who played."""
 
     players: tuple[str, ...] = ()
@@ -215,6 +223,8 @@ class RoundReplay(MoveLog[State, Move]):
 
 def replay_round(doc: Document) -> RoundReplay:
     """Replay a valid Shape Up! record; findings say what is wrong and where."""
+    from kitgen.rules.shapeup_play import IllegalMove, Move, ShapeUp
+
     record = doc.model
     assert isinstance(record, ShapeUpRecordFile)
     setup = SETUPS[record.setup]

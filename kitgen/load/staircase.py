@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.load.cards import CardReader
 from kitgen.load.documents import Document
@@ -12,15 +12,15 @@ from kitgen.model.findings import Finding, finding, warning
 from kitgen.model.staircase import StaircasePositionFile, StaircaseRecordFile
 from kitgen.model.standard import Card
 from kitgen.rules.staircase import HAND_SIZE, PLAYERS, StaircaseScore, score_staircase, winners
-from kitgen.rules.staircase_play import (
-    IllegalMove,
-    Move,
-    Outcome,
-    Setup,
-    Staircase,
-    State,
-    parse_move,
-)
+
+# The engine is imported when a record is replayed: checking a position does not need it.
+if TYPE_CHECKING:
+    from kitgen.rules.staircase_play import (
+        Move,  # noqa: F401 (GameReplay's base names it)
+        Outcome,
+        Staircase,
+        State,
+    )
 
 
 def _score_json(score: StaircaseScore) -> dict[str, Any]:
@@ -153,7 +153,7 @@ def _count_cards(model: StaircasePositionFile, position: Position) -> list[Findi
 
 
 @dataclass
-class GameReplay(MoveLog[State, Move]):
+class GameReplay(MoveLog["State", "Move"]):
     """What replaying a Staircase record gave: states, moves, where it stopped."""
 
     names: list[str] = field(default_factory=list)
@@ -174,6 +174,8 @@ class GameReplay(MoveLog[State, Move]):
 
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Staircase record; findings say what is wrong and where."""
+    from kitgen.rules.staircase_play import IllegalMove, Setup, Staircase, parse_move
+
     record = doc.model
     assert isinstance(record, StaircaseRecordFile)
     names = list(record.players)
@@ -227,6 +229,8 @@ def replay_game(doc: Document) -> GameReplay:
 
 def _dealt(record: StaircaseRecordFile, engine: Staircase, found: list[Finding]) -> State | None:
     """The explicit deal of a record, or None (with findings) when it is not a deal."""
+    from kitgen.rules.staircase_play import IllegalMove
+
     deal = record.deal
     assert deal is not None
     reader = CardReader(jokers=False, game="the Staircase game")

@@ -16,7 +16,9 @@ from kitgen.model.source import SourceMap
 class Spec(BaseModel):
     """A strict, frozen piece of a kitgen file: no coercion, no unknown keys."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # defer_build: a model's validator is built when it is first used, so a command pays
+    # for the models of the files it reads, not for every model it imports (start-up time).
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class Located(Spec):
