@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,24 +26,74 @@ def verdict(row: Row) -> str:
 
 def number(value: float) -> str:
     """A figure as people read it: thousands separated, two decimals below 100."""
+    if math.isnan(value):
+        return "-"  # nothing measured: the benchmark failed
     if abs(value) >= 100:
         return f"{value:,.0f}"
     return f"{value:,.2f}"
 
 
+def bound(value: float) -> str:
+    """A target's number: whole numbers without decimals, others with two."""
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.2f}"
+
+
+def at_least(benchmark: str, figure: str, value: float, unit: str, least: float) -> Row:
+    """A figure that should be `least` or more (a speed)."""
+    shown = f"{least:.2f}x" if unit == "x" else bound(least)
+    return Row(benchmark, figure, value, unit, f">= {shown}", value >= least)
+
+
+def at_most(benchmark: str, figure: str, value: float, unit: str, most: float) -> Row:
+    """A figure that should be `most` or less (a ratio of times)."""
+    shown = f"{most:.2f}x" if unit == "x" else bound(most)
+    return Row(benchmark, figure, value, unit, f"<= {shown}", value <= most)
+
+
+def below(benchmark: str, figure: str, value: float, unit: str, limit: float) -> Row:
+    """A figure that should stay under `limit` (a size)."""
+    return Row(benchmark, figure, value, unit, f"< {bound(limit)}", value < limit)
+
+
 def print_table(title: str, rows: Sequence[Row]) -> None:
-    """Print rows as one aligned table under a title."""
+    """Print rows as one aligned table under a title, the verdict last on each line."""
     print(title)
-    width = max([len(r.figure) for r in rows] + [10])
-    bench = max([len(r.benchmark) for r in rows] + [9])
-    print(f"{'benchmark':<{bench}}  {'figure':<{width}}  {'value':>12}  {'target':<14}")
-    for r in rows:
-        value = f"{number(r.value)} {r.unit}"
-        print(
-            f"{r.benchmark:<{bench}}  {r.figure:<{width}}  {value:>12}  {r.target:<14}{verdict(r)}"
-        )
+    values = [f"{number(r.value)} {r.unit}".rstrip() for r in rows]
+    bench = max([len(r.benchmark) for r in rows] + [len("benchmark")])
+    width = max([len(r.figure) for r in rows] + [len("figure")])
+    shown = max([len(v) for v in values] + [len("value")])
+    goal = max([len(r.target) for r in rows] + [len("target")])
+    header = f"{'benchmark':<{bench}}  {'figure':<{width}}  {'value':>{shown}}  {'target':<{goal}}"
+    print(f"{header}  result")
+    for r, value in zip(rows, values, strict=True):
+        line = f"{r.benchmark:<{bench}}  {r.figure:<{width}}  {value:>{shown}}  {r.target:<{goal}}"
+        print(f"{line}  {verdict(r)}".rstrip())
 
 
 def all_ok(rows: Sequence[Row]) -> bool:
     """True when no figure missed its target."""
     return all(r.ok is not False for r in rows)
+
+
+def summary(rows: Sequence[Row]) -> str:
+    """One line: "all N targets met", or "M of N targets MISSED: " and the figures."""
+    targets = [r for r in rows if r.ok is not None]
+    missed = [name for name, r in named(rows) if r.ok is False]
+    if not missed:
+        return f"all {len(targets)} targets met"
+    return f"{len(missed)} of {len(targets)} targets MISSED: {'; '.join(missed)}"
+
+
+def named(rows: Sequence[Row]) -> list[tuple[str, Row]]:
+    """Each row with a name that stands alone: an indented figure (like "  its time")
+    belongs to the figure above it, so it is named after that one too."""
+    out: list[tuple[str, Row]] = []
+    above: tuple[str, str] | None = None  # the benchmark and figure of the last main row
+    for r in rows:
+        if r.figure.startswith(" ") and above and above[0] == r.benchmark:
+            name = f"{r.benchmark}: {above[1]}, {r.figure.strip()}"
+        else:
+            above = (r.benchmark, r.figure.strip())
+            name = f"{r.benchmark}: {above[1]}"
+        out.append((name, r))
+    return out

@@ -1,0 +1,223 @@
+"""bench/run and bench/common.py: the one table, its targets and the exit status.
+
+Speeds are never asserted: the machine running the tests may be busy.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from common import Row, all_ok, at_least, at_most, below, print_table, summary
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+RUN = BENCH / "run"
+
+# The engines' targets the issue and bench/engine.py set (games or rounds a second).
+ENGINE_TARGETS = {
+    "Scratch, random against random": ">= 20,000",
+    "Scratch, greedy against greedy": ">= 2,000",
+    "Shape Up! 2p-18 rounds, random against random": ">= 350",
+    "Shape Up! 2p-18 rounds, greedy against greedy": ">= 33",
+    "Scaffold competitive, random against random": ">= 200",
+    "Scaffold competitive, greedy against greedy": ">= 200",
+    "Scaffold cooperative, random against random": ">= 200",
+    "Scaffold cooperative, greedy against greedy": ">= 200",
+    "Staircase, 2 players, random": ">= 2,500",
+    "Staircase, 4 players, greedy": ">= 200",
+    "Galliard, random against random": ">= 90",
+    "Galliard, greedy against greedy": ">= 100",
+}
+
+
+def parse(lines: list[str]) -> list[dict[str, str]]:
+    """The table under its header line, cut at the header's column positions."""
+    header = lines[0]
+    figure, value_end = header.index("figure"), header.index("value") + len("value")
+    target, result = header.index("target"), header.index("result")
+    return [
+        {
+            "benchmark": line[:figure].strip(),
+            "figure": line[figure:value_end].rsplit("  ", 1)[0].rstrip(),
+            "value": line[:value_end].rsplit("  ", 1)[1].strip(),
+            "target": line[target:result].strip(),
+            "result": line[result:].strip(),
+        }
+        for line in lines[1:]
+    ]
+
+
+def test_run_quick_engines_table_and_status(tmp_path: Path) -> None:
+    # Run as a program, the way a person does: the shebang finds this interpreter.
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        [str(RUN), "--quick", "--only", "engines"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # any folder: not the repository
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("kitgen ") and "quick" in lines[0]
+    rows = parse(lines[1:-1])
+    assert {r["benchmark"] for r in rows} == {"engines"}
+    shown = {r["figure"]: r for r in rows}
+    for figure, target in ENGINE_TARGETS.items():
+        assert shown[figure]["target"] == target, figure
+        assert shown[figure]["value"].endswith(("games/s", "rounds/s")), figure
+    reference = shown["reference: random tic-tac-toe, plain lists"]
+    assert reference["target"] == reference["result"] == ""
+    assert shown["wall time"]["value"].endswith(" s")
+    # Every figure with a target has a verdict and only those; the status follows them.
+    for r in rows:
+        assert r["result"] in (("OK", "MISSED") if r["target"] else ("",)), r
+    missed = [r["figure"] for r in rows if r["result"] == "MISSED"]
+    targets = sum(1 for r in rows if r["target"])
+    assert targets == len(ENGINE_TARGETS)
+    assert done.returncode == (1 if missed else 0)
+    if missed:
+        assert lines[-1].startswith(f"{len(missed)} of {targets} targets MISSED: ")
+        assert all(f"engines: {figure.strip()}" in lines[-1] for figure in missed)
+    else:
+        assert lines[-1] == f"all {targets} targets met"
+
+
+def test_run_unknown_benchmark_is_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, str(RUN), "--only", "engines,speed"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "no benchmark called 'speed'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def load_run() -> ModuleType:
+    """bench/run as a module (it has no .py suffix)."""
+    loader = importlib.machinery.SourceFileLoader("bench_run", str(RUN))
+    spec = importlib.util.spec_from_loader("bench_run", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
+    run = load_run()
+    assert run.chosen(None) == ["rendering", "rasterizing", "engines", "start-up"]
+    assert run.chosen("startup, engines") == ["engines", "start-up"]
+    assert run.chosen("cards,rendering") == ["rendering"]
+    with pytest.raises(ValueError, match="no benchmark called 'engine2'"):
+        run.chosen("engine2")
+
+
+def test_a_failing_benchmark_is_a_missed_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "broken_bench.py").write_text(
+        "def rows(quick):\n    raise SystemExit('no such command\\nmore detail')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    run = load_run()
+    monkeypatch.setattr(run, "BENCHMARKS", {"broken": "broken_bench"})
+    failed, wall = run.measure("broken", True)
+    assert failed.benchmark == "broken"
+    assert failed.figure == "failed: SystemExit: no such command"
+    assert math.isnan(failed.value) and failed.ok is False
+    assert wall.figure == "wall time" and wall.ok is None and wall.unit == "s"
+    assert not all_ok([failed, wall])
+    assert "Traceback" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("missed", [False, True])
+def test_run_exit_status_follows_the_verdicts(
+    missed: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    module = f"made_up_bench_{'missed' if missed else 'met'}"  # imported once per test
+    (tmp_path / f"{module}.py").write_text(
+        "from common import Row\n"
+        "def rows(quick):\n"
+        "    assert quick\n"
+        "    return [Row('made-up', 'speed', 10, 'games/s', '>= 5', True),\n"
+        f"            Row('made-up', 'size', 9, 'KiB', '< 8', {not missed})]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    run = load_run()
+    monkeypatch.setattr(run, "BENCHMARKS", {"made-up": module})
+    monkeypatch.setattr(sys, "argv", ["run", "--quick", "--only", "made-up"])
+    status = run.main()
+    last = capsys.readouterr().out.splitlines()[-1]
+    if missed:
+        assert (status, last) == (1, "1 of 2 targets MISSED: made-up: size")
+    else:
+        assert (status, last) == (0, "all 2 targets met")
+
+
+def test_targets_judge_their_figures() -> None:
+    assert at_least("engines", "x", 20_000, "games/s", 20_000) == Row(
+        "engines", "x", 20_000, "games/s", ">= 20,000", True
+    )
+    assert at_least("engines", "x", 19_999.5, "games/s", 20_000).ok is False
+    assert at_least("rasterizing", "x", 1.2, "x", 1.4).target == ">= 1.40x"
+    assert at_most("rendering", "x", 2.01, "x", 2.0) == Row(
+        "rendering", "x", 2.01, "x", "<= 2.00x", False
+    )
+    size = below("rendering", "x", 1024, "KiB", 1024)
+    assert (size.target, size.ok) == ("< 1,024", False)
+
+
+def test_all_ok_and_summary() -> None:
+    reference = Row("engines", "reference", 84_000, "games/s")
+    good = Row("engines", "fast", 21_000, "games/s", ">= 20,000", True)
+    check = Row("start-up", "kitgen check", 300, "ms")
+    ratio = Row("start-up", "  ratio to the reference", 3.5, "x", "<= 2.00x", False)
+    assert all_ok([reference, good, check])
+    assert all_ok([])
+    assert summary([reference, good]) == "all 1 targets met"
+    assert not all_ok([reference, good, check, ratio])
+    # An indented figure is named after the one above it, so the line says which one.
+    assert summary([reference, good, check, ratio]) == (
+        "1 of 2 targets MISSED: start-up: kitgen check, ratio to the reference"
+    )
+
+
+def test_print_table_aligns_columns_and_shows_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [
+        Row("engines", "Scratch, random against random", 21_409.4, "games/s", ">= 20,000", True),
+        Row("start-up", "  ratio to the reference", 3.5, "x", "<= 2.00x", False),
+        Row("rendering", "kitgen PDF size", 558.2, "KiB"),
+        Row("broken", "failed: RuntimeError", math.nan, "", "runs", False),
+    ]
+    print_table("Title", rows)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Title"
+    table = parse(lines[1:])
+    assert [r["value"] for r in table] == ["21,409 games/s", "3.50 x", "558 KiB", "-"]
+    assert [r["figure"] for r in table] == [r.figure for r in rows]
+    assert [r["target"] for r in table] == [">= 20,000", "<= 2.00x", "", "runs"]
+    assert [r["result"] for r in table] == ["OK", "MISSED", "", "MISSED"]
+    # Values are right-aligned: they all end in the same column.
+    ends = {len(line[: lines[1].index("value") + 5].rstrip()) for line in lines[2:]}
+    assert ends == {lines[1].index("value") + 5}
