@@ -123,7 +123,8 @@ def test_new_game_checks_clean_with_schemas(game: str, tmp_path: Path) -> None:
     assert kit["name"] == f"My {game} night"
     assert ("standard_deck" in kit) == (game in ("scaffold", "staircase", "galliard"))
     if game == "scratch":
-        assert kit["card_files"] == ["cards.yaml"] and kit["decks"] == ["deck.yaml"]
+        # The deck only: listing its card file too printed the new cards twice.
+        assert "card_files" not in kit and kit["decks"] == ["deck.yaml"]
         deck = yaml.safe_load((folder / "deck.yaml").read_text(encoding="utf-8"))
         assert deck["uses"] == ["cards.yaml"]
         cards = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8"))
@@ -294,3 +295,16 @@ def test_an_unknown_game_is_a_usage_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "'chess' is not a game" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_scratch_game_prints_its_deck_once(tmp_path: Path) -> None:
+    from kitgen.build import BuildOptions, collect_decks
+
+    new("game", "Count me", "--dir", str(tmp_path))
+    folder = tmp_path / "count-me"
+    deck = yaml.safe_load((folder / "deck.yaml").read_text(encoding="utf-8"))
+    decks, result = collect_decks([str(folder / "kit.yaml")], BuildOptions())
+    assert not result.findings
+    faces = [name for d, _ in decks for name in d.names if "reference" not in d.stem]
+    expected = sorted(name for name, n in deck["cards"].items() for _ in range(n))
+    assert sorted(n for n in faces if n in deck["cards"]) == expected
