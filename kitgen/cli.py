@@ -28,6 +28,7 @@ from kitgen.cli_common import (
     StandardDeckOption,
     build_options,
     echo_result,
+    finding_line,
     friendly,
     progress_bar,
 )
@@ -240,7 +241,7 @@ def replay(
         return
     if not isinstance(doc.model, ScratchRecordFile):
         for f in check_document(doc).findings:
-            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+            typer.echo(finding_line(f, file), err=True)
         if doc.model is not None:
             raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a record")
         raise typer.Exit(1)
@@ -275,10 +276,11 @@ def replay(
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the game ends.")
 
-    _finish_replay(data, result.illegal, findings, output, human)
+    _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
 
 def _finish_replay(
+    path: str,
     data: dict[str, object],
     illegal: tuple[int, int, str, str] | None,
     findings: list[Finding],
@@ -293,14 +295,12 @@ def _finish_replay(
         from kitgen.kit import finding_json
 
         # The record's findings, as `check` reports them (an empty list when none).
-        data["findings"] = [
-            finding_json(f, f.location.path if f.location else "") for f in findings
-        ]
+        data["findings"] = [finding_json(f, path) for f in findings]
         typer.echo(json.dumps(data, indent=2))
     else:
         human()
         for f in findings:
-            typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+            typer.echo(finding_line(f, path), err=True)
     if any(f.is_error for f in findings):
         raise typer.Exit(1)
 
@@ -353,7 +353,7 @@ def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the game ends.")
 
-    _finish_replay(data, result.illegal, findings, output, human)
+    _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
 
 def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
@@ -400,7 +400,7 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
         elif result.illegal is None and result.states:
             typer.echo("The record stops before the round ends.")
 
-    _finish_replay(data, result.illegal, findings, output, human)
+    _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
 
 @app.command()
@@ -536,7 +536,7 @@ def simulate(
             progress=bar,
         )
     for f in findings:
-        typer.echo(f"{f.location}: {f.severity} {f.code} {f.message}", err=True)
+        typer.echo(finding_line(f), err=True)
     if report is None:
         raise typer.Exit(1)
     if output is OutputFormat.json:

@@ -51,7 +51,7 @@ def replay_staircase(doc: Document, output: OutputFormat) -> None:
         else:
             typer.echo(f"Game over: {', '.join(winners)} share the win with {best} points.")
 
-    _finish_replay(data, result.illegal, findings, output, human)
+    _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
 
 def simulate_staircase(
@@ -137,7 +137,7 @@ def replay_galliard(doc: Document, output: OutputFormat) -> None:
             typer.echo(f"  {names[seat]:<8} cabal: {' '.join(map(str, cabal)) or '(none)'}")
         typer.echo(f"Game over after {outcome.rounds} rounds: {named(outcome.reason, names)}.")
 
-    _finish_replay(data, result.illegal, findings, output, human)
+    _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
 
 def simulate_galliard(
