@@ -25,6 +25,16 @@ def write(tmp: Path, name: str, text: str) -> str:
     return str(path)
 
 
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files or folders a write left behind under `folder`: kitgen's are
+    hidden (`.kitgen-*.part`, `.NAME.*.part` staged folders)."""
+    return sorted(
+        str(p.relative_to(folder))
+        for p in folder.rglob("*")
+        if p.name.startswith(".") or p.name.endswith((".part", ".tmp"))
+    )
+
+
 def pytest_report_header() -> str:
     """Name the kitgen under test (the installed wheel in CI)."""
     import kitgen

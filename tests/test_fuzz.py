@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import leftovers
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -493,15 +494,6 @@ def test_fuzzed_rules(mutant: tuple[str, str, bytes], json_out: bool) -> None:
     run("check", str(path), *(["--format", "json"] if json_out else []))
 
 
-def no_leftovers(folder: Path) -> list[str]:
-    """Temporary or partial files a command left behind."""
-    return sorted(
-        str(p.relative_to(folder))
-        for p in folder.rglob("*")
-        if p.name.startswith(".") or p.name.endswith((".part", ".tmp"))
-    )
-
-
 @settings(
     max_examples=BUILT_PER_KIND,
     deadline=None,
@@ -526,11 +518,11 @@ def test_fuzzed_files_build_and_export_or_say_why(kind: str, data: st.DataObject
             assert str(p) in out_text.splitlines(), p
         if code == 0:
             assert written, "a build that succeeds writes something"
-        assert not no_leftovers(out)
+        assert not leftovers(out)
         if kind in ("cards", "deck"):
             run("export", "pdf", str(path), "-o", str(out / "pdf"))
             run("export", "png", str(path), "--dpi", "40", "-o", str(out / "png"))
-            assert not no_leftovers(out)
+            assert not leftovers(out)
     finally:
         shutil.rmtree(out, ignore_errors=True)
 

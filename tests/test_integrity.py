@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import write
+from conftest import leftovers, write
 from typer.testing import CliRunner
 
 import kitgen.atomic
@@ -27,13 +27,6 @@ from kitgen.paths import data_dir
 
 runner = CliRunner()
 DECK = str(data_dir() / "scratch" / "decks" / "hold-the-line.yaml")
-
-
-def leftovers(folder: Path) -> list[str]:
-    """Temporary files or folders a write left behind."""
-    return sorted(
-        p.name for p in folder.rglob("*") if p.name.startswith(".kitgen-") or ".part" in p.name
-    )
 
 
 def complete_pdf(path: Path) -> bool:
