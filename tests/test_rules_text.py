@@ -109,8 +109,14 @@ def test_check_refuses_statements_other_than_if_without_jinja(tmp_path: Path) ->
     codes = [(f.code, f.location.line if f.location else 0) for f in report.findings]
     assert ("template-error", 7) in codes
     assert all("endfor" in f.message or "for" in f.message for f in report.findings)
-    path.write_text(RULES.format(text="{% if hand_size > 3 %}Many.{% endif %}"), encoding="utf-8")
-    assert check_file(str(path)).ok
+    for text in (
+        "{% if hand_size > 3 %}Many.{% endif %}",
+        "{%- if hand_size > 3 -%}Many.{%+ else %}Few.{% endif -%}",  # whitespace control
+    ):
+        path.write_text(RULES.format(text=text), encoding="utf-8")
+        assert check_file(str(path)).ok, text
+    path.write_text(RULES.format(text="{%  %}"), encoding="utf-8")
+    assert [f.code for f in check_file(str(path)).findings] == ["template-error"]
 
 
 def test_a_booklet_with_a_template_bomb_is_refused_and_not_written(tmp_path: Path) -> None:

@@ -127,7 +127,8 @@ def check_text(text: str, at: Location | None, context: dict[str, Any]) -> list[
             )
         )
     for match in _EXPR.finditer(text):
-        statement = (match.group(2) or "").strip().split(" ", 1)[0].strip("-+")
+        words = (match.group(2) or "").strip(" \t\r\n-+").split(None, 1)
+        statement = words[0] if words else ""
         if match.group(2) is not None and statement not in _STATEMENTS:
             found.append(
                 finding(
