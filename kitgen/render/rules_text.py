@@ -154,14 +154,9 @@ class RulesSandbox(SandboxedEnvironment):
             raise SecurityError("`%` on text is not allowed in rules text; use filters")
         return operator.mod(left, right)
 
-    def refused(self, text: str) -> str | None:
-        """Why a template may not run (None when it may). Raises TemplateSyntaxError."""
-        if len(text) > self.limits.max_template:
-            return (
-                f"the text is {len(text):,} characters; rules text templates may be "
-                f"{self.limits.max_template:,}"
-            )
-        for node in _walk(self.parse(text)):
+    def refused(self, tree: nodes.Template) -> str | None:
+        """Why a parsed template may not run (None when it may)."""
+        for node in _walk(tree):
             if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
                 return (
                     f"the filter `{node.name}` is not allowed in rules text; allowed: "
@@ -177,10 +172,16 @@ class RulesSandbox(SandboxedEnvironment):
 
     def fill(self, text: str, context: dict[str, Any]) -> str:
         """Run a rules text template (raises TemplateError when it may not or fails)."""
-        why = self.refused(text)
+        if len(text) > self.limits.max_template:
+            raise SecurityError(
+                f"the text is {len(text):,} characters; rules text templates may be "
+                f"{self.limits.max_template:,}"
+            )
+        tree = self.parse(text)  # parsed once: checked, then compiled from the tree
+        why = self.refused(tree)
         if why is not None:
             raise SecurityError(why)
-        rendered = str(self.from_string(text).render(**context))
+        rendered = str(self.from_string(tree).render(**context))
         if len(rendered) > self.limits.max_output:
             raise SecurityError(
                 f"the text grows to {len(rendered):,} characters; "
