@@ -20,8 +20,9 @@ from kitgen.layout.impose import plan_fold, plan_grid
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
+from kitgen.load.kits import check_kit_settings, reference_cards
 from kitgen.load.rules import game_context
-from kitgen.load.scratch import check_kit_settings, official, reference_cards
+from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GAME_IDS, GameFile
 from kitgen.model.kit import (

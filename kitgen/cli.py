@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -68,10 +65,6 @@ def _root(
     """Print-and-play game kits from YAML, checked against each game's rules."""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @app.command()
 @_friendly
 def check(
@@ -91,32 +84,9 @@ def check(
     Exit status: 0 when every file is ok (warnings allowed), 1 when any file has
     an error, 2 when the command is misused.
     """
-    from kitgen.kit import check_file, expand_paths
+    from kitgen.cli_check import run_check
 
-    reports = [check_file(path) for path in expand_paths(files)]
-    if output is OutputFormat.json:
-        typer.echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
-    else:
-        shown: dict[tuple[str, Finding], None] = {}
-        for report in reports:
-            for f in report.findings:  # a `uses:` file's findings are shown once
-                shown.setdefault((f.location.path if f.location else report.path, f), None)
-        for path, f in shown:
-            loc = f.location
-            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{path}:1:1"
-            typer.echo(f"{where}: {f.severity} {f.code} {f.message}")
-        errors = sum(1 for _, f in shown if f.is_error)
-        warnings = sum(1 for _, f in shown if not f.is_error)
-        bad = sum(1 for r in reports if not r.ok)
-        summary = f"{_plural(len(reports), 'file')} checked: "
-        if errors or warnings:
-            summary += f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
-            if bad:
-                summary += f"; {_plural(bad, 'file')} not ok"
-        else:
-            summary += "no problems"
-        typer.echo(summary, err=True)
-    raise typer.Exit(0 if all(r.ok for r in reports) else 1)
+    raise typer.Exit(run_check(files, output is OutputFormat.json))
 
 
 @app.command()
@@ -137,26 +107,9 @@ def score(
     A position that the rules could not produce is not scored: its problems are
     reported as `kitgen check` reports them. Exit status as for check.
     """
-    from kitgen.kit import expand_paths, score_document
-    from kitgen.load.documents import read_document
+    from kitgen.cli_check import run_score
 
-    reports = [score_document(read_document(path)) for path in expand_paths(files)]
-    if output is OutputFormat.json:
-        typer.echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
-        raise typer.Exit(0 if all(r.check.ok for r in reports) else 1)
-    for report in reports:
-        for f in report.check.findings:
-            loc = f.location
-            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{report.check.path}:1:1"
-            typer.echo(f"{where}: {f.severity} {f.code} {f.message}", err=True)
-        if report.scores is None:
-            typer.echo(f"{report.check.path}: not scored", err=True)
-            continue
-        totals = ", ".join(f"{player} {total}" for player, total in report.scores.items())
-        typer.echo(f"{report.check.path}: {totals}; {report.verdict}")
-        for line in report.breakdown:
-            typer.echo(f"  {line}")
-    raise typer.Exit(0 if all(r.check.ok for r in reports) else 1)
+    raise typer.Exit(run_score(files, output is OutputFormat.json))
 
 
 @app.command("list")
@@ -798,68 +751,8 @@ def _register_modules() -> None:
 _register_modules()
 
 
-def _plain_command(args: list[str]) -> Callable[[], None] | None:
-    """`check` or `score` with nothing but files and `--format`/`-f` human|json, ready
-    to run without typer's parsing (start-up time); None for anything else.
-
-    The command is the same function typer would call, so the output is the same;
-    tests/test_cli.py runs both paths over the same files and compares.
-    """
-    if len(args) < 2 or args[0] not in ("check", "score") or os.name == "nt":
-        return None  # (typer expands wildcards itself on Windows)
-    files: list[str] = []
-    formats: list[str] = []
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg in ("--format", "-f"):
-            formats.append(next(rest, ""))
-        elif arg.startswith("--format="):
-            formats.append(arg.removeprefix("--format="))
-        elif arg.startswith("-"):
-            return None
-        else:
-            files.append(arg)
-    if not files or len(formats) > 1 or not set(formats) <= {"human", "json"}:
-        return None
-    command = check if args[0] == "check" else score
-    output = OutputFormat(formats[0]) if formats else OutputFormat.human
-    return lambda: command(files, output)
-
-
-def _run_plain(command: Callable[[], None]) -> None:
-    """Run a command as typer's standalone mode does: its exit status, a quiet Ctrl-C
-    (130), and a reader that went away (`kitgen check ... | head`: exit 1, no error)."""
-    try:
-        command()
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        for stream in (sys.stdout, sys.stderr):  # nothing more to flush at exit
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-        sys.exit(1)
-    sys.exit(0)
-
-
 def main() -> None:
-    """Entry point: run the app; a bug shows one line, not a traceback."""
-    try:
-        plain = _plain_command(sys.argv[1:])
-        if plain is None:
-            app()
-        else:
-            _run_plain(plain)
-    except KeyboardInterrupt:
-        typer.echo("kitgen: interrupted", err=True)
-        sys.exit(130)
-    except Exception as err:
-        if os.environ.get("KITGEN_DEBUG"):
-            raise
-        typer.echo(
-            f"kitgen: internal error: {type(err).__name__}: {err} "
-            "(please report it; set KITGEN_DEBUG=1 to see the traceback)",
-            err=True,
-        )
-        sys.exit(70)
+    """Entry point (kept for scripts that call `kitgen.cli.main`): see kitgen.entry."""
+    from kitgen.entry import main as run
+
+    run()

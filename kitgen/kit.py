@@ -111,6 +111,12 @@ def _check_rules_of_game(
         from kitgen.load.rules import check_rules
 
         return check_rules(doc), None, None
+    if kind == "kit":
+        from kitgen.load import kits
+
+        if game == "scratch":
+            return kits.check_kit(doc.model, doc.path), None, None
+        return kits.check_kit_settings(doc.model, doc.path), None, None
     if game == "scratch":
         if kind == "record":
             from kitgen.load.record import replay_record
@@ -120,10 +126,6 @@ def _check_rules_of_game(
 
         found, pool = check_scratch(doc)
         return found, pool, None
-    if kind == "kit":
-        from kitgen.load.scratch import check_kit_settings
-
-        return check_kit_settings(doc.model, doc.path), None, None
     if kind == "position":
         found, position = import_module(f"kitgen.load.{game}").check_position(doc)
         return found, None, position

@@ -12,7 +12,7 @@ import pytest
 from conftest import write
 from typer.testing import CliRunner
 
-from kitgen import cli
+from kitgen import cli, entry
 from kitgen.cli import app
 
 runner = CliRunner()
@@ -256,7 +256,7 @@ def modules_after(*args: str) -> tuple[str, set[str]]:
     stdout, and every module it imported."""
     probe = (
         "import json, sys\n"
-        "from kitgen.cli import main\n"
+        "from kitgen.entry import main\n"
         f"sys.argv = ['kitgen', *{list(args)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('MODULES', json.dumps(sorted(sys.modules)))\n"
@@ -288,6 +288,17 @@ def test_check_does_not_load_drawing_libraries(
     assert printed in out  # the command ran
     heavy = {"reportlab", "PIL", "jinja2", "pypdfium2"} & {m.split(".")[0] for m in modules}
     assert not heavy, f"kitgen {command} imported {heavy}"
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_check_and_score_start_without_typer_or_package_metadata(
+    loaded: dict[str, tuple[str, set[str]]], command: str
+) -> None:
+    """A plain check or score runs without typer (and what it imports) and without
+    pydantic's plugin search, which reads every installed distribution's metadata."""
+    _, modules = loaded[command]
+    slow = {"typer", "click", "rich", "importlib.metadata", "email"} & modules
+    assert not slow, f"kitgen {command} imported {sorted(slow)}"
 
 
 def test_checking_a_scratch_deck_loads_no_other_game(
@@ -338,7 +349,7 @@ def test_scoring_a_position_loads_no_game_engine(
     ],
 )
 def test_plain_command_takes_only_files_and_a_format(args: list[str], plain: bool) -> None:
-    assert (cli._plain_command(args) is not None) is plain
+    assert (entry.plain_command(args) is not None) is plain
 
 
 def run_main(args: list[str], *, fast: bool) -> tuple[int, bytes, bytes]:
@@ -346,9 +357,9 @@ def run_main(args: list[str], *, fast: bool) -> tuple[int, bytes, bytes]:
 
     With `fast`, typer's app is removed, so a command that did not take the fast path
     fails (an internal error) rather than passing unnoticed."""
-    force = "cli.app = None" if fast else "cli._plain_command = lambda args: None"
+    force = "cli.app = None" if fast else "entry.plain_command = lambda args: None"
     result = subprocess.run(
-        [sys.executable, "-c", f"from kitgen import cli; {force}; cli.main()", *args],
+        [sys.executable, "-c", f"from kitgen import cli, entry; {force}; entry.main()", *args],
         capture_output=True,
         check=False,
     )
@@ -379,3 +390,44 @@ def test_fast_path_prints_what_typer_prints(tmp_path: Path) -> None:
     assert [code for code, _, _ in fast] == [1, 1, 0, 1, 1, 2]
     assert len(json.loads(fast[1][1])["files"]) == 5
     assert b"Traceback" not in b"".join(out + err for _, out, err in fast)
+
+
+# --- pydantic without plugins -------------------------------------------------------------
+
+
+def in_fresh_python(code: str) -> str:
+    """Run CODE in a fresh interpreter; what it printed (a failure fails the test)."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_pydantic_runs_without_plugins_and_without_package_metadata() -> None:
+    out = in_fresh_python(
+        "import sys\n"
+        "from kitgen.entry import without_pydantic_plugins\n"
+        "without_pydantic_plugins()\n"
+        "from pydantic import BaseModel, ValidationError\n"
+        "class A(BaseModel):\n    x: int\n"
+        "print(A(x='3').x)\n"
+        "try:\n    A(x='three')\nexcept ValidationError as err:\n    print(err.error_count())\n"
+        "print('importlib.metadata' in sys.modules)\n"
+        "loader = sys.modules['pydantic.plugin._loader']\n"
+        "print(list(loader.get_plugins()))\n"
+        # any other name comes from pydantic's own loader
+        "print(loader.PYDANTIC_ENTRY_POINT_GROUP)\n"
+    )
+    assert out.split() == ["3", "1", "False", "[]", "pydantic"]
+
+
+def test_a_plugin_loader_already_imported_is_left_alone() -> None:
+    out = in_fresh_python(
+        "import sys\n"
+        "import pydantic.plugin._loader as real\n"
+        "from kitgen.entry import without_pydantic_plugins\n"
+        "without_pydantic_plugins()\n"
+        "print(sys.modules['pydantic.plugin._loader'] is real)\n"
+    )
+    assert out.split() == ["True"]

@@ -5,18 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from kitgen.errors import KitgenError
-from kitgen.layout.geometry import LayoutError
-from kitgen.layout.paper import card_size, paper_size
-from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
-from kitgen.load.images import check_art
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import KitBase, KitFile, Reference
-from kitgen.model.params import fill_parameters
-from kitgen.model.record import ScratchRecordFile
 from kitgen.model.scratch import (
     ScratchCardsFile,
     ScratchDeckFile,
@@ -26,6 +20,9 @@ from kitgen.model.scratch import (
 )
 from kitgen.paths import game_dir
 from kitgen.rules import scratch as rules
+
+if TYPE_CHECKING:
+    from kitgen.model.record import ScratchRecordFile
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,10 @@ def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters)
     found = pool.add(doc.model)
     _note_broken(doc, pool)
     found += rules.check_cards(doc.model.cards, pool, params)
-    found += check_art(doc.model.cards)
+    if any(card.art for card in doc.model.cards):
+        from kitgen.load.images import check_art  # (Pillow-free, but not free to import)
+
+        found += check_art(doc.model.cards)
     return found
 
 
@@ -91,8 +91,7 @@ class _Uses:
         self.findings: list[Finding] = []
 
     def follow(self, doc: Document, stack: tuple[str, ...]) -> None:
-        model = doc.model
-        assert isinstance(model, (ScratchCardsFile, ScratchDeckFile, ScratchRecordFile))
+        model = cast("ScratchCardsFile | ScratchDeckFile | ScratchRecordFile", doc.model)
         base = os.path.dirname(doc.path)
         for index, entry in enumerate(model.uses):
             at = model.where("uses", index)
@@ -175,90 +174,7 @@ def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
     """
     if isinstance(doc.model, ScratchGameFile):
         return [], None
-    if isinstance(doc.model, KitFile):
-        return check_kit(doc.model, doc.path), None
     pool, found = scratch_pool(doc)
     if isinstance(doc.model, ScratchDeckFile):
         found += rules.check_deck(doc.model, pool, official().params)
     return found, pool
-
-
-_SETTING_PARSERS = {
-    "paper": paper_size,
-    "card_size": card_size,
-    "bleed": parse_length,
-    "margin": parse_length,
-    "gutter": parse_length,
-    "back_offset": parse_offset,
-}
-
-
-def check_kit(kit: KitFile, path: str) -> list[Finding]:
-    """Check a kit file: its settings, the files it names, and its reference text."""
-    found = check_kit_settings(kit, path)
-    base = os.path.dirname(path)
-    for field_name in ("decks", "card_files"):
-        for index, entry in enumerate(getattr(kit, field_name)):
-            shown = os.path.normpath(os.path.join(base, entry))
-            if not os.path.isfile(shown):
-                found.append(
-                    finding(
-                        "uses-not-found",
-                        f"{entry!r} does not exist (looked for {shown})",
-                        kit.where(field_name, index),
-                    )
-                )
-    found += reference_cards(kit)[1]
-    return found
-
-
-def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
-    """What any game's kit file needs checked: its settings and its rules file."""
-    found: list[Finding] = []
-    for key, parse in _SETTING_PARSERS.items():
-        value = getattr(kit.settings, key)
-        if value is None:
-            continue
-        try:
-            parsed = parse(value)
-        except LayoutError as err:
-            found.append(finding("invalid-setting", f"{key}: {err}", kit.where("settings", key)))
-            continue
-        if isinstance(parsed, float) and parsed < 0:
-            found.append(
-                finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
-            )
-    base = os.path.dirname(path)
-    if kit.rules is not None and not os.path.isfile(os.path.join(base, kit.rules)):
-        found.append(
-            finding(
-                "uses-not-found", f"the rules file {kit.rules!r} does not exist", kit.where("rules")
-            )
-        )
-    return found
-
-
-def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
-    """The kit's reference cards, `{{ name }}` replaced by the game's parameters."""
-    params = official().params.model_dump()
-    found: list[Finding] = []
-    cards = []
-    for i, ref in enumerate(kit.reference):
-        sections = []
-        for j, section in enumerate(ref.sections):
-            points = []
-            for k, point in enumerate(section.points):
-                text, unknown = fill_parameters(point, params)
-                found += [
-                    finding(
-                        "unknown-parameter",
-                        f"{{{{ {name} }}}} names no game parameter; known: "
-                        f"{', '.join(sorted(params))}",
-                        kit.where("reference", i, "sections", j, "points", k),
-                    )
-                    for name in unknown
-                ]
-                points.append(text)
-            sections.append((section.heading, tuple(points)))
-        cards.append(Reference(ref.title, tuple(sections)))
-    return cards, found

@@ -1,0 +1,83 @@
+"""`kitgen check` and `kitgen score` without typer: what they print and their exit status.
+
+The typer commands in `kitgen.cli` call these functions, and so does the plain
+entry point (`kitgen.entry`), which runs them without importing typer: a one-file
+check is the command people run most, and typer costs a third of its start-up.
+Nothing here imports typer, click or rich (tests/test_cli.py asserts it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+from kitgen.model.findings import Finding
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """One line on stdout (or stderr), flushed, as `typer.echo` writes it."""
+    stream: TextIO = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def plural(n: int, word: str) -> str:
+    """`1 file`, `2 files`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def run_check(files: list[str], as_json: bool) -> int:
+    """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
+    from kitgen.kit import check_file, expand_paths
+
+    reports = [check_file(path) for path in expand_paths(files)]
+    status = 0 if all(r.ok for r in reports) else 1
+    if as_json:
+        echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
+        return status
+    shown: dict[tuple[str, Finding], None] = {}
+    for report in reports:
+        for f in report.findings:  # a `uses:` file's findings are shown once
+            shown.setdefault((f.location.path if f.location else report.path, f), None)
+    for path, f in shown:
+        loc = f.location
+        where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{path}:1:1"
+        echo(f"{where}: {f.severity} {f.code} {f.message}")
+    errors = sum(1 for _, f in shown if f.is_error)
+    warnings = sum(1 for _, f in shown if not f.is_error)
+    bad = sum(1 for r in reports if not r.ok)
+    summary = f"{plural(len(reports), 'file')} checked: "
+    if errors or warnings:
+        summary += f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+        if bad:
+            summary += f"; {plural(bad, 'file')} not ok"
+    else:
+        summary += "no problems"
+    echo(summary, err=True)
+    return status
+
+
+def run_score(files: list[str], as_json: bool) -> int:
+    """Score the positions in FILES and print them; the exit status as for check."""
+    from kitgen.kit import expand_paths, score_document
+    from kitgen.load.documents import read_document
+
+    reports = [score_document(read_document(path)) for path in expand_paths(files)]
+    status = 0 if all(r.check.ok for r in reports) else 1
+    if as_json:
+        echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
+        return status
+    for report in reports:
+        for f in report.check.findings:
+            loc = f.location
+            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{report.check.path}:1:1"
+            echo(f"{where}: {f.severity} {f.code} {f.message}", err=True)
+        if report.scores is None:
+            echo(f"{report.check.path}: not scored", err=True)
+            continue
+        totals = ", ".join(f"{player} {total}" for player, total in report.scores.items())
+        echo(f"{report.check.path}: {totals}; {report.verdict}")
+        for line in report.breakdown:
+            echo(f"  {line}")
+    return status

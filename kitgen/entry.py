@@ -1,0 +1,135 @@
+"""The `kitgen` command's entry point (and `python -m kitgen`'s).
+
+A plain `kitgen check` or `kitgen score` (files, and at most a `--format`) runs
+without importing typer: typer, click and what they import cost about a third of
+a one-file check's start-up. Everything else goes to the typer app in
+`kitgen.cli`. Both paths print the same bytes and exit with the same status
+(tests/test_cli.py runs both over the same files and compares).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import types
+from collections.abc import Callable
+from typing import Any
+
+from kitgen.cli_check import echo
+
+PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def without_pydantic_plugins() -> None:
+    """Run pydantic without plugins.
+
+    pydantic looks for plugins (the `pydantic` entry-point group) the first time it
+    builds a validator: it imports `importlib.metadata` (and `email`, `zipfile`,
+    `csv`...) and reads the metadata of every installed distribution, about 15 ms
+    of a 150 ms check. kitgen is an application: a plugin installed for some other
+    program has no business observing or changing how kitgen reads files. So
+    pydantic's plugin loader is replaced by one that finds none.
+
+    The loader is a private module of pydantic: if it was imported already, it is
+    left alone; any name other than `get_plugins` that a later pydantic asks of it
+    comes from the real module, so the replacement cannot break pydantic.
+    """
+    if PLUGIN_LOADER in sys.modules:
+        return
+    loader = types.ModuleType(PLUGIN_LOADER, "pydantic's plugin loader, finding no plugins")
+
+    def get_plugins() -> tuple[()]:
+        return ()
+
+    def real(name: str) -> Any:
+        if name.startswith("__"):  # the import system asks for __path__ and such
+            raise AttributeError(name)
+        import importlib.machinery
+        import importlib.util
+
+        package = sys.modules.get("pydantic.plugin")
+        spec = importlib.machinery.PathFinder.find_spec(
+            PLUGIN_LOADER, list(getattr(package, "__path__", []))
+        )
+        if spec is None or spec.loader is None:
+            raise AttributeError(f"module {PLUGIN_LOADER!r} has no attribute {name!r}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return getattr(module, name)
+
+    loader.__dict__.update(get_plugins=get_plugins, __getattr__=real)
+    sys.modules[PLUGIN_LOADER] = loader
+
+
+def plain_command(args: list[str]) -> Callable[[], int] | None:
+    """`check` or `score` with nothing but files and `--format`/`-f` human|json, ready
+    to run without typer; None for anything else (typer parses it, and explains a
+    mistake)."""
+    if len(args) < 2 or args[0] not in ("check", "score") or os.name == "nt":
+        return None  # (typer expands wildcards itself on Windows)
+    files: list[str] = []
+    formats: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--format", "-f"):
+            formats.append(next(rest, ""))
+        elif arg.startswith("--format="):
+            formats.append(arg.removeprefix("--format="))
+        elif arg.startswith("-"):
+            return None
+        else:
+            files.append(arg)
+    if not files or len(formats) > 1 or not set(formats) <= {"human", "json"}:
+        return None
+    as_json = formats == ["json"]
+    from kitgen import cli_check
+
+    run = cli_check.run_check if args[0] == "check" else cli_check.run_score
+    return lambda: run(files, as_json)
+
+
+def run_plain(command: Callable[[], int]) -> None:
+    """Run a plain command as typer's standalone mode runs one: a KitgenError as one
+    line, a quiet Ctrl-C (130), and a reader that went away (`kitgen check ... |
+    head`: exit 1, no error)."""
+    from kitgen.errors import KitgenError
+
+    try:
+        status = command()
+    except KitgenError as err:
+        echo(f"kitgen: error: {err}", err=True)
+        sys.exit(err.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        for stream in (sys.stdout, sys.stderr):  # nothing more to flush at exit
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        sys.exit(1)
+    sys.exit(status)
+
+
+def main() -> None:
+    """Run kitgen; a bug shows one line, not a traceback."""
+    try:
+        without_pydantic_plugins()
+        plain = plain_command(sys.argv[1:])
+        if plain is None:
+            from kitgen.cli import app
+
+            app()
+        else:
+            run_plain(plain)
+    except KeyboardInterrupt:
+        echo("kitgen: interrupted", err=True)
+        sys.exit(130)
+    except Exception as err:
+        if os.environ.get("KITGEN_DEBUG"):
+            raise
+        echo(
+            f"kitgen: internal error: {type(err).__name__}: {err} "
+            "(please report it; set KITGEN_DEBUG=1 to see the traceback)",
+            err=True,
+        )
+        sys.exit(70)
