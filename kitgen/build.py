@@ -24,7 +24,8 @@ from kitgen.load.kits import check_kit_settings, reference_cards
 from kitgen.load.rules import game_context
 from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
-from kitgen.model.game import GAME_IDS, GameFile
+from kitgen.model.game import GameFile
+from kitgen.model.kinds import GAME_IDS
 from kitgen.model.kit import (
     DuplexMode,
     GalliardKitFile,

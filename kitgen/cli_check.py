@@ -8,11 +8,11 @@ Nothing here imports typer, click or rich (tests/test_cli.py asserts it).
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from kitgen.model.findings import Finding
+if TYPE_CHECKING:
+    from kitgen.model.findings import Finding
 
 
 def echo(text: str, *, err: bool = False) -> None:
@@ -29,11 +29,18 @@ def plural(n: int, word: str) -> str:
 
 def run_check(files: list[str], as_json: bool) -> int:
     """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
+    from kitgen.entry import started
     from kitgen.kit import check_file, expand_paths
 
-    reports = [check_file(path) for path in expand_paths(files)]
+    reports = []
+    for index, path in enumerate(expand_paths(files)):
+        if index:
+            started()
+        reports.append(check_file(path))
     status = 0 if all(r.ok for r in reports) else 1
     if as_json:
+        import json
+
         echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
         return status
     shown: dict[tuple[str, Finding], None] = {}
@@ -60,12 +67,19 @@ def run_check(files: list[str], as_json: bool) -> int:
 
 def run_score(files: list[str], as_json: bool) -> int:
     """Score the positions in FILES and print them; the exit status as for check."""
+    from kitgen.entry import started
     from kitgen.kit import expand_paths, score_document
     from kitgen.load.documents import read_document
 
-    reports = [score_document(read_document(path)) for path in expand_paths(files)]
+    reports = []
+    for index, path in enumerate(expand_paths(files)):
+        if index:
+            started()
+        reports.append(score_document(read_document(path)))
     status = 0 if all(r.check.ok for r in reports) else 1
     if as_json:
+        import json
+
         echo(json.dumps({"files": [r.to_json() for r in reports]}, indent=2))
         return status
     for report in reports:

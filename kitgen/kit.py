@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, has_errors
-from kitgen.model.game import GAME_IDS
+from kitgen.model.kinds import GAME_IDS
 from kitgen.paths import game_dir
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from pydantic_core import core_schema
 from kitgen.load.documents import MODELS
 from kitgen.model.base import _COLOUR, _ID
 from kitgen.model.figures import FIGURES
-from kitgen.model.game import GAME_IDS, KINDS
+from kitgen.model.kinds import GAME_IDS, KINDS
 from kitgen.model.rules import BLOCK_KINDS
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -216,7 +216,7 @@ _AFTER: dict[str, Callable[[JsonSchemaValue], None]] = {
 # Before-validators that turn other values into the field's type: what they also take.
 _BEFORE: dict[str, JsonSchemaValue] = {
     "kitgen.model.kit._number_as_text": {"type": "number"},  # `bleed: 0` means "0"
-    "kitgen.model.scaffold._number_as_text": {"type": "integer"},  # a bare 10 is "10"
+    "kitgen.model.base._number_as_text": {"type": "integer"},  # a card: a bare 10 is "10"
 }
 
 

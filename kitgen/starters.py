@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import KitgenError
-from kitgen.model.game import GAME_IDS
+from kitgen.model.kinds import GAME_IDS
 from kitgen.paths import templates_dir
 
 if TYPE_CHECKING:
@@ -663,7 +663,7 @@ def game_folder(game: str, name: str) -> list[Starter]:
 
 def kinds_of(game: str) -> list[str]:
     """The kinds of file a game has, in kitgen's order."""
-    from kitgen.model.game import KINDS
+    from kitgen.model.kinds import KINDS
     from kitgen.schema import games_with
 
     return [kind for kind in KINDS if game in games_with(kind)]

@@ -56,7 +56,7 @@ Report = Callable[[Rebuild], None]
 def check_targets(targets: list[str]) -> None:
     """Refuse a target that is not a game id, `all`, or an existing file (exit status 2)."""
     from kitgen.kit import UsageError
-    from kitgen.model.game import GAME_IDS
+    from kitgen.model.kinds import GAME_IDS
 
     if not targets:
         raise UsageError("name something to watch: a game id, `all`, or a kit, deck or cards file")
@@ -69,7 +69,7 @@ def check_targets(targets: list[str]) -> None:
 
 def watched_folders(targets: list[str]) -> list[str]:
     """The folders whose files the targets depend on: a file's folder, a game's data folder."""
-    from kitgen.model.game import GAME_IDS
+    from kitgen.model.kinds import GAME_IDS
     from kitgen.paths import game_dir
 
     folders: list[str] = []
@@ -123,7 +123,7 @@ def scan(folders: Iterable[str], out: str) -> Snapshot:
     for folder in folders:
         root_real = os.path.realpath(folder)
         if _inside(root_real, out_real):
-            from kitgen.model.game import GAME_IDS
+            from kitgen.model.kinds import GAME_IDS
 
             skipped = {os.path.join(out_real, g) for g in GAME_IDS}
         else:
@@ -159,7 +159,7 @@ def build_once(
     with a KitgenError (a usage error such as a card size that does not fit).
     """
     from kitgen.build import BuildResult, build
-    from kitgen.model.game import GAME_IDS
+    from kitgen.model.kinds import GAME_IDS
 
     merged = BuildResult()
     errors: list[str] = []

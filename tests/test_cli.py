@@ -431,3 +431,36 @@ def test_a_plugin_loader_already_imported_is_left_alone() -> None:
         "print(sys.modules['pydantic.plugin._loader'] is real)\n"
     )
     assert out.split() == ["True"]
+
+
+# --- the garbage collector during a plain check ---------------------------------------------
+
+
+def test_the_collector_is_off_for_the_first_file_only_and_on_after_main(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import gc
+
+    import kitgen.kit
+
+    enabled: list[bool] = []
+    real = kitgen.kit.check_file
+
+    def check_file(path: str) -> kitgen.kit.FileReport:
+        enabled.append(gc.isenabled())
+        return real(path)
+
+    monkeypatch.setattr(kitgen.kit, "check_file", check_file)
+    deck = write(tmp_path, "good.yaml", GOOD_DECK)
+    monkeypatch.setattr(sys, "argv", ["kitgen", "check", deck, deck, deck])
+    assert gc.isenabled()
+    with pytest.raises(SystemExit) as done:
+        entry.main()
+    assert done.value.code == 0
+    assert enabled == [False, True, True]
+    assert gc.isenabled()  # whatever main did, the process goes on with it on
+
+    monkeypatch.setattr(sys, "argv", ["kitgen", "check", str(tmp_path / "missing.yaml")])
+    with pytest.raises(SystemExit):
+        entry.main()
+    assert gc.isenabled()

@@ -12,7 +12,7 @@ from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding
-from kitgen.model.game import GAME_IDS, KINDS
+from kitgen.model.kinds import GAME_IDS, KINDS
 from kitgen.model.source import Path, SourceMap, whole_file
 
 if TYPE_CHECKING:

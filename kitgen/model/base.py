@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Hashable
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, PrivateAttr, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PrivateAttr,
+    StringConstraints,
+)
 
 from kitgen.model.findings import Location
 from kitgen.model.source import SourceMap
@@ -76,6 +82,18 @@ Colour = Annotated[str, AfterValidator(_check_colour)]
 RelPath = Annotated[str, StringConstraints(max_length=400), AfterValidator(_check_text)]
 
 
+def _number_as_text(value: object) -> object:
+    """Read a bare number (`10`) as text, so the card check can say what is missing."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+# A playing card as written in a standard-deck game's file (`10H`, `QS`, `RJ`); read
+# by kitgen.load.cards, which reports what is wrong with it.
+CardText = Annotated[Name, BeforeValidator(_number_as_text)]
+
+
 def normalise(text: Any) -> str:
     """A lookup key that ignores case, spacing and punctuation ("First strike!" ~ first-strike)."""
     return re.sub(r"[^0-9a-z]+", "", str(text).casefold())
@@ -83,6 +101,8 @@ def normalise(text: Any) -> str:
 
 def suggest(word: str, choices: list[str]) -> str:
     """A " (did you mean 'x'?)" hint, or nothing."""
+    import difflib
+
     by_norm = {normalise(c): c for c in choices}
     close = difflib.get_close_matches(normalise(word), list(by_norm), n=1, cutoff=0.6)
     return f" (did you mean {by_norm[close[0]]!r}?)" if close else ""

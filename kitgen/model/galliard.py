@@ -6,8 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Located, Name
-from kitgen.model.scaffold import Cell as CardText
+from kitgen.model.base import CardText, Located, Name
 
 Cabal = Annotated[list[CardText], Field(max_length=14)]
 

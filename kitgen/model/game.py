@@ -7,10 +7,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kitgen.model.base import Id, Located, Name, Spec, Text
+from kitgen.model.kinds import GAME_IDS, KINDS, GameId
 
-GAME_IDS = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
-GameId = Literal["scratch", "shapeup", "scaffold", "staircase", "galliard"]
-KINDS = ("cards", "deck", "position", "record", "kit", "game", "rules")
+__all__ = ["GAME_IDS", "KINDS", "Component", "GameFile", "GameId", "NoParameters", "PlayerCount"]
 
 
 class PlayerCount(Spec):

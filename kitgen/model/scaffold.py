@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
-from kitgen.model.base import Located, Name, Spec
+from kitgen.model.base import CardText, Located, Name, Spec
 from kitgen.model.game import GameFile
 
 ModeName = Literal["competitive", "cooperative"]
@@ -30,14 +30,7 @@ class ScaffoldGameFile(GameFile):
     parameters: ScaffoldParameters  # type: ignore[assignment]
 
 
-def _number_as_text(value: object) -> object:
-    """Read a bare number (`10`) as text, so the card check can say what is missing."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return value
-
-
-Cell = Annotated[Name, BeforeValidator(_number_as_text)]
+Cell = CardText
 Row = Annotated[list[Cell], Field(min_length=5, max_length=5)]
 
 
