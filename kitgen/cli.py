@@ -1,4 +1,5 @@
-"""The `kitgen` command line. The only module that prints or sets the exit status."""
+"""The `kitgen` command line (typer). With the other `cli_*` modules and
+`kitgen.entry`, the only code that prints or sets the exit status."""
 
 from __future__ import annotations
 
