@@ -40,24 +40,27 @@ def without_pydantic_plugins() -> None:
         return
     loader = types.ModuleType(PLUGIN_LOADER, "pydantic's plugin loader, finding no plugins")
 
+    loaded: dict[str, types.ModuleType] = {}  # the real loader, once asked for
+
     def get_plugins() -> tuple[()]:
         return ()
 
     def real(name: str) -> Any:
         if name.startswith("__"):  # the import system asks for __path__ and such
             raise AttributeError(name)
-        import importlib.machinery
-        import importlib.util
+        if "module" not in loaded:
+            import importlib.machinery
+            import importlib.util
 
-        package = sys.modules.get("pydantic.plugin")
-        spec = importlib.machinery.PathFinder.find_spec(
-            PLUGIN_LOADER, list(getattr(package, "__path__", []))
-        )
-        if spec is None or spec.loader is None:
-            raise AttributeError(f"module {PLUGIN_LOADER!r} has no attribute {name!r}")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return getattr(module, name)
+            package = sys.modules.get("pydantic.plugin")
+            spec = importlib.machinery.PathFinder.find_spec(
+                PLUGIN_LOADER, list(getattr(package, "__path__", []))
+            )
+            if spec is None or spec.loader is None:
+                raise AttributeError(f"module {PLUGIN_LOADER!r} has no attribute {name!r}")
+            loaded["module"] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(loaded["module"])
+        return getattr(loaded["module"], name)
 
     loader.__dict__.update(get_plugins=get_plugins, __getattr__=real)
     sys.modules[PLUGIN_LOADER] = loader

@@ -1,8 +1,8 @@
 """Kit files: the settings every game's kit shares, and a Scratch kit's files and
 reference cards.
 
-Apart from `kitgen.load.scratch` (a deck or card check does not import the paper
-sizes and units that only a kit's settings need).
+A module apart from `kitgen.load.scratch`, so that checking a deck or a card
+file does not import the paper sizes and units that only kit settings need.
 """
 
 from __future__ import annotations
