@@ -12,7 +12,7 @@ import pytest
 from conftest import write
 from typer.testing import CliRunner
 
-from kitgen import cli, entry
+from kitgen import entry
 from kitgen.cli import app
 
 runner = CliRunner()
