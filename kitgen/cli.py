@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen import __version__
+from kitgen.cli_check import finding_line
 from kitgen.cli_common import (
     BackOffsetOption,
     BleedOption,
@@ -26,7 +27,6 @@ from kitgen.cli_common import (
     StandardDeckOption,
     build_options,
     echo_result,
-    finding_line,
     friendly,
     progress_bar,
 )

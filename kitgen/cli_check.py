@@ -9,10 +9,13 @@ Nothing here imports typer, click or rich (tests/test_cli.py asserts it).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from kitgen.model.findings import Finding
+
+R = TypeVar("R")
 
 
 def echo(text: str, *, err: bool = False) -> None:
@@ -27,16 +30,35 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def run_check(files: list[str], as_json: bool) -> int:
-    """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
-    from kitgen.entry import started
-    from kitgen.kit import check_file, expand_paths
+def finding_line(f: Finding, path: str | None = None) -> str:
+    """One finding, like a compiler: `path:line:column: severity code message`."""
+    loc = f.location
+    if loc is not None:
+        where = f"{loc.path}:{loc.line}:{loc.column}: "
+    else:
+        where = f"{path}:1:1: " if path else ""
+    return f"{where}{f.severity} {f.code} {f.message}"
 
-    reports = []
+
+def each_file(files: list[str], read: Callable[[str], R]) -> list[R]:
+    """READ every file named (a folder: its YAML files), in order. The garbage
+    collector comes back on before the second file (`kitgen.entry.started`)."""
+    from kitgen.entry import started
+    from kitgen.kit import expand_paths
+
+    done: list[R] = []
     for index, path in enumerate(expand_paths(files)):
         if index:
             started()
-        reports.append(check_file(path))
+        done.append(read(path))
+    return done
+
+
+def run_check(files: list[str], as_json: bool) -> int:
+    """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
+    from kitgen.kit import check_file
+
+    reports = each_file(files, check_file)
     status = 0 if all(r.ok for r in reports) else 1
     if as_json:
         import json
@@ -48,9 +70,7 @@ def run_check(files: list[str], as_json: bool) -> int:
         for f in report.findings:  # a `uses:` file's findings are shown once
             shown.setdefault((f.location.path if f.location else report.path, f), None)
     for path, f in shown:
-        loc = f.location
-        where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{path}:1:1"
-        echo(f"{where}: {f.severity} {f.code} {f.message}")
+        echo(finding_line(f, path))
     errors = sum(1 for _, f in shown if f.is_error)
     warnings = sum(1 for _, f in shown if not f.is_error)
     bad = sum(1 for r in reports if not r.ok)
@@ -67,15 +87,10 @@ def run_check(files: list[str], as_json: bool) -> int:
 
 def run_score(files: list[str], as_json: bool) -> int:
     """Score the positions in FILES and print them; the exit status as for check."""
-    from kitgen.entry import started
-    from kitgen.kit import expand_paths, score_document
+    from kitgen.kit import score_document
     from kitgen.load.documents import read_document
 
-    reports = []
-    for index, path in enumerate(expand_paths(files)):
-        if index:
-            started()
-        reports.append(score_document(read_document(path)))
+    reports = each_file(files, lambda path: score_document(read_document(path)))
     status = 0 if all(r.check.ok for r in reports) else 1
     if as_json:
         import json
@@ -84,9 +99,7 @@ def run_score(files: list[str], as_json: bool) -> int:
         return status
     for report in reports:
         for f in report.check.findings:
-            loc = f.location
-            where = f"{loc.path}:{loc.line}:{loc.column}" if loc else f"{report.check.path}:1:1"
-            echo(f"{where}: {f.severity} {f.code} {f.message}", err=True)
+            echo(finding_line(f, report.check.path), err=True)
         if report.scores is None:
             echo(f"{report.check.path}: not scored", err=True)
             continue

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 
+from kitgen.cli_check import finding_line
 from kitgen.errors import KitgenError
 
 if TYPE_CHECKING:
@@ -155,16 +156,6 @@ def build_options(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )
-
-
-def finding_line(f: Finding, path: str | None = None) -> str:
-    """One finding, like a compiler: `path:line:column: severity code message`."""
-    loc = f.location
-    if loc is not None:
-        where = f"{loc.path}:{loc.line}:{loc.column}: "
-    else:
-        where = f"{path}:1:1: " if path else ""
-    return f"{where}{f.severity} {f.code} {f.message}"
 
 
 def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
