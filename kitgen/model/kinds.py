@@ -6,8 +6,8 @@ and `kind:` does not build the model of every game file.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
-GAME_IDS = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
 GameId = Literal["scratch", "shapeup", "scaffold", "staircase", "galliard"]
+GAME_IDS: tuple[str, ...] = get_args(GameId)
 KINDS = ("cards", "deck", "position", "record", "kit", "game", "rules")
