@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Name, Spec
+from kitgen.model.base import Name, Spec, empty
 from kitgen.model.galliard_figures import CabalArgs, FloorArgs, TradeArgs
 from kitgen.model.scaffold import Row as ScaffoldRow
 from kitgen.model.shapeup import Card
@@ -70,7 +70,7 @@ class ShapeUpGridArgs(Spec):
     """
 
     cells: list[list[Name]] = Field(min_length=1, max_length=7)
-    runs: list[ShapeUpRun] = Field(default_factory=list, max_length=12)
+    runs: list[ShapeUpRun] = Field(default_factory=empty, max_length=12)
 
 
 class ScaffoldBoardArgs(Spec):

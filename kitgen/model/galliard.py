@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name
+from kitgen.model.base import CardText, Located, Name, empty
 
 Cabal = Annotated[list[CardText], Field(max_length=14)]
 
@@ -32,4 +32,4 @@ class GalliardRecordFile(Located):
     kind: Literal["record"]
     players: list[Name] = Field(min_length=2, max_length=2)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
-    moves: list[Name] = Field(default_factory=list, max_length=5000)
+    moves: list[Name] = Field(default_factory=empty, max_length=5000)

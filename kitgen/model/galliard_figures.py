@@ -26,7 +26,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from kitgen.model.base import Name, Spec
+from kitgen.model.base import Name, Spec, empty
 from kitgen.model.standard import SUIT_NAMES, Card
 from kitgen.rules.galliard import (
     RANK_PLURALS,
@@ -176,8 +176,8 @@ Dancer = Annotated[list[Name], Field(min_length=1, max_length=12)]
 class FloorArgs(Spec):
     """The dancers' floor: each dancer bottom to top, the wager pile, a play considered."""
 
-    dancers: list[Dancer] = Field(default_factory=list, max_length=12)
-    wager: list[Name] = Field(default_factory=list, max_length=14)
+    dancers: list[Dancer] = Field(default_factory=empty, max_length=12)
+    wager: list[Name] = Field(default_factory=empty, max_length=14)
     deck: bool = False  # draw the face-down deck beside the wager pile
     play: Name | None = None
     legal: bool | None = None

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Id, Located, Name, Spec, Text
+from kitgen.model.base import Id, Located, Name, Spec, Text, empty
 from kitgen.model.kinds import GAME_IDS, KINDS, GameId
 
 __all__ = ["GAME_IDS", "KINDS", "Component", "GameFile", "GameId", "NoParameters", "PlayerCount"]
@@ -41,5 +41,5 @@ class GameFile(Located):
     playing_time: Name
     summary: Text
     credits: Text | None = None
-    components: list[Component] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=empty)
     parameters: NoParameters = NoParameters()

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from kitgen.model.base import Located, Name, RelPath, Spec, Text
+from kitgen.model.base import Located, Name, RelPath, Spec, Text, empty
 
 Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
@@ -84,10 +84,10 @@ class KitFile(KitBase):
 
     game: Literal["scratch"]
     components: list[Component] = Field(default_factory=lambda: list(COMPONENTS))
-    decks: list[RelPath] = Field(default_factory=list, max_length=50)
-    card_files: list[RelPath] = Field(default_factory=list, max_length=50)
+    decks: list[RelPath] = Field(default_factory=empty, max_length=50)
+    card_files: list[RelPath] = Field(default_factory=empty, max_length=50)
     extra_commons: int = Field(default=0, ge=0, le=20)
-    reference: list[ReferenceCard] = Field(default_factory=list, max_length=20)
+    reference: list[ReferenceCard] = Field(default_factory=empty, max_length=20)
 
 
 class ShapeUpKitFile(KitBase):

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from kitgen.model.base import Located, Name, RelPath, Spec
+from kitgen.model.base import Located, Name, RelPath, Spec, empty
 
 PlayerId = Literal["P1", "P2"]
 
@@ -28,12 +28,12 @@ class ScratchRecordFile(Located):
     game: Literal["scratch"]
     kind: Literal["record"]
     players: Players = Players()
-    uses: list[RelPath] = Field(default_factory=list, max_length=20)
+    uses: list[RelPath] = Field(default_factory=empty, max_length=20)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     first: PlayerId = "P1"
     decks: dict[PlayerId, RelPath] | None = None  # deck files, relative to the record
     deal: dict[PlayerId, Annotated[list[Name], Field(max_length=60)]] | None = None
-    moves: list[Name] = Field(default_factory=list, max_length=200)
+    moves: list[Name] = Field(default_factory=empty, max_length=200)
 
     @model_validator(mode="after")
     def _decks_or_deal(self) -> ScratchRecordFile:

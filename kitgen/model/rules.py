@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from kitgen.model.base import Id, Located, Name, Spec, Text
+from kitgen.model.base import Id, Located, Name, Spec, Text, empty
 
 LongText = Text  # a paragraph; inline **bold** and *italic*; {{ parameter }} for numbers
 
@@ -86,8 +86,8 @@ class Section(Located):
     """A numbered section with its blocks and subsections."""
 
     title: Name
-    blocks: list[Block] = Field(default_factory=list, max_length=MAX_BLOCKS)
-    sections: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
+    blocks: list[Block] = Field(default_factory=empty, max_length=MAX_BLOCKS)
+    sections: list[Section] = Field(default_factory=empty, max_length=MAX_SECTIONS)
 
 
 class RulesFile(Located):
@@ -99,7 +99,7 @@ class RulesFile(Located):
     subtitle: Name | None = None
     credits: LongText | None = None
     sections: list[Section] = Field(min_length=1, max_length=MAX_SECTIONS)
-    quick_reference: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
+    quick_reference: list[Section] = Field(default_factory=empty, max_length=MAX_SECTIONS)
 
 
 Example.model_rebuild()

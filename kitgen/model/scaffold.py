@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name, Spec
+from kitgen.model.base import CardText, Located, Name, Spec, empty
 from kitgen.model.game import GameFile
 
 ModeName = Literal["competitive", "cooperative"]
@@ -55,7 +55,7 @@ class ScaffoldDeal(Spec):
     centre: Name
     red: list[Name] = Field(min_length=1, max_length=20)
     black: list[Name] = Field(min_length=1, max_length=20)
-    deck: list[Name] = Field(default_factory=list, max_length=52)
+    deck: list[Name] = Field(default_factory=empty, max_length=52)
 
 
 class ScaffoldPlayers(Spec):
@@ -81,4 +81,4 @@ class ScaffoldRecordFile(Located):
     players: ScaffoldPlayers = ScaffoldPlayers()
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: ScaffoldDeal | None = None
-    moves: list[Name] = Field(default_factory=list, max_length=200)
+    moves: list[Name] = Field(default_factory=empty, max_length=200)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, normalise
+from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, empty, normalise
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 
@@ -105,12 +105,12 @@ class ScratchCardsFile(Located):
 
     game: Literal["scratch"]
     kind: Literal["cards"]
-    uses: list[RelPath] = Field(default_factory=list, max_length=MAX_USES)
-    rarities: list[RaritySpec] = Field(default_factory=list, max_length=20)
-    factions: list[FactionSpec] = Field(default_factory=list, max_length=40)
-    powers: list[PowerSpec] = Field(default_factory=list, max_length=200)
+    uses: list[RelPath] = Field(default_factory=empty, max_length=MAX_USES)
+    rarities: list[RaritySpec] = Field(default_factory=empty, max_length=20)
+    factions: list[FactionSpec] = Field(default_factory=empty, max_length=40)
+    powers: list[PowerSpec] = Field(default_factory=empty, max_length=200)
     # 5,000 cards print on about 560 A4 sheets and build in about five seconds.
-    cards: list[ScratchCard] = Field(default_factory=list, max_length=MAX_CARDS)
+    cards: list[ScratchCard] = Field(default_factory=empty, max_length=MAX_CARDS)
 
 
 class ScratchDeckFile(Located):
@@ -120,7 +120,7 @@ class ScratchDeckFile(Located):
     kind: Literal["deck"]
     name: Name
     description: Text | None = None
-    uses: list[RelPath] = Field(default_factory=list, max_length=MAX_USES)
+    uses: list[RelPath] = Field(default_factory=empty, max_length=MAX_USES)
     cards: dict[Name, Annotated[int, Field(ge=1, le=99)]] = Field(max_length=MAX_CARDS)
 
 

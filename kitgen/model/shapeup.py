@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Located, Name, Spec
+from kitgen.model.base import Located, Name, Spec, empty
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -120,4 +120,4 @@ class ShapeUpRecordFile(Located):
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: ShapeUpDeal | None = None
     first: Name | None = None
-    moves: list[Name] = Field(default_factory=list, max_length=30)
+    moves: list[Name] = Field(default_factory=empty, max_length=30)

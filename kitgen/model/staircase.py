@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name, Spec
+from kitgen.model.base import CardText, Located, Name, Spec, empty
 
 Staircase = Annotated[list[CardText], Field(max_length=52)]
 
@@ -24,8 +24,8 @@ class StaircaseDeal(Spec):
     the scrap pile top first."""
 
     hands: list[Annotated[list[CardText], Field(max_length=20)]] = Field(min_length=2, max_length=5)
-    depot: list[CardText] = Field(default_factory=list, max_length=52)
-    scrap: list[CardText] = Field(default_factory=list, max_length=52)
+    depot: list[CardText] = Field(default_factory=empty, max_length=52)
+    scrap: list[CardText] = Field(default_factory=empty, max_length=52)
 
 
 class StaircaseRecordFile(Located):
@@ -43,4 +43,4 @@ class StaircaseRecordFile(Located):
     hand_size: int = Field(default=5, ge=1, le=10)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: StaircaseDeal | None = None
-    moves: list[Name] = Field(default_factory=list, max_length=300)
+    moves: list[Name] = Field(default_factory=empty, max_length=300)

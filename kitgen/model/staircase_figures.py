@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Name, Spec
+from kitgen.model.base import Name, Spec, empty
 from kitgen.model.standard import Card
 from kitgen.rules.staircase import StaircaseScore, score_staircase
 
@@ -218,11 +218,11 @@ class TurnArgs(Spec):
 
     move: Name
     hand: list[Name] = Field(min_length=1, max_length=12)
-    staircase: list[Name] = Field(default_factory=list, max_length=MAX_CARDS)
-    scrap_pile: list[Name] = Field(default_factory=list, max_length=MAX_CARDS)
+    staircase: list[Name] = Field(default_factory=empty, max_length=MAX_CARDS)
+    scrap_pile: list[Name] = Field(default_factory=empty, max_length=MAX_CARDS)
     depot: int = Field(default=30, ge=0, le=52)
     draw: Name | None = None
-    target_staircase: list[Name] = Field(default_factory=list, max_length=MAX_CARDS)
+    target_staircase: list[Name] = Field(default_factory=empty, max_length=MAX_CARDS)
     choice: Name | None = None
     player: Name | None = None
     legal: bool = True
