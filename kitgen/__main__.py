@@ -1,6 +1,6 @@
 """Run kitgen as `python -m kitgen`."""
 
-from kitgen.entry import main
+from kitgen.entry import run
 
 if __name__ == "__main__":  # worker processes import this module too: run nothing there
-    main()
+    run()

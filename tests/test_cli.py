@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -352,16 +353,27 @@ def test_plain_command_takes_only_files_and_a_format(args: list[str], plain: boo
     assert (entry.plain_command(args) is not None) is plain
 
 
+# Output to a pipe is held in a buffer, as it is for a user (unless PYTHONUNBUFFERED is
+# set, as it may be where the tests run): what a quick exit could lose.
+BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
 def run_main(args: list[str], *, fast: bool) -> tuple[int, bytes, bytes]:
     """Run `kitgen ARGS` in a fresh interpreter, by the fast path or only through typer.
 
     With `fast`, typer's app is removed, so a command that did not take the fast path
-    fails (an internal error) rather than passing unnoticed."""
-    force = "cli.app = None" if fast else "entry.plain_command = lambda args: None"
+    fails (an internal error) rather than passing unnoticed, and kitgen runs as the
+    installed script does (`entry.run`: the process ends by `exit_now`)."""
+    force = (
+        "cli.app = None; entry.run()"
+        if fast
+        else "entry.plain_command = lambda args: None; entry.main()"
+    )
     result = subprocess.run(
-        [sys.executable, "-c", f"from kitgen import cli, entry; {force}; entry.main()", *args],
+        [sys.executable, "-c", f"from kitgen import cli, entry; {force}", *args],
         capture_output=True,
         check=False,
+        env=BUFFERED,
     )
     return result.returncode, result.stdout, result.stderr
 
@@ -390,6 +402,98 @@ def test_fast_path_prints_what_typer_prints(tmp_path: Path) -> None:
     assert [code for code, _, _ in fast] == [1, 1, 0, 1, 1, 2]
     assert len(json.loads(fast[1][1])["files"]) == 5
     assert b"Traceback" not in b"".join(out + err for _, out, err in fast)
+
+
+def test_a_long_report_through_a_pipe_arrives_whole(tmp_path: Path) -> None:
+    """The quick exit loses nothing written: 120 files' findings, line by line and as
+    JSON, through pipes, as typer's path prints them."""
+    files = [write(tmp_path, f"d{i}.yaml", BAD_DECK if i % 3 else GOOD_DECK) for i in range(120)]
+    human = run_main(["check", *files], fast=True)
+    assert human == run_main(["check", *files], fast=False)
+    code, out, err = human
+    assert code == 1 and len(out.splitlines()) == 80 * 2  # two errors in each bad deck
+    assert err == b"120 files checked: 160 errors, 0 warnings; 80 files not ok\n"
+    code, out, _ = run_main(["check", "--format", "json", *files], fast=True)
+    assert code == 1
+    report = json.loads(out)["files"]
+    assert [f["path"] for f in report] == files
+    assert [f["ok"] for f in report] == [i % 3 == 0 for i in range(120)]
+
+
+def teardown_seen(args: list[str]) -> tuple[int, str]:
+    """Run `kitgen ARGS` as the installed script does, with an exit handler that says
+    so when the interpreter is torn down: its exit status and what it printed last."""
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(print, 'TORN DOWN')\n"
+        "from kitgen.entry import run\n"
+        f"sys.argv = ['kitgen', *{args!r}]\n"
+        "run()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, env=BUFFERED
+    )
+    return result.returncode, result.stdout.strip().rpartition("\n")[2]
+
+
+def test_only_a_plain_check_or_score_skips_the_teardown(tmp_path: Path) -> None:
+    deck = write(tmp_path, "bad.yaml", BAD_DECK)
+    stair = write(tmp_path, "stair.yaml", STAIRCASE_POSITION)
+    code, last = teardown_seen(["check", deck])
+    assert (code, "unknown-card" in last) == (1, True)
+    code, last = teardown_seen(["score", "-f", "json", stair])
+    assert code == 0 and last.endswith("}")
+    code, last = teardown_seen(["check", str(tmp_path / "missing.yaml")])
+    assert (code, "file-not-found" in last) == (1, True)
+    # everything else exits as Python does, exit handlers and all
+    assert teardown_seen(["--version"]) == (0, "TORN DOWN")
+    assert teardown_seen(["check", "--", deck]) == (1, "TORN DOWN")
+
+
+class Stream:
+    """A stand-in for sys.stdout or sys.stderr whose flush fails as told."""
+
+    def __init__(self, fails: type[Exception] | None = None) -> None:
+        self.fails = fails
+        self.flushed = False
+
+    def flush(self) -> None:
+        if self.fails is not None:
+            raise self.fails()
+        self.flushed = True
+
+
+@pytest.mark.parametrize(
+    ("status", "stdout", "stderr", "ends"),
+    [
+        (0, None, None, 0),
+        (1, None, None, 1),
+        (0, BrokenPipeError, None, 1),  # the reader went away before the last bytes
+        (2, BrokenPipeError, None, 2),
+        (0, ValueError, OSError, 0),  # closed streams: nothing left to save
+    ],
+)
+def test_exit_now_flushes_both_streams_then_ends_with_the_status(
+    monkeypatch: pytest.MonkeyPatch,
+    status: int,
+    stdout: type[Exception] | None,
+    stderr: type[Exception] | None,
+    ends: int,
+) -> None:
+    out, err = Stream(stdout), Stream(stderr)
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    ended: list[int] = []
+
+    def os_exit(code: int) -> None:
+        ended.append(code)
+        raise SystemExit(code)  # (os._exit never returns)
+
+    monkeypatch.setattr(entry.os, "_exit", os_exit)
+    with pytest.raises(SystemExit):
+        entry.exit_now(status)
+    assert ended == [ends]
+    assert out.flushed is (stdout is None) and err.flushed is (stderr is None)
 
 
 # --- pydantic without plugins -------------------------------------------------------------
