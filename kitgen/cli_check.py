@@ -19,10 +19,22 @@ R = TypeVar("R")
 
 
 def echo(text: str, *, err: bool = False) -> None:
-    """One line on stdout (or stderr), flushed, as `typer.echo` writes it."""
+    """One line on stdout (or stderr), flushed, as `typer.echo` writes it.
+
+    A stream that cannot be written (`kitgen check -f json ... > out.json` on a full
+    disk) is the user's to fix: a KitgenError naming the stream. A reader that went
+    away (BrokenPipeError) is left to the caller."""
     stream: TextIO = sys.stderr if err else sys.stdout
-    stream.write(text + "\n")
-    stream.flush()
+    try:
+        stream.write(text + "\n")
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        from kitgen.errors import KitgenError
+
+        name = "stderr" if err else "stdout"
+        raise KitgenError(f"cannot write to {name}: {error.strerror or error}") from None
 
 
 def plural(n: int, word: str) -> str:

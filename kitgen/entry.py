@@ -151,9 +151,9 @@ def exit_now(status: int) -> NoReturn:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except BrokenPipeError:  # the reader went away: as run_plain answers it
+        except OSError:  # the reader went away (as run_plain answers it), a full disk
             status = status or 1
-        except (OSError, ValueError):  # a closed or failing stream: nothing to save
+        except ValueError:  # a closed stream: nothing left in it to save
             pass
     os._exit(status)
 

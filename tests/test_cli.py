@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import subprocess
@@ -470,7 +472,8 @@ class Stream:
         (1, None, None, 1),
         (0, BrokenPipeError, None, 1),  # the reader went away before the last bytes
         (2, BrokenPipeError, None, 2),
-        (0, ValueError, OSError, 0),  # closed streams: nothing left to save
+        (0, None, OSError, 1),  # a full disk: the output is not all there
+        (0, ValueError, None, 0),  # a closed stream: nothing left in it to save
     ],
 )
 def test_exit_now_flushes_both_streams_then_ends_with_the_status(
@@ -568,3 +571,28 @@ def test_the_collector_is_off_for_the_first_file_only_and_on_after_main(
     with pytest.raises(SystemExit):
         entry.main()
     assert gc.isenabled()
+
+
+class FullDisk(io.StringIO):
+    """A stdout on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_output_that_cannot_be_written_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    quick: bool,
+) -> None:
+    deck = write(tmp_path, "good.yaml", GOOD_DECK)
+    monkeypatch.setattr(sys, "argv", ["kitgen", "check", "--format", "json", deck])
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    monkeypatch.setattr(entry.os, "_exit", sys.exit)  # (exit_now: stay in this process)
+    with pytest.raises(SystemExit) as done:
+        entry.main(quick_exit=quick)
+    assert done.value.code == 1
+    message = f"kitgen: error: cannot write to stdout: {os.strerror(errno.ENOSPC)}\n"
+    assert capsys.readouterr().err == message
