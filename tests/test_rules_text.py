@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from jinja2 import TemplateError
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kitgen.cli import app
@@ -29,6 +30,10 @@ CONTEXT = {"hand_size": 5, "harder_hands": [7, 5, 3], "title": "Scratch", "turns
         ("{% if hand_size > 4 %}big{% else %}small{% endif %}", "big"),
         ("{{ title | upper }} {{ harder_hands | max }}", "SCRATCH 7"),
         ("{{ 'ab' * 3 }} {{ 2 ** 10 }} {{ 7 % 3 }}", "ababab 1024 1"),
+        # Paragraph markup: the text's own <, > and & are escaped as well as what it prints
+        ("a < b & c > d", "a &lt; b &amp; c &gt; d"),
+        ("<b>{{ title }}</b> {{ '<i>' }}", "&lt;b&gt;Scratch&lt;/b&gt; &lt;i&gt;"),
+        ("{% if hand_size < 9 %}<para>{% endif %}", "&lt;para&gt;"),
     ],
 )
 def test_what_rules_text_may_do(text: str, expected: str) -> None:
@@ -128,3 +133,45 @@ def test_a_booklet_with_a_template_bomb_is_refused_and_not_written(tmp_path: Pat
     said = result.stdout + result.stderr  # findings go with the build's report
     assert "rules.yaml:7:" in said and "template-error" in said and "would build" in said
     assert not list(out.rglob("*.pdf"))
+
+
+def test_angle_brackets_and_ampersands_in_rules_text_are_printed_as_written(
+    tmp_path: Path,
+) -> None:
+    """`credits: <Runeward Games>` once reached Platypus as an unclosed tag and the
+    build failed with an internal error (found by the fuzz tests)."""
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        RULES.format(text="Rock & roll: <b>bold</b> a <para")
+        + "credits: <Runeward Games> & friends\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert [p.name for p in pdfs] == ["scratch-rules-booklet.pdf", "scratch-rules.pdf"]
+    for pdf in pdfs:
+        pages = PdfReader(str(pdf)).pages
+        text = " ".join(" ".join(p.extract_text().split()) for p in pages)
+        assert "<Runeward Games> & friends" in text, pdf.name
+        assert "Rock & roll: <b>bold</b> a <para" in text, pdf.name
+
+
+def test_section_titles_with_angle_brackets_reach_the_contents_as_written(tmp_path: Path) -> None:
+    from kitgen.render.booklet import CONTENTS_AFTER
+
+    sections = "".join(
+        f'  - title: "<Setup & play {i}>"\n    blocks:\n      - text: "x"\n'
+        for i in range(CONTENTS_AFTER + 1)
+    )
+    path = tmp_path / "rules.yaml"
+    path.write_text(f"game: scratch\nkind: rules\ntitle: Lots\nsections:\n{sections}", "utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = PdfReader(str(out / "scratch" / "scratch-rules.pdf")).pages
+    contents = " ".join(pages[1].extract_text().split())
+    assert "Contents" in contents
+    for i in range(CONTENTS_AFTER + 1):
+        assert f"{i + 1} <Setup & play {i}>" in contents

@@ -47,7 +47,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
-from kitgen.render.rules_text import RulesSandbox
+from kitgen.render.rules_text import RulesSandbox, escape_text
 
 INK = colors.HexColor("#1b1b1b")
 LABELS = {
@@ -113,10 +113,10 @@ class Templater:
             if at is not None and err.lineno and err.lineno > 1:
                 where = Location(at.path, at.line + err.lineno - 1, 1)
             self.findings.append(finding("template-error", f"template: {err.message}", where))
-            rendered = _escape(text)
+            rendered = escape_text(text)
         except (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError) as err:
             self.findings.append(finding("template-error", f"template: {err}", at))
-            rendered = _escape(text)
+            rendered = escape_text(text)
         missing = missing_glyphs(rendered)
         if missing:
             self.findings.append(
@@ -128,10 +128,6 @@ class Templater:
                 )
             )
         return inline_markup(rendered)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -546,8 +542,8 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
     def afterFlowable(self, flowable: Flowable) -> None:
         """Headings go into the contents list (and the PDF outline, when pages are pages)."""
         if isinstance(flowable, Heading):
-            text = flowable.getPlainText()
-            self.notify("TOCEntry", (flowable.toc_level - 1, text, self.page))
+            text = flowable.getPlainText()  # (the contents are markup again; the outline not)
+            self.notify("TOCEntry", (flowable.toc_level - 1, escape_text(text), self.page))
             if self.outline:
                 self._heading += 1
                 key = f"h{self._heading}"
@@ -560,17 +556,13 @@ def _cover(
 ) -> list[Flowable]:
     parts: list[Flowable] = [
         Spacer(1, height * 0.22),
-        Paragraph(_escape(rules.title), styles["title"]),
+        Paragraph(escape_text(rules.title), styles["title"]),
     ]
     if rules.subtitle:
-        parts.append(Paragraph(_escape(rules.subtitle), styles["subtitle"]))
-    parts.append(
-        Paragraph(
-            f"{_escape(facts.players)} players &nbsp;\u00b7&nbsp; {_escape(facts.playing_time)}",
-            styles["centre"],
-        )
-    )
-    parts += [Spacer(1, styles.size * 2), Paragraph(_escape(facts.summary), styles["centre"])]
+        parts.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
+    players, time = escape_text(facts.players), escape_text(facts.playing_time)
+    parts.append(Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]))
+    parts += [Spacer(1, styles.size * 2), Paragraph(escape_text(facts.summary), styles["centre"])]
     if rules.credits:
         parts += [
             Spacer(1, styles.size * 3),
@@ -728,7 +720,7 @@ def reference_pdf(
         templater = Templater(context)
         story = Story(styles, templater, figures, col, ink)
         flow: list[Flowable] = [
-            Paragraph(f"{_escape(rules.title)}: quick reference", styles["h1"]),
+            Paragraph(f"{escape_text(rules.title)}: quick reference", styles["h1"]),
             *story.sections(rules.quick_reference),
         ]
         buffer = io.BytesIO()

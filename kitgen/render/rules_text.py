@@ -112,6 +112,11 @@ _STATEMENTS = {
 }
 
 
+def escape_text(text: str) -> str:
+    """Plain text as Platypus paragraph markup: `&`, `<` and `>` escaped."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _walk(node: nodes.Node) -> Iterator[nodes.Node]:
     yield node
     for child in node.iter_child_nodes():
@@ -171,7 +176,12 @@ class RulesSandbox(SandboxedEnvironment):
         return None
 
     def fill(self, text: str, context: dict[str, Any]) -> str:
-        """Run a rules text template (raises TemplateError when it may not or fails)."""
+        """Run a rules text template into Paragraph markup (raises TemplateError when it
+        may not or fails).
+
+        Everything comes out escaped: the values it prints (autoescape) and the
+        template's own text, so `<`, `>` and `&` in rules text are drawn as written,
+        never read as Platypus tags (`credits: <Runeward Games>`)."""
         if len(text) > self.limits.max_template:
             raise SecurityError(
                 f"the text is {len(text):,} characters; rules text templates may be "
@@ -181,6 +191,8 @@ class RulesSandbox(SandboxedEnvironment):
         why = self.refused(tree)
         if why is not None:
             raise SecurityError(why)
+        for data in tree.find_all(nodes.TemplateData):
+            data.data = escape_text(data.data)  # autoescape escapes only what is printed
         rendered = str(self.from_string(tree).render(**context))
         if len(rendered) > self.limits.max_output:
             raise SecurityError(
