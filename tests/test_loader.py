@@ -191,3 +191,19 @@ def test_redeclaring_a_faction_differently_clashes(tmp_path: Path) -> None:
     extra = 'factions:\n  - {id: monster, name: Monster, colour: "#000000", tendency: top}\n'
     [f] = check_file(write(tmp_path, "c.yaml", cards_file("Ork", extra=extra))).findings
     assert f.code == "duplicate-id" and "different 'Monster'" in f.message
+
+
+def test_messages_quote_a_long_name_by_its_start(tmp_path: Path) -> None:
+    """A 15,000-character card name is named in a few dozen characters, once per
+    finding, not written out whole in every message about it."""
+    name = "z" * 15_000
+    cards = write(tmp_path, "c.yaml", f"game: scratch\nkind: cards\ncards:\n  - name: {name}\n")
+    deck = write(
+        tmp_path, "d.yaml", f"game: scratch\nkind: deck\nname: D\ncards:\n  ? {name}\n  : 3\n"
+    )
+    found = check_file(cards).findings + check_file(deck).findings
+    shown = "'" + "z" * 37 + "...'"
+    assert {f.code for f in found} >= {"missing-key", "out-of-range"}
+    for f in found:
+        assert len(f.message) < 160, f.message[:200]
+    assert sum(shown in f.message for f in found) >= 4  # 3 missing keys, the name, the deck key

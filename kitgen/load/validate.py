@@ -55,6 +55,12 @@ class Validated(Generic[M]):
     dropped: list[tuple[Path, Any]] = field(default_factory=list)
 
 
+def shorten(text: str, limit: int = 40) -> str:
+    """Text to quote in a message: at most `limit` characters (a 20,000-character name
+    is named by its start)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def describe(value: Any) -> str:
     """How a YAML value reads to a person."""
     if value is None:
@@ -64,8 +70,7 @@ def describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text {shown!r}"
+        return f"the text {shorten(value)!r}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -88,11 +93,12 @@ def _label(loc: tuple[Any, ...], data: Any = None, model: type[BaseModel] | None
             child = node.get(part)
         name = child.get("name") if isinstance(child, dict) else None
         if isinstance(part, int) and isinstance(name, str) and name.strip():
-            owner, parts = repr(name), []  # an item with a name is called by it
+            owner, parts = repr(shorten(name)), []  # an item with a name is called by it
         elif isinstance(part, int):
             parts.append(f"[{part + 1}]")
         elif model is not None and get_origin(annotation_at(model, loc[:i])) is dict:
-            parts.append(f"[{part!r}]")  # a free-form key, like a card name in a deck
+            key = shorten(part) if isinstance(part, str) else part
+            parts.append(f"[{key!r}]")  # a free-form key, like a card name in a deck
         else:
             parts.append(("." if parts else "") + str(part))
         node = child
