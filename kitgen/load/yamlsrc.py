@@ -347,6 +347,15 @@ def parse_yaml(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Parsed:
         m = err.problem_mark or err.context_mark
         where = (m.line + 1, m.column + 1) if m is not None else (1, 1)
         what = " ".join(p for p in (err.context, err.problem) if p)
+        if "maximum nesting depth" in what:  # newer PyYAML (6.0.4) stops scanning first
+            reader.findings.append(
+                finding(
+                    "yaml-too-deep",
+                    f"lists and mappings are nested more than {limits.max_depth} deep here",
+                    reader.loc(where),
+                )
+            )
+            return Parsed(None, reader.source, reader.findings)
         if m is not None and _char_at(text, m.line, m.column) == "\t":
             what += " (a tab: YAML indents with spaces only)"
         reader.findings.append(
