@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -25,10 +26,13 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
+from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.units import UNITS
 from kitgen.load.documents import MODELS
 from kitgen.model.base import _COLOUR, _ID
 from kitgen.model.figures import FIGURES
 from kitgen.model.kinds import GAME_IDS, KINDS
+from kitgen.model.kit import PrintSettings
 from kitgen.model.rules import BLOCK_KINDS
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -220,6 +224,88 @@ _BEFORE: dict[str, JsonSchemaValue] = {
 }
 
 
+# --- print settings: the texts kitgen's units and paper sizes read -------------------
+# ECMA-262 patterns (no flags), so a letter of a unit or a preset is written [mM].
+
+
+def _anycase(word: str) -> str:
+    return "".join(
+        f"[{ch.lower()}{ch.upper()}]" if ch.isalpha() else "[-_]" if ch == "-" else re.escape(ch)
+        for ch in word
+    )
+
+
+_NUM = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_NONZERO = r"(?:0*[1-9][0-9]*(?:\.[0-9]*)?|[0-9]*\.[0-9]*[1-9][0-9]*)"
+_ZERO = r"(?:0+(?:\.0*)?|\.0+)"
+_UNIT = "(?:" + "|".join(_anycase(unit) for unit in UNITS) + ")"
+_S = r"\s*"
+
+
+def _value(number: str) -> str:
+    """A number or a fraction of one whose divisor is not zero, as kitgen reads lengths."""
+    return f"(?:{number}{_S}/{_S}{_NONZERO}|{number})"
+
+
+_SIZE = (
+    rf"{_S}\+?{_S}{_value(_NONZERO)}{_S}{_UNIT}?{_S}[xX\u00d7]"
+    rf"{_S}\+?{_S}{_value(_NONZERO)}{_S}{_UNIT}{_S}"
+)
+_LENGTH = (
+    rf"{_S}\+?{_S}{_value(_NUM)}{_S}{_UNIT}{_S}"  # a length with a unit, not negative
+    rf"|{_S}[+-]?{_S}{_value(_ZERO)}{_S}{_UNIT}?{_S}"  # or zero, with or without one
+)
+_OFFSET_PART = rf"{_S}[+-]?{_S}{_value(_NUM)}{_S}{_UNIT}?{_S}"
+
+
+def _presets(names: Any) -> str:
+    return rf"{_S}(?:{'|'.join(_anycase(name) for name in names)}){_S}"
+
+
+_SETTINGS: dict[str, tuple[str, str, bool]] = {
+    # key: (pattern, message, whether a bare number 0 is read as "0")
+    "paper": (
+        rf"^(?:{_presets(PAPERS)}|{_SIZE})$",
+        f"Use one of {', '.join(PAPERS)}, or a size like 210x297mm.",
+        False,
+    ),
+    "card_size": (
+        rf"^(?:{_presets(CARDS)}|{_SIZE})$",
+        f"Use one of {', '.join(CARDS)}, or a size like 63x88mm.",
+        False,
+    ),
+    "bleed": (rf"^(?:{_LENGTH})$", "Give a length with a unit (mm, cm, in or pt), like 3mm.", True),
+    "margin": (
+        rf"^(?:{_LENGTH})$",
+        "Give a length with a unit (mm, cm, in or pt), like 5mm.",
+        True,
+    ),
+    "gutter": (
+        rf"^(?:{_LENGTH})$",
+        "Give a length with a unit (mm, cm, in or pt), like 2mm.",
+        True,
+    ),
+    "back_offset": (
+        rf"^{_OFFSET_PART},{_OFFSET_PART}$",
+        "Give DX,DY in mm (like 0.5,-1), or with units (like 1mm,0.02in).",
+        False,
+    ),
+}
+
+
+def _print_settings(schema: JsonSchemaValue) -> None:
+    """What kitgen reads in each print setting: the presets and the forms of a length, a
+    size and an offset (ranges are left to kitgen check)."""
+    for key, (pattern, message, zero) in _SETTINGS.items():
+        for alternative in schema["properties"][key]["anyOf"]:
+            if alternative.get("type") == "string":
+                alternative["pattern"] = pattern
+                alternative["patternErrorMessage"] = message
+            elif alternative.get("type") == "number":
+                assert zero, f"PrintSettings.{key} takes a number now"
+                alternative["enum"] = [0]  # a bare number other than 0 needs a unit
+
+
 def _name(function: Any) -> str:
     return f"{function.__module__}.{function.__qualname__}"
 
@@ -279,6 +365,7 @@ def _definitions() -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
     definitions = dict(top.get("$defs", {}))
     for model, name in names.items():
         _describe_fields(definitions, name, model)
+    _print_settings(definitions[PrintSettings.__name__])  # every kit's settings
     return names, {name: _draft7(schema) for name, schema in definitions.items()}
 
 

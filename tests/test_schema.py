@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft7Validator
 from pydantic import AfterValidator, BaseModel
 from typer.testing import CliRunner
@@ -170,8 +172,8 @@ def test_shipped_files_validate(path: Path) -> None:
 @pytest.mark.parametrize(
     ("relative", "change"),
     [
-        # `Length` reads a number as text: `bleed: 0`.
-        ("data/scratch/kit.yaml", lambda d: d["settings"].update(bleed=0, gutter=1.5)),
+        # `Length` reads a number as text: `bleed: 0` (other numbers need a unit).
+        ("data/scratch/kit.yaml", lambda d: d["settings"].update(bleed=0, gutter=0.0)),
         # A record gives `decks` or `deal`; a null one counts as left out.
         ("data/scratch/examples/game-one.yaml", lambda d: d.update(decks=None)),
         # A card may be a bare number: the model reads it as text, and the rules check
@@ -435,3 +437,100 @@ def test_cli_reports_an_unwritable_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith("kitgen: error: cannot write")
     assert "Traceback" not in result.output
+
+
+# --- print settings: the schema reads them as kitgen check does ---------------------------
+
+
+def setting_problems(key: str, value: Any, tmp_path: Path) -> list[str]:
+    """What `kitgen check` says of a Scratch kit with this one setting: its errors' codes
+    and messages."""
+    doc = load("data/scratch/kit.yaml")
+    doc["settings"] = {key: value}
+    doc.pop("decks", None)
+    doc.pop("card_files", None)
+    doc.pop("rules", None)
+    path = tmp_path / "kit.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return [f"{f.code}: {f.message}" for f in check_file(str(path)).findings if f.is_error]
+
+
+def setting_schema_errors(key: str, value: Any) -> list[str]:
+    doc = load("data/scratch/kit.yaml")
+    doc["settings"] = {key: value}
+    return schema_errors(doc, "kit") + schema_errors(doc, "kit", "scratch")
+
+
+REJECTED_SETTINGS = [
+    ("bleed", 3),  # a bare number other than 0 needs a unit
+    ("bleed", "3"),
+    ("bleed", "-1mm"),
+    ("bleed", "3 furlongs"),
+    ("bleed", "1/0in"),
+    ("margin", "five mm"),
+    ("gutter", 2.5),
+    ("card_size", "huge"),
+    ("card_size", "63x88"),  # no unit at all
+    ("card_size", "63mm x 88"),  # the height needs its unit
+    ("card_size", "0x88mm"),
+    ("card_size", "-63x88mm"),
+    ("paper", "a9"),
+    ("paper", "legal"),
+    ("back_offset", "1,2,3"),
+    ("back_offset", "1mm"),
+    ("back_offset", "left,up"),
+]
+ACCEPTED_SETTINGS = [
+    ("bleed", 0),
+    ("bleed", 0.0),
+    ("bleed", "0"),
+    ("bleed", "3mm"),
+    ("bleed", "1/8in"),
+    ("bleed", " 0.125 IN "),
+    ("margin", "5 mm"),
+    ("gutter", "2pt"),
+    ("card_size", "poker"),
+    ("card_size", "Mini_Euro"),
+    ("card_size", "63x88mm"),
+    ("card_size", "63 mm \u00d7 88 mm"),
+    ("card_size", "2.5X3.5in"),
+    ("paper", "A4"),
+    ("paper", "half-letter"),
+    ("paper", "210x297mm"),
+    ("back_offset", "0.5,-1"),
+    ("back_offset", "1mm, 0.02in"),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), REJECTED_SETTINGS)
+def test_a_setting_check_rejects_the_schema_rejects(key: str, value: Any, tmp_path: Path) -> None:
+    assert setting_problems(key, value, tmp_path) != []
+    assert setting_schema_errors(key, value) != []
+
+
+@pytest.mark.parametrize(("key", "value"), ACCEPTED_SETTINGS)
+def test_a_setting_check_accepts_the_schema_accepts(key: str, value: Any, tmp_path: Path) -> None:
+    assert setting_problems(key, value, tmp_path) == []
+    assert setting_schema_errors(key, value) == []
+
+
+# What a pattern cannot say: a number's range. Such a finding is left to kitgen check.
+_RANGE_WORDS = ("at least", "at most", "between", "too large", "too small", "larger", "smaller")
+
+
+@given(
+    key=st.sampled_from(["bleed", "margin", "gutter", "card_size", "paper", "back_offset"]),
+    value=st.text(alphabet="0123456789 ./+-,xX\u00d7mcinptMIa4l_eroskq", max_size=14),
+)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_the_schema_and_check_agree_on_any_setting_text(
+    key: str, value: str, tmp_path: Path
+) -> None:
+    problems = setting_problems(key, value, tmp_path)
+    schema = setting_schema_errors(key, value)
+    if not problems:
+        assert schema == [], (key, value)
+    elif not any(word in problem for problem in problems for word in _RANGE_WORDS):
+        assert schema != [], (key, value, problems)
