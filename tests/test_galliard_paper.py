@@ -293,7 +293,8 @@ def path_bounds(data: bytes) -> list[tuple[float, float, float, float]]:
     """The bounds (left, bottom, right, top) of every path drawn on the first page."""
     page = pdfium.PdfDocument(data)[0]
     return [
-        obj.get_bounds()
+        # get_bounds since pypdfium2 5; get_pos in 4.x (the floor CI tests too)
+        (obj.get_bounds() if hasattr(obj, "get_bounds") else obj.get_pos())
         for obj in page.get_objects(max_depth=5)
         if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH
     ]
