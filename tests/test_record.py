@@ -76,6 +76,39 @@ def test_json_replay_lists_the_findings_behind_its_exit_status(tmp_path: Path) -
     )
 
 
+def test_insult_to_injury_cannot_name_more_discards_than_captures(tmp_path: Path) -> None:
+    """Move 2 of the seed's game one: Chancellor on the top left shares one side with a
+    card of P1's, the Captain below it (bottom 7 against top 5): one capture, so one
+    card leaves P1's hand. P1 then holds Goblin, Queen, Drake, Wyvern and Worg (the
+    refill after move 1), so naming Worg as a second discard is illegal by count alone;
+    it used to be accepted, and Worg silently stayed in P1's hand."""
+    text = (EXAMPLES / "game-one.yaml").read_text(encoding="utf-8")
+    assert "  - Chancellor@TL insult Goblin\n" in text
+    bad = text.replace(
+        "  - Chancellor@TL insult Goblin\n", "  - Chancellor@TL insult Goblin, Worg\n"
+    )
+    line = bad.splitlines().index("  - Chancellor@TL insult Goblin, Worg") + 1
+    path = write(tmp_path, "r.yaml", bad)
+    code, out, _ = run("replay", "-f", "json", path)
+    assert code == 1
+    data = json.loads(out)
+    rule = (
+        "Insult to injury! discards one card per capture: Chancellor captures 1 here, "
+        "and the move names 2 cards to discard"
+    )
+    assert data["illegal"] == {
+        "index": 1,
+        "line": line,
+        "move": "Chancellor@TL insult Goblin, Worg",
+        "rule": rule,
+    }
+    assert data["winner"] is None and data["moves"] == 1
+    (found,) = data["findings"]
+    assert found["code"] == "illegal-move" and (found["line"], found["column"]) == (line, 5)
+    code, out, err = run("check", path)
+    assert code == 1 and f"r.yaml:{line}:5: error illegal-move move 2" in out + err
+
+
 def test_record_with_deck_files_is_shuffled_by_its_seed(tmp_path: Path) -> None:
     decks = data_dir() / "scratch" / "decks"
     text = f"""game: scratch
