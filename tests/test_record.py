@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from conftest import write
 from typer.testing import CliRunner
 
@@ -160,3 +161,66 @@ def test_record_needs_decks_or_a_deal(tmp_path: Path) -> None:
 def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
     code, _, err = run("replay", str(data_dir() / "scratch" / "decks" / "monster-rush.yaml"))
     assert code == 1 and "not a record" in err and "Traceback" not in err
+
+
+RECORDS = {
+    "scratch": "scratch/examples/game-one.yaml",
+    "shapeup": "shapeup/examples/greedy-round.yaml",
+    "scaffold": "scaffold/examples/competitive-game.yaml",
+    "staircase": "staircase/examples/two-player-game.yaml",
+    "galliard": "galliard/examples/game.yaml",
+}
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+@pytest.mark.parametrize(
+    ("body", "codes", "line"),
+    [
+        # `players:` a number: the record model cannot be made (Scratch, Staircase,
+        # Galliard) or drops the value (Shape Up!, Scaffold): findings in JSON either way.
+        ("kind: record\nplayers: 5\n", ["wrong-type"], 3),
+        # A `kind:` that is not text: the file is not read past its envelope.
+        ("kind: [record]\n", ["wrong-type"], 2),
+        ("kind: recrod\n", ["unknown-kind"], 2),
+    ],
+)
+def test_json_replay_of_an_invalid_record_prints_its_findings(
+    tmp_path: Path, game: str, body: str, codes: list[str], line: int
+) -> None:
+    """Found by the attack of issue 20: `replay --format json` printed nothing on stdout
+    for a record that failed validation. Its findings come as JSON, under the keys the
+    game's replay always prints, with nothing played."""
+    code, out, _ = run("replay", "-f", "json", str(data_dir() / RECORDS[game]))
+    assert code == 0
+    keys = list(json.loads(out))
+    path = write(tmp_path, "r.yaml", f"game: {game}\n{body}")
+    code, out, err = run("replay", "-f", "json", path)
+    assert code == 1 and "Traceback" not in err
+    data = json.loads(out)
+    assert list(data) == keys
+    assert data["winner"] is None and data["moves"] == 0
+    assert [f["code"] for f in data["findings"]] == codes
+    assert data["findings"][0]["line"] == line and data["findings"][0]["path"] == path
+    # People get the same findings, one line each, on stderr.
+    code, out, err = run("replay", path)
+    assert code == 1 and f"r.yaml:{line}:" in err and codes[0] in err
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (None, "file-not-found"),
+        ("moves: [\n", "yaml-syntax"),
+        ("game: chess\nkind: record\n", "unknown-game"),
+        ("- a list\n", "not-a-mapping"),
+    ],
+)
+def test_json_replay_of_a_file_of_no_known_game(
+    tmp_path: Path, text: str | None, code: str
+) -> None:
+    path = str(tmp_path / "r.yaml") if text is None else write(tmp_path, "r.yaml", text)
+    status, out, _ = run("replay", "-f", "json", path)
+    assert status == 1
+    data = json.loads(out)
+    assert data == {"winner": None, "moves": 0, "findings": data["findings"]}
+    assert [f["code"] for f in data["findings"]] == [code]
