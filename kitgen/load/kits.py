@@ -1,6 +1,12 @@
 """Kit files: the settings every game's kit shares, and a Scratch kit's files and
 reference cards.
 
+The files a kit names (`rules:`, and a Scratch kit's `card_files:` and `decks:`)
+are read and checked here, for `kitgen check` and for the build alike: one of
+the wrong kind (a deck as the rules, the kit itself, another game's file) is a
+`uses-wrong-kind` finding at its entry, and the files' own findings are the
+kit's too, so a kit that checks clean builds.
+
 A module apart from `kitgen.load.scratch`, so that checking a deck or a card
 file does not import the paper sizes and units that only kit settings need.
 """
