@@ -20,7 +20,7 @@ from kitgen.layout.impose import plan_fold, plan_grid
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
-from kitgen.load.kits import check_kit_settings, reference_cards
+from kitgen.load.kits import card_sources, reference_cards, rules_document
 from kitgen.load.rules import game_context
 from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
@@ -315,34 +315,18 @@ class _Builder:
         extra = self.options.extra_commons
         if extra is None:
             extra = kit.extra_commons
-        base = os.path.dirname(path)
         faces: list[FaceItem] = []
-        found: list[Finding] = []
-        for entry in [*kit.card_files, *kit.decks]:
-            sub = read_document(os.path.normpath(os.path.join(base, entry)))
-            report = check_document(sub)
-            found += report.findings
-            if not report.ok:
-                continue
-            pool = report.pool
+        # The kit's check read these files and reported their findings, the wrong kinds
+        # among them; a kit reaches the build only when its check has no error.
+        sources, found = card_sources(kit, path)
+        if has_errors(found):  # the files changed since the check: say so, print nothing
+            self.result.findings += found
+            return
+        for sub, pool in sources:
             if isinstance(sub.model, ScratchCardsFile):
-                assert pool is not None  # a checked card file carries its pool
                 faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
             elif isinstance(sub.model, ScratchDeckFile):
-                assert pool is not None
                 faces += faces_of(deck_cards(sub.model, pool), pool)
-            else:
-                found.append(
-                    finding(
-                        "uses-wrong-kind",
-                        f"{entry!r} is a {sub.game} {sub.kind} file; a kit prints Scratch card "
-                        "files (card_files:) and decks (decks:)",
-                        kit.where("card_files" if entry in kit.card_files else "decks"),
-                    )
-                )
-        self.result.findings += found
-        if has_errors(found):
-            return
         if not kit.card_files and not kit.decks:
             pool = official().pool
             unique = list({id(c): c for c in pool.cards.values()}.values())
@@ -396,8 +380,8 @@ class _Builder:
         """Check a kit's settings and that its name can be drawn; False on errors."""
         from kitgen.render.fonts import missing_glyphs
 
-        # `kitgen check` looks deeper only into Scratch kits; check the rest here.
-        found = check_kit_settings(kit, path)
+        # The kit's settings and rules file came with its check, before the build.
+        found: list[Finding] = []
         missing = missing_glyphs(kit.name)
         if missing:
             found.append(
@@ -488,11 +472,12 @@ class _Builder:
     def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
         """The booklets of the rules file a kit names, if it lists the rules component."""
         if self.part(kit, "rules") and kit.rules is not None:
-            rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
-            rules_doc = read_document(rules_path)
-            report = check_document(rules_doc)
-            self.result.findings += report.findings
-            if report.ok:
+            # Checked with the kit (a missing file, or one of the wrong kind, is a finding
+            # at its `rules:` entry); only a file changed since then has errors here.
+            rules_doc, found = rules_document(kit, path)
+            if rules_doc is None:
+                self.result.findings += found
+            else:
                 self.rules(rules_doc, stem, setup)
 
     def rules(self, doc: Document, prefix: str, setup: PrintSetup) -> None:

@@ -179,6 +179,10 @@ def replay(
     from kitgen.model.staircase import StaircaseRecordFile
 
     doc = read_document(file)
+    if doc.model is None:  # not even a valid file: its findings, in the format asked for
+        findings = sorted(check_document(doc).findings, key=Finding.sort_key)
+        _finish_replay(doc.path, _no_replay(doc.game), None, findings, output, lambda: None)
+        raise typer.Exit(1)  # a file without a model always has an error; to be sure
     if isinstance(doc.model, (StaircaseRecordFile, GalliardRecordFile)):
         from kitgen import cli_standard
 
@@ -196,9 +200,7 @@ def replay(
     if not isinstance(doc.model, ScratchRecordFile):
         for f in check_document(doc).findings:
             typer.echo(finding_line(f, file), err=True)
-        if doc.model is not None:
-            raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a record")
-        raise typer.Exit(1)
+        raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a record")
     record = doc.model
     result = replay_record(doc)  # once: a record's check is its replay
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
@@ -231,6 +233,24 @@ def replay(
             typer.echo("The record stops before the game ends.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
+
+
+def _no_replay(game: str | None) -> dict[str, object]:
+    """The JSON of a replay that never started (the file is not a valid record): each
+    game's keys as its replay prints them, with nothing played."""
+    data: dict[str, object] = {"winner": None}
+    if game == "scratch":
+        data.update(points=0, reason=None)
+    elif game == "scaffold":
+        data = {"mode": None, "winner": None, "scores": None, "reason": None}
+    elif game == "shapeup":
+        data.update(scores=None)
+    elif game == "staircase":
+        data.update(winners=[], scores=None)
+    elif game == "galliard":
+        data.update(reason=None, rounds=[], cabals=None)
+    data["moves"] = 0
+    return data
 
 
 def _finish_replay(

@@ -422,6 +422,77 @@ def test_kit_naming_a_file_of_another_kind(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+WRONG_KIND_KITS = [
+    # (kit file text, the files beside it, (line, column) of each uses-wrong-kind)
+    ("game: scratch\nkind: kit\nname: K\nrules: deck.yaml\n", ["deck.yaml"], [(4, 8)]),
+    ("game: scratch\nkind: kit\nname: K\nrules: kit.yaml\n", [], [(4, 8)]),
+    ("game: scaffold\nkind: kit\nname: K\nrules: kit.yaml\n", [], [(4, 8)]),
+    # Another game's rules file.
+    ("game: galliard\nkind: kit\nname: K\nrules: s-rules.yaml\n", ["s-rules.yaml"], [(4, 8)]),
+    ("game: scratch\nkind: kit\nname: K\nrules: s-rules.yaml\n", ["s-rules.yaml"], [(4, 8)]),
+    # decks: a rules file, the kit itself, a record, another game's position; each is
+    # located at its own entry.
+    (
+        "game: scratch\nkind: kit\nname: K\n"
+        "decks: [rules.yaml, kit.yaml, record.yaml, position.yaml]\n",
+        ["rules.yaml", "record.yaml", "position.yaml"],
+        [(4, 9), (4, 21), (4, 31), (4, 44)],
+    ),
+    ("game: scratch\nkind: kit\nname: K\ncard_files:\n  - rules.yaml\n", ["rules.yaml"], [(5, 5)]),
+]
+
+
+@pytest.mark.parametrize(("text", "beside", "places"), WRONG_KIND_KITS)
+def test_check_and_build_refuse_a_kit_naming_a_file_of_the_wrong_kind(
+    tmp_path: Path, text: str, beside: list[str], places: list[tuple[int, int]]
+) -> None:
+    """Found by the attack of issue 20: `check` passed these kits and `build` failed on
+    an assertion (an internal error). The check now reads what a kit names, and the
+    build refuses the kit on the check's findings."""
+    from kitgen.kit import check_file
+    from kitgen.paths import data_dir
+
+    files = {
+        "deck.yaml": (data_dir() / "scratch" / "decks" / "monster-rush.yaml").read_text(),
+        "rules.yaml": (data_dir() / "scratch" / "rules.yaml").read_text(),
+        "s-rules.yaml": (data_dir() / "scaffold" / "rules.yaml").read_text(),
+        "record.yaml": (data_dir() / "scratch" / "examples" / "game-one.yaml").read_text(),
+        "position.yaml": (data_dir() / "galliard" / "examples" / "cabals.yaml").read_text(),
+    }
+    for name in beside:
+        write(tmp_path, name, files[name])
+    kit = write(tmp_path, "kit.yaml", text)
+    report = check_file(kit)
+    assert [
+        (f.code, f.location.line, f.location.column) for f in report.findings if f.location
+    ] == [("uses-wrong-kind", line, column) for line, column in places]
+    assert not report.ok
+    code, out, err = run("build", kit, "--out", str(tmp_path / "out"))
+    assert code == 1 and out == "" and "internal error" not in err
+    for line, column in places:
+        assert f"kit.yaml:{line}:{column}: error uses-wrong-kind" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_check_of_a_kit_reports_its_rules_file_s_errors(tmp_path: Path) -> None:
+    """What the build would refuse in the rules file a kit names, the kit's check says."""
+    from kitgen.kit import check_file
+
+    write(
+        tmp_path,
+        "rules.yaml",
+        "game: scaffold\nkind: rules\ntitle: T\nsections:\n"
+        "  - title: S\n    blocks:\n      - figure: no-such-figure\n",
+    )
+    kit = write(tmp_path, "kit.yaml", "game: scaffold\nkind: kit\nname: K\nrules: rules.yaml\n")
+    report = check_file(kit)
+    assert [(f.code, f.location.path, f.location.line) for f in report.findings if f.location] == [
+        ("unknown-figure", str(tmp_path / "rules.yaml"), 7)
+    ]
+    code, out, err = run("build", kit, "--out", str(tmp_path / "out"))
+    assert code == 1 and out == "" and "rules.yaml:7:" in err and "unknown-figure" in err
+
+
 def test_a_staged_folder_replaces_the_old_one_whole_or_not_at_all(tmp_path: Path) -> None:
     from kitgen.atomic import staged_dir
 

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from conftest import write
 from typer.testing import CliRunner
 
@@ -76,6 +77,39 @@ def test_json_replay_lists_the_findings_behind_its_exit_status(tmp_path: Path) -
     )
 
 
+def test_insult_to_injury_cannot_name_more_discards_than_captures(tmp_path: Path) -> None:
+    """Move 2 of the seed's game one: Chancellor on the top left shares one side with a
+    card of P1's, the Captain below it (bottom 7 against top 5): one capture, so one
+    card leaves P1's hand. P1 then holds Goblin, Queen, Drake, Wyvern and Worg (the
+    refill after move 1), so naming Worg as a second discard is illegal by count alone;
+    it used to be accepted, and Worg silently stayed in P1's hand."""
+    text = (EXAMPLES / "game-one.yaml").read_text(encoding="utf-8")
+    assert "  - Chancellor@TL insult Goblin\n" in text
+    bad = text.replace(
+        "  - Chancellor@TL insult Goblin\n", "  - Chancellor@TL insult Goblin, Worg\n"
+    )
+    line = bad.splitlines().index("  - Chancellor@TL insult Goblin, Worg") + 1
+    path = write(tmp_path, "r.yaml", bad)
+    code, out, _ = run("replay", "-f", "json", path)
+    assert code == 1
+    data = json.loads(out)
+    rule = (
+        "Insult to injury! discards one card per capture: Chancellor captures 1 here, "
+        "and the move names 2 cards to discard"
+    )
+    assert data["illegal"] == {
+        "index": 1,
+        "line": line,
+        "move": "Chancellor@TL insult Goblin, Worg",
+        "rule": rule,
+    }
+    assert data["winner"] is None and data["moves"] == 1
+    (found,) = data["findings"]
+    assert found["code"] == "illegal-move" and (found["line"], found["column"]) == (line, 5)
+    code, out, err = run("check", path)
+    assert code == 1 and f"r.yaml:{line}:5: error illegal-move move 2" in out + err
+
+
 def test_record_with_deck_files_is_shuffled_by_its_seed(tmp_path: Path) -> None:
     decks = data_dir() / "scratch" / "decks"
     text = f"""game: scratch
@@ -127,3 +161,66 @@ def test_record_needs_decks_or_a_deal(tmp_path: Path) -> None:
 def test_replay_of_a_file_that_is_not_a_record(tmp_path: Path) -> None:
     code, _, err = run("replay", str(data_dir() / "scratch" / "decks" / "monster-rush.yaml"))
     assert code == 1 and "not a record" in err and "Traceback" not in err
+
+
+RECORDS = {
+    "scratch": "scratch/examples/game-one.yaml",
+    "shapeup": "shapeup/examples/greedy-round.yaml",
+    "scaffold": "scaffold/examples/competitive-game.yaml",
+    "staircase": "staircase/examples/two-player-game.yaml",
+    "galliard": "galliard/examples/game.yaml",
+}
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+@pytest.mark.parametrize(
+    ("body", "codes", "line"),
+    [
+        # `players:` a number: the record model cannot be made (Scratch, Staircase,
+        # Galliard) or drops the value (Shape Up!, Scaffold): findings in JSON either way.
+        ("kind: record\nplayers: 5\n", ["wrong-type"], 3),
+        # A `kind:` that is not text: the file is not read past its envelope.
+        ("kind: [record]\n", ["wrong-type"], 2),
+        ("kind: recrod\n", ["unknown-kind"], 2),
+    ],
+)
+def test_json_replay_of_an_invalid_record_prints_its_findings(
+    tmp_path: Path, game: str, body: str, codes: list[str], line: int
+) -> None:
+    """Found by the attack of issue 20: `replay --format json` printed nothing on stdout
+    for a record that failed validation. Its findings come as JSON, under the keys the
+    game's replay always prints, with nothing played."""
+    code, out, _ = run("replay", "-f", "json", str(data_dir() / RECORDS[game]))
+    assert code == 0
+    keys = list(json.loads(out))
+    path = write(tmp_path, "r.yaml", f"game: {game}\n{body}")
+    code, out, err = run("replay", "-f", "json", path)
+    assert code == 1 and "Traceback" not in err
+    data = json.loads(out)
+    assert list(data) == keys
+    assert data["winner"] is None and data["moves"] == 0
+    assert [f["code"] for f in data["findings"]] == codes
+    assert data["findings"][0]["line"] == line and data["findings"][0]["path"] == path
+    # People get the same findings, one line each, on stderr.
+    code, out, err = run("replay", path)
+    assert code == 1 and f"r.yaml:{line}:" in err and codes[0] in err
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (None, "file-not-found"),
+        ("moves: [\n", "yaml-syntax"),
+        ("game: chess\nkind: record\n", "unknown-game"),
+        ("- a list\n", "not-a-mapping"),
+    ],
+)
+def test_json_replay_of_a_file_of_no_known_game(
+    tmp_path: Path, text: str | None, code: str
+) -> None:
+    path = str(tmp_path / "r.yaml") if text is None else write(tmp_path, "r.yaml", text)
+    status, out, _ = run("replay", "-f", "json", path)
+    assert status == 1
+    data = json.loads(out)
+    assert data == {"winner": None, "moves": 0, "findings": data["findings"]}
+    assert [f["code"] for f in data["findings"]] == [code]

@@ -154,9 +154,10 @@ def test_trades_are_cooperative_and_start_a_turn() -> None:
 
 def test_the_turn_that_ends_the_game_uses_its_counter() -> None:
     c = Card.parse
-    engine = Scaffold(Setup("cooperative", 1, 5))
-    # Red can play, black then has no legal play: the game ends inside turn one.
-    state = engine.deal(c("2S"), [c("2H")], [c("KC")], [])
+    engine = Scaffold(Setup("cooperative", 2, 5))
+    # Red can play (and keeps a card), black then has no legal play: the game ends
+    # inside turn one.
+    state = engine.deal(c("2S"), [c("2H"), c("AH")], [c("KC"), c("QC")], [])
     state = engine.apply(state, Play(c("2H"), 7))
     outcome = engine.outcome(state)
     assert outcome is not None and outcome.code == "no-play"
@@ -213,16 +214,65 @@ def test_records_round_trip(tmp_path: Path, mode: str) -> None:
 
 
 def test_an_explicit_deal_replays(tmp_path: Path) -> None:
+    # Red plays QH and draws the pile's only card, 9H; black plays JC; red 2D; black 3S,
+    # its last card: the game ends there (RULES.md: it ends when a player has no cards),
+    # with 9H still in red's hand. Red tops r2c3 and r1c3; black the centre, r3c2, r3c1.
     path = tmp_path / "deal.yaml"
-    path.write_text(
+    deal = (
         "game: scaffold\nkind: record\nhand_size: 2\n"
         "deal: {centre: KS, red: [QH, 2D], black: [JC, 3S], deck: [9H]}\n"
-        "moves: [QH@r2c3, JC@r3c2, 2D@r1c3, 3S@r3c1, 9H@r3c4]\n"
     )
+    path.write_text(deal + "moves: [QH@r2c3, JC@r3c2, 2D@r1c3, 3S@r3c1]\n")
     result = runner.invoke(app, ["replay", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["scores"] == {"red": 3, "black": 3} and data["reason"] == "black has no cards left"
+    assert data["scores"] == {"red": 2, "black": 3} and data["reason"] == "black has no cards left"
+    assert data["winner"] == "black"
+    # Red's 9H after that is a move after the end (it used to be played, for a 3-3 tie).
+    path.write_text(deal + "moves:\n- QH@r2c3\n- JC@r3c2\n- 2D@r1c3\n- 3S@r3c1\n- 9H@r3c4\n")
+    result = runner.invoke(app, ["replay", str(path), "--format", "json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert data["illegal"]["index"] == 4 and data["illegal"]["line"] == 10
+    assert [f["code"] for f in data["findings"]] == ["game-over"]
+    assert data["scores"] == {"red": 2, "black": 3}
+    check = runner.invoke(app, ["check", str(path)])
+    assert check.exit_code == 1 and "deal.yaml:10:3: error game-over" in check.output
+
+
+def test_the_player_who_plays_their_last_card_ends_the_game() -> None:
+    c = Card.parse
+    # Competitive, hands of one, no draw pile: red's QH on r2c3 (below the centre's
+    # king) is red's last card, so the game ends at once, 1-1 (red r2c3, black the
+    # centre), although black could still play JC beside the king.
+    engine = Scaffold(Setup(hand_size=1))
+    state = engine.apply(engine.deal(c("KS"), [c("QH")], [c("JC")], []), Play(c("QH"), 7))
+    assert state.hands == ((), (c("JC"),)) and state.to_move == 1
+    outcome = engine.outcome(state)
+    assert outcome is not None and outcome.code == "no-cards"
+    assert outcome.reason == "red has no cards left"
+    assert outcome.scores == {"red": 1, "black": 1} and outcome.winner is None
+    assert engine.legal_moves(state) == []
+    with pytest.raises(IllegalMove, match="the game is over: red has no cards left"):
+        engine.apply(state, Play(c("JC"), 11))
+    # Cooperative, hands of one, one card to draw: red plays QH on r2c3 and draws 10D,
+    # black plays JC on r4c3, its last card. Black's play ended turn one and took its
+    # counter (5 -> 4); the game ends there, between turns, so no second counter comes
+    # off: 4 turns left, minus 14 side spaces unconstructed = -10.
+    engine = Scaffold(Setup("cooperative", 1, 5))
+    state = engine.deal(c("KS"), [c("QH")], [c("JC")], [c("10D")])
+    state = engine.apply(state, Play(c("QH"), 7))
+    assert engine.outcome(state) is None
+    state = engine.apply(state, Play(c("JC"), 17))
+    assert state.hands == ((c("10D"),), ()) and state.turns_left == 4
+    outcome = engine.outcome(state)
+    assert outcome is not None and outcome.reason == "black has no cards left"
+    assert outcome.scores == {"team": 4 - 14}
+    # Red's last card ends the game inside turn one: its counter comes off, 4 - 15 = -11.
+    state = engine.apply(engine.deal(c("KS"), [c("QH")], [c("JC")], []), Play(c("QH"), 7))
+    outcome = engine.outcome(state)
+    assert outcome is not None and outcome.reason == "red has no cards left"
+    assert outcome.scores == {"team": 4 - 15}
 
 
 def test_broken_records_are_located(tmp_path: Path) -> None:

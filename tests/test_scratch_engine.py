@@ -387,6 +387,11 @@ def test_insult_to_injury_discards_once_per_capture() -> None:
     assert ENGINE.catalog.find("Ranger") in named.discards[1]
     with pytest.raises(IllegalMove, match="not in the hand"):
         play(state, "Wyvern@MC insult Queen")
+    # One capture, one discard: naming a second is illegal, whether or not P2 holds it
+    # (it used to be accepted, and the second card silently stayed in P2's hand).
+    for extra in ("Knight", "Queen"):
+        with pytest.raises(IllegalMove, match="captures 1 here, and the move names 2"):
+            play(state, f"Wyvern@MC insult Ranger, {extra}")
     # Two captures: two discards. Wyvern's top 6 beats Drake's bottom 4 and its bottom 6
     # beats Worg's top 5.
     board = [[".", "Drake P2", "."], [".", ".", "."], [".", "Worg P2", "."]]
@@ -394,6 +399,11 @@ def test_insult_to_injury_discards_once_per_capture() -> None:
     after = play(state, "Wyvern@MC")
     assert holders(after)[1] == holders(after)[7] == "P1"
     assert len(after.discards[1]) == 2 and len(after.hands[1]) == 1
+    assert play(state, "Wyvern@MC insult Ranger, Knight").hands[1] == (
+        ENGINE.catalog.find("Owlbear"),
+    )
+    with pytest.raises(IllegalMove, match="captures 2 here, and the move names 3"):
+        play(state, "Wyvern@MC insult Ranger, Knight, Owlbear")
     # With one card left in the opponent's hand, the second capture discards nothing.
     short = position(board, (["Wyvern"], ["Knight"]))
     assert play(short, "Wyvern@MC").discards[1] == (ENGINE.catalog.find("Knight"),)

@@ -1,6 +1,12 @@
 """Kit files: the settings every game's kit shares, and a Scratch kit's files and
 reference cards.
 
+The files a kit names (`rules:`, and a Scratch kit's `card_files:` and `decks:`)
+are read and checked here, for `kitgen check` and for the build alike: one of
+the wrong kind (a deck as the rules, the kit itself, another game's file) is a
+`uses-wrong-kind` finding at its entry, and the files' own findings are the
+kit's too, so a kit that checks clean builds.
+
 A module apart from `kitgen.load.scratch`, so that checking a deck or a card
 file does not import the paper sizes and units that only kit settings need.
 """
@@ -8,13 +14,18 @@ file does not import the paper sizes and units that only kit settings need.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import parse_length, parse_offset
-from kitgen.model.findings import Finding, finding
+from kitgen.load.documents import Document, read_document
+from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
+
+if TYPE_CHECKING:
+    from kitgen.model.scratch import ScratchPool
 
 _SETTING_PARSERS = {
     "paper": paper_size,
@@ -29,20 +40,71 @@ _SETTING_PARSERS = {
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
     """Check a kit file: its settings, the files it names, and its reference text."""
     found = check_kit_settings(kit, path)
+    found += card_sources(kit, path)[1]
+    found += reference_cards(kit)[1]
+    return found
+
+
+# What a Scratch kit's `card_files:` and `decks:` may name: the build prints either.
+_CARD_SOURCES = (("scratch", "cards"), ("scratch", "deck"))
+
+
+def card_sources(
+    kit: KitFile, path: str
+) -> tuple[list[tuple[Document, ScratchPool]], list[Finding]]:
+    """The card files and decks a Scratch kit names (card files first), each checked,
+    with the pool it was checked against; and the findings, those of the files named
+    included. A file that is missing or of the wrong kind is a finding at its entry.
+    The kit's check and its build both read the files through this."""
+    from kitgen.load.scratch import check_scratch
+
     base = os.path.dirname(path)
-    for field_name in ("decks", "card_files"):
+    sources: list[tuple[Document, ScratchPool]] = []
+    found: list[Finding] = []
+    for field_name in ("card_files", "decks"):
         for index, entry in enumerate(getattr(kit, field_name)):
+            at = kit.where(field_name, index)
             shown = os.path.normpath(os.path.join(base, entry))
             if not os.path.isfile(shown):
                 found.append(
-                    finding(
-                        "uses-not-found",
-                        f"{entry!r} does not exist (looked for {shown})",
-                        kit.where(field_name, index),
-                    )
+                    finding("uses-not-found", f"{entry!r} does not exist (looked for {shown})", at)
                 )
-    found += reference_cards(kit)[1]
-    return found
+                continue
+            doc = _named_document(
+                shown, entry, at, _CARD_SOURCES, "a scratch cards or deck file", found
+            )
+            if doc is None:
+                continue
+            more, pool = check_scratch(doc)
+            found += more
+            if pool is not None and not has_errors([*doc.findings, *more]):
+                sources.append((doc, pool))
+    return sources, found
+
+
+def _named_document(
+    path: str,
+    entry: str,
+    at: Location | None,
+    kinds: tuple[tuple[str, str], ...],
+    wanted: str,
+    found: list[Finding],
+) -> Document | None:
+    """A file a kit names, read, when it is a valid file of one of `kinds`; None (and a
+    finding at the entry, or the file's own findings) when it is not."""
+    doc = read_document(path)
+    if doc.game is None or doc.kind is None:  # not read as far as its kind: it says why
+        found += doc.findings
+        return None
+    if (doc.game, doc.kind) not in kinds:
+        found.append(
+            finding(
+                "uses-wrong-kind", f"{entry!r} is a {doc.game} {doc.kind} file, not {wanted}", at
+            )
+        )
+        return None
+    found += doc.findings
+    return doc if doc.model is not None else None
 
 
 def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
@@ -61,14 +123,29 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             found.append(
                 finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
             )
-    base = os.path.dirname(path)
-    if kit.rules is not None and not os.path.isfile(os.path.join(base, kit.rules)):
-        found.append(
-            finding(
-                "uses-not-found", f"the rules file {kit.rules!r} does not exist", kit.where("rules")
-            )
-        )
+    found += rules_document(kit, path)[1]
     return found
+
+
+def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Finding]]:
+    """The rules file a kit names, read and checked (None when it names none, or one
+    that is missing, of the wrong kind or in error), and the findings. The kit's check
+    and its build both read the rules file through this."""
+    from kitgen.load.rules import check_rules
+
+    if kit.rules is None:
+        return None, []
+    at = kit.where("rules")
+    rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
+    if not os.path.isfile(rules_path):
+        return None, [finding("uses-not-found", f"the rules file {kit.rules!r} does not exist", at)]
+    found: list[Finding] = []
+    wanted = f"a {kit.game} rules file"
+    doc = _named_document(rules_path, kit.rules, at, ((kit.game, "rules"),), wanted, found)
+    if doc is None:
+        return None, found
+    found += check_rules(doc)
+    return (None if has_errors(found) else doc), found
 
 
 def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:

@@ -58,7 +58,9 @@ CODES: dict[str, CodeInfo] = {
     "uses-not-found": CodeInfo("error", "a file named in `uses:` does not exist"),
     "uses-unreadable": CodeInfo("error", "a file named in `uses:` cannot be read"),
     "uses-cycle": CodeInfo("error", "files name each other in `uses:` in a circle"),
-    "uses-wrong-kind": CodeInfo("error", "a file named in `uses:` is not a card file of this game"),
+    "uses-wrong-kind": CodeInfo(
+        "error", "a file named in `uses:`, `decks:` or `rules:` is not of the kind that key takes"
+    ),
     # Card pools (Scratch)
     "duplicate-card": CodeInfo("error", "two cards have the same name"),
     "duplicate-id": CodeInfo("error", "a faction, power or rarity is declared twice"),

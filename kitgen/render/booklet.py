@@ -9,7 +9,6 @@ reference. Figures are drawn by the game's own figure painters.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,6 +45,7 @@ from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
+from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
 from kitgen.render.rules_text import RulesSandbox, escape_text
 
@@ -130,13 +130,10 @@ class Templater:
         return inline_markup(rendered)
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S)
-
-
 def inline_markup(escaped: str) -> str:
-    """`**bold**` and `*italic*` to Platypus tags (the text is already escaped)."""
-    return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
+    """`**bold**` and `*italic*` to Platypus tags that always nest (the text is already
+    escaped, its template filled): see kitgen.render.emphasis."""
+    return emphasis_markup(escaped)
 
 
 @dataclass

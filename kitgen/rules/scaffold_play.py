@@ -2,13 +2,14 @@
 
 Red plays first. In the competitive game the players alternate, each play
 followed by a draw while the draw pile lasts, until all 13 spaces are
-constructed, the player to move has no card, or has no legal play (and shows
+constructed, a player has no card (the one to move, or the one who has just
+played their last card), or the player to move has no legal play (and shows
 the hand). In the cooperative game a turn is either a play by red then a play
 by black, each on their own side, or a blind trade of one card each; a turn
 counter comes off at the end of every turn, including the turn in which the
 game ends (rules decision). The game ends when every side space shows its
-side's colour, when the counters run out, or when the player to move cannot
-play.
+side's colour, when the counters run out, when a player has no card, or when
+the player to move cannot play.
 
 Move notation: `9H@r2c3` plays the nine of hearts on row 2, column 3 (rows and
 columns from 1, top left; the centre is r3c3); `trade 5H 9S` is the blind
@@ -303,8 +304,11 @@ class Scaffold:
                 return End("turns", "the turn counters ran out")
         elif all(state.stacks[c] for c in board.spaces):
             return End("built", f"all {len(board.spaces)} spaces are constructed")
-        if not state.hands[state.to_move]:
-            return End("no-cards", f"{state.mover} has no cards left")
+        # A player with no cards ends the game (RULES.md), whoever is to move: the play
+        # that uses a player's last card is the last of the game.
+        for seat in (1 - state.to_move, state.to_move):
+            if not state.hands[seat]:
+                return End("no-cards", f"{TEAMS[seat]} has no cards left")
         side = self._side(state)
         if not self.can_trade(state) and not has_play(
             self.board, state.stacks, state.hands[state.to_move], side
@@ -322,7 +326,8 @@ class Scaffold:
             scores = {"red": len(detail.red), "black": len(detail.black)}
             return Outcome(end.code, end.text, scores, detail.winner, detail)
         turns = state.turns_left
-        between_turns = state.to_move == 0 and end.code in ("built", "turns")
+        # Black's play (or a trade) has just finished a turn and taken its counter off.
+        between_turns = state.to_move == 0 and end.code in ("built", "turns", "no-cards")
         if not between_turns:
             turns -= 1  # the game ends inside a turn: that turn's counter comes off too
         coop = score_cooperative(self.board, state.stacks, max(turns, 0))

@@ -769,6 +769,11 @@ class Scratch:
             taken = self._captures(state, card, move.cell, move.flip)
             if self._power[card] != INSULT or not taken:
                 raise IllegalMove("only an Insult to injury! card that captures discards anything")
+            if len(named) > len(taken):
+                raise IllegalMove(
+                    f"Insult to injury! discards one card per capture: {move.card} captures "
+                    f"{len(taken)} here, and the move names {len(named)} cards to discard"
+                )
             their_hand = list(state.hands[1 - player])
             for victim, name in zip(named, move.insults, strict=True):
                 if victim not in their_hand:
