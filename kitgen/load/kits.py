@@ -7,11 +7,10 @@ file does not import the paper sizes and units that only kit settings need.
 
 from __future__ import annotations
 
-import os
-
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import parse_length, parse_offset
+from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, finding
 from kitgen.model.kit import KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
@@ -29,18 +28,13 @@ _SETTING_PARSERS = {
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
     """Check a kit file: its settings, the files it names, and its reference text."""
     found = check_kit_settings(kit, path)
-    base = os.path.dirname(path)
+    what = {"decks": "the deck file", "card_files": "the card file"}
     for field_name in ("decks", "card_files"):
         for index, entry in enumerate(getattr(kit, field_name)):
-            shown = os.path.normpath(os.path.join(base, entry))
-            if not os.path.isfile(shown):
-                found.append(
-                    finding(
-                        "uses-not-found",
-                        f"{entry!r} does not exist (looked for {shown})",
-                        kit.where(field_name, index),
-                    )
-                )
+            at = kit.where(field_name, index)
+            _, problem = check_reference(entry, path, at, what[field_name])
+            if problem is not None:
+                found.append(problem)
     found += reference_cards(kit)[1]
     return found
 
@@ -61,13 +55,10 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             found.append(
                 finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
             )
-    base = os.path.dirname(path)
-    if kit.rules is not None and not os.path.isfile(os.path.join(base, kit.rules)):
-        found.append(
-            finding(
-                "uses-not-found", f"the rules file {kit.rules!r} does not exist", kit.where("rules")
-            )
-        )
+    if kit.rules is not None:
+        _, problem = check_reference(kit.rules, path, kit.where("rules"), "the rules file")
+        if problem is not None:
+            found.append(problem)
     return found
 
 

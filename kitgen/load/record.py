@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from kitgen.load.documents import Document, read_document
+from kitgen.load.references import check_reference
 from kitgen.load.replay import replay_moves
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.base import suggest
@@ -41,9 +41,9 @@ def _deck_cards(
     assert record.decks is not None
     entry = record.decks[player]  # type: ignore[index]
     at = record.where("decks", player)
-    path = os.path.normpath(os.path.join(os.path.dirname(doc.path), entry))
-    if not os.path.isfile(path):
-        found.append(finding("uses-not-found", f"the deck file {entry!r} does not exist", at))
+    path, problem = check_reference(entry, doc.path, at, "the deck file")
+    if problem is not None:  # outside the project, missing, a folder or a pipe
+        found.append(problem)
         return None
     deck_doc = read_document(path)
     found += deck_doc.findings

@@ -59,6 +59,11 @@ CODES: dict[str, CodeInfo] = {
     "uses-unreadable": CodeInfo("error", "a file named in `uses:` cannot be read"),
     "uses-cycle": CodeInfo("error", "files name each other in `uses:` in a circle"),
     "uses-wrong-kind": CodeInfo("error", "a file named in `uses:` is not a card file of this game"),
+    "path-outside-project": CodeInfo(
+        "error",
+        "a named file (uses:, decks:, rules:, art:) outside the naming file's folder and its "
+        "project (allowed with --allow-outside)",
+    ),
     # Card pools (Scratch)
     "duplicate-card": CodeInfo("error", "two cards have the same name"),
     "duplicate-id": CodeInfo("error", "a faction, power or rarity is declared twice"),
