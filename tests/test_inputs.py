@@ -433,12 +433,20 @@ def test_deeply_nested_folders_are_walked(tmp_path: Path, command: str) -> None:
     from kitgen.kit import walk_yaml
 
     deck = _nested(tmp_path / "deep", 1100)
-    os.symlink(tmp_path / "deep", tmp_path / "deep" / "d" / "loop")  # a loop: not followed
-    assert walk_yaml(str(tmp_path / "deep")) == ([str(deck)], [])
-    code, said = run(command, str(tmp_path / "deep"))
-    assert "internal error" not in said and "Recursion" not in said
-    assert code == 0, said
-    assert ("1 file checked: no problems" if command == "check" else "A wins") in said
+    try:
+        os.symlink(tmp_path / "deep", tmp_path / "deep" / "d" / "loop")  # a loop: not followed
+        assert walk_yaml(str(tmp_path / "deep")) == ([str(deck)], [])
+        code, said = run(command, str(tmp_path / "deep"))
+        assert "internal error" not in said and "Recursion" not in said
+        assert code == 0, said
+        assert ("1 file checked: no problems" if command == "check" else "A wins") in said
+    finally:  # (shutil.rmtree, as pytest cleans up, recurses: take it down from below)
+        os.remove(tmp_path / "deep" / "d" / "loop")
+        os.remove(deck)
+        here = deck.parent
+        while here != tmp_path:
+            os.rmdir(here)
+            here = here.parent
 
 
 @given(st.integers(min_value=0, max_value=40), st.integers(min_value=0, max_value=3))
@@ -512,3 +520,66 @@ def test_an_unreadable_folder_inside_is_an_error(
         assert code == 1 and '"file-unreadable"' in said
     finally:
         locked.chmod(0o755)
+
+
+def _outside_deck(tmp: Path) -> str:
+    """project/deck.yaml, a legal deck whose card file is outside its project."""
+    write(tmp, "elsewhere/cards.yaml", CARDS)
+    text = DECK.replace("cards:\n", "uses: [../elsewhere/cards.yaml]\ncards:\n", 1)
+    return write(tmp, "project/deck.yaml", text.replace("  Knight: 1\n", "  Secret Imp: 1\n"))
+
+
+def test_build_replay_and_simulate_take_allow_outside(contained: Path) -> None:
+    deck = _outside_deck(contained)
+    kit = write(contained, "project/kit.yaml", KIT_HEAD + "decks: [deck.yaml]\n")
+    record = write(
+        contained,
+        "project/r.yaml",
+        "game: scratch\nkind: record\ndecks: {P1: deck.yaml, P2: deck.yaml}\nmoves: []\n",
+    )
+    out = str(contained / "out")
+    for args in (
+        ["build", kit, "--out", out],
+        ["replay", record],
+        ["simulate", "-n", "60", "-j", "2", deck, deck],
+    ):
+        code, said = run(*args)
+        assert code == 1 and "deck.yaml:7:8: error path-outside-project" in said, (args, said)
+        code, said = run(*args, "--allow-outside")
+        assert code == 0 and "path-outside-project" not in said, (args, said)
+    assert os.path.isfile(os.path.join(out, "scratch", "scratch-kit-cards.pdf"))
+
+
+def test_simulation_workers_read_the_decks_as_the_run_allows(contained: Path) -> None:
+    """A worker process reads the decks again: --allow-outside goes with each batch."""
+    from kitgen import simulation
+
+    deck = _outside_deck(contained)
+    simulation._setup.cache_clear()
+    try:
+        tally = simulation._batch(((deck, deck), ("random", "random"), 1, 0, 3, False, True))
+        assert tally.games == 3
+    finally:
+        simulation._setup.cache_clear()
+
+
+def test_a_record_plays_the_cards_its_decks_bring(tmp_path: Path) -> None:
+    """A record's decks may use card files of their own: their cards join the game
+    (the replay stopped with an internal error, `no card called 'Secret Imp'`)."""
+    write(tmp_path, "cards.yaml", CARDS)
+    deck = DECK.replace("cards:\n", "uses: [cards.yaml]\ncards:\n", 1)
+    write(tmp_path, "deck.yaml", deck.replace("  Knight: 1\n", "  Secret Imp: 1\n"))
+    record = write(
+        tmp_path,
+        "r.yaml",
+        "game: scratch\nkind: record\nseed: 3\ndecks: {P1: deck.yaml, P2: deck.yaml}\nmoves: []\n",
+    )
+    from kitgen.load.record import replay_record
+
+    replay = replay_record(read_document(record))
+    assert replay.findings == []
+    hands = replay.states[0].hands
+    dealt = [replay.names[i] for i in (*hands[0], *replay.states[0].decks[0])]
+    assert sorted(dealt).count("Secret Imp") == 1 and len(dealt) == 10
+    code, said = run("replay", record)
+    assert code == 0 and "The record stops before the game ends." in said
