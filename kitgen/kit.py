@@ -172,12 +172,6 @@ def score_document(doc: Document) -> ScoreReport:
     return result
 
 
-def expand_paths(paths: list[str]) -> list[str]:
-    """Files to check: files as given, folders replaced by the YAML files inside them
-    (folders that cannot be listed are left out: `list_inputs` says which)."""
-    return [path for path, problem in list_inputs(paths) if problem is None]
-
-
 def list_inputs(paths: list[str]) -> list[tuple[str, str | None]]:
     """Files to check: files as given, folders replaced by the YAML files inside them at
     any depth. A folder inside that cannot be listed comes as (folder, why), to be

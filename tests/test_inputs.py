@@ -583,3 +583,29 @@ def test_a_record_plays_the_cards_its_decks_bring(tmp_path: Path) -> None:
     assert sorted(dealt).count("Secret Imp") == 1 and len(dealt) == 10
     code, said = run("replay", record)
     assert code == 0 and "The record stops before the game ends." in said
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "code"),
+    [
+        ("deck.yaml", DECK.replace("cards:\n", 'uses: ["a\\0b"]\ncards:\n', 1), "uses-not-found"),
+        ("kit.yaml", KIT_HEAD + 'decks: ["a\\0b"]\n', "uses-not-found"),
+        ("kit.yaml", KIT_HEAD + 'rules: "a\\0b"\n', "uses-not-found"),
+        (
+            "r.yaml",
+            'game: scratch\nkind: record\ndecks: {P1: "a\\0b", P2: "a\\0b"}\n',
+            "uses-not-found",
+        ),
+        (
+            "cards.yaml",
+            CARDS.replace("    stats:", '    art: "a\\0b.png"\n    stats:'),
+            "image-unreadable",
+        ),
+    ],
+    ids=["uses", "kit-decks", "kit-rules", "record-decks", "art"],
+)
+def test_a_nul_in_a_named_path_is_a_finding(
+    tmp_path: Path, name: str, text: str, code: str
+) -> None:
+    report = check_file(write(tmp_path, name, text))
+    assert code in [f.code for f in report.findings], report.findings
