@@ -5,7 +5,7 @@ A named file is read only when it is inside the folder of the file that names it
 or inside that file's project: the nearest folder, from there upward, that holds a
 kit file or a kitgen.toml. Symlinks are resolved before the comparison, so a link
 cannot lead out. kitgen's own data (`data/`, shipped in the wheel) may always be
-named. `--allow-outside` lifts the rule for one run (`allow_outside`). A file
+named. `--allow-outside` lifts the rule for one run (`allowing_outside`). A file
 refused is a `path-outside-project` finding at the entry that names it; it is
 never opened, and the message quotes nothing of it.
 
@@ -40,11 +40,6 @@ class _Policy:
 
 
 _POLICY = _Policy()
-
-
-def allow_outside(allowed: bool) -> None:
-    """Let this run read named files wherever they are (`--allow-outside`), or not."""
-    _POLICY.allow_outside = allowed
 
 
 def outside_allowed() -> bool:
@@ -151,9 +146,13 @@ def outside(entry: str, naming: str, at: Location | None) -> Finding | None:
 
 
 def _quoted(entry: str) -> str:
+    return repr(_shortened(entry, 60))
+
+
+def _shortened(text: str, limit: int = 160) -> str:
     from kitgen.load.validate import shorten
 
-    return repr(shorten(entry, 60))
+    return shorten(text, limit)
 
 
 def check_reference(
@@ -175,7 +174,9 @@ def check_reference(
         mode = os.stat(path).st_mode
     except OSError:
         return path, finding(
-            "uses-not-found", f"{what} {_quoted(entry)} does not exist (looked for {path})", at
+            "uses-not-found",
+            f"{what} {_quoted(entry)} does not exist (looked for {_shortened(path)})",
+            at,
         )
     if not stat.S_ISREG(mode):
         from kitgen.load.documents import special_kind
