@@ -92,7 +92,7 @@ def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None
         problem = _not_regular(os.stat(path).st_mode, where)
         if problem is not None:
             return None, problem
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC)
+        handle = os.open(path, _OPEN_FLAGS)
         with open(handle, "rb", closefd=True) as stream:
             info = os.fstat(handle)
             problem = _not_regular(info.st_mode, where)
@@ -119,7 +119,13 @@ def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None
     return data, None
 
 
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+# Read-only, without blocking (a pipe), not inherited, in binary (Windows).
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
 
 def _not_regular(mode: int, where: Location) -> Finding | None:
