@@ -228,6 +228,14 @@ def _targets(targets: list[str]) -> list[str]:
             out += [g for g in GAME_IDS if g not in out]
         elif target in GAME_IDS or os.path.isfile(target):
             out.append(target)
+        elif os.path.exists(target):  # a folder, a pipe or a device: never opened
+            from kitgen.load.documents import special_kind
+
+            try:
+                what = special_kind(os.stat(target).st_mode)
+            except OSError:
+                what = "a special file"
+            raise UsageError(f"{target!r} is {what}, not a kit, deck, cards or rules file")
         else:
             raise UsageError(
                 f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"

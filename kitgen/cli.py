@@ -12,6 +12,7 @@ import typer
 from kitgen import __version__
 from kitgen.cli_check import finding_line
 from kitgen.cli_common import (
+    AllowOutsideOption,
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
@@ -27,6 +28,7 @@ from kitgen.cli_common import (
     StandardDeckOption,
     build_options,
     echo_result,
+    follows_references,
     friendly,
     progress_bar,
 )
@@ -68,6 +70,7 @@ def _root(
 
 @app.command()
 @_friendly
+@follows_references
 def check(
     files: Annotated[
         list[str],
@@ -79,6 +82,7 @@ def check(
         ),
     ],
     output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Check kitgen files and report every problem with its file, line and column.
 
@@ -92,6 +96,7 @@ def check(
 
 @app.command()
 @_friendly
+@follows_references
 def score(
     files: Annotated[
         list[str],
@@ -102,6 +107,7 @@ def score(
         ),
     ],
     output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Score finished (or unfinished) positions, showing every line that scores.
 
@@ -157,6 +163,7 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
 
 @app.command()
 @_friendly
+@follows_references
 def replay(
     file: Annotated[
         str,
@@ -167,6 +174,7 @@ def replay(
         ),
     ],
     output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Replay a recorded game and print how it ended (exit 1 at an illegal move)."""
     from kitgen.kit import check_document
@@ -379,6 +387,7 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
 
 @app.command()
 @_friendly
+@follows_references
 def simulate(
     targets: Annotated[
         list[str],
@@ -455,6 +464,7 @@ def simulate(
         int, typer.Option("--jobs", "-j", help="Processes to play in parallel.", min=1, max=64)
     ] = 1,
     output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Play many games between built-in players and report how each side fares.
 
@@ -718,6 +728,7 @@ def _percent(value: float | None, *, sign: bool = False) -> str:
 
 @app.command()
 @_friendly
+@follows_references
 def build(
     targets: Annotated[
         list[str],
@@ -739,6 +750,7 @@ def build(
     ink: InkOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
     from kitgen.build import build as run_build

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
 if TYPE_CHECKING:
+    from kitgen.load.documents import Document
     from kitgen.model.findings import Finding
 
 R = TypeVar("R")
@@ -52,25 +53,33 @@ def finding_line(f: Finding, path: str | None = None) -> str:
     return f"{where}{f.severity} {f.code} {f.message}"
 
 
-def each_file(files: list[str], read: Callable[[str], R]) -> list[R]:
-    """READ every file named (a folder: its YAML files), in order. The garbage
-    collector comes back on before the second file (`kitgen.entry.started`)."""
+def each_file(files: list[str], use: Callable[[Document], R]) -> list[R]:
+    """USE every file named (a folder: its YAML files), read, in order; a folder inside
+    that cannot be listed comes as a document with a `file-unreadable` finding. The
+    garbage collector comes back on before the second file (`kitgen.entry.started`)."""
     from kitgen.entry import started
-    from kitgen.kit import expand_paths
+    from kitgen.kit import list_inputs
+    from kitgen.load.documents import Document, read_document
+    from kitgen.model.findings import finding
+    from kitgen.model.source import whole_file
 
     done: list[R] = []
-    for index, path in enumerate(expand_paths(files)):
+    for index, (path, problem) in enumerate(list_inputs(files)):
         if index:
             started()
-        done.append(read(path))
+        if problem is None:
+            doc = read_document(path)
+        else:
+            doc = Document(path, findings=[finding("file-unreadable", problem, whole_file(path))])
+        done.append(use(doc))
     return done
 
 
 def run_check(files: list[str], as_json: bool) -> int:
     """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
-    from kitgen.kit import check_file
+    from kitgen.kit import check_document
 
-    reports = each_file(files, check_file)
+    reports = each_file(files, check_document)
     status = 0 if all(r.ok for r in reports) else 1
     if as_json:
         import json
@@ -100,9 +109,8 @@ def run_check(files: list[str], as_json: bool) -> int:
 def run_score(files: list[str], as_json: bool) -> int:
     """Score the positions in FILES and print them; the exit status as for check."""
     from kitgen.kit import score_document
-    from kitgen.load.documents import read_document
 
-    reports = each_file(files, lambda path: score_document(read_document(path)))
+    reports = each_file(files, score_document)
     status = 0 if all(r.check.ok for r in reports) else 1
     if as_json:
         import json

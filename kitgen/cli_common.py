@@ -41,6 +41,31 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
+AllowOutsideOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-outside",
+        help="Read the files that kitgen files name (uses:, decks:, rules:, art:) wherever "
+        "they are; by default only from the naming file's folder and its project (the "
+        "nearest folder above holding a kit file or a kitgen.toml).",
+    ),
+]
+
+
+def follows_references(command: Callable[P, R]) -> Callable[P, R]:
+    """Run a command that reads the files other files name with its `allow_outside`
+    option (`--allow-outside`) in force, and only for as long as it runs."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        from kitgen.load.references import allowing_outside
+
+        with allowing_outside(bool(kwargs.get("allow_outside", False))):
+            return command(*args, **kwargs)
+
+    return run
+
+
 class OutputFormat(StrEnum):
     """How a command prints its results."""
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from kitgen.cli_common import (
+    AllowOutsideOption,
     BleedOption,
     CardSizeOption,
     ExtraCommonsOption,
@@ -15,6 +16,7 @@ from kitgen.cli_common import (
     StandardDeckOption,
     build_options,
     echo_result,
+    follows_references,
     friendly,
     progress_bar,
 )
@@ -61,6 +63,7 @@ JobsOption = Annotated[
 
 @export_app.command("png")
 @friendly
+@follows_references
 def png(
     targets: TargetsArgument,
     profile: ProfileOption = "home",
@@ -76,6 +79,7 @@ def png(
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     jobs: JobsOption = None,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """One PNG per card face (and back), at exact pixel sizes.
 
@@ -101,6 +105,7 @@ def png(
 
 @export_app.command("pdf")
 @friendly
+@follows_references
 def pdf(
     targets: TargetsArgument,
     profile: ProfileOption = "home",
@@ -110,6 +115,7 @@ def pdf(
     ink: InkOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Single-card PDFs for print shops: a card a page, face then back, with TrimBox
     and BleedBox and no crop marks.
@@ -130,6 +136,7 @@ def pdf(
 
 @export_app.command("tts")
 @friendly
+@follows_references
 def tts(
     targets: TargetsArgument,
     out: OutOption = "output",
@@ -138,6 +145,7 @@ def tts(
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     jobs: JobsOption = None,
+    allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Tabletop Simulator decks: sheets of up to 10 x 7 cards (at most 4096 px a side)
     and a saved object that loads them; prints how to add it to the game.

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kitgen.cli_common import (
+    AllowOutsideOption,
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
@@ -22,6 +23,7 @@ from kitgen.cli_common import (
     StandardDeckOption,
     build_options,
     echo_findings,
+    follows_references,
     friendly,
 )
 
@@ -70,6 +72,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @friendly
+    @follows_references
     def watch(
         targets: Annotated[
             list[str],
@@ -110,6 +113,7 @@ def register(app: typer.Typer) -> None:
                 help="How often to look at the files for changes.",
             ),
         ] = 0.25,
+        allow_outside: AllowOutsideOption = False,
     ) -> None:
         """Build like `kitgen build`, then rebuild after every save until Ctrl-C.
 

@@ -1,8 +1,8 @@
 """The `kitgen` command's entry point (and `python -m kitgen`'s).
 
-A plain `kitgen check` or `kitgen score` (files, and at most a `--format`) runs
-without importing typer: typer, click and what they import cost about a third of
-a one-file check's start-up. Everything else goes to the typer app in
+A plain `kitgen check` or `kitgen score` (files, at most a `--format`, and
+`--allow-outside`) runs without importing typer: typer, click and what they import
+cost about a third of a one-file check's start-up. Everything else goes to the typer app in
 `kitgen.cli`. Both paths print the same bytes and exit with the same status
 (tests/test_cli.py runs both over the same files and compares).
 
@@ -85,16 +85,19 @@ def started() -> None:
 
 
 def plain_command(args: list[str]) -> Callable[[], int] | None:
-    """`check` or `score` with nothing but files and `--format`/`-f` human|json, ready
-    to run without typer; None for anything else (typer parses it, and explains a
-    mistake)."""
+    """`check` or `score` with nothing but files, `--format`/`-f` human|json and
+    `--allow-outside`, ready to run without typer; None for anything else (typer
+    parses it, and explains a mistake)."""
     if len(args) < 2 or args[0] not in ("check", "score") or os.name == "nt":
         return None  # (typer expands wildcards itself on Windows)
     files: list[str] = []
     formats: list[str] = []
+    allow_outside = False
     rest = iter(args[1:])
     for arg in rest:
-        if arg in ("--format", "-f"):
+        if arg == "--allow-outside":
+            allow_outside = True
+        elif arg in ("--format", "-f"):
             formats.append(next(rest, ""))
         elif arg.startswith("--format="):
             formats.append(arg.removeprefix("--format="))
@@ -108,7 +111,16 @@ def plain_command(args: list[str]) -> Callable[[], int] | None:
     from kitgen import cli_check
 
     run = cli_check.run_check if args[0] == "check" else cli_check.run_score
-    return lambda: run(files, as_json)
+    if not allow_outside:
+        return lambda: run(files, as_json)
+
+    def run_allowing_outside() -> int:
+        from kitgen.load.references import allowing_outside
+
+        with allowing_outside(True):
+            return run(files, as_json)
+
+    return run_allowing_outside
 
 
 def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoReturn:

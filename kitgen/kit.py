@@ -172,23 +172,49 @@ def score_document(doc: Document) -> ScoreReport:
     return result
 
 
-def expand_paths(paths: list[str]) -> list[str]:
-    """Files to check: files as given, folders replaced by the YAML files inside them."""
-    out: list[str] = []
+def list_inputs(paths: list[str]) -> list[tuple[str, str | None]]:
+    """Files to check: files as given, folders replaced by the YAML files inside them at
+    any depth. A folder inside that cannot be listed comes as (folder, why), to be
+    reported rather than skipped; every file comes as (file, None)."""
+    out: list[tuple[str, str | None]] = []
     for path in paths:
         if os.path.isdir(path):
-            found = sorted(
-                os.path.join(root, name)
-                for root, _dirs, names in os.walk(path)
-                for name in names
-                if name.endswith(YAML_SUFFIXES)
-            )
-            if not found:
+            found, unlisted = walk_yaml(path)
+            if not found and not unlisted:
                 raise UsageError(f"{path} is a folder with no YAML files in it")
-            out.extend(found)
+            out += sorted([*((f, None) for f in found), *unlisted], key=lambda item: item[0])
         else:
-            out.append(path)
+            out.append((path, None))
     return out
+
+
+def walk_yaml(top: str) -> tuple[list[str], list[tuple[str, str | None]]]:
+    """The YAML files under a folder, at any depth, and the folders that could not be
+    listed, with why. The walk keeps its own stack (any depth, no recursion) and does
+    not go into symlinked folders, so a link cannot lead it round in a loop."""
+    files: list[str] = []
+    unlisted: list[tuple[str, str | None]] = []
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError as err:
+            unlisted.append((folder, f"cannot read this folder: {err.strerror or err}"))
+            continue
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+                is_link = is_dir and entry.is_symlink()
+            except OSError:  # gone since the listing
+                continue
+            if is_dir:
+                if not is_link:
+                    stack.append(entry.path)
+            elif entry.name.endswith(YAML_SUFFIXES):
+                files.append(entry.path)
+    return files, unlisted
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from kitgen.kit import UsageError, check_document
 from kitgen.load.documents import read_document
+from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
@@ -66,9 +67,10 @@ def _setup(paths: tuple[str, str]) -> tuple[Scratch, tuple[list[str], list[str]]
     return engine, (decks[0], decks[1]), (names[0], names[1])
 
 
-def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int, bool]) -> Tally:
-    paths, players, seed, start, stop, matches = args
-    engine, decks, _ = _setup(paths)
+def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int, bool, bool]) -> Tally:
+    paths, players, seed, start, stop, matches, allow_outside = args
+    with allowing_outside(allow_outside):  # as the parent read them (--allow-outside)
+        engine, decks, _ = _setup(paths)
     return run_batch(engine, decks, players, seed, range(start, stop), matches=matches)
 
 
@@ -101,7 +103,7 @@ def simulate(
         return None, findings
     _, _, names = _setup(paths)
     batches = [
-        (paths, players, seed, start, min(start + BATCH, games), matches)
+        (paths, players, seed, start, min(start + BATCH, games), matches, outside_allowed())
         for start in range(0, games, BATCH)
     ]
     total = Tally()

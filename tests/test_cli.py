@@ -549,15 +549,16 @@ def test_the_collector_is_off_for_the_first_file_only_and_on_after_main(
     import gc
 
     import kitgen.kit
+    from kitgen.load.documents import Document
 
     enabled: list[bool] = []
-    real = kitgen.kit.check_file
+    real = kitgen.kit.check_document
 
-    def check_file(path: str) -> kitgen.kit.FileReport:
+    def check_document(doc: Document) -> kitgen.kit.FileReport:
         enabled.append(gc.isenabled())
-        return real(path)
+        return real(doc)
 
-    monkeypatch.setattr(kitgen.kit, "check_file", check_file)
+    monkeypatch.setattr(kitgen.kit, "check_document", check_document)
     deck = write(tmp_path, "good.yaml", GOOD_DECK)
     monkeypatch.setattr(sys, "argv", ["kitgen", "check", deck, deck, deck])
     assert gc.isenabled()

@@ -252,8 +252,8 @@ def test_art_is_relative_to_the_file_that_names_it_not_the_cwd(
 
 
 def test_an_absolute_art_path_is_used_as_it_is(tmp_path: Path) -> None:
-    art = tmp_path / "art" / "witch.png"
-    art.parent.mkdir()
+    art = tmp_path / "cards" / "art" / "witch.png"  # (inside the card file's folder)
+    art.parent.mkdir(parents=True)
     art.write_bytes(png())
     cards = write_cards(tmp_path / "cards", str(art))
     assert art_path(str(art), str(cards)) == str(art)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
-from kitgen.model.findings import Finding, finding
+from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kinds import GAME_IDS, KINDS
 from kitgen.model.source import Path, SourceMap, whole_file
 
@@ -79,30 +80,74 @@ class Document:
 
 
 def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None, Finding | None]:
-    """Read a file's bytes, refusing missing, unreadable and oversized files."""
+    """Read a file's bytes, refusing missing, unreadable and oversized files, and
+    anything that is not a regular file (after symlinks): reading a pipe, a device
+    or a socket could wait for ever, or never end.
+
+    Every data file kitgen reads comes through here. The file is looked at before
+    it is opened (opening a pipe for reading waits for a writer), and opened without
+    blocking, then looked at again, so one swapped in between cannot hang either."""
     where = whole_file(path)
     try:
-        size = os.stat(path).st_size
-        if os.path.isdir(path):
-            return None, finding("file-unreadable", "this is a folder, not a file", where)
-        if size > limits.max_file_bytes:
-            return None, finding(
-                "file-too-large",
-                f"the file is {size:,} bytes; kitgen reads files up to "
-                f"{limits.max_file_bytes:,} bytes",
-                where,
-            )
-        with open(path, "rb") as handle:
-            data = handle.read(limits.max_file_bytes + 1)
+        problem = _not_regular(os.stat(path).st_mode, where)
+        if problem is not None:
+            return None, problem
+        handle = os.open(path, _OPEN_FLAGS)
+        with open(handle, "rb", closefd=True) as stream:
+            info = os.fstat(handle)
+            problem = _not_regular(info.st_mode, where)
+            if problem is not None:
+                return None, problem
+            if info.st_size > limits.max_file_bytes:
+                return None, finding(
+                    "file-too-large",
+                    f"the file is {info.st_size:,} bytes; kitgen reads files up to "
+                    f"{limits.max_file_bytes:,} bytes",
+                    where,
+                )
+            data = stream.read(limits.max_file_bytes + 1)
     except FileNotFoundError:
         return None, finding("file-not-found", "no such file", where)
     except OSError as err:
         return None, finding("file-unreadable", f"cannot read the file: {err.strerror}", where)
+    except ValueError:  # a NUL character in the path
+        return None, finding("file-not-found", "no such file (the name holds a NUL)", where)
     if len(data) > limits.max_file_bytes:
         return None, finding(
             "file-too-large", f"the file is larger than {limits.max_file_bytes:,} bytes", where
         )
     return data, None
+
+
+# Read-only, without blocking (a pipe), not inherited, in binary (Windows).
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _not_regular(mode: int, where: Location) -> Finding | None:
+    """Why a file of this mode is not read: a folder, a pipe, a device or a socket."""
+    if stat.S_ISDIR(mode):
+        return finding("file-unreadable", "this is a folder, not a file", where)
+    if not stat.S_ISREG(mode):
+        return finding("file-unreadable", f"this is {special_kind(mode)}, not a file", where)
+    return None
+
+
+def special_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
 
 
 def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
@@ -141,6 +186,20 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
     return ok
 
 
+def _shape(value: Any) -> str:
+    """What a top-level value is, quoting none of it: the file may be any file (one
+    named in `uses:`, say), and its text is not kitgen's to show."""
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else describe(value)
+
+
 def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     """Read and validate one kitgen file, collecting every problem as a finding."""
     doc = Document(path)
@@ -161,7 +220,7 @@ def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
         doc.findings.append(
             finding(
                 "not-a-mapping",
-                f"the file's top level is {describe(parsed.value)}; it must be a mapping that "
+                f"the file's top level is {_shape(parsed.value)}; it must be a mapping that "
                 "starts with `game:` and `kind:`",
                 parsed.source.at(()),
             )

@@ -13,13 +13,13 @@ file does not import the paper sizes and units that only kit settings need.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
+from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
@@ -58,17 +58,15 @@ def card_sources(
     The kit's check and its build both read the files through this."""
     from kitgen.load.scratch import check_scratch
 
-    base = os.path.dirname(path)
+    what = {"decks": "the deck file", "card_files": "the card file"}
     sources: list[tuple[Document, ScratchPool]] = []
     found: list[Finding] = []
     for field_name in ("card_files", "decks"):
         for index, entry in enumerate(getattr(kit, field_name)):
             at = kit.where(field_name, index)
-            shown = os.path.normpath(os.path.join(base, entry))
-            if not os.path.isfile(shown):
-                found.append(
-                    finding("uses-not-found", f"{entry!r} does not exist (looked for {shown})", at)
-                )
+            shown, problem = check_reference(entry, path, at, what[field_name])
+            if problem is not None:
+                found.append(problem)
                 continue
             doc = _named_document(
                 shown, entry, at, _CARD_SOURCES, "a scratch cards or deck file", found
@@ -136,9 +134,9 @@ def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Findi
     if kit.rules is None:
         return None, []
     at = kit.where("rules")
-    rules_path = os.path.normpath(os.path.join(os.path.dirname(path), kit.rules))
-    if not os.path.isfile(rules_path):
-        return None, [finding("uses-not-found", f"the rules file {kit.rules!r} does not exist", at)]
+    rules_path, problem = check_reference(kit.rules, path, at, "the rules file")
+    if problem is not None:
+        return None, [problem]
     found: list[Finding] = []
     wanted = f"a {kit.game} rules file"
     doc = _named_document(rules_path, kit.rules, at, ((kit.game, "rules"),), wanted, found)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from kitgen.load.documents import Document, read_document
+from kitgen.load.references import check_reference
 from kitgen.load.replay import replay_moves
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.record import ScratchRecordFile
-from kitgen.model.scratch import ScratchDeckFile
+from kitgen.model.scratch import ScratchDeckFile, ScratchPool
 from kitgen.rules import scratch as deck_rules
 from kitgen.rules.scratch_play import Catalog, IllegalMove, Move, Outcome, Scratch, State
 
@@ -36,14 +36,15 @@ class Replay:
 
 def _deck_cards(
     doc: Document, player: str, record: ScratchRecordFile, found: list[Finding]
-) -> list[str] | None:
-    """A player's cards from a deck file (checked), or None when it cannot be used."""
+) -> tuple[list[str], ScratchPool] | None:
+    """A player's cards from a deck file (checked) and the pool they come from (with
+    the deck's own `uses:` cards), or None when it cannot be used."""
     assert record.decks is not None
     entry = record.decks[player]  # type: ignore[index]
     at = record.where("decks", player)
-    path = os.path.normpath(os.path.join(os.path.dirname(doc.path), entry))
-    if not os.path.isfile(path):
-        found.append(finding("uses-not-found", f"the deck file {entry!r} does not exist", at))
+    path, problem = check_reference(entry, doc.path, at, "the deck file")
+    if problem is not None:  # outside the project, missing, a folder or a pipe
+        found.append(problem)
         return None
     deck_doc = read_document(path)
     found += deck_doc.findings
@@ -55,7 +56,20 @@ def _deck_cards(
     found += pool_found + deck_rules.check_deck(deck_doc.model, pool, official().params)
     if has_errors(found):
         return None
-    return [name for name, count in deck_doc.model.cards.items() for _ in range(count)]
+    cards = [pool.card(name) for name, count in deck_doc.model.cards.items() for _ in range(count)]
+    return [card.name for card in cards if card is not None], pool
+
+
+def _merge(pool: ScratchPool, other: ScratchPool) -> None:
+    """Add what `other` declares and `pool` does not (a deck's own card files)."""
+    for key, rarity in other.rarities.items():
+        pool.rarities.setdefault(key, rarity)
+    for key, faction in other.factions.items():
+        pool.factions.setdefault(key, faction)
+    for key, power in other.powers.items():
+        pool.powers.setdefault(key, power)
+    for key, card in other.cards.items():
+        pool.cards.setdefault(key, card)
 
 
 def replay_record(doc: Document) -> Replay:
@@ -65,6 +79,13 @@ def replay_record(doc: Document) -> Replay:
     result = Replay()
     pool, found = scratch_pool(doc)
     result.findings += found
+    decks: dict[str, list[str]] = {}
+    if record.deal is None:
+        for player in PLAYERS:
+            read = _deck_cards(doc, player, record, result.findings)
+            if read is not None:  # a deck's own card files' cards join the game's pool
+                decks[player], deck_pool = read
+                _merge(pool, deck_pool)
     engine = Scratch(Catalog(pool), official().params)
     result.names = tuple(c.name for c in engine.catalog.cards)
     hands: list[list[str]] = []
@@ -85,8 +106,7 @@ def replay_record(doc: Document) -> Replay:
                     )
             hands.append(list(names))
         else:
-            cards = _deck_cards(doc, player, record, result.findings)
-            hands.append(cards or [])
+            hands.append(decks.get(player, []))
     if has_errors(result.findings):
         return result
     state = engine.new_game(

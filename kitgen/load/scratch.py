@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
+from kitgen.load.references import check_reference
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.scratch import (
@@ -92,10 +93,12 @@ class _Uses:
 
     def follow(self, doc: Document, stack: tuple[str, ...]) -> None:
         model = cast("ScratchCardsFile | ScratchDeckFile | ScratchRecordFile", doc.model)
-        base = os.path.dirname(doc.path)
         for index, entry in enumerate(model.uses):
             at = model.where("uses", index)
-            shown = os.path.normpath(os.path.join(base, entry))
+            shown, problem = check_reference(entry, doc.path, at, "the card file")
+            if problem is not None:  # outside the project, missing, a folder or a pipe
+                self.findings.append(problem)
+                continue
             real = os.path.realpath(shown)
             if real in stack:
                 self.findings.append(
@@ -113,15 +116,6 @@ class _Uses:
             self.use(shown, entry, at, (*stack, real))
 
     def use(self, shown: str, entry: str, at: Location | None, stack: tuple[str, ...]) -> None:
-        if not os.path.lexists(shown):
-            self.findings.append(
-                finding(
-                    "uses-not-found",
-                    f"the card file {entry!r} does not exist (looked for {shown})",
-                    at,
-                )
-            )
-            return
         sub = read_document(shown)
         if sub.source is None:  # could not even be read as text
             reason = sub.findings[0].message if sub.findings else "cannot be read"

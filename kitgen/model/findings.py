@@ -61,6 +61,11 @@ CODES: dict[str, CodeInfo] = {
     "uses-wrong-kind": CodeInfo(
         "error", "a file named in `uses:`, `decks:` or `rules:` is not of the kind that key takes"
     ),
+    "path-outside-project": CodeInfo(
+        "error",
+        "a named file (uses:, decks:, rules:, art:) outside the naming file's folder and its "
+        "project (allowed with --allow-outside)",
+    ),
     # Card pools (Scratch)
     "duplicate-card": CodeInfo("error", "two cards have the same name"),
     "duplicate-id": CodeInfo("error", "a faction, power or rarity is declared twice"),
