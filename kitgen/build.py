@@ -10,17 +10,18 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
-from kitgen.layout.impose import plan_fold, plan_grid
+from kitgen.layout.impose import check_pages, plan_fold, plan_grid
+from kitgen.layout.limits import too_many_cards
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
-from kitgen.load.kits import check_kit_settings, reference_cards
+from kitgen.load.kits import card_count, check_kit_settings, over_card_limit, reference_cards
 from kitgen.load.rules import game_context
 from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from kitgen.render.sheets import Deck
 
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 
 DEFAULTS = PrintSettings(
     paper="a4",
@@ -168,13 +170,18 @@ def resolve_setup(
             raise UsageError(f"{flag} cannot be negative (got {text})")
         return value
 
+    def parsed(option: str, parse: Callable[[str], T]) -> T:
+        try:
+            return parse(_pick(option, layers))
+        except LayoutError as err:  # a command-line value says which option it was
+            flag = "--" + option.replace("_", "-")
+            given = getattr(cli, option) is not None
+            raise UsageError(f"{flag}: {err}" if given else str(err)) from None
+
     paper_name, card_name = _pick("paper", layers), _pick("card_size", layers)
-    try:
-        paper = paper_size(paper_name)
-        card = card_size(card_name)
-        offset = parse_offset(_pick("back_offset", layers))
-    except LayoutError as err:
-        raise UsageError(str(err)) from None
+    paper = parsed("paper", paper_size)
+    card = parsed("card_size", card_size)
+    offset = parsed("back_offset", parse_offset)
     bleed = length("bleed")
     if bleed > MAX_BLEED:
         raise UsageError(f"--bleed {format_mm(bleed)} is more than {format_mm(MAX_BLEED)}")
@@ -205,6 +212,18 @@ def resolve_setup(
     except LayoutError as err:
         raise UsageError(str(err)) from None
     return setup
+
+
+# Duplex modes that print no back pages: none, and fold (the backs share the front page).
+NO_BACK_PAGES = ("none", "fold")
+
+
+def cards_per_sheet(setup: PrintSetup) -> int:
+    """How many cards one sheet of the setup holds."""
+    sizes = dict(bleed=setup.bleed, margin=setup.margin, gutter=setup.gutter)
+    if setup.duplex == "fold":
+        return plan_fold(setup.paper, setup.card, **sizes)[0].per_page
+    return plan_grid(setup.paper, setup.card, **sizes).per_page
 
 
 def slug(text: str) -> str:
@@ -262,11 +281,20 @@ class _Builder:
 
     def cards(self, deck: Deck, setup: PrintSetup) -> None:
         """A deck's card sheets, `<stem>.pdf` (or, collecting, the deck itself)."""
+        too_many = too_many_cards(deck.count)
+        if too_many is not None:  # the kit or file check names the line; this is the last guard
+            raise KitgenError(f"{deck.stem}: {too_many}")
         if self.decks_only:  # the export checks the deck at the size it draws
             self.decks.append((deck, setup))
             return
         from kitgen.render.sheets import deck_sheets_pdf
 
+        try:  # pages counted before any is laid out
+            check_pages(
+                deck.count, cards_per_sheet(setup), 1 if setup.duplex in NO_BACK_PAGES else 2
+            )
+        except LayoutError as err:
+            raise KitgenError(f"{deck.stem}: {err}") from None
         found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
         self.result.findings += found
         if not has_errors(found):
@@ -318,13 +346,23 @@ class _Builder:
         base = os.path.dirname(path)
         faces: list[FaceItem] = []
         found: list[Finding] = []
-        for entry in [*kit.card_files, *kit.decks]:
+        total = 0
+        entries = [("card_files", i, e) for i, e in enumerate(kit.card_files)]
+        entries += [("decks", i, e) for i, e in enumerate(kit.decks)]
+        for field_name, index, entry in entries:
             sub = read_document(os.path.normpath(os.path.join(base, entry)))
             report = check_document(sub)
             found += report.findings
             if not report.ok:
                 continue
             pool = report.pool
+            if pool is not None:  # counted before any card is made
+                total += card_count(sub.model, pool, extra)
+                too_many = over_card_limit(total, entry)
+                if too_many is not None:
+                    where = kit.where(field_name, index)
+                    found.append(finding("build-too-large", too_many, where))
+                    break
             if isinstance(sub.model, ScratchCardsFile):
                 assert pool is not None  # a checked card file carries its pool
                 faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
@@ -557,7 +595,15 @@ class _Builder:
         elif isinstance(model, ScratchCardsFile):
             pool = report.pool
             assert pool is not None  # a checked deck or card file carries its pool
-            cards = expand_commons(list(model.cards), pool, self.options.extra_commons or 0)
+            extra = self.options.extra_commons or 0
+            too_many = too_many_cards(card_count(model, pool, extra))
+            if too_many is not None:  # counted before any card is made
+                message = f"with --extra-commons {extra}, {too_many}"
+                self.result.findings.append(
+                    finding("build-too-large", message, model.where("cards", key=True))
+                )
+                return
+            cards = expand_commons(list(model.cards), pool, extra)
             self.scratch_cards(
                 f"{stem} (cards)",
                 f"scratch-cards-{stem}",

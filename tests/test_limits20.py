@@ -10,10 +10,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kitgen.entry import main
 
@@ -59,3 +62,284 @@ def test_a_huge_whole_number_is_a_finding_in_every_command(
     assert status == 1, out + err
     assert f"{path}:3:7: error number-too-large" in out + err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.*"))
+
+
+# --- item 2: card and paper sizes, cards a sheet, cards and pages a file ----------
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project folder as the current folder, no user config in reach."""
+    monkeypatch.setenv("KITGEN_CONFIG", str(tmp_path / "user" / "kitgen.toml"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    folder = tmp_path / "project"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("10x10mm", True),
+        ("400x400mm", True),
+        ("1x1cm", True),
+        ("9.99x60mm", False),
+        ("60x400.01mm", False),
+        ("0.001x0.001mm", False),
+        ("0.001x1000mm", False),
+        ("1000x0.001mm", False),
+        ("16x16in", False),
+    ],
+)
+def test_card_sizes_stay_within_real_world_cards(text: str, ok: bool) -> None:
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.paper import card_size
+
+    if ok:
+        assert card_size(text).width > 0
+    else:
+        with pytest.raises(LayoutError, match="out of range: each side must be 10 to 400 mm"):
+            card_size(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("50x50mm", True),
+        ("841x1189mm", True),  # A0
+        ("1200x1200mm", True),
+        ("44x44in", False),  # 1,117.6 mm: fine; 44 in x 44 in is a roll cut square...
+        ("49.9x100mm", False),
+        ("1200.1x100mm", False),
+        ("1000000x1000000mm", False),
+    ],
+)
+def test_paper_sizes_stay_within_real_world_paper(text: str, ok: bool) -> None:
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.paper import paper_size
+
+    if ok or text == "44x44in":
+        assert paper_size(text).width > 0
+    else:
+        with pytest.raises(LayoutError, match="each side must be 50 to 1,200 mm"):
+            paper_size(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    width=st.floats(min_value=0.0001, max_value=1e7),
+    height=st.floats(min_value=0.0001, max_value=1e7),
+)
+def test_a_card_size_is_read_exactly_when_both_sides_are_in_range(
+    width: float, height: float
+) -> None:
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.paper import card_size
+
+    text = f"{width:.4f}x{height:.4f}mm"
+    w, h = float(f"{width:.4f}"), float(f"{height:.4f}")
+    inside = 10 <= w <= 400 and 10 <= h <= 400
+    try:
+        card_size(text)
+    except LayoutError as err:
+        assert not inside, err
+        assert "out of range" in str(err)
+    else:
+        assert inside
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    card=st.tuples(st.floats(10, 400), st.floats(10, 400)),
+    paper=st.tuples(st.floats(50, 1200), st.floats(50, 1200)),
+    bleed=st.sampled_from([0.0, 0.5, 3.0]),
+    margin=st.sampled_from([0.0, 5.0]),
+    fold=st.booleans(),
+)
+def test_no_sheet_in_range_holds_more_slots_than_the_limit(
+    card: tuple[float, float],
+    paper: tuple[float, float],
+    bleed: float,
+    margin: float,
+    fold: bool,
+) -> None:
+    from kitgen.layout.geometry import LayoutError, Size
+    from kitgen.layout.impose import plan_fold, plan_grid
+    from kitgen.layout.limits import PRINT_LIMITS
+    from kitgen.layout.units import MM
+
+    sizes = dict(bleed=bleed * MM, margin=margin * MM)
+    card_box, paper_box = Size(card[0] * MM, card[1] * MM), Size(paper[0] * MM, paper[1] * MM)
+    try:
+        grid = (
+            (plan_fold(paper_box, card_box, **sizes)[0])
+            if fold
+            else plan_grid(paper_box, card_box, **sizes)
+        )
+    except LayoutError as err:
+        assert "does not fit" in str(err) or "at most 10,000 on a sheet" in str(err)
+    else:
+        assert 1 <= len(grid.slots) == grid.per_page <= PRINT_LIMITS.max_cards_per_sheet
+
+
+def test_tiny_cards_on_huge_paper_are_refused_before_a_slot_is_made() -> None:
+    from kitgen.layout.geometry import LayoutError, Size
+    from kitgen.layout.impose import plan_grid
+    from kitgen.layout.units import MM
+
+    with pytest.raises(LayoutError, match=r"119 x 119 cards would fit on one sheet"):
+        plan_grid(Size(1200 * MM, 1200 * MM), Size(10 * MM, 10 * MM), bleed=0, margin=0)
+    ok = plan_grid(Size(841 * MM, 1189 * MM), Size(10 * MM, 10 * MM), bleed=0, margin=5 * MM)
+    assert ok.per_page == 82 * 117
+
+
+@pytest.mark.parametrize(
+    ("count", "per_page", "sides", "said"),
+    [
+        (10_001, 9, 2, "10,001 cards are more than kitgen prints in one file (10,000)"),
+        (2_501, 1, 2, "need 5,002 pages"),
+        (5_001, 1, 1, "need 5,001 pages"),
+    ],
+)
+def test_cards_and_pages_a_file_are_counted_before_pages_are_planned(
+    count: int, per_page: int, sides: int, said: str
+) -> None:
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.impose import check_pages
+
+    with pytest.raises(LayoutError, match=re.escape(said)):
+        check_pages(count, per_page, sides)
+    check_pages(10_000, 4, 2)  # the edge: 2,500 sheets, 5,000 pages
+    check_pages(5_000, 1, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    count=st.integers(0, 30_000),
+    per_page=st.integers(1, 10_000),
+    sides=st.sampled_from([1, 2]),
+)
+def test_the_page_limit_is_exact(count: int, per_page: int, sides: int) -> None:
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.impose import check_pages
+
+    pages = -(-count // per_page) * sides
+    refused = count > 10_000 or pages > 5_000
+    try:
+        check_pages(count, per_page, sides)
+    except LayoutError:
+        assert refused
+    else:
+        assert not refused
+
+
+KIT = "game: scratch\nkind: kit\nname: Tiny\n"
+
+
+@pytest.mark.parametrize(
+    ("settings_text", "line", "said"),
+    [
+        ("  card_size: 0.001x0.001mm\n  bleed: 0\n", 5, "card_size: a card of 0.001 x 0.001 mm"),
+        ("  paper: 1000000x1000000mm\n", 5, "paper: a paper of 1,000,000 x 1,000,000 mm"),
+        ("  bleed: 0\n  card_size: 0.001x1000mm\n", 6, "out of range"),
+    ],
+)
+def test_check_and_build_refuse_sizes_out_of_range_at_their_line(
+    project: Path, settings_text: str, line: int, said: str
+) -> None:
+    kit = project / "kit.yaml"
+    kit.write_text(KIT + "settings:\n" + settings_text, "utf-8")
+    for command in (["check"], ["build", "-o", "out"]):
+        status, out, err = kitgen(*command, str(kit))
+        assert status == 1, out + err
+        assert f"{kit}:{line}:" in out + err and "invalid-setting" in out + err
+        assert said in out + err
+    assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "scratch", "-o", "out"],
+        ["calibrate", "-o", "out"],
+        ["export", "png", "scratch", "-o", "out", "--card-size", "0.001x0.001mm"],
+        ["export", "pdf", "scratch", "-o", "out", "--card-size", "0.001x0.001mm"],
+        ["export", "tts", "scratch", "-o", "out", "--card-size", "0.001x1000mm"],
+        ["export", "tts", "scratch", "-o", "out", "--card-size", "1000x0.001mm"],
+        ["build", "scratch", "-o", "out", "--card-size", "1000x0.001mm"],
+    ],
+)
+def test_options_out_of_range_are_one_line_usage_errors(project: Path, command: list[str]) -> None:
+    if "--card-size" not in command:
+        command = [*command, "--paper", "1000000x1000000mm"]
+    status, out, err = kitgen(*command)
+    assert status == 2, out + err
+    [line] = err.splitlines()
+    assert line.startswith("kitgen: error: --") and "out of range" in line, line
+    assert not (project / "out").exists()
+
+
+def test_kitgen_toml_paper_out_of_range_is_a_located_config_error(project: Path) -> None:
+    (project / "kitgen.toml").write_text('[print]\npaper = "1000000x1000000mm"\n', "utf-8")
+    status, _out, err = kitgen("build", "scratch", "-o", "out")
+    assert status != 0 and status != 70
+    assert "kitgen.toml:2:1: paper: a paper of 1,000,000 x 1,000,000 mm is out of range" in err
+
+
+def _card_file(count: int) -> str:
+    lines = ["game: scratch", "kind: cards", "cards:"]
+    for i in range(count):
+        lines += [
+            f"  - name: Imp {i}",
+            "    faction: monster",
+            "    rarity: common",
+            "    stats: {top: 5, right: 5, bottom: 3, left: 6}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_small_kit_asking_for_millions_of_cards_is_found_at_its_entry(project: Path) -> None:
+    """200 bytes: one 5,000-card file listed 50 times with 20 extra commons (5.25 million)."""
+    (project / "cards.yaml").write_text(_card_file(5_000), "utf-8")
+    kit = project / "kit.yaml"
+    kit.write_text(KIT + "extra_commons: 20\ndecks:\n" + "  - cards.yaml\n" * 50, "utf-8")
+    for command in (["check"], ["build", "-o", "out"], ["export", "png", "-o", "out"]):
+        status, out, err = kitgen(*command, str(kit))
+        assert status == 1, out + err
+        said = out + err
+        assert f"{kit}:6:5: error build-too-large with 'cards.yaml', the kit's 105,000 cards" in (
+            said
+        ), said
+    assert not (project / "out").exists()
+
+
+def test_the_card_limit_counts_every_entry_and_the_command_lines_extra_commons(
+    project: Path,
+) -> None:
+    (project / "cards.yaml").write_text(_card_file(1_000), "utf-8")
+    kit = project / "kit.yaml"
+    kit.write_text(
+        KIT + "components: [cards]\nextra_commons: 4\ncard_files:\n" + "  - cards.yaml\n" * 2,
+        "utf-8",
+    )
+    status, out, err = kitgen("check", str(kit))  # 2 x 5,000 cards: exactly at the limit
+    assert status == 0, out + err
+    status, out, err = kitgen("build", str(kit), "-o", "out", "--extra-commons", "5")
+    assert status == 1
+    assert f"{kit}:8:5: error build-too-large with 'cards.yaml', the kit's 12,000 cards" in err
+    assert not (project / "out").exists()
+    status, out, err = kitgen("build", "cards.yaml", "-o", "out", "--extra-commons", "10")
+    assert status == 1
+    assert "cards.yaml:3:1: error build-too-large with --extra-commons 10, 11,000 cards" in err
+
+
+def test_more_pages_than_one_pdf_holds_is_one_line_before_drawing(project: Path) -> None:
+    (project / "cards.yaml").write_text(_card_file(2_501), "utf-8")
+    status, out, err = kitgen(
+        "build", "cards.yaml", "-o", "out", "--card-size", "150x250mm", "--paper", "a4"
+    )
+    assert status == 1, out + err
+    assert "2,501 cards, 1 to a sheet, need 5,002 pages; kitgen prints at most 5,000" in err
+    assert not (project / "out").exists()

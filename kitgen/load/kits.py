@@ -8,13 +8,16 @@ file does not import the paper sizes and units that only kit settings need.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from kitgen.layout.geometry import LayoutError
+from kitgen.layout.limits import too_many_cards
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import parse_length, parse_offset
 from kitgen.model.findings import Finding, finding
 from kitgen.model.kit import KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
+from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchPool
 
 _SETTING_PARSERS = {
     "paper": paper_size,
@@ -42,7 +45,56 @@ def check_kit(kit: KitFile, path: str) -> list[Finding]:
                     )
                 )
     found += reference_cards(kit)[1]
+    found += kit_card_count(kit, path, kit.extra_commons)
     return found
+
+
+def card_count(model: Any, pool: ScratchPool, extra: int) -> int:
+    """How many cards a Scratch card file (each common `extra` more times) or deck prints;
+    counted, not made, so a file that asks for millions costs nothing."""
+    if isinstance(model, ScratchDeckFile):
+        return sum(model.cards.values())
+    if isinstance(model, ScratchCardsFile):
+        commons = 0
+        for card in model.cards:
+            rarity = pool.rarity(card.rarity)
+            commons += rarity is not None and rarity.id == "common"
+        return len(model.cards) + extra * commons
+    return 0
+
+
+def over_card_limit(total: int, entry: str) -> str | None:
+    """The message when a kit's cards, up to and with `entry`, are more than one file prints."""
+    why = too_many_cards(total)
+    return None if why is None else f"with {entry!r}, the kit's {why}"
+
+
+def kit_card_count(kit: KitFile, path: str, extra: int) -> list[Finding]:
+    """A `build-too-large` finding at the first `decks:` or `card_files:` entry that takes
+    the kit past the cards one file may print (each file is read once, however often named)."""
+    from kitgen.load.documents import read_document
+    from kitgen.load.scratch import scratch_pool
+
+    base = os.path.dirname(path)
+    counts: dict[str, int] = {}
+    total = 0
+    for field_name in ("card_files", "decks"):  # in the order the build prints them
+        for index, entry in enumerate(getattr(kit, field_name)):
+            shown = os.path.normpath(os.path.join(base, entry))
+            if shown not in counts:
+                counts[shown] = 0
+                if os.path.isfile(shown):
+                    doc = read_document(shown)
+                    if isinstance(doc.model, ScratchDeckFile):
+                        counts[shown] = sum(doc.model.cards.values())
+                    elif isinstance(doc.model, ScratchCardsFile) and not doc.findings:
+                        pool, _ = scratch_pool(doc)
+                        counts[shown] = card_count(doc.model, pool, extra)
+            total += counts[shown]
+            message = over_card_limit(total, entry)
+            if message is not None:
+                return [finding("build-too-large", message, kit.where(field_name, index))]
+    return []
 
 
 def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:

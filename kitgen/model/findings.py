@@ -89,6 +89,7 @@ CODES: dict[str, CodeInfo] = {
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
+    "build-too-large": CodeInfo("error", "a kit or file asks for more cards than one file prints"),
     # Recorded games
     "move-syntax": CodeInfo("error", "a recorded move that is not written in move notation"),
     "illegal-move": CodeInfo("error", "a recorded move the rules do not allow"),
