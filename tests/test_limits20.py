@@ -343,3 +343,160 @@ def test_more_pages_than_one_pdf_holds_is_one_line_before_drawing(project: Path)
     assert status == 1, out + err
     assert "2,501 cards, 1 to a sheet, need 5,002 pages; kitgen prints at most 5,000" in err
     assert not (project / "out").exists()
+
+
+# --- item 2: every value a rules template builds is bounded ----------------------
+
+CONTEXT = {"hand_size": 5, "harder_hands": [7, 5, 3], "title": "Scratch", "turns": 16}
+BOMBS = [
+    "{{ [[[1] * 2000] * 2000] * 2000 }}",
+    "{{ ([[[1] * 2000] * 2000] * 2000) | join }}",
+    "{{ ([[1] * 2000] * 2000) | join(',') }}",
+    "{{ ([1] * 2000) | join('x' * 2000) }}",
+    "{{ ([[1] * 2000] * 20) | sum(none, []) | length }}",
+    "{{ ([[1] * 2000] * 2000) ~ '' }}",
+    "{{ ('x' * 2000) ~ ('x' * 2000) ~ ([[1] * 2000] * 10) }}",
+    "{{ ([[1] * 2000] * 2000) | string | length }}",
+    "{{ ([[1] * 2000] * 6) + ([[1] * 2000] * 6) }}",
+    "{{ [" + ", ".join(["'x' * 2000"] * 11) + "] | join }}",
+    "{{ [" + ", ".join(["[1] * 2000"] * 11) + "] }}",
+    "{{ (" + ", ".join(["'x' * 2000"] * 11) + ") | length }}",
+    "{% if ([[1] * 2000] * 2000) | unique | list %}x{% endif %}",
+    "{{ ([[1] * 2000] * 2000) | sort | first }}",
+    "{{ " + " * ".join(["(2 ** 256)"] * 300) + " }}",
+]
+
+
+@pytest.mark.parametrize("text", BOMBS, ids=range(len(BOMBS)))
+def test_a_template_that_would_build_a_huge_value_is_refused_before_it_does(text: str) -> None:
+    import time
+
+    from jinja2 import TemplateError
+
+    from kitgen.render.rules_text import RulesSandbox
+
+    start = time.perf_counter()
+    with pytest.raises(TemplateError):
+        RulesSandbox().fill(text, CONTEXT)
+    assert time.perf_counter() - start < 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("{{ harder_hands | join(' or ') }}", "7 or 5 or 3"),
+        ("{{ ('x' * 2000) ~ ('y' * 2000) | length }}", "x" * 2000 + "2000"),  # `|` binds first
+        ("{{ (('ab' * 1000) ~ ('cd' * 1000)) | length }}", "4000"),
+        ("{{ ([1] * 2000 + [2] * 2000) | length }}", "4000"),
+        ("{{ ([[1] * 2000] * 9) | sum(none, []) | length }}", "18000"),
+        ("{{ ([[1] * 1000] * 19) | length }}", "19"),
+        ("{{ [title, title] | join('-') }}", "Scratch-Scratch"),
+        ("{{ 2 ** 256 * 2 ** 256 > 0 }}", "True"),
+    ],
+)
+def test_what_stays_within_the_value_limit_still_runs(text: str, expected: str) -> None:
+    from kitgen.render.rules_text import RulesSandbox
+
+    assert RulesSandbox().fill(text, CONTEXT) == expected
+
+
+nested = st.recursive(
+    st.integers(-(10**30), 10**30) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=6) | st.tuples(inner, inner),
+    max_leaves=60,
+)
+
+
+def _true_size(value: object) -> int:
+    if isinstance(value, str):
+        return max(1, len(value))
+    if isinstance(value, bool) or value is None:
+        return 1
+    if isinstance(value, int):
+        digits = len(str(abs(value)))
+        estimate = value.bit_length() * 30103 // 100000 + 1  # from its bits: no str() of it
+        assert digits <= estimate <= digits + 1
+        return estimate
+    if isinstance(value, (list, tuple)):
+        return 1 + sum(_true_size(v) for v in value)
+    return 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=nested, limit=st.integers(0, 400), repeat=st.integers(1, 50))
+def test_value_size_is_exact_up_to_the_limit_and_stops_past_it(
+    value: object, limit: int, repeat: int
+) -> None:
+    from kitgen.render.rules_text import value_size
+
+    shared = [value] * repeat  # one value seen many times counts every time
+    for v in (value, shared):
+        size = value_size(v, limit)
+        true = _true_size(v)
+        if true <= limit:
+            assert size == true
+        else:
+            assert size > limit
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    inner=st.integers(0, 3000),
+    outer=st.integers(0, 3000),
+    times=st.integers(0, 3000),
+    how=st.sampled_from(["{{ v | length }}", "{{ v | join | length }}", "{{ (v ~ '') | length }}"]),
+)
+def test_nested_repetition_runs_exactly_when_its_value_fits(
+    inner: int, outer: int, times: int, how: str
+) -> None:
+    from jinja2 import TemplateError
+
+    from kitgen.render.rules_text import TEMPLATE_LIMITS, RulesSandbox, value_size
+
+    expr = f"([[1] * {inner}] * {outer})"
+    text = how.replace("v", expr)
+    value = [[1] * min(inner, 3000)] * min(outer, 3000)
+    fits = (
+        inner <= 2000
+        and outer <= 2000
+        and value_size(value, TEMPLATE_LIMITS.max_value) <= TEMPLATE_LIMITS.max_value
+    )
+    try:
+        out = RulesSandbox().fill(text, CONTEXT)
+    except TemplateError:
+        assert not fits or "join" in how or "~" in how  # joined text may still be too long
+    else:
+        assert fits
+        if how == "{{ v | length }}":
+            assert out == str(outer)
+
+
+RULES = """game: scratch
+kind: rules
+title: House rules
+sections:
+  - title: Getting ready
+    blocks:
+      - text: "Draw."
+      - text: "{text}"
+"""
+
+
+@pytest.mark.parametrize("text", BOMBS[:4] + BOMBS[5:6])
+def test_check_finds_a_template_bomb_at_its_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "rules.yaml"
+    path.write_text(RULES.replace("{text}", text.replace("'", '\\"')), "utf-8")
+    status, out, err = kitgen("check", str(path))
+    assert status == 1, out + err
+    assert f"{path}:8:15: error template-error template: " in out, out + err
+    assert "would build" in out
+
+
+def test_check_runs_only_text_that_computes() -> None:
+    from kitgen.load.rules import computes
+
+    assert not computes("Draw {{ hand_size }} cards.")
+    assert not computes("plain text")
+    assert computes("{{ turns - 4 }}")
+    assert computes("{% if hand_size > 3 %}x{% endif %}")
+    assert computes("{{ harder_hands | join(' or ') }}")
