@@ -500,3 +500,140 @@ def test_check_runs_only_text_that_computes() -> None:
     assert computes("{{ turns - 4 }}")
     assert computes("{% if hand_size > 3 %}x{% endif %}")
     assert computes("{{ harder_hands | join(' or ') }}")
+
+
+# --- item 3: loops that must shrink, and wrapping in about linear time ------------
+
+
+def _old_wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """wrap() as it was: every cut tried from the longest down (the reference output)."""
+    from kitgen.render.fonts import text_width
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, font, size) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while text_width(word, font, size) > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and text_width(word[:cut] + "-", font, size) > width:
+                    cut -= 1
+                lines.append(word[:cut] + "-")
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from([*"iIlWMmwa .,-\u00e9\u00df\n", "\u2014", "x"]),
+        max_size=300,
+    ),
+    font=st.sampled_from(["KitSans", "KitSans-Bold", "KitSans-Italic"]),
+    size=st.sampled_from([4.8, 5.2, 6.4, 7.8, 9.5]),
+    width=st.floats(0.0, 200.0),
+)
+def test_wrap_breaks_every_text_exactly_where_it_did(
+    text: str, font: str, size: float, width: float
+) -> None:
+    from kitgen.render.fonts import register_fonts
+    from kitgen.render.text import wrap
+
+    register_fonts()
+    assert wrap(text, font, size, width) == _old_wrap(text, font, size, width)
+
+
+@pytest.mark.parametrize("letter", ["i", "a", "W"])
+@pytest.mark.parametrize("width", [1.0, 20.0, 150.0, 600.0])
+def test_a_long_word_is_wrapped_in_few_measurements(
+    monkeypatch: pytest.MonkeyPatch, letter: str, width: float
+) -> None:
+    """Five powers of 2,000 letters without spaces took minutes: each cut was tried at
+    every length from the longest down, every length measured again."""
+    from kitgen.render import text as text_module
+    from kitgen.render.fonts import REGULAR, register_fonts, text_width
+
+    register_fonts()
+    measured = [0]
+
+    def counting(text: str, font: str, size: float) -> float:
+        measured[0] += len(text)
+        return text_width(text, font, size)
+
+    monkeypatch.setattr(text_module, "text_width", counting)
+    word = letter * 2_000
+    lines = text_module.wrap(word, REGULAR, 7.8, width)
+    assert "".join(line.rstrip("-") for line in lines) == word
+    # characters measured: the remaining word once a line, and about 2 log2(line) heads
+    bound = len(lines) * (2_000 + 2 * 12 * max(len(line) for line in lines)) + 4_000
+    assert measured[0] <= bound, (measured[0], bound, len(lines))
+
+
+def test_the_shorthand_line_ends_on_a_card_too_small_for_an_ellipsis() -> None:
+    """`tail[:-2] + '…'` stopped shrinking at '…': export png/pdf of a 0.001 mm card
+    looped for ever."""
+    import threading
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.layout.units import MM
+    from kitgen.load.scratch import official
+    from kitgen.render.cards import scratch as cards
+
+    pool = official().pool
+    face = cards.faces_of([pool.cards[next(iter(pool.cards))]], pool)[0].face
+    done = threading.Event()
+    errors: list[BaseException] = []
+
+    def draw() -> None:
+        try:
+            for side in (0.001, 0.5, 5.0, 63.0):
+                c = Canvas(io.BytesIO(), pagesize=(side * MM, side * MM))
+                cards.draw_face(c, face, side * MM, 88 * MM * side / 63, 0.0, "normal")
+        except BaseException as err:  # reported below
+            errors.append(err)
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=draw, daemon=True)
+    worker.start()
+    assert done.wait(20), "drawing a tiny card did not end"
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("trim", [(0.001, 1000.0), (1000.0, 0.001), (0.01, 400.0), (400.0, 0.01)])
+def test_a_tts_plan_for_a_card_thinner_than_a_pixel_is_refused(trim: tuple[float, float]) -> None:
+    """`export tts --card-size 0.001x1000mm` hung and `1000x0.001mm` crashed."""
+    from kitgen.layout.export import plan_tts
+    from kitgen.layout.geometry import LayoutError, Size
+    from kitgen.layout.units import MM
+
+    with pytest.raises(LayoutError, match="too thin for a Tabletop Simulator sheet"):
+        plan_tts(10, Size(trim[0] * MM, trim[1] * MM))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    count=st.integers(1, 500),
+    width=st.floats(10, 400),
+    height=st.floats(10, 400),
+)
+def test_every_tts_plan_in_range_has_cards_of_at_least_a_pixel(
+    count: int, width: float, height: float
+) -> None:
+    from kitgen.layout.export import TTS_MAX_PX, plan_tts
+    from kitgen.layout.geometry import Size
+    from kitgen.layout.units import MM
+
+    plan = plan_tts(count, Size(width * MM, height * MM))
+    assert plan.card_width >= 1 and plan.card_height >= 1
+    for sheet in plan.sheets:
+        w, h = plan.sheet_size(sheet)
+        assert w <= TTS_MAX_PX and h <= TTS_MAX_PX
