@@ -17,9 +17,9 @@ from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, plan_fold, plan_grid
-from kitgen.layout.limits import too_many_cards
+from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
-from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
+from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.kits import card_count, check_kit_settings, over_card_limit, reference_cards
 from kitgen.load.rules import game_context
@@ -28,6 +28,7 @@ from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kinds import GAME_IDS
 from kitgen.model.kit import (
+    DEFAULTS,
     DuplexMode,
     GalliardKitFile,
     Ink,
@@ -52,17 +53,7 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
 
-DEFAULTS = PrintSettings(
-    paper="a4",
-    card_size="poker",
-    bleed="3mm",
-    margin="5mm",
-    gutter="0",
-    duplex="long",
-    back_offset="0,0",
-    ink="normal",
-)
-MAX_BLEED = 10 * MM
+MAX_BLEED = PRINT_LIMITS.max_bleed
 
 
 @dataclass(frozen=True)

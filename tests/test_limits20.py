@@ -637,3 +637,36 @@ def test_every_tts_plan_in_range_has_cards_of_at_least_a_pixel(
     for sheet in plan.sheets:
         w, h = plan.sheet_size(sheet)
         assert w <= TTS_MAX_PX and h <= TTS_MAX_PX
+
+
+@pytest.mark.parametrize(
+    ("settings_text", "line", "said"),
+    [
+        ("  bleed: 11mm\n", 5, "bleed: 11 mm is more than 10 mm"),
+        ("  card_size: 300x400mm\n", 5, "card_size: a 300 x 400 mm card with 3 mm bleed does not"),
+        ("  paper: 60x60mm\n", 5, "paper: a 63 x 88 mm card"),
+        ("  card_size: 10x10mm\n  paper: 1200x1200mm\n  bleed: 0\n  margin: 0\n", 5, "on a sheet"),
+    ],
+)
+def test_check_lays_out_a_kits_cards_as_its_settings_stand(
+    project: Path, settings_text: str, line: int, said: str
+) -> None:
+    kit = project / "kit.yaml"
+    kit.write_text(KIT + "settings:\n" + settings_text, "utf-8")
+    status, out, err = kitgen("check", str(kit))
+    assert status == 1, out + err
+    assert f"{kit}:{line}:" in out and "invalid-setting" in out and said in out, out
+
+
+def test_check_counts_a_kits_pages_as_its_settings_lay_them_out(project: Path) -> None:
+    (project / "cards.yaml").write_text(_card_file(2_501), "utf-8")
+    kit = project / "kit.yaml"
+    kit.write_text(
+        KIT + "settings:\n  card_size: 400x400mm\n  paper: 420x420mm\n  bleed: 0\n"
+        "components: [cards]\ncard_files:\n  - cards.yaml\n",
+        "utf-8",
+    )
+    status, out, err = kitgen("check", str(kit))
+    assert status == 1, out + err
+    assert f"{kit}:10:5: error build-too-large with 'cards.yaml', the kit's 2,501 cards" in out
+    assert "need 5,002 pages; kitgen prints at most 5,000 in one PDF" in out

@@ -12,6 +12,7 @@ them; the numbers are real-world ranges with room to spare:
   largest (tarot 70 x 120, oversized boards of cards up to A3) fit easily;
 - a paper side 50 mm to 1,200 mm: from a postcard cut down to A0 (841 x 1,189 mm)
   and a 44-inch (1,118 mm) plotter roll;
+- a bleed of at most 10 mm (printers ask for 3 mm, some 5 mm);
 - 10,000 cards on one sheet: 10 mm cards without bleed fill A0 with 9,594;
 - 10,000 cards in one PDF or export (a kit's cards, a deck, a card file): the
   official Scratch kit prints a few hundred;
@@ -34,6 +35,7 @@ class PrintLimits:
     max_card_side: float = 400 * MM
     min_paper_side: float = 50 * MM
     max_paper_side: float = 1200 * MM
+    max_bleed: float = 10 * MM
     max_cards_per_sheet: int = 10_000
     max_cards: int = 10_000  # in one file built or exported
     max_pages: int = 5_000  # in one PDF

@@ -11,11 +11,11 @@ import os
 from typing import Any
 
 from kitgen.layout.geometry import LayoutError
-from kitgen.layout.limits import too_many_cards
+from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
-from kitgen.layout.units import parse_length, parse_offset
+from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.model.findings import Finding, finding
-from kitgen.model.kit import KitBase, KitFile, Reference
+from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchPool
 
@@ -72,9 +72,14 @@ def over_card_limit(total: int, entry: str) -> str | None:
 def kit_card_count(kit: KitFile, path: str, extra: int) -> list[Finding]:
     """A `build-too-large` finding at the first `decks:` or `card_files:` entry that takes
     the kit past the cards one file may print (each file is read once, however often named)."""
+    from kitgen.layout.impose import check_pages
     from kitgen.load.documents import read_document
     from kitgen.load.scratch import scratch_pool
 
+    try:
+        per_sheet, sides = kit_sheet(kit)
+    except LayoutError:  # found by the settings check
+        per_sheet, sides = 1, 1
     base = os.path.dirname(path)
     counts: dict[str, int] = {}
     total = 0
@@ -92,6 +97,11 @@ def kit_card_count(kit: KitFile, path: str, extra: int) -> list[Finding]:
                         counts[shown] = card_count(doc.model, pool, extra)
             total += counts[shown]
             message = over_card_limit(total, entry)
+            if message is None:
+                try:  # pages as the kit's own settings lay them out
+                    check_pages(total, per_sheet, sides)
+                except LayoutError as err:
+                    message = f"with {entry!r}, the kit's {err}"
             if message is not None:
                 return [finding("build-too-large", message, kit.where(field_name, index))]
     return []
@@ -113,6 +123,16 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             found.append(
                 finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
             )
+        elif key == "bleed" and isinstance(parsed, float) and parsed > PRINT_LIMITS.max_bleed:
+            found.append(
+                finding(
+                    "invalid-setting",
+                    f"bleed: {format_mm(parsed)} is more than {format_mm(PRINT_LIMITS.max_bleed)}",
+                    kit.where("settings", key),
+                )
+            )
+    if not found:
+        found += _sheet_findings(kit)
     base = os.path.dirname(path)
     if kit.rules is not None and not os.path.isfile(os.path.join(base, kit.rules)):
         found.append(
@@ -121,6 +141,34 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             )
         )
     return found
+
+
+def kit_sheet(kit: KitBase) -> tuple[int, int]:
+    """How many cards one sheet holds with the kit's settings over kitgen's defaults (the
+    command line and kitgen.toml may change them), and the pages a sheet takes; LayoutError
+    when the cards do not fit or a sheet would hold more than kitgen prints."""
+    from kitgen.layout.impose import plan_fold, plan_grid
+
+    def pick(key: str) -> str:
+        value = getattr(kit.settings, key)
+        return str(value if value is not None else getattr(DEFAULTS, key))
+
+    paper, card = paper_size(pick("paper")), card_size(pick("card_size"))
+    sizes = {k: parse_length(pick(k)) for k in ("bleed", "margin", "gutter")}
+    if pick("duplex") == "fold":
+        return plan_fold(paper, card, **sizes)[0].per_page, 1
+    return plan_grid(paper, card, **sizes).per_page, 1 if pick("duplex") == "none" else 2
+
+
+def _sheet_findings(kit: KitBase) -> list[Finding]:
+    """An `invalid-setting` at the card size (or paper) when the kit's cards cannot be
+    laid out on its paper as its settings stand."""
+    try:
+        kit_sheet(kit)
+    except LayoutError as err:
+        key = "card_size" if kit.settings.card_size is not None else "paper"
+        return [finding("invalid-setting", f"{key}: {err}", kit.where("settings", key))]
+    return []
 
 
 def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
