@@ -364,6 +364,9 @@ BOMBS = [
     "{% if ([[1] * 2000] * 2000) | unique | list %}x{% endif %}",
     "{{ ([[1] * 2000] * 2000) | sort | first }}",
     "{{ " + " * ".join(["(2 ** 256)"] * 300) + " }}",
+    "{{ 1.5 | round(1000000000, 'floor') }}",  # 10 ** 1,000,000,000 inside the filter
+    "{{ 7 | round(-100000000) }}",
+    "{{ 0 + 1e999 }}",  # inf written into the compiled code: a NameError
 ]
 
 
@@ -392,6 +395,8 @@ def test_a_template_that_would_build_a_huge_value_is_refused_before_it_does(text
         ("{{ ([[1] * 1000] * 19) | length }}", "19"),
         ("{{ [title, title] | join('-') }}", "Scratch-Scratch"),
         ("{{ 2 ** 256 * 2 ** 256 > 0 }}", "True"),
+        ("{{ 7.25 | round(1) }} {{ 1234 | round(-100) }}", "7.2 0"),
+        ("{{ 0 + (1 / 2.2250738585e-313) }} {{ 1 + ('nan' | float) }}", "inf nan"),
     ],
 )
 def test_what_stays_within_the_value_limit_still_runs(text: str, expected: str) -> None:
@@ -670,3 +675,56 @@ def test_check_counts_a_kits_pages_as_its_settings_lay_them_out(project: Path) -
     assert status == 1, out + err
     assert f"{kit}:10:5: error build-too-large with 'cards.yaml', the kit's 2,501 cards" in out
     assert "need 5,002 pages; kitgen prints at most 5,000 in one PDF" in out
+
+
+FILTERS_SEEN = sorted(
+    [
+        "abs", "capitalize", "count", "d", "default", "first", "float", "int", "join", "last",
+        "length", "lower", "max", "min", "round", "sort", "string", "sum", "title", "trim",
+        "unique", "upper",
+    ]
+)  # fmt: skip
+leaf = st.one_of(
+    st.integers(-(10**12), 10**12).map(str),
+    st.sampled_from(["hand_size", "harder_hands", "title", "turns", "none", "true"]),
+    st.sampled_from(["'ab'", "''", "'x' * 2000", "[1] * 2000", "[[1] * 2000] * 2000"]),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+)
+expression = st.recursive(
+    leaf,
+    lambda inner: st.one_of(
+        st.tuples(
+            inner, st.sampled_from(["+", "-", "*", "/", "//", "%", "**", "~", "==", "in"]), inner
+        ).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        st.tuples(inner, st.sampled_from(FILTERS_SEEN)).map(lambda t: f"({t[0]} | {t[1]})"),
+        st.tuples(inner, st.sampled_from(FILTERS_SEEN), inner).map(
+            lambda t: f"({t[0]} | {t[1]}({t[2]}))"
+        ),
+        st.tuples(inner, st.sampled_from(FILTERS_SEEN), inner, inner).map(
+            lambda t: f"({t[0]} | {t[1]}({t[2]}, {t[3]}))"
+        ),
+        st.lists(inner, min_size=1, max_size=4).map(lambda xs: "[" + ", ".join(xs) + "]"),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(expr=expression)
+def test_no_template_runs_long_or_builds_much(expr: str) -> None:
+    """Any expression of allowed operators and filters ends at once, in text or a
+    template-error, whatever numbers and lists it is given."""
+    import time
+
+    from jinja2 import TemplateError
+
+    from kitgen.render.rules_text import RulesSandbox
+
+    start = time.perf_counter()
+    try:
+        out = RulesSandbox().fill("{{ " + expr + " }}", CONTEXT)
+    except (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError):
+        pass  # the booklet and the check report these as template-error
+    else:
+        assert len(out) <= 20_000
+    assert time.perf_counter() - start < 2, expr

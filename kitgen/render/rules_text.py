@@ -44,6 +44,7 @@ class TemplateLimits:
     # The largest value a template may build: characters of text, items of lists (counted
     # through nested lists) and digits of numbers; no bigger than the text it may write.
     max_value: int = 20_000
+    max_round: int = 100  # the places `round` may round to (it computes 10 ** places)
 
 
 TEMPLATE_LIMITS = TemplateLimits()
@@ -180,7 +181,9 @@ class RulesSandbox(SandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def __init__(self, limits: TemplateLimits = TEMPLATE_LIMITS) -> None:
-        super().__init__(autoescape=True, undefined=StrictUndefined)
+        # optimized=False: no constant folding, so every operator and filter runs through
+        # the bounds below, and no folded inf or nan is written into the compiled code.
+        super().__init__(autoescape=True, undefined=StrictUndefined, optimized=False)
         self.limits = limits
         for name in ALLOWED_FILTERS:
             self.filters[name] = self._bounded_filter(name, self.filters[name])
@@ -221,6 +224,13 @@ class RulesSandbox(SandboxedEnvironment):
                 items = len(value) if isinstance(value, (str, list, tuple)) else 0
                 guess = self._size(value) + self._size(sep) * max(items - 1, 0)
                 self._refuse_over(guess, "`join`")
+            elif name == "round":  # it raises 10 to the precision: keep that small
+                precision = args[skip + 1] if len(args) > skip + 1 else 0
+                if isinstance(precision, int) and abs(precision) > self.limits.max_round:
+                    raise SecurityError(
+                        f"`round` to {precision:,} places; rules text rounds to at most "
+                        f"{self.limits.max_round}"
+                    )
             elif name == "sum":
                 start = kwargs.get("start", args[skip + 2] if len(args) > skip + 2 else 0)
                 self._refuse_over(self._size(value) + self._size(start), "`sum`")
@@ -268,6 +278,12 @@ class RulesSandbox(SandboxedEnvironment):
     def refused(self, tree: nodes.Template) -> str | None:
         """Why a parsed template may not run (None when it may)."""
         for node in _walk(tree):
+            if (
+                isinstance(node, nodes.Const)
+                and isinstance(node.value, float)
+                and not math.isfinite(node.value)
+            ):
+                return "a number too large for a float (over about 1.8e308) cannot be written"
             if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
                 return (
                     f"the filter `{node.name}` is not allowed in rules text; allowed: "
