@@ -728,3 +728,25 @@ def test_no_template_runs_long_or_builds_much(expr: str) -> None:
     else:
         assert len(out) <= 20_000
     assert time.perf_counter() - start < 2, expr
+
+
+@pytest.mark.parametrize(
+    ("value", "where"),
+    [
+        ("0x" + "f" * 5_000, "kitgen.toml:2:1: margin: a whole number of more than 100 digits"),
+        ("1" + "0" * 400, "kitgen.toml:2:1: margin: a whole number of more than 100 digits"),
+        ("9" * 5_000, "kitgen.toml:2:10: a whole number of more than 100 digits"),
+        ("0o" + "7" * 200, "kitgen.toml:2:1: margin: a whole number of more than 100 digits"),
+    ],
+    ids=["hex", "decimal-401", "decimal-5000", "octal"],
+)
+def test_a_huge_whole_number_in_kitgen_toml_is_a_located_error(
+    project: Path, value: str, where: str
+) -> None:
+    """The same numbers in kitgen.toml crashed every build (OverflowError, ValueError)."""
+    (project / "kitgen.toml").write_text(f"[print]\nmargin = {value}\n", "utf-8")
+    status, out, err = kitgen("build", "scratch", "-o", "out")
+    assert status not in (0, 70), out + err
+    [line] = err.splitlines()
+    assert line.startswith(f"kitgen: error: {where}"), line
+    assert not (project / "out").exists()
