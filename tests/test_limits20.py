@@ -750,3 +750,36 @@ def test_a_huge_whole_number_in_kitgen_toml_is_a_located_error(
     [line] = err.splitlines()
     assert line.startswith(f"kitgen: error: {where}"), line
     assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize(("bleed", "ok"), [("10mm", True), ("1cm", True), ("10.01mm", False)])
+def test_a_kits_bleed_is_held_to_the_limit_at_its_edge(project: Path, bleed: str, ok: bool) -> None:
+    kit = project / "kit.yaml"
+    kit.write_text(KIT + f"components: [mat]\nsettings:\n  bleed: {bleed}\n", "utf-8")
+    status, out, err = kitgen("check", str(kit))
+    assert (status == 0) is ok, out + err
+    if not ok:
+        assert f"{kit}:6:10: error invalid-setting bleed: 10.01 mm is more than 10 mm" in out
+
+
+@pytest.mark.parametrize("places", [99, 100, 101, -100, -101, 10**6])
+def test_round_places_are_held_to_the_limit_at_its_edge(places: int) -> None:
+    from jinja2 import TemplateError
+
+    from kitgen.render.rules_text import TEMPLATE_LIMITS, RulesSandbox
+
+    text = f"{{{{ 1234.5678 | round({places}) }}}} {{{{ 7 | round({places}, 'floor') }}}}"
+    if abs(places) <= TEMPLATE_LIMITS.max_round:
+        assert RulesSandbox().fill(text, CONTEXT)
+    else:
+        with pytest.raises(TemplateError, match="`round` to"):
+            RulesSandbox().fill(text, CONTEXT)
+
+
+@pytest.mark.parametrize("digits", [99, 100, 101])
+def test_kitgen_toml_whole_numbers_at_the_digit_limit(project: Path, digits: int) -> None:
+    (project / "kitgen.toml").write_text(f"[print]\nmargin = {'1' * digits}\n", "utf-8")
+    status, _out, err = kitgen("build", "scratch", "-o", "out")
+    assert status not in (0, 70)
+    said = "more than 100 digits" if digits > 100 else "is not a length"  # read, then refused
+    assert said in err, err
