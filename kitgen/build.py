@@ -10,23 +10,30 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
-from kitgen.layout.impose import plan_fold, plan_grid
+from kitgen.layout.impose import check_pages, plan_fold, plan_grid
+from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
-from kitgen.layout.units import MM, format_mm, parse_length, parse_offset
+from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
-from kitgen.load.kits import card_sources, reference_cards, rules_document
+from kitgen.load.kits import (
+    card_count,
+    card_sources,
+    reference_cards,
+    rules_document,
+)
 from kitgen.load.rules import game_context
 from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kinds import GAME_IDS
 from kitgen.model.kit import (
+    DEFAULTS,
     DuplexMode,
     GalliardKitFile,
     Ink,
@@ -49,18 +56,9 @@ if TYPE_CHECKING:
     from kitgen.render.sheets import Deck
 
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 
-DEFAULTS = PrintSettings(
-    paper="a4",
-    card_size="poker",
-    bleed="3mm",
-    margin="5mm",
-    gutter="0",
-    duplex="long",
-    back_offset="0,0",
-    ink="normal",
-)
-MAX_BLEED = 10 * MM
+MAX_BLEED = PRINT_LIMITS.max_bleed
 
 
 @dataclass(frozen=True)
@@ -168,13 +166,18 @@ def resolve_setup(
             raise UsageError(f"{flag} cannot be negative (got {text})")
         return value
 
+    def parsed(option: str, parse: Callable[[str], T]) -> T:
+        try:
+            return parse(_pick(option, layers))
+        except LayoutError as err:  # a command-line value says which option it was
+            flag = "--" + option.replace("_", "-")
+            given = getattr(cli, option) is not None
+            raise UsageError(f"{flag}: {err}" if given else str(err)) from None
+
     paper_name, card_name = _pick("paper", layers), _pick("card_size", layers)
-    try:
-        paper = paper_size(paper_name)
-        card = card_size(card_name)
-        offset = parse_offset(_pick("back_offset", layers))
-    except LayoutError as err:
-        raise UsageError(str(err)) from None
+    paper = parsed("paper", paper_size)
+    card = parsed("card_size", card_size)
+    offset = parsed("back_offset", parse_offset)
     bleed = length("bleed")
     if bleed > MAX_BLEED:
         raise UsageError(f"--bleed {format_mm(bleed)} is more than {format_mm(MAX_BLEED)}")
@@ -205,6 +208,18 @@ def resolve_setup(
     except LayoutError as err:
         raise UsageError(str(err)) from None
     return setup
+
+
+# Duplex modes that print no back pages: none, and fold (the backs share the front page).
+NO_BACK_PAGES = ("none", "fold")
+
+
+def cards_per_sheet(setup: PrintSetup) -> int:
+    """How many cards one sheet of the setup holds."""
+    sizes = dict(bleed=setup.bleed, margin=setup.margin, gutter=setup.gutter)
+    if setup.duplex == "fold":
+        return plan_fold(setup.paper, setup.card, **sizes)[0].per_page
+    return plan_grid(setup.paper, setup.card, **sizes).per_page
 
 
 def slug(text: str) -> str:
@@ -270,11 +285,20 @@ class _Builder:
 
     def cards(self, deck: Deck, setup: PrintSetup) -> None:
         """A deck's card sheets, `<stem>.pdf` (or, collecting, the deck itself)."""
+        too_many = too_many_cards(deck.count)
+        if too_many is not None:  # the kit or file check names the line; this is the last guard
+            raise KitgenError(f"{deck.stem}: {too_many}")
         if self.decks_only:  # the export checks the deck at the size it draws
             self.decks.append((deck, setup))
             return
         from kitgen.render.sheets import deck_sheets_pdf
 
+        try:  # pages counted before any is laid out
+            check_pages(
+                deck.count, cards_per_sheet(setup), 1 if setup.duplex in NO_BACK_PAGES else 2
+            )
+        except LayoutError as err:
+            raise KitgenError(f"{deck.stem}: {err}") from None
         found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
         self.result.findings += found
         if not has_errors(found):
@@ -325,12 +349,13 @@ class _Builder:
             extra = kit.extra_commons
         faces: list[FaceItem] = []
         # The kit's check read these files and reported their findings, the wrong kinds
-        # among them; a kit reaches the build only when its check has no error.
-        sources, found = card_sources(kit, path)
-        if has_errors(found):  # the files changed since the check: say so, print nothing
+        # among them; a kit reaches the build only when its check has no error. Counted
+        # again here with the command line's --extra-commons, before a card is made.
+        sources, found = card_sources(kit, path, extra)
+        if has_errors(found):  # too many cards, or the files changed since the check
             self.result.findings += found
             return
-        for sub, pool in sources:
+        for _entry, _where, sub, pool in sources:
             if isinstance(sub.model, ScratchCardsFile):
                 faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
             elif isinstance(sub.model, ScratchDeckFile):
@@ -550,7 +575,15 @@ class _Builder:
         elif isinstance(model, ScratchCardsFile):
             pool = report.pool
             assert pool is not None  # a checked deck or card file carries its pool
-            cards = expand_commons(list(model.cards), pool, self.options.extra_commons or 0)
+            extra = self.options.extra_commons or 0
+            too_many = too_many_cards(card_count(model, pool, extra))
+            if too_many is not None:  # counted before any card is made
+                message = f"with --extra-commons {extra}, {too_many}"
+                self.result.findings.append(
+                    finding("build-too-large", message, model.where("cards", key=True))
+                )
+                return
+            cards = expand_commons(list(model.cards), pool, extra)
             self.scratch_cards(
                 f"{stem} (cards)",
                 f"scratch-cards-{stem}",

@@ -22,6 +22,7 @@ from kitgen.errors import KitgenError
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import paper_size
 from kitgen.layout.units import format_mm, parse_length, parse_offset
+from kitgen.load.yamlsrc import DEFAULT_LIMITS
 from kitgen.model.base import suggest
 from kitgen.model.kit import DuplexMode, Ink, PrintSettings
 
@@ -153,6 +154,11 @@ _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _AT_END = re.compile(r"\s*\(at end of document\)$")
 
 
+# The most digits a whole number may have in kitgen.toml (as in kitgen's YAML files).
+MAX_INT_DIGITS = DEFAULT_LIMITS.max_int_digits
+_HUGE_DECIMAL = re.compile(r"[0-9][0-9_]{4300,}")  # more than Python converts
+
+
 def _parse(text: str, shown: str) -> dict[str, Any]:
     """The TOML document, or a ConfigError with the line and column tomllib names."""
     try:
@@ -171,6 +177,16 @@ def _parse(text: str, shown: str) -> dict[str, Any]:
             where = shown
         text_of = message[:1].lower() + message[1:]
         raise ConfigError(f"{where}: not valid TOML: {text_of}") from None
+    except ValueError:  # tomllib converts a decimal number Python will not: over 4,300 digits
+        huge = _HUGE_DECIMAL.search(text)
+        where = shown
+        if huge is not None:
+            line = text.count("\n", 0, huge.start()) + 1
+            where = f"{shown}:{line}:{huge.start() - text.rfind(chr(10), 0, huge.start())}"
+        raise ConfigError(
+            f"{where}: a whole number of more than {MAX_INT_DIGITS} digits; "
+            'kitgen.toml takes lengths as quoted text, like margin = "5mm"'
+        ) from None
 
 
 _KEY = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
@@ -272,6 +288,8 @@ def read_settings(config: ConfigFile) -> dict[str, str]:
 
 def check_value(key: str, value: object) -> str:
     """A [print] value as text, checked as the command line would; ValueError if bad."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_INT_DIGITS:
+        raise ValueError(f"a whole number of more than {MAX_INT_DIGITS} digits")
     if key == "margin" and isinstance(value, int | float) and not isinstance(value, bool):
         value = f"{value:g}"  # like the kit file: `margin = 0` reads as "0"
     if not isinstance(value, str):

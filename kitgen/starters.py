@@ -485,8 +485,7 @@ def deck_file(name: str, schema_path: str | None, uses: str | None = None) -> st
 def _settings_lines() -> tuple[str, str]:
     """What each print setting takes (a comment), and the settings: two set, the rest
     commented out with kitgen's default."""
-    from kitgen.build import DEFAULTS
-    from kitgen.model.kit import PrintSettings
+    from kitgen.model.kit import DEFAULTS, PrintSettings
     from kitgen.schema import field_help
 
     shown = {"card_size", "duplex"}

@@ -238,7 +238,10 @@ def test_a_usage_error_is_reported_and_watching_goes_on(src: Path) -> None:
         save(src / "kit.yaml", kit + "settings:\n  card_size: 300x400mm\n")
         too_big = watcher.next()
         assert not too_big.ok and too_big.result.written == []
-        assert len(too_big.errors) == 1 and "does not fit" in too_big.errors[0]
+        # the kit check lays the cards out: a finding at the kit's card_size line
+        [found] = too_big.result.findings
+        assert found.code == "invalid-setting" and "does not fit" in found.message
+        assert found.location is not None and found.location.line == 7
         assert cards.read_bytes() == good
         save(src / "kit.yaml", kit + "settings:\n  card_size: poker\n")
         fixed = watcher.next()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kitgen.load.yamlsrc import Limits, decode_utf8, parse_yaml, resolve_plain
 
@@ -184,3 +186,68 @@ def test_a_file_that_is_only_null_is_not_a_mapping(tmp_path: object, text: str) 
     assert [(f.code, f.location.line if f.location else 0) for f in doc.findings] == [
         ("not-a-mapping", 1)
     ]
+
+
+# --- whole numbers longer than kitgen reads (issue 20, item 7) ------------------
+
+MAX_DIGITS = Limits().max_int_digits
+
+
+def _forms(digits: int) -> list[str]:
+    """A whole number of `digits` digits written each way YAML 1.2 reads one."""
+    return [
+        "9" * digits,
+        "-" + "9" * digits,
+        "+" + "1" * digits,
+        "0x" + "f" * digits,
+        "0o" + "7" * digits,
+    ]
+
+
+def _value(text: str) -> int:
+    if text.startswith(("0x", "0o")):
+        return int(text[2:], 16 if text[1] == "x" else 8)
+    return int(text)
+
+
+@pytest.mark.parametrize("text", _forms(MAX_DIGITS - 1) + _forms(MAX_DIGITS), ids=lambda v: v[:12])
+def test_whole_numbers_up_to_the_limit_are_read(text: str) -> None:
+    for doc in (f"seed: {text}\n", f"seed: !!int {text}\n"):
+        parsed = parse_yaml(doc, "t.yaml")
+        assert parsed.findings == []
+        assert parsed.value == {"seed": _value(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [t for n in (MAX_DIGITS + 1, 4_301, 10_000) for t in _forms(n)],
+    ids=lambda v: f"{v[:6]}..{len(v)}",
+)
+def test_a_longer_whole_number_is_a_located_finding_not_a_crash(text: str) -> None:
+    """A 4,400-digit hex seed crashed every command: Python prints no int over 4,300 digits."""
+    digits = len(text.lstrip("+-").removeprefix("0x").removeprefix("0o"))
+    for doc in (f"a: 1\nseed: {text}\n", f"a: 1\nseed: !!int {text}\n"):
+        parsed = parse_yaml(doc, "t.yaml")
+        [found] = parsed.findings
+        assert found.code == "number-too-large"
+        assert found.location is not None
+        assert (found.location.line, found.location.column) == (2, 7)
+        assert f"{digits:,} digits" in found.message
+        assert parsed.value == {"a": 1, "seed": text}  # kept as the text, never converted
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    digits=st.integers(min_value=1, max_value=3 * MAX_DIGITS),
+    form=st.sampled_from(["", "-", "+", "0x", "0o"]),
+    limit=st.integers(min_value=1, max_value=2 * MAX_DIGITS),
+)
+def test_the_digit_limit_holds_at_every_length(digits: int, form: str, limit: int) -> None:
+    text = form + ("7" * digits)
+    parsed = parse_yaml(f"n: {text}\n", "t.yaml", Limits(max_int_digits=limit))
+    if digits <= limit:
+        assert parsed.findings == []
+        assert parsed.value == {"n": _value(text)}
+    else:
+        assert [f.code for f in parsed.findings] == ["number-too-large"]
+        assert parsed.value == {"n": text}

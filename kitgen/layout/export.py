@@ -195,6 +195,11 @@ def plan_tts(count: int, trim: Size) -> TtsPlan:
     height = min(TTS_MAX_CARD_HEIGHT, TTS_MAX_PX // most_rows)
     width = min(TTS_MAX_PX // most_cols, math.floor(height * aspect))
     height = min(height, math.floor(width / aspect + 0.5))
+    if width < 1 or height < 1:  # a card thinner than a pixel cannot be drawn at all
+        raise LayoutError(
+            f"a {format_mm(trim.width)[:-3]} x {format_mm(trim.height)} card is too thin "
+            "for a Tabletop Simulator sheet"
+        )
     return TtsPlan(tuple(sheets), width, height)
 
 

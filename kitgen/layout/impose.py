@@ -24,6 +24,7 @@ from kitgen.layout.geometry import (
     Size,
     Slot,
 )
+from kitgen.layout.limits import PRINT_LIMITS, PrintLimits, too_many_cards
 from kitgen.layout.marks import crop_marks
 from kitgen.layout.units import MM, format_mm
 
@@ -115,6 +116,34 @@ def _grid(
     return Grid(page, card, bleed, gutter, cols, rows, slots, marks)
 
 
+def _check_per_sheet(cols: int, rows: int, limits: PrintLimits) -> None:
+    """LayoutError, before any slot is made, for more cards on a sheet than kitgen prints."""
+    if cols * rows > limits.max_cards_per_sheet:
+        raise LayoutError(
+            f"{cols:,} x {rows:,} cards would fit on one sheet; kitgen prints at most "
+            f"{limits.max_cards_per_sheet:,} on a sheet (use larger cards or smaller paper)"
+        )
+
+
+def sheet_count(count: int, per_page: int) -> int:
+    """How many sheets `count` cards fill at `per_page` a sheet."""
+    return -(-count // per_page) if per_page > 0 else 0
+
+
+def check_pages(count: int, per_page: int, sides: int, limits: PrintLimits = PRINT_LIMITS) -> None:
+    """LayoutError when `count` cards, `per_page` a sheet, `sides` pages a sheet, are more
+    cards or pages than one PDF may hold."""
+    too_many = too_many_cards(count, limits)
+    if too_many is not None:
+        raise LayoutError(too_many)
+    pages = sheet_count(count, per_page) * sides
+    if pages > limits.max_pages:
+        raise LayoutError(
+            f"{count:,} cards, {per_page:,} to a sheet, need {pages:,} pages; kitgen prints at "
+            f"most {limits.max_pages:,} in one PDF (use smaller cards or larger paper)"
+        )
+
+
 def _does_not_fit(card: Size, bleed: float, page: str, margin: float) -> LayoutError:
     """The one-line message for a card that fits nowhere."""
     return LayoutError(
@@ -163,6 +192,7 @@ def plan_grid(
     count, page, cols, rows = best
     if count == 0:
         raise _does_not_fit(card, bleed, _page_name(paper), margin)
+    _check_per_sheet(cols, rows, PRINT_LIMITS)
     width = _span(cols, card.width, bleed, gutter)
     height = _span(rows, card.height, bleed, gutter)
     bounds = Box(0.0, 0.0, page.width, page.height).inset(margin)
@@ -227,6 +257,7 @@ def impose(
         raise ValueError("fold-and-glue sheets are planned by plan_fold and impose_fold")
     if count < 0:
         raise ValueError("the card count cannot be negative")
+    check_pages(count, grid.per_page, 1 if duplex == "none" else 2)
     pages: list[PagePlan] = []
     for sheet, cards in enumerate(_sheets(count, grid.per_page)):
         slots = grid.slots[: len(cards)]
@@ -274,6 +305,7 @@ def plan_fold(
     if cols * rows == 0:
         where = f"each half of {_page_name(page)} folded in half"
         raise _does_not_fit(card, bleed, where, margin)
+    _check_per_sheet(cols, rows, PRINT_LIMITS)
     width = _span(cols, card.width, bleed, gutter)
     height = _span(rows, card.height, bleed, gutter)
     left = margin + room + (avail_w - width)  # against the fold: more room for marks
@@ -337,6 +369,7 @@ def impose_fold(count: int, fronts: Grid, backs: Grid, fold: Segment) -> list[Pa
         raise ValueError("the card count cannot be negative")
     if (fronts.cols, fronts.rows) != (backs.cols, backs.rows):
         raise ValueError("the fronts and backs grids must have the same shape")
+    check_pages(count, fronts.per_page, 1)
     pages: list[PagePlan] = []
     for sheet, cards in enumerate(_sheets(count, fronts.per_page)):
         slots: Sequence[Slot] = fronts.slots[: len(cards)]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kitgen.layout.geometry import LayoutError, Size
+from kitgen.layout.limits import check_card_size, check_paper_size
 from kitgen.layout.units import INCH, MM, parse_size
 
 # Portrait (width <= height).
@@ -29,13 +32,16 @@ DEFAULT_PAPER = "a4"
 DEFAULT_CARD = "poker"
 
 
-def _lookup(text: str, presets: dict[str, Size], what: str, example: str) -> Size:
-    """A preset by name (any case, '_' for '-') or a custom size; LayoutError otherwise."""
+def _lookup(
+    text: str, presets: dict[str, Size], what: str, example: str, bound: Callable[[Size], Size]
+) -> Size:
+    """A preset by name (any case, '_' for '-') or a custom size within the print limits
+    (`bound`); LayoutError otherwise."""
     name = text.strip().lower().replace("_", "-")
     if name in presets:
         return presets[name]
     if any(ch.isdigit() for ch in name) and any(ch in name for ch in "x\u00d7"):
-        return parse_size(text)
+        return bound(parse_size(text))
     names = ", ".join(presets)
     raise LayoutError(
         f"unknown {what} '{text.strip()}': use one of {names}, or a size like {example}"
@@ -44,9 +50,9 @@ def _lookup(text: str, presets: dict[str, Size], what: str, example: str) -> Siz
 
 def paper_size(text: str) -> Size:
     """The paper named by a preset ("a4", "letter", ...) or a custom size ("210x297mm")."""
-    return _lookup(text, PAPERS, "paper", "210x297mm")
+    return _lookup(text, PAPERS, "paper", "210x297mm", check_paper_size)
 
 
 def card_size(text: str) -> Size:
     """The card named by a preset ("poker", "tarot", ...) or a custom size ("63x88mm")."""
-    return _lookup(text, CARDS, "card size", "63x88mm")
+    return _lookup(text, CARDS, "card size", "63x88mm", check_card_size)

@@ -13,16 +13,19 @@ file does not import the paper sizes and units that only kit settings need.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from typing import TYPE_CHECKING, Any
 
 from kitgen.layout.geometry import LayoutError
+from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
-from kitgen.layout.units import parse_length, parse_offset
+from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import KitBase, KitFile, Reference
+from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
+from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchPool
 
 if TYPE_CHECKING:
     from kitgen.model.scratch import ScratchPool
@@ -40,7 +43,7 @@ _SETTING_PARSERS = {
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
     """Check a kit file: its settings, the files it names, and its reference text."""
     found = check_kit_settings(kit, path)
-    found += card_sources(kit, path)[1]
+    found += card_sources(kit, path, kit.extra_commons)[1]
     found += reference_cards(kit)[1]
     return found
 
@@ -50,17 +53,27 @@ _CARD_SOURCES = (("scratch", "cards"), ("scratch", "deck"))
 
 
 def card_sources(
-    kit: KitFile, path: str
-) -> tuple[list[tuple[Document, ScratchPool]], list[Finding]]:
-    """The card files and decks a Scratch kit names (card files first), each checked,
-    with the pool it was checked against; and the findings, those of the files named
-    included. A file that is missing or of the wrong kind is a finding at its entry.
-    The kit's check and its build both read the files through this."""
+    kit: KitFile, path: str, extra: int
+) -> tuple[list[tuple[str, Location | None, Document, ScratchPool]], list[Finding]]:
+    """The card files and decks a Scratch kit names (card files first), each checked:
+    its entry, where the entry is, the file, and the pool it was checked against; and
+    the findings, those of the files named included. A file that is missing or of the
+    wrong kind is a finding at its entry, and so is the entry whose cards (each common
+    `extra` more times) take the kit past what one file prints (`build-too-large`): the
+    cards are counted before any is made, and a file named twice is read once. The
+    kit's check and its build both read the files through this."""
+    from kitgen.layout.impose import check_pages
     from kitgen.load.scratch import check_scratch
 
     what = {"decks": "the deck file", "card_files": "the card file"}
-    sources: list[tuple[Document, ScratchPool]] = []
+    try:
+        per_sheet, sides = kit_sheet(kit)
+    except LayoutError:  # found by the settings check
+        per_sheet, sides = 1, 1
+    sources: list[tuple[str, Location | None, Document, ScratchPool]] = []
     found: list[Finding] = []
+    read: dict[str, tuple[Document | None, ScratchPool | None]] = {}  # each file once
+    total = 0
     for field_name in ("card_files", "decks"):
         for index, entry in enumerate(getattr(kit, field_name)):
             at = kit.where(field_name, index)
@@ -68,15 +81,31 @@ def card_sources(
             if problem is not None:
                 found.append(problem)
                 continue
-            doc = _named_document(
-                shown, entry, at, _CARD_SOURCES, "a scratch cards or deck file", found
-            )
-            if doc is None:
+            key = os.path.realpath(shown)
+            if key not in read:
+                read[key] = (None, None)
+                doc = _named_document(
+                    shown, entry, at, _CARD_SOURCES, "a scratch cards or deck file", found
+                )
+                if doc is not None:
+                    more, pool = check_scratch(doc)
+                    found += more
+                    if pool is not None and not has_errors([*doc.findings, *more]):
+                        read[key] = (doc, pool)
+            doc, pool = read[key]
+            if doc is None or pool is None:
                 continue
-            more, pool = check_scratch(doc)
-            found += more
-            if pool is not None and not has_errors([*doc.findings, *more]):
-                sources.append((doc, pool))
+            total += card_count(doc.model, pool, extra)  # counted before a card is made
+            message = over_card_limit(total, entry)
+            if message is None:
+                try:  # pages as the kit's own settings lay them out
+                    check_pages(total, per_sheet, sides)
+                except LayoutError as err:
+                    message = f"with {entry!r}, the kit's {err}"
+            if message is not None:
+                found.append(finding("build-too-large", message, at))
+                return sources, found
+            sources.append((entry, at, doc, pool))
     return sources, found
 
 
@@ -105,6 +134,26 @@ def _named_document(
     return doc if doc.model is not None else None
 
 
+def card_count(model: Any, pool: ScratchPool, extra: int) -> int:
+    """How many cards a Scratch card file (each common `extra` more times) or deck prints;
+    counted, not made, so a file that asks for millions costs nothing."""
+    if isinstance(model, ScratchDeckFile):
+        return sum(model.cards.values())
+    if isinstance(model, ScratchCardsFile):
+        commons = 0
+        for card in model.cards:
+            rarity = pool.rarity(card.rarity)
+            commons += rarity is not None and rarity.id == "common"
+        return len(model.cards) + extra * commons
+    return 0
+
+
+def over_card_limit(total: int, entry: str) -> str | None:
+    """The message when a kit's cards, up to and with `entry`, are more than one file prints."""
+    why = too_many_cards(total)
+    return None if why is None else f"with {entry!r}, the kit's {why}"
+
+
 def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
     """What any game's kit file needs checked: its settings and its rules file."""
     found: list[Finding] = []
@@ -121,8 +170,46 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             found.append(
                 finding("invalid-setting", f"{key} cannot be negative", kit.where("settings", key))
             )
+        elif key == "bleed" and isinstance(parsed, float) and parsed > PRINT_LIMITS.max_bleed:
+            found.append(
+                finding(
+                    "invalid-setting",
+                    f"bleed: {format_mm(parsed)} is more than {format_mm(PRINT_LIMITS.max_bleed)}",
+                    kit.where("settings", key),
+                )
+            )
+    if not found:
+        found += _sheet_findings(kit)
     found += rules_document(kit, path)[1]
     return found
+
+
+def kit_sheet(kit: KitBase) -> tuple[int, int]:
+    """How many cards one sheet holds with the kit's settings over kitgen's defaults (the
+    command line and kitgen.toml may change them), and the pages a sheet takes; LayoutError
+    when the cards do not fit or a sheet would hold more than kitgen prints."""
+    from kitgen.layout.impose import plan_fold, plan_grid
+
+    def pick(key: str) -> str:
+        value = getattr(kit.settings, key)
+        return str(value if value is not None else getattr(DEFAULTS, key))
+
+    paper, card = paper_size(pick("paper")), card_size(pick("card_size"))
+    sizes = {k: parse_length(pick(k)) for k in ("bleed", "margin", "gutter")}
+    if pick("duplex") == "fold":
+        return plan_fold(paper, card, **sizes)[0].per_page, 1
+    return plan_grid(paper, card, **sizes).per_page, 1 if pick("duplex") == "none" else 2
+
+
+def _sheet_findings(kit: KitBase) -> list[Finding]:
+    """An `invalid-setting` at the card size (or paper) when the kit's cards cannot be
+    laid out on its paper as its settings stand."""
+    try:
+        kit_sheet(kit)
+    except LayoutError as err:
+        key = "card_size" if kit.settings.card_size is not None else "paper"
+        return [finding("invalid-setting", f"{key}: {err}", kit.where("settings", key))]
+    return []
 
 
 def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Finding]]:

@@ -2,9 +2,11 @@
 
 Text is checked here without jinja2 (so `kitgen check` stays light): every
 `{{ name }}` must name a game parameter, every `{{` must close, and the only
-statements are `{% if %}`, `{% elif %}`, `{% else %}` and `{% endif %}`. The
-templates run in a bounded sandbox (kitgen.render.rules_text) when the booklet
-is built.
+statements are `{% if %}`, `{% elif %}`, `{% else %}` and `{% endif %}`. Text that
+computes something (`{{ turns - 4 }}`, `{% if %}`) also runs here, in the bounded
+sandbox of kitgen.render.rules_text that the booklet uses (jinja2 is imported
+only then), so a template that would fail or build too much is found by the
+check, at its line.
 """
 
 from __future__ import annotations
@@ -113,6 +115,15 @@ def blocks(rules: RulesFile) -> Iterator[Block]:
     yield from sections([*rules.sections, *rules.quick_reference])
 
 
+def computes(text: str) -> bool:
+    """True when rules text has a statement or a `{{ }}` that is more than a name: the
+    check runs it in the booklet's sandbox, where it may fail or build too much."""
+    return any(
+        match.group(2) is not None or _NAME.match(match.group(1)) is None
+        for match in _EXPR.finditer(text)
+    )
+
+
 def check_text(text: str, at: Location | None, context: dict[str, Any]) -> list[Finding]:
     """Placeholders must close and simple ones must name a known parameter."""
     found: list[Finding] = []
@@ -158,8 +169,19 @@ def check_rules(doc: Document) -> list[Finding]:
     assert isinstance(rules, RulesFile) and doc.game is not None
     context = game_context(doc.game)
     found: list[Finding] = []
+    env = None
     for text, at in texts(rules):
-        found += check_text(text, at, context)
+        problems = check_text(text, at, context)
+        if not problems and computes(text):
+            if env is None:  # jinja2 is imported only for text that computes something
+                from kitgen.render.rules_text import RulesSandbox
+
+                env = RulesSandbox()
+            from kitgen.render.rules_text import template_problem
+
+            problem = template_problem(env, text, context, at)
+            problems += [] if problem is None else [problem]
+        found += problems
     figures = FIGURES.get(doc.game, {})
     for block in blocks(rules):
         if block.figure is None:

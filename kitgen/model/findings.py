@@ -42,6 +42,7 @@ CODES: dict[str, CodeInfo] = {
     "yaml-too-deep": CodeInfo("error", "lists and mappings are nested deeper than kitgen reads"),
     "too-many-values": CodeInfo("error", "the file expands (often by aliases) to too many values"),
     "string-too-long": CodeInfo("error", "a text value is longer than kitgen reads"),
+    "number-too-large": CodeInfo("error", "a whole number with more digits than kitgen reads"),
     "yaml-tag": CodeInfo("error", "a YAML tag kitgen does not accept (such as !!python/...)"),
     "duplicate-key": CodeInfo("error", "a key appears twice in one mapping"),
     "not-a-mapping": CodeInfo("error", "the top level of the file is not a mapping of keys"),
@@ -95,6 +96,7 @@ CODES: dict[str, CodeInfo] = {
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
+    "build-too-large": CodeInfo("error", "a kit or file asks for more cards than one file prints"),
     # Recorded games
     "move-syntax": CodeInfo("error", "a recorded move that is not written in move notation"),
     "illegal-move": CodeInfo("error", "a recorded move the rules do not allow"),

@@ -41,6 +41,19 @@ class PrintSettings(Spec):
     ink: Ink | None = None
 
 
+# kitgen's own settings, under the kit file's, kitgen.toml's and the command line's.
+DEFAULTS = PrintSettings(
+    paper="a4",
+    card_size="poker",
+    bleed="3mm",
+    margin="5mm",
+    gutter="0",
+    duplex="long",
+    back_offset="0,0",
+    ink="normal",
+)
+
+
 class ReferenceSection(Spec):
     """A heading and its points, on a reference card."""
 

@@ -34,14 +34,39 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if line:
                 lines.append(line)
             while text_width(word, font, size) > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and text_width(word[:cut] + "-", font, size) > width:
-                    cut -= 1
+                cut = _cut(word, font, size, width)
                 lines.append(word[:cut] + "-")
-                word = word[cut:]
+                word = word[cut:]  # at least one character shorter: the loop ends
             line = word
         lines.append(line)
     return lines
+
+
+def _cut(word: str, font: str, size: float, width: float) -> int:
+    """Where to break a word too long for a line: the longest head (2 to len - 1
+    characters) that fits with its hyphen, or 1 when none does.
+
+    A head with its hyphen is never narrower than a shorter head with one (widths
+    add up), so the heads that fit run from 2 up to the answer: it is found by
+    doubling, then halving, in about 2 log2(answer) measurements (trying every
+    length from the longest down took time cubic in a long word's length).
+    """
+    last = len(word) - 1
+
+    def fits(cut: int) -> bool:
+        return text_width(word[:cut] + "-", font, size) <= width
+
+    good, bad = 1, 2  # good: fits (or the fallback 1); bad: the next length to try
+    while bad <= last and fits(bad):
+        good, bad = bad, 2 * bad
+    bad = min(bad, last + 1)  # bad does not fit, or is past the longest head
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if fits(mid):
+            good = mid
+        else:
+            bad = mid
+    return good
 
 
 def fit(

@@ -379,7 +379,8 @@ def _shorthand(c: Canvas, face: FaceData, geo: Geometry) -> None:
     tail = face.faction + (f" \u00b7 {face.power}" if face.power else "")
     room = geo.w - geo.safe - 6 * MM * s - x
     while tail and text_width(tail, ITALIC, size * 0.92) > room:
-        tail = tail[:-2] + "\u2026"
+        # one character shorter each time ("ab…" to "a…" to "…" to ""), so the loop ends
+        tail = tail[:-2] + "\u2026" if len(tail) > 1 else ""
     c.drawString(x, y, tail)
 
 
