@@ -136,13 +136,14 @@ def register(app: typer.Typer) -> None:
         if output is None:
             typer.echo(text, nl=False)
             return
-        from kitgen.atomic import write_atomic
+        from kitgen.atomic import is_stdout, write_atomic
         from kitgen.errors import KitgenError
 
         try:
             write_atomic(output, text.encode("utf-8"))
         except OSError as err:
             raise KitgenError(f"cannot write {output}: {err.strerror or err}") from None
-        typer.echo(output)
+        if not is_stdout(output):  # `-o /dev/stdout`: the schema alone, as without -o
+            typer.echo(output)
 
     app.add_typer(new_app, name="new")
