@@ -69,6 +69,15 @@ def is_stdout(path: str) -> bool:
         return False
 
 
+def folder_target(final: str) -> str:
+    """The folder to replace for `final`, a folder of outputs: a symlink's target (the
+    link stays a link); NotADirectoryError if a file, a FIFO or a device is there."""
+    target, stream = _follow(final)
+    if stream is not None or (os.path.lexists(target) and not os.path.isdir(target)):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), final)
+    return target
+
+
 def _follow(path: str) -> tuple[str, int | None]:
     """The file a path leads to once its symlinks are followed, and the file descriptor
     it names if it is one of this process's streams."""

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kitgen.cli_common import friendly
+from kitgen.cli_common import friendly, not_empty
 
 new_app = typer.Typer(
     name="new",
@@ -32,7 +32,7 @@ def _write_new(what: str, name: str, folder: str, force: bool, game: str = "scra
     """Plan, write and report a starter: paths on stdout, next steps on stderr."""
     from kitgen import starters
 
-    planned = starters.plan(what, name, folder, game)
+    planned = starters.plan(what, name, not_empty(folder, "--dir", "."), game)
     written = starters.write(planned, force=force)
     for path in written:
         typer.echo(path)
@@ -133,6 +133,8 @@ def register(app: typer.Typer) -> None:
         from kitgen.schema import schema_text
 
         text = schema_text(kind, game)
+        if output is not None:
+            not_empty(output, "--output", f"{kind}.schema.json")
         if output is None:
             typer.echo(text, nl=False)
             return

@@ -77,7 +77,11 @@ class FifoReader:
             os.close(os.open(self.path, os.O_WRONLY | os.O_NONBLOCK))
 
     def result(self) -> bytes:
-        self.thread.join(timeout=WATCHDOG_SECONDS)
+        deadline = time.monotonic() + WATCHDOG_SECONDS
+        while self.thread.is_alive() and time.monotonic() < deadline:
+            if not stat.S_ISFIFO(os.lstat(self.path).st_mode):
+                break  # replaced by a file: nothing will come
+            self.thread.join(timeout=0.1)
         if self.thread.is_alive():  # nobody wrote into it: let the thread go
             self._release()
             self.thread.join(timeout=5)
@@ -394,3 +398,92 @@ def test_a_fifo_nobody_reads_waits_and_ctrl_c_ends_it(tmp_path: Path) -> None:
     assert child.returncode in (130, -signal.SIGINT), err  # -2: before Python's handler
     assert "Traceback" not in err
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+# --- commands that write a folder of files ---------------------------------------------------
+
+FOLDER_WRITERS = [
+    ("export png", ["export", "png", DECK, "--dpi", "40"], f"out/scratch/png/{STEM}"),
+    ("export tts", ["export", "tts", DECK], f"out/scratch/tts/{STEM}"),
+]
+
+
+@pytest.mark.parametrize(("command", "folder"), [(c, f) for _, c, f in FOLDER_WRITERS])
+def test_a_symlinked_export_folder_is_written_through(
+    command: list[str], folder: str, no_real_config: Path
+) -> None:
+    real = no_real_config / "elsewhere" / "images"
+    real.mkdir(parents=True)
+    (real / "stale.png").write_bytes(b"from a deck of before")
+    link = no_real_config / folder
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    result = runner.invoke(app, [*command, "-o", str(no_real_config / "out")])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and Path(os.readlink(link)) == real
+    made = sorted(p.name for p in real.iterdir())
+    assert made and "stale.png" not in made  # the folder was replaced whole, as always
+    assert all(p.name in made for p in map(Path, result.stdout.splitlines()))
+    assert leftovers(real.parent) == [] and leftovers(link.parent) == []
+
+
+@pytest.mark.parametrize("kind", ["file", "fifo", "device", "dangling"])
+@pytest.mark.parametrize(("command", "folder"), [(c, f) for _, c, f in FOLDER_WRITERS])
+def test_what_is_not_a_folder_where_an_export_folder_goes_is_left_alone(
+    command: list[str], folder: str, kind: str, no_real_config: Path
+) -> None:
+    path = no_real_config / folder
+    path.parent.mkdir(parents=True)
+    if kind == "file":
+        path.write_bytes(b"mine")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        make_device(path)
+    else:
+        path.symlink_to(no_real_config / "made")
+    result = runner.invoke(app, [*command, "-o", str(no_real_config / "out")])
+    if kind == "dangling":  # the link's target is made, as for a file
+        assert result.exit_code == 0, result.output
+        assert path.is_symlink() and (no_real_config / "made").is_dir()
+        return
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line == f"kitgen: error: cannot write {path}: Not a directory"
+    before = {"file": stat.S_ISREG, "fifo": stat.S_ISFIFO, "device": stat.S_ISCHR}[kind]
+    assert before(os.stat(path).st_mode)
+    assert leftovers(path.parent) == []
+
+
+# --- an empty output option ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "scratch", "--out", ""],
+        ["export", "png", DECK, "--out", ""],
+        ["export", "pdf", DECK, "-o", ""],
+        ["export", "tts", DECK, "--out="],
+        ["calibrate", "--out", ""],
+        ["schema", "kit", "-o", ""],
+        ["schema", "kit", "--output="],
+        ["new", "deck", "Empty", "--dir", ""],
+        ["new", "game", "Empty", "-d", ""],
+    ],
+)
+def test_an_empty_output_option_is_a_usage_error(command: list[str], no_real_config: Path) -> None:
+    """`--out ''` (an unset shell variable) would write into the current folder."""
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith("kitgen: error: --") and " is empty: give a name" in line, line
+    assert list(no_real_config.iterdir()) == []
+
+
+def test_watch_with_an_empty_out_is_a_usage_error(no_real_config: Path) -> None:
+    command = [sys.executable, "-m", "kitgen", "watch", DECK, "--out", ""]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == "kitgen: error: --out is empty: give a name, like --out output\n"
+    assert list(no_real_config.iterdir()) == []
