@@ -55,17 +55,21 @@ class FifoReader:
     """A thread that opens a FIFO for reading and reads it to its end.
 
     A watchdog ends a wait that would never end (a command that reads the FIFO
-    instead of writing it): it connects a writer that writes nothing, so every reader
-    sees the end of the FIFO and the test fails instead of hanging."""
+    instead of writing it, maybe twice): now and then it connects a writer that writes
+    nothing, so every reader sees the end of the FIFO and the test fails instead of
+    hanging."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.data: bytes | None = None
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
-        self.watchdog = threading.Timer(WATCHDOG_SECONDS, self._release)
-        self.watchdog.daemon = True
-        self.watchdog.start()
+        self.stop = threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self) -> None:
+        while not self.stop.wait(WATCHDOG_SECONDS):
+            self._release()
 
     def _read(self) -> None:
         with open(self.path, "rb") as handle:
@@ -85,7 +89,7 @@ class FifoReader:
         if self.thread.is_alive():  # nobody wrote into it: let the thread go
             self._release()
             self.thread.join(timeout=5)
-        self.watchdog.cancel()
+        self.stop.set()
         assert self.data is not None, "nothing was written into the FIFO"
         return self.data
 
