@@ -133,11 +133,10 @@ def register(app: typer.Typer) -> None:
         from kitgen.schema import schema_text
 
         text = schema_text(kind, game)
-        if output is not None:
-            not_empty(output, "--output", f"{kind}.schema.json")
         if output is None:
             typer.echo(text, nl=False)
             return
+        not_empty(output, "--output", f"{kind}.schema.json")
         from kitgen.atomic import is_stdout, write_atomic
         from kitgen.errors import KitgenError
 
