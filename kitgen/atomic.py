@@ -1,34 +1,160 @@
 """Atomic output: a file, or a whole folder of files, is complete or untouched.
 
+`write_atomic` writes where the user pointed, never over it: a symlink is written
+through (its target is replaced, the link stays), a FIFO or a device is opened and
+written into (`-o /dev/null` leaves the device node alone), `/dev/stdout` and the
+like write to the open stream, and a folder where a file belongs is an error.
+
 Light on purpose (standard library only), so worker processes and commands that
 draw nothing can use it.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import shutil
+import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+NEW_FILE_MODE = 0o644  # a file kitgen makes; one it replaces keeps its own mode
+MAX_LINKS = 40  # symlinks followed to the file, as Linux's own limit (ELOOP beyond)
+
+# A path that names an open file descriptor of this process: /dev/stdout, /dev/fd/3,
+# /proc/self/fd/1. Opening one anew would not be the stream the shell set up (a file
+# opened with `>` would be written from its start over what was printed before).
+_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+_FD_PATH = re.compile(
+    r"/(?:dev/fd|proc/(?:self|thread-self|(?P<pid>\d+))(?:/task/\d+)?/fd)/(?P<fd>\d+)"
+)
+
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Write a file so that it is either complete or untouched, never half-written."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
+    """Write a file so that it is either complete or untouched, never half-written.
+
+    A symlink is followed to its target (a dangling one makes it), which is replaced
+    in one step keeping its permissions; a FIFO, a device or a stream (`/dev/stdout`)
+    is written into as it is; a folder is IsADirectoryError. Any OSError is the
+    caller's to report.
+    """
+    if not path or path.endswith(("/", os.sep)):
+        raise IsADirectoryError(errno.EISDIR, "a file name is needed, not a folder", path)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    target, stream = _follow(path)
+    if stream is not None:
+        _write_stream(stream, data)
+        return
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_into(target, data)
+        return
+    _replace(target, data, None if mode is None else mode & 0o777)
+
+
+def is_stdout(path: str) -> bool:
+    """Whether writing to `path` writes to this process's standard output (`/dev/stdout`),
+    where nothing else should be printed after it."""
+    try:
+        return _follow(path)[1] == 1
+    except OSError:
+        return False
+
+
+def folder_target(final: str) -> str:
+    """The folder to replace for `final`, a folder of outputs: a symlink's target (the
+    link stays a link); NotADirectoryError if a file, a FIFO or a device is there."""
+    target, stream = _follow(final)
+    if stream is not None or (os.path.lexists(target) and not os.path.isdir(target)):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), final)
+    return target
+
+
+def _follow(path: str) -> tuple[str, int | None]:
+    """The file a path leads to once its symlinks are followed, and the file descriptor
+    it names if it is one of this process's streams."""
+    here = os.path.abspath(path)
+    for _ in range(MAX_LINKS + 1):
+        here = os.path.join(os.path.realpath(os.path.dirname(here)), os.path.basename(here))
+        if here in _STREAMS:
+            return here, _STREAMS[here]
+        named = _FD_PATH.fullmatch(here)
+        if named and named["pid"] in (None, str(os.getpid())):
+            return here, int(named["fd"])
+        if not os.path.islink(here):
+            return here, None
+        here = os.path.join(os.path.dirname(here), os.readlink(here))
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
+
+
+def _write_stream(fd: int, data: bytes) -> None:
+    """Write to an open file descriptor: stdout and stderr through Python's streams (so
+    what was printed before stays before), any other as it is."""
+    stream = {1: sys.stdout, 2: sys.stderr}.get(fd)
+    buffer = getattr(stream, "buffer", None)
+    if stream is not None and buffer is not None:
+        stream.flush()
+        buffer.write(data)
+        buffer.flush()
+        return
+    _write_all(fd, data)
+
+
+def _write_into(path: str, data: bytes) -> None:
+    """Open a FIFO or a device and write into it (a FIFO waits for its reader)."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _replace(path: str, data: bytes, mode: int | None) -> None:
+    """Replace (or make) a regular file in one step; one that existed keeps its mode (its
+    permission bits: never set-user-ID on new contents) and, where it may, its owner."""
+    folder = os.path.dirname(path)
     handle, temp = tempfile.mkstemp(prefix=".kitgen-", suffix=".part", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temp, 0o644)
+        if mode is not None:
+            _same_owner(temp, path)
+        os.chmod(temp, NEW_FILE_MODE if mode is None else mode)
         os.replace(temp, path)
     except BaseException:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+def _same_owner(temp: str, path: str) -> None:
+    """Give the new file the old one's owner and group, as far as this user may (root
+    replacing a user's file would otherwise leave it root's)."""
+    chown = getattr(os, "chown", None)
+    if chown is None:  # Windows
+        return
+    try:
+        old, new = os.stat(path), os.stat(temp)
+        if (old.st_uid, old.st_gid) != (new.st_uid, new.st_gid):
+            chown(temp, old.st_uid, old.st_gid)
+    except OSError:
+        pass  # not ours to give: the file is ours now, as any editor would leave it
 
 
 @contextmanager

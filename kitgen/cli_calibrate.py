@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from kitgen.cli_common import MarginOption, OutOption, PaperOption, friendly, opt
+from kitgen.cli_common import MarginOption, OutOption, PaperOption, friendly, not_empty, opt
 from kitgen.errors import KitgenError
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def register(app: typer.Typer) -> None:
         if save is None:
             if user:
                 raise _usage("--user goes with --save DX,DY")
-            _sheet(paper, duplex, margin, out)
+            _sheet(paper, duplex, margin, not_empty(out, "--out"))
             return
         given = [
             f

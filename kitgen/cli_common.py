@@ -151,6 +151,16 @@ StandardDeckOption = Annotated[
 ]
 
 
+def not_empty(value: str, option: str, example: str = "output") -> str:
+    """A folder or file option as given; a UsageError if it is empty (`--out ''` would
+    write into the current folder: an unset shell variable, not a choice)."""
+    if not value:
+        from kitgen.kit import UsageError
+
+        raise UsageError(f"{option} is empty: give a name, like {option} {example}")
+    return value
+
+
 def build_options(
     *,
     out: str,
@@ -169,7 +179,7 @@ def build_options(
     from kitgen.build import BuildOptions
 
     return BuildOptions(
-        out=out,
+        out=not_empty(out, "--out"),
         paper=paper,
         card_size=card_size,
         bleed=bleed,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kitgen.cli_common import friendly
+from kitgen.cli_common import friendly, not_empty
 
 new_app = typer.Typer(
     name="new",
@@ -32,7 +32,7 @@ def _write_new(what: str, name: str, folder: str, force: bool, game: str = "scra
     """Plan, write and report a starter: paths on stdout, next steps on stderr."""
     from kitgen import starters
 
-    planned = starters.plan(what, name, folder, game)
+    planned = starters.plan(what, name, not_empty(folder, "--dir", "."), game)
     written = starters.write(planned, force=force)
     for path in written:
         typer.echo(path)
@@ -136,13 +136,15 @@ def register(app: typer.Typer) -> None:
         if output is None:
             typer.echo(text, nl=False)
             return
-        from kitgen.atomic import write_atomic
+        not_empty(output, "--output", f"{kind}.schema.json")
+        from kitgen.atomic import is_stdout, write_atomic
         from kitgen.errors import KitgenError
 
         try:
             write_atomic(output, text.encode("utf-8"))
         except OSError as err:
             raise KitgenError(f"cannot write {output}: {err.strerror or err}") from None
-        typer.echo(output)
+        if not is_stdout(output):  # `-o /dev/stdout`: the schema alone, as without -o
+            typer.echo(output)
 
     app.add_typer(new_app, name="new")

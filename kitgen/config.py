@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.paper import paper_size
@@ -378,7 +378,7 @@ def save_back_offset(value: str, *, user: bool = False) -> tuple[Path, str]:
         raise ConfigError(str(err)) from None
     path = save_target(user=user)
     shown = str(path) if user else _shown(path)
-    if path.exists():
+    if path.is_file():  # a FIFO or a device has no lines to keep: it is written into
         config = ConfigFile(path, shown)
         read_settings(config)  # a broken file is reported, never edited
         text = _read_text(config)
@@ -394,28 +394,7 @@ def save_back_offset(value: str, *, user: bool = False) -> tuple[Path, str]:
         header = _USER_HEADER if user else _PROJECT_HEADER
         new = f'{header}\n[{TABLE}]\nback_offset = "{written}"  # from kitgen calibrate\n'
     try:
-        _write_atomic(path, new)
+        write_atomic(str(path), new.encode("utf-8"))
     except OSError as err:
         raise ConfigError(f"cannot write {shown}: {err.strerror or err}") from None
     return path, written
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Replace a small text file in one step, keeping its permissions (no reportlab here)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        mode = 0o644
-    handle, temp = tempfile.mkstemp(prefix=".kitgen-", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise

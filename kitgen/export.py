@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kitgen.atomic import staged_dir, write_atomic
+from kitgen.atomic import folder_target, staged_dir, write_atomic
 from kitgen.build import BuildOptions, BuildResult, PrintSetup, collect_decks, slug
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError
@@ -107,7 +107,7 @@ def _replace_folder(final: str, fill: Callable[[str], list[str]]) -> list[str]:
     """Fill a staged copy of `final` (fill returns the file names it wrote), then put it
     in place; the paths written, under `final`."""
     try:
-        with staged_dir(final) as stage:
+        with staged_dir(folder_target(final)) as stage:
             names = fill(stage)
     except OSError as err:
         raise KitgenError(f"cannot write {final}: {err.strerror or err}") from None

@@ -8,9 +8,12 @@ The text around them lives in `templates/new/`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
+import shutil
+import tempfile
 import textwrap
 import unicodedata
 from dataclasses import dataclass
@@ -138,12 +141,26 @@ def check_name(name: str) -> str:
 
 def slug(name: str) -> str:
     """A file name for a name: lowercase ASCII words joined by dashes (`Tinker town!` ->
-    `tinker-town`); letters of other scripts are kept when nothing else is left."""
+    `tinker-town`); when nothing is left, the letters and digits of other scripts
+    (`城堡`), then symbols beyond ASCII (`☃☃☃`, `♠ ♥` -> `♠-♥`); "" when the name has
+    none of these (`!!!`)."""
     ascii_form = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     out = re.sub(r"[^a-z0-9]+", "-", ascii_form.casefold()).strip("-")
     if not out:
         out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")
-    return out[:60].rstrip("-") or "untitled"
+    if not out:
+        out = "-".join("".join(ch if _symbol(ch) else " " for ch in name).split())
+    return out[:60].rstrip("-")
+
+
+def _symbol(ch: str) -> bool:
+    """A symbol beyond ASCII that no file system minds (`☃`, `♠`, `€`), and none that
+    stands for ASCII punctuation (a fullwidth less-than sign or solidus)."""
+    return (
+        not ch.isascii()
+        and unicodedata.category(ch).startswith("S")
+        and not unicodedata.normalize("NFKC", ch).isascii()
+    )
 
 
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 '!?.,()&-]*")
@@ -680,8 +697,14 @@ def plan(what: str, name: str, folder: str, game: str = "scratch") -> list[Start
         raise KitgenError(f"{folder} is a file, not a folder to write into")
     if what not in STARTERS:
         raise UsageError(f"kitgen new makes one of: {', '.join(STARTERS)}")
+    stem = slug(name)
+    if not stem:
+        raise UsageError(
+            "the name makes no file name: give it a letter, a digit or a symbol beyond "
+            "ASCII, like 'Tinker town'"
+        )
     if what == "game":
-        base = os.path.join(folder, slug(name))
+        base = os.path.join(folder, stem)
         return [
             Starter(os.path.normpath(os.path.join(base, s.path)), s.text)
             for s in game_folder(game, name)
@@ -691,7 +714,7 @@ def plan(what: str, name: str, folder: str, game: str = "scratch") -> list[Start
     own = os.path.join(folder, "schemas", f"{what}.schema.json")
     schema_path = f"schemas/{what}.schema.json" if os.path.isfile(own) else None
     text = cards_file(name, schema_path) if what == "cards" else deck_file(name, schema_path)
-    return [Starter(os.path.normpath(os.path.join(folder, f"{slug(name)}.yaml")), text)]
+    return [Starter(os.path.normpath(os.path.join(folder, f"{stem}.yaml")), text)]
 
 
 def write(starters: list[Starter], *, force: bool = False) -> list[str]:
@@ -703,16 +726,61 @@ def write(starters: list[Starter], *, force: bool = False) -> list[str]:
             raise KitgenError(
                 f"{taken[0]} exists{more}; use --force to overwrite, or pick another name"
             )
+    base = os.path.commonpath([s.path for s in starters]) if len(starters) > 1 else None
+    if base is not None and not os.path.lexists(base):
+        _write_staged(base, starters)
+    else:
+        _write_each(starters)
+    return [s.path for s in starters]
+
+
+def _write_one(starter: Starter, path: str) -> None:
     from kitgen.atomic import write_atomic
 
-    written = []
-    for s in starters:
+    try:
+        write_atomic(path, starter.text.encode("utf-8"))
+    except OSError as err:
+        raise KitgenError(f"cannot write {starter.path}: {err.strerror or err}") from None
+
+
+def _write_staged(base: str, starters: list[Starter]) -> None:
+    """A new folder of starters: written into a hidden folder beside it, which takes its
+    name only when whole. A full disk or Ctrl-C leaves no half-made folder to block
+    the next try."""
+    parent = os.path.dirname(os.path.abspath(base))
+    try:
+        os.makedirs(parent, exist_ok=True)
+        stage = tempfile.mkdtemp(prefix=f".{os.path.basename(base)}.", suffix=".part", dir=parent)
+    except OSError as err:
+        raise KitgenError(f"cannot write {base}: {err.strerror or err}") from None
+    try:
+        for s in starters:
+            _write_one(s, os.path.join(stage, os.path.relpath(s.path, base)))
+        os.chmod(stage, 0o755)
         try:
-            write_atomic(s.path, s.text.encode("utf-8"))
+            os.rename(stage, base)  # never over a folder made meanwhile (but an empty one)
         except OSError as err:
-            raise KitgenError(f"cannot write {s.path}: {err.strerror or err}") from None
-        written.append(s.path)
-    return written
+            raise KitgenError(f"cannot write {base}: {err.strerror or err}") from None
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
+def _write_each(starters: list[Starter]) -> None:
+    """Starters into folders that exist: each file whole; if one fails, the files this
+    run made are removed again (those it overwrote, with --force, stay new)."""
+    made: list[str] = []
+    try:
+        for s in starters:
+            new = not os.path.lexists(s.path)
+            _write_one(s, s.path)
+            if new:
+                made.append(s.path)
+    except BaseException:
+        for path in made:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        raise
 
 
 def next_steps(what: str, written: list[str]) -> list[str]:

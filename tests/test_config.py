@@ -166,6 +166,11 @@ def test_values_as_on_the_command_line() -> None:
         ('[print]\nink = "grey"\n', "kitgen.toml:2:1:", "must be normal or low"),
         ('\n[print]\nback_offset = "1;2"\n', "kitgen.toml:3:1:", "'1;2' is not an offset"),
         ("[print]\nback_offset = 0.5\n", "kitgen.toml:2:1:", "quoted string"),
+        (
+            '[print]\nback_offset = "99999999999,0"\n',
+            "kitgen.toml:2:1:",
+            "back_offset: offset '99999999999,0': DX is more than 25.4 mm (1 in) either way",
+        ),
         ('[[print]]\npaper = "a4"\n', "kitgen.toml:1:1:", "write [print] once, as a table"),
         ("[print]\n[print.extra]\nx = 1\n", "kitgen.toml:2:1:", "unknown key 'extra'"),
     ],
@@ -355,6 +360,26 @@ def test_calibrate_save_refuses_a_bad_value(home: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("kitgen: error: ") and result.stderr.count("\n") == 1
     assert not (home / "kitgen.toml").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["calibrate", "--save", "99999999999,0"],
+        ["calibrate", "--save", "0,-30mm", "--user"],
+        ["calibrate", "--save=0,2in"],
+        ["build", "scratch", "--back-offset", "99999999999,0", "-o", "out"],
+    ],
+)
+def test_an_absurd_back_offset_is_refused_in_one_line(
+    command: list[str], tmp_path: Path, home: Path
+) -> None:
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith("kitgen: error: ") and "more than 25.4 mm (1 in)" in line, line
+    assert not (home / "kitgen.toml").exists() and not user_path(tmp_path).exists()
+    assert not (home / "out").exists()
 
 
 def test_the_module_is_light() -> None:

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
+import os
+import unicodedata
 from pathlib import Path
 
 import pytest
 import yaml
+from conftest import leftovers
+from hypothesis import given
+from hypothesis import strategies as st
 from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
+import kitgen.atomic
 from kitgen import starters
 from kitgen.cli import app
 from kitgen.kit import check_file
@@ -217,11 +224,41 @@ def test_unusable_names_are_one_line_errors(name: str, words: str, tmp_path: Pat
         ("  Ünïcödé   Élan ", "unicode-elan"),
         ('Deck: "the best" one', "deck-the-best-one"),
         ("城堡", "城堡"),
-        ("!!!", "untitled"),
+        ("☃☃☃", "☃☃☃"),
+        ("♠ ♥!", "♠-♥"),
+        ("!!!", ""),
+        ("\uff1c\uff0f\uff1e", ""),  # fullwidth < / >: ASCII punctuation in disguise
+        ("\u202e\u200b", ""),  # a right-to-left override and a zero-width space
     ],
 )
 def test_slug(name: str, expected: str) -> None:
     assert starters.slug(name) == expected
+
+
+@given(st.text(max_size=100))
+def test_a_slug_is_a_safe_file_name_or_none(name: str) -> None:
+    made = starters.slug(name)
+    assert len(made) <= 60 and made == made.strip("-")
+    assert not any(ch.isascii() and not (ch.isalnum() or ch == "-") for ch in made)
+    assert not any(unicodedata.category(ch)[0] in "CZ" for ch in made)
+    assert made not in (".", "..")
+    if any(ch.isalnum() for ch in name):
+        assert made
+
+
+def test_a_name_of_symbols_names_its_file_with_them(tmp_path: Path) -> None:
+    (path,), _ = new("deck", "☃☃☃", "--dir", str(tmp_path))
+    assert path == tmp_path / "☃☃☃.yaml"
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["name"] == "☃☃☃"
+
+
+@pytest.mark.parametrize("what", ["cards", "deck", "game"])
+def test_a_name_that_makes_no_file_name_is_a_usage_error(what: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", what, "!?!", "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith("kitgen: error: the name makes no file name"), line
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_long_slug_is_cut_at_a_word() -> None:
@@ -308,3 +345,50 @@ def test_the_scratch_game_prints_its_deck_once(tmp_path: Path) -> None:
     faces = [name for d, _ in decks for name in d.names if "reference" not in d.stem]
     expected = sorted(name for name, n in deck["cards"].items() for _ in range(n))
     assert sorted(n for n in faces if n in deck["cards"]) == expected
+
+
+# --- a full disk or Ctrl-C half way -------------------------------------------------------
+
+
+def fail_after(monkeypatch: pytest.MonkeyPatch, files: int, error: BaseException) -> None:
+    """The writer fails at its file number `files + 1`: a full disk, or Ctrl-C."""
+    calls = {"n": 0}
+
+    def fsync(fd: int) -> None:
+        calls["n"] += 1
+        if calls["n"] > files:
+            raise error
+
+    monkeypatch.setattr(kitgen.atomic.os, "fsync", fsync)
+
+
+FULL = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("folder_exists", [False, True])
+def test_a_full_disk_half_way_through_a_game_leaves_nothing_to_block_a_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder_exists: bool
+) -> None:
+    if folder_exists:
+        (tmp_path / "full-up").mkdir()  # made by hand, empty: kitgen writes into it
+    command = ["game", "Full up", "--dir", str(tmp_path)]
+    fail_after(monkeypatch, 3, FULL)
+    result = runner.invoke(app, ["new", *command])
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith("kitgen: error: cannot write ") and "No space left" in line
+    made = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert made == [] and leftovers(tmp_path) == []
+    assert (tmp_path / "full-up").is_dir() == folder_exists
+    monkeypatch.undo()
+    written, _ = new(*command)  # the retry, with no --force
+    assert (tmp_path / "full-up" / "kit.yaml") in written
+
+
+def test_ctrl_c_half_way_through_a_game_leaves_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fail_after(monkeypatch, 2, KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        starters.write(starters.plan("game", "Stopped", str(tmp_path)))
+    assert list(tmp_path.iterdir()) == []

@@ -16,6 +16,7 @@ MM = 72 / 25.4
 CM = 10 * MM
 
 UNITS: dict[str, float] = {"mm": MM, "cm": CM, "in": INCH, "pt": PT}
+MAX_BACK_OFFSET = INCH  # a back offset's DX and DY, either way (25.4 mm)
 _UNIT_HINT = "mm, cm, in or pt (like 3mm)"
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
@@ -78,17 +79,25 @@ def parse_size(text: str) -> Size:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """Points (dx, dy) from "DX,DY"; bare numbers are millimetres ("0.5,-1", "1mm,0.02in")."""
+    """Points (dx, dy) from "DX,DY"; bare numbers are millimetres ("0.5,-1", "1mm,0.02in").
+
+    Each is at most MAX_BACK_OFFSET either way: a printer puts its back pages a few
+    millimetres off at worst (the calibration sheet reads 7), so more is a slip."""
     parts = text.split(",")
     if len(parts) != 2:
         raise LayoutError(f"'{text.strip()}' is not an offset: give DX,DY in mm, like 0.5,-1")
     result: list[float] = []
-    for part in parts:
+    for axis, part in zip(("DX", "DY"), parts, strict=True):
         try:
             value, unit = _split(part)
             result.append(value * MM if not unit else parse_length(part))
         except LayoutError as err:
             raise LayoutError(f"offset '{text.strip()}': {err}") from None
+        if not abs(result[-1]) <= MAX_BACK_OFFSET * (1 + 1e-12):  # (and not inf)
+            raise LayoutError(
+                f"offset '{text.strip()}': {axis} is more than {format_mm(MAX_BACK_OFFSET)} "
+                "(1 in) either way; printers put back pages a few millimetres off at most"
+            )
     return result[0], result[1]
 
 
