@@ -24,6 +24,7 @@ _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_NUMBER_TAGS = _SCALAR_TAGS - {_CORE + "str"}  # tags whose text may be a whole number
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT10 = re.compile(r"^[-+]?[0-9]+$")
@@ -87,15 +88,17 @@ def resolve_plain(text: str, max_int_digits: int = DEFAULT_LIMITS.max_int_digits
         return None
     if text in _BOOL:
         return _BOOL[text]
-    digits = int_digits(text)
-    if digits > max_int_digits:
+    if len(text) > max_int_digits and int_digits(text) > max_int_digits:
         return text
-    if digits:
+    try:
+        if _INT10.match(text):
+            return int(text, 10)
         if _INT8.match(text):
             return int(text[2:], 8)
         if _INT16.match(text):
             return int(text[2:], 16)
-        return int(text, 10)
+    except ValueError:  # more digits than Python converts: keep the text
+        return text
     if _FLOAT.match(text) or _INF.match(text) or _NAN.match(text):
         return float(
             text.replace(".inf", "inf")
@@ -193,7 +196,9 @@ class _Reader:
         tag = ev.tag
         plain = ev.style in (None, "") and ev.implicit[0]
         too_large = False
-        if tag in _SCALAR_TAGS - {_CORE + "str"} or (plain and tag is None):
+        if len(text) > self.limits.max_int_digits and (
+            (plain and tag is None) or tag in _NUMBER_TAGS
+        ):
             digits = int_digits(text)
             too_large = digits > self.limits.max_int_digits
             if too_large:
