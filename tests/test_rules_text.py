@@ -301,3 +301,28 @@ def test_a_booklet_with_any_emphasis_builds(tmp_path: Path) -> None:
     assert "bold italic and a b c" in cover  # the credits, markers used up
     # The section title, then each text: used markers gone, unmatched ones printed.
     assert "1 a b c bold italic a b c a x y z *** ** * bold italic a" in body
+
+
+def test_a_table_with_a_long_word_or_rows_taller_than_a_page_builds(tmp_path: Path) -> None:
+    """A cell of 2,000 letters without a space starved its neighbours of width (a
+    negative width, an internal error), and a row taller than a page could not be
+    placed: what `check` passes builds, the long words broken, the rows split."""
+    word = "A" * 2000
+    six = ", ".join([f'"{word}"'] * 6)
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "game: scratch\nkind: rules\ntitle: Tables\nsections:\n  - title: Long\n    blocks:\n"
+        "      - table:\n          columns: [Rarity, Budget]\n"
+        f'          rows: [[common, "{word}"]]\n'
+        f"      - table:\n          columns: [A, B, C, D, E, F]\n          rows: [[{six}]]\n",
+        encoding="utf-8",
+    )
+    assert check_file(str(path)).ok
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(out / "scratch" / "scratch-rules.pdf"))
+    text = "".join(page.extract_text() for page in reader.pages).replace("\n", "")
+    assert "Rarity" in text and "common" in text
+    assert text.count("A") >= 7 * 2000  # every letter of every cell is printed
+    assert len(reader.pages) > 3  # the six-column row goes on over several pages

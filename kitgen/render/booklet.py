@@ -233,8 +233,18 @@ def _column_widths(
     ]
     weights = [min(max(max(len(text) for text in col), 4), 60) for col in cells]
     spare = width - sum(floors)
-    if spare <= 0:  # even the longest words do not fit: share the width by need
-        return [width * f / sum(floors) for f in floors]
+    if spare <= 0:  # even the longest words do not fit: share the width by need, but a
+        # column whose words fit in an even share keeps its floor, and the others split
+        # what is left evenly (Platypus breaks their long words), so no column is starved
+        # by one long word in another
+        widths = [0.0] * count
+        left, todo = width, sorted(range(count), key=lambda i: floors[i])
+        while todo:
+            share = left / len(todo)
+            i = todo.pop(0)
+            widths[i] = min(floors[i], share) if todo else share
+            left -= widths[i]
+        return widths
     return [f + spare * w / sum(weights) for f, w in zip(floors, weights, strict=True)]
 
 
@@ -360,6 +370,7 @@ class Story:
             colWidths=_column_widths(t.columns, t.rows, width, self.styles.size * 0.92),
             repeatRows=1,
             hAlign="LEFT",
+            splitInRow=1,  # a row taller than a page goes on over the page break
         )
         table.setStyle(
             TableStyle(
