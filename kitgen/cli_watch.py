@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from kitgen.cli_check import echo
 from kitgen.cli_common import (
     BackOffsetOption,
     BleedOption,
@@ -24,6 +25,7 @@ from kitgen.cli_common import (
     echo_findings,
     friendly,
 )
+from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from kitgen.watch import Rebuild
@@ -52,17 +54,17 @@ def summary(event: Rebuild) -> str:
 
 def show(event: Rebuild) -> None:
     """Print one build: its line and findings on stderr, the paths written on stdout."""
-    typer.echo(summary(event), err=True)
+    echo(summary(event), err=True)
     echo_findings(event.result.findings)
     for error in event.errors:
-        typer.echo(f"kitgen: error: {error}", err=True)
+        echo(f"kitgen: error: {shown(error)}", err=True)
     for note in event.result.notes:
-        typer.echo(f"kitgen: {note}", err=True)
+        echo(f"kitgen: {shown(note)}", err=True)
     for path in event.result.written:
-        typer.echo(path)
+        echo(shown(path))
     if event.number == 1:
         files = _plural(event.watched, "file")
-        typer.echo(f"kitgen: watching {files} for changes (Ctrl-C to stop)", err=True)
+        echo(f"kitgen: watching {files} for changes (Ctrl-C to stop)", err=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -153,4 +155,4 @@ def register(app: typer.Typer) -> None:
         except KeyboardInterrupt:
             if bar is not None:
                 bar.close()
-            typer.echo("kitgen: stopped watching", err=True)
+            echo("kitgen: stopped watching", err=True)

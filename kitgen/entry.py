@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from kitgen.cli_check import echo
+from kitgen.terminal import shown
 
 PLUGIN_LOADER = "pydantic.plugin._loader"
 
@@ -124,7 +125,7 @@ def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoRetu
     try:
         status = command()
     except KitgenError as err:
-        echo(f"kitgen: error: {err}", err=True)
+        echo(f"kitgen: error: {shown(err)}", err=True)
         leave(err.exit_code)
     except KeyboardInterrupt:
         leave(130)
@@ -185,7 +186,7 @@ def main(*, quick_exit: bool = False) -> None:
         if os.environ.get("KITGEN_DEBUG"):
             raise
         echo(
-            f"kitgen: internal error: {type(err).__name__}: {err} "
+            f"kitgen: internal error: {type(err).__name__}: {shown(err)} "
             "(please report it; set KITGEN_DEBUG=1 to see the traceback)",
             err=True,
         )
