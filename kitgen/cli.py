@@ -481,7 +481,7 @@ def simulate(
     deck_a, deck_b = targets
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
-    with progress_bar() as bar:
+    with progress_bar("match" if match else "game") as bar:
         report, findings = run(
             (deck_a, deck_b),
             games=games,
@@ -565,9 +565,12 @@ def _shown_deck(deck: dict[str, Any]) -> dict[str, Any]:
     return {**deck, "name": shown(deck["name"]), "cards": cards}
 
 
-def _with_progress(run: Callable[..., dict[str, Any]], **options: Any) -> dict[str, Any]:
-    """Call a simulation with a progress bar on a terminal (none when piped)."""
-    with progress_bar() as bar:
+def _with_progress(
+    run: Callable[..., dict[str, Any]], noun: str = "game", **options: Any
+) -> dict[str, Any]:
+    """Call a simulation with a progress bar on a terminal (none when piped), counting
+    `noun`s (games, or a Shape Up! run's rounds)."""
+    with progress_bar(noun) as bar:
         return run(**options, progress=bar)
 
 
@@ -584,6 +587,7 @@ def _simulate_shapeup(
 
     report = _with_progress(
         simulate_shapeup,
+        "game" if rounds > 1 else "round",
         setup=setup,
         games=games,
         players=players,

@@ -180,7 +180,8 @@ def echo_result(result: BuildResult, failed: str, after: Iterable[str] = ()) -> 
 
 
 class Progress:
-    """A progress bar on stderr for long jobs (only on a terminal)."""
+    """A progress bar on stderr for long jobs (only on a terminal): what it counts (a
+    page, an image, a game) and how many of them are done, like `game 1,050/20,000`."""
 
     def __init__(self, noun: str = "page") -> None:
         self.shown = False
@@ -196,7 +197,9 @@ class Progress:
             return
         width = 30
         filled = width * done // total
-        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done}/{total}")
+        sys.stderr.write(
+            f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done:,}/{total:,}"
+        )
         sys.stderr.flush()
         self.shown = True
 

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from kitgen.cli_check import echo
+from kitgen.processes import interrupted_status, terminate_as_interrupt, terminated
 from kitgen.terminal import shown
 
 PLUGIN_LOADER = "pydantic.plugin._loader"
@@ -128,7 +129,7 @@ def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoRetu
         echo(f"kitgen: error: {shown(err)}", err=True)
         leave(err.exit_code)
     except KeyboardInterrupt:
-        leave(130)
+        leave(interrupted_status())
     except BrokenPipeError:
         for stream in (sys.stdout, sys.stderr):  # nothing more to flush at exit
             with contextlib.suppress(OSError, ValueError):
@@ -171,17 +172,24 @@ def main(*, quick_exit: bool = False) -> None:
     Ends by raising SystemExit, so it can run inside another program (tests do);
     `quick_exit` lets a plain check or score end the process at once instead."""
     try:
+        terminate_as_interrupt()
         without_pydantic_plugins()
         plain = plain_command(sys.argv[1:])
         if plain is None:
             from kitgen.cli import app
 
-            app()
+            try:
+                app()
+            except SystemExit as done:  # typer ends a Ctrl-C with 130, SIGTERM's too
+                if done.code == 130:
+                    sys.exit(interrupted_status())
+                raise
         else:
             run_plain(plain, quick_exit=quick_exit)
     except KeyboardInterrupt:
-        echo("kitgen: interrupted", err=True)
-        sys.exit(130)
+        if not terminated():
+            echo("kitgen: interrupted", err=True)
+        sys.exit(interrupted_status())
     except Exception as err:
         if os.environ.get("KITGEN_DEBUG"):
             raise
