@@ -97,19 +97,18 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(
                 "--debounce",
-                min=0,
                 metavar="SECONDS",
                 help="Rebuild once nothing has changed for this long, so an editor's "
-                "several writes make one build.",
+                "several writes make one build (0 to 60).",
             ),
         ] = 0.4,
         interval: Annotated[
             float,
             typer.Option(
                 "--interval",
-                min=0.01,
                 metavar="SECONDS",
-                help="How often to look at the files for changes.",
+                help="How often to look at the files for changes when they cannot be "
+                "watched (0.01 to 60; with watchfiles, a change is seen at once).",
             ),
         ] = 0.25,
     ) -> None:
@@ -117,9 +116,11 @@ def register(app: typer.Typer) -> None:
 
         Watches the YAML, TOML and image files in each file target's folder (and
         its subfolders, but not hidden ones or the output folder), a game's data
-        folder for a game id, and the project's kitgen.toml. Each build prints a
-        timestamped line and its findings on stderr and the paths written on
-        stdout. A save with errors writes nothing: the last good PDF stays.
+        folder for a game id, the project's kitgen.toml, and every such file the
+        last build read wherever it is (card files named by `uses:`, art). Each
+        build prints a timestamped line and its findings on stderr and the paths
+        written on stdout. A save with errors writes nothing: the last good PDF
+        stays. Ctrl-C stops it at once, in the middle of a build too.
         """
         from kitgen.watch import watch as run_watch
 
@@ -156,3 +157,7 @@ def register(app: typer.Typer) -> None:
             if bar is not None:
                 bar.close()
             echo("kitgen: stopped watching", err=True)
+            from kitgen.processes import interrupted_status, terminated
+
+            if terminated():  # SIGTERM: say so in the exit status
+                raise typer.Exit(interrupted_status()) from None
