@@ -504,3 +504,27 @@ def test_ctrl_c_ends_watch_during_a_build_that_never_ends(src: Path, sig: int, s
         child.wait()
     assert child.returncode == status, err
     assert "Traceback" not in err
+
+
+def test_polling_takes_over_when_watchfiles_fails(
+    src: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the system's limit of inotify watches, watchfiles raises: polling goes on."""
+    import watchfiles
+
+    calls: list[object] = []
+
+    def failing(*args: object, **kwargs: object) -> Iterator[object]:
+        calls.append(args)
+        raise OSError(28, "OS file watch limit reached")
+        yield  # (a generator, as watchfiles.watch is)
+
+    monkeypatch.setattr(watchfiles, "watch", failing)
+    watcher = Watcher(src, "deck.yaml")
+    try:
+        assert watcher.next().number == 1
+        save(src / "cards.yaml", CARDS.replace("top: 3, right: 5", "top: 4, right: 4"))
+        assert watcher.next().number == 2
+        assert calls  # it was tried
+    finally:
+        watcher.close()
