@@ -72,6 +72,42 @@ def without_pydantic_plugins() -> None:
     sys.modules[PLUGIN_LOADER] = loader
 
 
+def load_native_modules(args: list[str]) -> None:
+    """Import pydantic-core with Ctrl-C held back (it comes when the import is done).
+
+    pydantic-core is written in Rust (PyO3): interrupted while it imports, it
+    panics, and the panic is no exception that kitgen can take for a Ctrl-C: a
+    traceback. Every command but `--help` and `--version` reads files with it."""
+    if not args or args[0] in ("-h", "--help", "--version"):
+        return
+    from kitgen.processes import held_signals
+
+    with held_signals():
+        import pydantic_core  # noqa: F401
+
+
+def interrupts_raise() -> None:
+    """From here on Ctrl-C raises KeyboardInterrupt, for the clean-up it runs (until
+    now, in the program, it was a quiet exit: see `kitgen/__init__.py`)."""
+    import signal
+
+    import kitgen
+
+    if signal.getsignal(signal.SIGINT) is kitgen.quiet_interrupt:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def quiet_interrupts() -> None:
+    """From here on Ctrl-C ends the program at once, quietly (status 130)."""
+    import signal
+
+    import kitgen
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        with contextlib.suppress(ValueError):  # (not the main thread)
+            signal.signal(signal.SIGINT, kitgen.quiet_interrupt)
+
+
 def started() -> None:
     """Start-up is over: turn the cyclic garbage collector back on.
 
@@ -172,8 +208,10 @@ def main(*, quick_exit: bool = False) -> None:
     Ends by raising SystemExit, so it can run inside another program (tests do);
     `quick_exit` lets a plain check or score end the process at once instead."""
     try:
+        interrupts_raise()
         terminate_as_interrupt()
         without_pydantic_plugins()
+        load_native_modules(sys.argv[1:])
         plain = plain_command(sys.argv[1:])
         if plain is None:
             from kitgen.cli import app
@@ -187,6 +225,7 @@ def main(*, quick_exit: bool = False) -> None:
         else:
             run_plain(plain, quick_exit=quick_exit)
     except KeyboardInterrupt:
+        quiet_interrupts()  # (a second Ctrl-C while this ends is quiet too)
         if not terminated():
             echo("kitgen: interrupted", err=True)
         sys.exit(interrupted_status())

@@ -392,8 +392,11 @@ class Waker:
         self._folders: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
+        from kitgen.processes import held_signals
+
         try:
-            import watchfiles  # noqa: F401
+            with held_signals():  # (Rust, as pydantic-core: see kitgen.entry)
+                import watchfiles  # noqa: F401
         except ImportError:
             self.working = False
 

@@ -4,6 +4,7 @@ temporary folder; and concurrent writers into one folder take turns."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -201,3 +202,31 @@ def test_concurrent_exports_all_succeed(tmp_path: Path) -> None:
         _, err = process.communicate(timeout=WAIT)
         assert process.returncode == 0, err
     assert leftovers(out) == []
+
+
+KITGEN_FRAME = re.compile(r'File "[^"]*[/\\]kitgen[/\\][^"/\\]*\.py"')
+
+
+@pytest.mark.parametrize("args", [["check", str(DECKS / "hold-the-line.yaml")], ["list"]])
+def test_ctrl_c_while_kitgen_starts_shows_no_traceback(args: list[str]) -> None:
+    """Ctrl-C at any moment of start-up: a quiet status 130 (or the run's own status if
+    it finished first), never a traceback from kitgen's code. (Python's own start-up,
+    before it runs kitgen's first line, is Python's: a traceback there has no frame
+    in kitgen.)"""
+    seen = []
+    for step in range(21):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "kitgen", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(step * 0.002)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=WAIT)
+        text = err.decode("utf-8", "replace")
+        assert not KITGEN_FRAME.search(text), f"after {step * 2} ms:\n{text}"
+        assert "PanicException" not in text, text
+        seen.append(process.returncode)
+    assert set(seen) <= {0, 130, -signal.SIGINT, 1}, seen
+    assert 130 in seen  # (the interrupts did land in kitgen)
