@@ -1,3 +1,38 @@
-"""kitgen: print-and-play game kits from YAML, checked against the games' rules."""
+"""kitgen: print-and-play game kits from YAML, checked against the games' rules.
+
+When this process is the `kitgen` program (the installed script, or `python -m
+kitgen`), Ctrl-C ends it quietly (status 130) from the first line of this file:
+until `kitgen.entry.main` takes over (and makes Ctrl-C raise KeyboardInterrupt
+again, for its clean-up), a Ctrl-C in the first milliseconds would otherwise end
+in a traceback from the middle of an import. So this file's first lines import
+only built-in modules. What Python does before it imports kitgen (its own start-
+up, site's .pth files) is not kitgen's to change. Imported as a library (tests,
+another program), kitgen changes nothing.
+"""
+
+import _signal  # type: ignore[import-not-found,unused-ignore]  # (`signal` imports enum)
+import itertools
+import sys
+
+
+def quiet_interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C while kitgen starts: end at once, quietly, with status 130."""
+    raise SystemExit(130)
+
+
+def _is_the_program() -> bool:
+    """True when this process runs the kitgen program, not a program importing kitgen."""
+    name = sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] if sys.argv else ""
+    if name in ("kitgen", "kitgen.exe"):
+        return True
+    argv = getattr(sys, "orig_argv", [])
+    return any(
+        flag == "-m" and module.split(".")[0] == "kitgen"
+        for flag, module in itertools.pairwise(argv)
+    )
+
+
+if _is_the_program() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, quiet_interrupt)  # (not when Ctrl-C is ignored)
 
 __version__ = "0.1.0"

@@ -11,6 +11,7 @@ draw nothing can use it.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -18,7 +19,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 NEW_FILE_MODE = 0o644  # a file kitgen makes; one it replaces keeps its own mode
@@ -126,8 +127,12 @@ def _write_all(fd: int, data: bytes) -> None:
 def _replace(path: str, data: bytes, mode: int | None) -> None:
     """Replace (or make) a regular file in one step; one that existed keeps its mode (its
     permission bits: never set-user-ID on new contents) and, where it may, its owner."""
-    folder = os.path.dirname(path)
-    handle, temp = tempfile.mkstemp(prefix=".kitgen-", suffix=".part", dir=folder)
+    folder, name = os.path.split(path)
+    # Named like a staged folder (`.NAME.kitgen-PID-XXXX.part`), so that what a killed
+    # run left beside its output is removed by the next run that writes there.
+    remove_stale(folder, stage_name_pid)
+    prefix = f".{name}.{STAGE_TAG}-{os.getpid()}-"
+    handle, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -157,6 +162,70 @@ def _same_owner(temp: str, path: str) -> None:
         pass  # not ours to give: the file is ours now, as any editor would leave it
 
 
+STAGE_TAG = "kitgen"  # in every staged folder's name: `.NAME.kitgen-PID-XXXX.part`
+_STAGED = re.compile(rf"^\..*\.{STAGE_TAG}-(\d+)-[^.]*\.(?:part|old)$")
+
+
+def stage_name_pid(name: str) -> int | None:
+    """The id of the process that made a staged folder named `name`; None for a name
+    that is not one of kitgen's."""
+    found = _STAGED.match(name)
+    return int(found.group(1)) if found else None
+
+
+def remove_stale(
+    folder: str, pid_of: Callable[[str], int | None], *, all_others: bool = False
+) -> None:
+    """Remove what a killed kitgen left in `folder`: every folder (a staged export) or
+    file (a file's temporary copy) whose name `pid_of` reads a process id from, when
+    that process is gone (with `all_others`, whenever it is not this process: the caller
+    holds the lock every writer takes)."""
+    from kitgen.processes import pid_alive
+
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        pid = pid_of(name)
+        if pid is None or pid == os.getpid() or (not all_others and pid_alive(pid)):
+            continue
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        elif os.path.isfile(path) and not os.path.islink(path):  # a file's temporary copy
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+@contextmanager
+def _locked(folder: str) -> Iterator[bool]:
+    """Hold an exclusive lock on `folder` (on the folder itself: no lock file to leave
+    behind) while the block runs, and say whether it is held; other kitgen runs wait
+    for it. The lock goes when the process does, however it ends. Without flock
+    (Windows), or on a folder that cannot be opened, no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield False
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # Ctrl-C still interrupts the wait
+        except OSError:  # a file system without locks
+            locked = False
+        else:
+            locked = True
+        yield locked
+    finally:
+        os.close(handle)  # (closing releases the lock)
+
+
 @contextmanager
 def staged_dir(final: str) -> Iterator[str]:
     """A new folder beside `final` to write into; when the block ends without an
@@ -165,22 +234,32 @@ def staged_dir(final: str) -> Iterator[str]:
 
     So a folder of exported images never mixes two exports: cards dropped from a
     deck do not linger from the last run.
+
+    Writers into one parent folder take turns: each holds a lock on the parent from
+    start to end, so concurrent exports into one `--out` are made one after the
+    other, never mixed. The staged folder's name holds this process's id
+    (`.NAME.kitgen-PID-XXXX.part`): a run that was killed (`kill -9`, a power cut)
+    cannot remove its own, so the next run into the same folder removes every one
+    whose process is gone.
     """
     parent = os.path.dirname(os.path.abspath(final))
     os.makedirs(parent, exist_ok=True)
-    stage = tempfile.mkdtemp(prefix=f".{os.path.basename(final)}.", suffix=".part", dir=parent)
-    try:
-        yield stage
-        os.chmod(stage, 0o755)
-        if os.path.isdir(final):
-            old = tempfile.mkdtemp(prefix=f".{os.path.basename(final)}.", suffix=".old", dir=parent)
-            os.replace(final, os.path.join(old, "x"))
-            os.replace(stage, final)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            if os.path.lexists(final):
-                os.unlink(final)
-            os.replace(stage, final)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
+    prefix = f".{os.path.basename(final)}.{STAGE_TAG}-{os.getpid()}-"
+    with _locked(parent) as locked:
+        remove_stale(parent, stage_name_pid, all_others=locked)
+        stage = tempfile.mkdtemp(prefix=prefix, suffix=".part", dir=parent)
+        try:
+            yield stage
+            os.chmod(stage, 0o755)
+            if os.path.isdir(final):
+                old = tempfile.mkdtemp(prefix=prefix, suffix=".old", dir=parent)
+                os.replace(final, os.path.join(old, "x"))
+                os.replace(stage, final)
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                if os.path.lexists(final):
+                    os.unlink(final)
+                os.replace(stage, final)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise

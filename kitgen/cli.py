@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen import __version__
-from kitgen.cli_check import finding_line
+from kitgen.cli_check import echo, finding_line
 from kitgen.cli_common import (
     AllowOutsideOption,
     BackOffsetOption,
@@ -34,6 +34,7 @@ from kitgen.cli_common import (
 )
 from kitgen.errors import KitgenError
 from kitgen.model.findings import Finding
+from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from kitgen.load.documents import Document
@@ -54,7 +55,7 @@ _friendly = friendly
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"kitgen {__version__}")
+        echo(f"kitgen {__version__}")
         raise typer.Exit()
 
 
@@ -127,7 +128,7 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
 
     summaries = games()
     if output is OutputFormat.json:
-        typer.echo(
+        echo(
             json.dumps(
                 {
                     "games": [
@@ -153,12 +154,12 @@ def list_games(output: FormatOption = OutputFormat.human) -> None:
     for s in summaries:
         players = s.info.players
         count = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
-        typer.echo(f"{s.info.game}: {s.info.title} ({count} players, {s.info.playing_time})")
+        echo(f"{s.info.game}: {s.info.title} ({count} players, {s.info.playing_time})")
         for fact in s.facts:
-            typer.echo(f"  {fact}")
-        typer.echo("  kit:" + ("" if s.printable else " (not printable yet)"))
+            echo(f"  {fact}")
+        echo("  kit:" + ("" if s.printable else " (not printable yet)"))
         for c in s.info.components:
-            typer.echo(f"    {c.id:<13} {c.title}: {c.description}")
+            echo(f"    {c.id:<13} {c.title}: {c.description}")
 
 
 @app.command()
@@ -207,13 +208,13 @@ def replay(
         return
     if not isinstance(doc.model, ScratchRecordFile):
         for f in check_document(doc).findings:
-            typer.echo(finding_line(f, file), err=True)
+            echo(finding_line(f, file), err=True)
         raise KitgenError(f"{file} is a {doc.game} {doc.kind} file, not a record")
     record = doc.model
     result = replay_record(doc)  # once: a record's check is its replay
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
     outcome = result.outcome
-    names = (record.players.P1, record.players.P2)
+    names = (shown(record.players.P1), shown(record.players.P2))  # for people only
     data: dict[str, object] = {
         "winner": PLAYERS[outcome.winner] if outcome else None,
         "points": outcome.points if outcome else 0,
@@ -223,22 +224,22 @@ def replay(
 
     def human() -> None:
         for i, move in enumerate(result.moves):
-            typer.echo(f"{i + 1:>3}. {names[(PLAYERS.index(record.first) + i) % 2]:<8} {move}")
+            echo(f"{i + 1:>3}. {names[(PLAYERS.index(record.first) + i) % 2]:<8} {shown(move)}")
         if result.states:
             state = result.states[-1]
             for row in range(3):
                 cells = []
                 for cell in range(row * 3, row * 3 + 3):
                     card = state.cards[cell]
-                    name = result.names[card] if card >= 0 else "."
+                    name = shown(result.names[card]) if card >= 0 else "."
                     if len(name) > 14:
                         name = name[:13] + "\u2026"
                     cells.append(name if card < 0 else f"{name}/{PLAYERS[state.owner[cell]]}")
-                typer.echo("     " + "  ".join(f"{c:<16}" for c in cells).rstrip())
+                echo("     " + "  ".join(f"{c:<16}" for c in cells).rstrip())
         if outcome is not None:
-            typer.echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
+            echo(f"{names[outcome.winner]} wins {outcome.points} points: {outcome.reason}.")
         elif result.illegal is None and result.states:
-            typer.echo("The record stops before the game ends.")
+            echo("The record stops before the game ends.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
@@ -278,11 +279,11 @@ def _finish_replay(
 
         # The record's findings, as `check` reports them (an empty list when none).
         data["findings"] = [finding_json(f, path) for f in findings]
-        typer.echo(json.dumps(data, indent=2))
+        echo(json.dumps(data, indent=2))
     else:
         human()
         for f in findings:
-            typer.echo(finding_line(f, path), err=True)
+            echo(finding_line(f, path), err=True)
     if any(f.is_error for f in findings):
         raise typer.Exit(1)
 
@@ -308,8 +309,8 @@ def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
 
     def human() -> None:
         for i, (move, mover) in enumerate(zip(result.moves, result.movers, strict=True)):
-            who = getattr(record.players, mover, "both")
-            typer.echo(f"{i + 1:>3}. {who:<8} {move}")
+            who = shown(getattr(record.players, mover, "both"))
+            echo(f"{i + 1:>3}. {who:<8} {shown(move)}")
         if result.states and result.engine is not None:
             state = result.states[-1]
             board = result.engine.board
@@ -320,7 +321,7 @@ def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
                     cells.append(
                         "/".join(map(str, stack)) if stack else "." if board.is_space(cell) else "-"
                     )
-                typer.echo("     " + "  ".join(f"{c:<10}" for c in cells).rstrip())
+                echo("     " + "  ".join(f"{c:<10}" for c in cells).rstrip())
         if outcome is not None:
             if record.mode == "cooperative":
                 verdict = f"Team score {outcome.scores['team']}"
@@ -331,9 +332,9 @@ def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
                     if outcome.winner
                     else f"A tie, {red}-{black}"
                 )
-            typer.echo(f"Game over: {outcome.reason}. {verdict[0].upper()}{verdict[1:]}.")
+            echo(f"Game over: {outcome.reason}. {verdict[0].upper()}{verdict[1:]}.")
         elif result.illegal is None and result.states:
-            typer.echo("The record stops before the game ends.")
+            echo("The record stops before the game ends.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
@@ -355,32 +356,33 @@ def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
 
     def human() -> None:
         start = result.states[0].to_move if result.states else 0
+        players = [shown(p) for p in result.players]
         for i, move in enumerate(result.moves):
-            typer.echo(f"{i + 1:>3}. {players[(start + i) % len(players)]:<8} {move}")
+            echo(f"{i + 1:>3}. {players[(start + i) % len(players)]:<8} {shown(move)}")
         if result.states:
             cards = result.states[-1].cards
             box = bounds(cards)
             if box is not None:
                 left, top, width, height = box
-                typer.echo(f"     table (top left is {left},{top}):")
+                echo(f"     table (top left is {left},{top}):")
                 for y in range(top, top + height):
                     row = [
-                        str(cards[(x, y)]) if (x, y) in cards else "."
+                        shown(cards[(x, y)]) if (x, y) in cards else "."
                         for x in range(left, left + width)
                     ]
-                    typer.echo("       " + " | ".join(f"{c:<21}" for c in row).rstrip())
+                    echo("       " + " | ".join(f"{c:<21}" for c in row).rstrip())
         if outcome is not None and result.engine is not None:
             victory = result.engine.victory(result.states[-1])
             for player, card, total in zip(players, victory, outcome.scores, strict=True):
-                typer.echo(f"  {player} ({card}): {total}")
+                echo(f"  {player} ({shown(card)}): {total}")
                 for run in score(result.states[-1].cards, card).lines:
-                    typer.echo(f"    {run.describe()}")
+                    echo(f"    {shown(run.describe())}")
             if outcome.winner is None:
-                typer.echo("A tie.")
+                echo("A tie.")
             else:
-                typer.echo(f"{players[outcome.winner]} wins.")
+                echo(f"{players[outcome.winner]} wins.")
         elif result.illegal is None and result.states:
-            typer.echo("The record stops before the round ends.")
+            echo("The record stops before the round ends.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
@@ -509,7 +511,7 @@ def simulate(
     deck_a, deck_b = targets
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
-    with progress_bar() as bar:
+    with progress_bar("match" if match else "game") as bar:
         report, findings = run(
             (deck_a, deck_b),
             games=games,
@@ -520,49 +522,49 @@ def simulate(
             progress=bar,
         )
     for f in findings:
-        typer.echo(finding_line(f), err=True)
+        echo(finding_line(f), err=True)
     if report is None:
         raise typer.Exit(1)
     if output is OutputFormat.json:
-        typer.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
-    a, b = report["decks"]
+    a, b = (_shown_deck(d) for d in report["decks"])
     matches = report["matches"]
     played = f"{report['games']:,} games"
     if matches:
         played = f"{matches['played']:,} matches to {matches['target']} points, {played}"
-    typer.echo(
+    echo(
         f"{a['name']} ({a['player']}) against {b['name']} ({b['player']}): "
         f"{played}, seed {report['seed']}"
     )
     if matches:
         for i, deck in enumerate((a, b)):
             low, high = matches["win_rate_95"][i]
-            typer.echo(
+            echo(
                 f"  {deck['name']}: wins {matches['win_rate'][i]:.1%} of the matches "
                 f"(95%: {low:.1%} to {high:.1%})"
             )
-        typer.echo(f"  {matches['games_per_match']} games a match; game by game:")
+        echo(f"  {matches['games_per_match']} games a match; game by game:")
     for deck in (a, b):
         low, high = deck["win_rate_95"]
-        typer.echo(
+        echo(
             f"  {deck['name']}: wins {deck['win_rate']:.1%} (95%: {low:.1%} to "
             f"{high:.1%}), {deck['points_per_game']:.2f} points a game"
         )
     first = report["first_player"]
-    typer.echo(
+    echo(
         f"  the player who moves first wins {first['win_rate']:.1%} (95%: "
         f"{first['win_rate_95'][0]:.1%} to {first['win_rate_95'][1]:.1%}); "
         f"{report['moves_per_game']} moves a game"
     )
-    typer.echo(
+    echo(
         "  how games end: "
         + ", ".join(
             f"{reason} {count / report['games']:.0%}"
             for reason, count in sorted(report["endings"].items(), key=lambda kv: -kv[1])
         )
     )
-    typer.echo(
+    echo(
         "  per card: 'opening' counts games with the card in the opening hand and 'won'\n"
         "  the win rate in them, 'without' the win rate in the others, 'lift' the gap;\n"
         "  'played' counts games it was played and 'won' the win rate in them; 'took'\n"
@@ -571,13 +573,13 @@ def simulate(
     for deck in (a, b):
         cards = sorted(deck["cards"], key=lambda c: (-(c["lift"] or 0), c["card"]))
         width = max([len(c["card"]) for c in cards] + [4])
-        typer.echo(f"  {deck['name']}:")
-        typer.echo(
+        echo(f"  {deck['name']}:")
+        echo(
             f"    {'card':<{width}} {'opening':>7} {'won':>6} {'without':>7} {'lift':>7} "
             f"{'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
         )
         for card in cards:
-            typer.echo(
+            echo(
                 f"    {card['card']:<{width}} {card['games_in_opening_hand']:>7} "
                 f"{_percent(card['win_rate_in_opening_hand']):>6} "
                 f"{_percent(card['win_rate_not_in_opening_hand']):>7} "
@@ -587,9 +589,18 @@ def simulate(
             )
 
 
-def _with_progress(run: Callable[..., dict[str, Any]], **options: Any) -> dict[str, Any]:
-    """Call a simulation with a progress bar on a terminal (none when piped)."""
-    with progress_bar() as bar:
+def _shown_deck(deck: dict[str, Any]) -> dict[str, Any]:
+    """A deck's report with its name and its cards' names as a terminal may show them."""
+    cards = [{**card, "card": shown(card["card"])} for card in deck["cards"]]
+    return {**deck, "name": shown(deck["name"]), "cards": cards}
+
+
+def _with_progress(
+    run: Callable[..., dict[str, Any]], noun: str = "game", **options: Any
+) -> dict[str, Any]:
+    """Call a simulation with a progress bar on a terminal (none when piped), counting
+    `noun`s (games, or a Shape Up! run's rounds)."""
+    with progress_bar(noun) as bar:
         return run(**options, progress=bar)
 
 
@@ -606,6 +617,7 @@ def _simulate_shapeup(
 
     report = _with_progress(
         simulate_shapeup,
+        "game" if rounds > 1 else "round",
         setup=setup,
         games=games,
         players=players,
@@ -614,20 +626,20 @@ def _simulate_shapeup(
         rounds=rounds,
     )
     if output is OutputFormat.json:
-        typer.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
-    typer.echo(
+    echo(
         f"Shape Up! {report['setup']}: {report['games']:,} rounds, seed {report['seed']}; "
         "the first player rotates"
     )
     for p in report["players"]:
         low, high = p["win_rate_95"]
-        typer.echo(
+        echo(
             f"  seat {p['seat']} ({p['player']}): wins {p['win_rate']:.1%} (95%: {low:.1%} to "
             f"{high:.1%}), {p['points_per_game']:.2f} points a round"
         )
     first = report["first_player"]
-    typer.echo(
+    echo(
         f"  the first player wins {first['win_rate']:.1%} (95%: {first['win_rate_95'][0]:.1%} "
         f"to {first['win_rate_95'][1]:.1%}; a fair share is {first['fair_share']:.1%}) and "
         f"scores {first['points_per_game']:.2f} a round against "
@@ -635,18 +647,18 @@ def _simulate_shapeup(
     )
     ties = report["ties"] / report["games"] if report["games"] else 0
     margin = report["winning_margin"]
-    typer.echo(f"  ties {ties:.1%}; a round is won by {margin} points on average")
+    echo(f"  ties {ties:.1%}; a round is won by {margin} points on average")
     full = report["full_games"]
     if full:
-        typer.echo(f"  full games of {full['rounds_per_game']:g} rounds: {full['played']:,}")
+        echo(f"  full games of {full['rounds_per_game']:g} rounds: {full['played']:,}")
         for p, rate, (low, high) in zip(
             report["players"], full["win_rate"], full["win_rate_95"], strict=True
         ):
-            typer.echo(
+            echo(
                 f"    seat {p['seat']} ({p['player']}) wins {rate:.1%} of them "
                 f"(95%: {low:.1%} to {high:.1%})"
             )
-        typer.echo(f"    tied: {full['ties'] / full['played']:.1%}")
+        echo(f"    tied: {full['ties'] / full['played']:.1%}")
 
 
 def _numbers(text: str, option: str) -> list[int]:
@@ -690,10 +702,10 @@ def _simulate_scaffold(
         jobs=jobs,
     )
     if output is OutputFormat.json:
-        typer.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
     who = report["players"]
-    typer.echo(
+    echo(
         f"Scaffold, {mode}: red {who['red']} (plays first), black {who['black']};"
         f" {games:,} games a set-up, seed {seed}"
     )
@@ -702,7 +714,7 @@ def _simulate_scaffold(
         if mode == "cooperative":
             done = row["complete"]["rate"]
             low, high = row["complete"]["rate_95"]
-            typer.echo(
+            echo(
                 f"  hand {row['hand_size']}, {row['turns']} turns: building completed"
                 f" {done:.1%} (95%: {low:.1%} to {high:.1%}); score 0 or more"
                 f" {row['score_not_negative']['rate']:.1%}; mean score {row['mean_score']:+.2f};"
@@ -711,13 +723,13 @@ def _simulate_scaffold(
         else:
             red = row["red_wins"]["rate"]
             low, high = row["red_wins"]["rate_95"]
-            typer.echo(
+            echo(
                 f"  hand {row['hand_size']}: red wins {red:.1%} (95%: {low:.1%} to {high:.1%}),"
                 f" black {row['black_wins']['rate']:.1%}, ties {row['ties'] / n:.1%};"
                 f" spaces {row['red_spaces']:.2f} to {row['black_spaces']:.2f}"
             )
         ends = ", ".join(f"{ENDS[code]} {count / n:.0%}" for code, count in row["ends"].items())
-        typer.echo(f"    {row['moves_per_game']} moves a game; ends: {ends}")
+        echo(f"    {row['moves_per_game']} moves a game; ends: {ends}")
 
 
 def _percent(value: float | None, *, sign: bool = False) -> str:

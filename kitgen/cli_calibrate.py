@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
+from kitgen.cli_check import echo
 from kitgen.cli_common import MarginOption, OutOption, PaperOption, friendly, not_empty, opt
 from kitgen.errors import KitgenError
 
@@ -55,8 +56,8 @@ def _save(value: str, user: bool) -> None:
     from kitgen.config import config_files, save_back_offset
 
     path, written = save_back_offset(value, user=user)
-    typer.echo(str(path))
-    typer.echo(
+    echo(str(path))
+    echo(
         f"kitgen: saved back_offset = {written} (mm); `kitgen build` now shifts back pages "
         "by it (--back-offset still wins)",
         err=True,
@@ -67,7 +68,7 @@ def _save(value: str, user: bool) -> None:
         from kitgen.config import read_settings
 
         if "back_offset" in read_settings(first):
-            typer.echo(
+            echo(
                 f"kitgen: note: {first.shown} also sets back_offset, and it wins over this file",
                 err=True,
             )
@@ -117,14 +118,14 @@ def _sheet(paper: str | None, duplex: str | None, margin: str | None, out: str) 
         write_atomic(path, calibration_pdf(sheet, name))
     except OSError as err:
         raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
-    typer.echo(path)
+    echo(path)
     for line in (
         f"print it double-sided at 100 % (actual size), flipping on the {flip} edge",
         "hold the sheet up to a light; on the back, read the number where each line from "
         "the front crosses its scale (DX across, DY up and down)",
         "then save the centre readings: kitgen calibrate --save DX,DY",
     ):
-        typer.echo(f"kitgen: {line}", err=True)
+        echo(f"kitgen: {line}", err=True)
 
 
 def _slug(text: str) -> str:

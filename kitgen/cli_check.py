@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
+from kitgen.terminal import safe_lines, shown
+
 if TYPE_CHECKING:
     from kitgen.load.documents import Document
     from kitgen.model.findings import Finding
@@ -20,14 +22,17 @@ R = TypeVar("R")
 
 
 def echo(text: str, *, err: bool = False) -> None:
-    """One line on stdout (or stderr), flushed, as `typer.echo` writes it.
+    """One line on stdout (or stderr), flushed, as `typer.echo` writes it, with every
+    control character in it but the newline shown escaped (`kitgen.terminal`): all a
+    command prints comes through here, and nothing read from a file may drive the
+    terminal it is shown on.
 
     A stream that cannot be written (`kitgen check -f json ... > out.json` on a full
     disk) is the user's to fix: a KitgenError naming the stream. A reader that went
     away (BrokenPipeError) is left to the caller."""
     stream: TextIO = sys.stderr if err else sys.stdout
     try:
-        stream.write(text + "\n")
+        stream.write(safe_lines(text) + "\n")
         stream.flush()
     except BrokenPipeError:
         raise
@@ -44,13 +49,14 @@ def plural(n: int, word: str) -> str:
 
 
 def finding_line(f: Finding, path: str | None = None) -> str:
-    """One finding, like a compiler: `path:line:column: severity code message`."""
+    """One finding, like a compiler: `path:line:column: severity code message`, on one
+    line whatever its path and message hold (`kitgen.terminal.shown`)."""
     loc = f.location
     if loc is not None:
-        where = f"{loc.path}:{loc.line}:{loc.column}: "
+        where = f"{shown(loc.path)}:{loc.line}:{loc.column}: "
     else:
-        where = f"{path}:1:1: " if path else ""
-    return f"{where}{f.severity} {f.code} {f.message}"
+        where = f"{shown(path)}:1:1: " if path else ""
+    return f"{where}{f.severity} {f.code} {shown(f.message)}"
 
 
 def each_file(files: list[str], use: Callable[[Document], R]) -> list[R]:
@@ -121,10 +127,10 @@ def run_score(files: list[str], as_json: bool) -> int:
         for f in report.check.findings:
             echo(finding_line(f, report.check.path), err=True)
         if report.scores is None:
-            echo(f"{report.check.path}: not scored", err=True)
+            echo(f"{shown(report.check.path)}: not scored", err=True)
             continue
-        totals = ", ".join(f"{player} {total}" for player, total in report.scores.items())
-        echo(f"{report.check.path}: {totals}; {report.verdict}")
+        totals = ", ".join(f"{shown(player)} {total}" for player, total in report.scores.items())
+        echo(f"{shown(report.check.path)}: {totals}; {shown(report.verdict)}")
         for line in report.breakdown:
-            echo(f"  {line}")
+            echo(f"  {shown(line)}")
     return status

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 
-from kitgen.cli_check import finding_line
+from kitgen.cli_check import echo, finding_line
 from kitgen.errors import KitgenError
+from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from kitgen.build import BuildOptions, BuildResult
@@ -35,7 +36,7 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except KitgenError as err:
-            typer.echo(f"kitgen: error: {err}", err=True)
+            echo(f"kitgen: error: {shown(err)}", err=True)
             raise typer.Exit(err.exit_code) from None
 
     return run
@@ -196,7 +197,7 @@ def build_options(
 def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
     """Print findings one per line (on stderr unless told otherwise)."""
     for f in findings:
-        typer.echo(finding_line(f), err=err)
+        echo(finding_line(f), err=err)
 
 
 def echo_result(result: BuildResult, failed: str, after: Iterable[str] = ()) -> None:
@@ -204,17 +205,18 @@ def echo_result(result: BuildResult, failed: str, after: Iterable[str] = ()) -> 
     stdout, then `after` on stderr; a KitgenError saying `failed` when it had errors."""
     echo_findings(result.findings)
     for note in result.notes:
-        typer.echo(f"kitgen: {note}", err=True)
+        echo(f"kitgen: {shown(note)}", err=True)
     for path in result.written:
-        typer.echo(path)
+        echo(shown(path))
     for line in after:
-        typer.echo(line, err=True)
+        echo(shown(line), err=True)
     if not result.ok:
         raise KitgenError(failed)
 
 
 class Progress:
-    """A progress bar on stderr for long jobs (only on a terminal)."""
+    """A progress bar on stderr for long jobs (only on a terminal): what it counts (a
+    page, an image, a game) and how many of them are done, like `game 1,050/20,000`."""
 
     def __init__(self, noun: str = "page") -> None:
         self.shown = False
@@ -230,7 +232,9 @@ class Progress:
             return
         width = 30
         filled = width * done // total
-        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done}/{total}")
+        sys.stderr.write(
+            f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done:,}/{total:,}"
+        )
         sys.stderr.flush()
         self.shown = True
 

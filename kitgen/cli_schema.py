@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from kitgen.cli_check import echo
 from kitgen.cli_common import friendly, not_empty
 
 new_app = typer.Typer(
@@ -35,11 +36,11 @@ def _write_new(what: str, name: str, folder: str, force: bool, game: str = "scra
     planned = starters.plan(what, name, not_empty(folder, "--dir", "."), game)
     written = starters.write(planned, force=force)
     for path in written:
-        typer.echo(path)
+        echo(path)
     if what != "cards":  # a card file's name is only its file name
         _warn_undrawable(name.strip())
     for line in starters.next_steps(what, written):
-        typer.echo(line, err=True)
+        echo(line, err=True)
 
 
 def _warn_undrawable(name: str) -> None:
@@ -49,7 +50,7 @@ def _warn_undrawable(name: str) -> None:
 
     missing = missing_glyphs(name)
     if missing:
-        typer.echo(
+        echo(
             f"kitgen: note: the embedded font cannot draw {' '.join(missing)}; `kitgen check` "
             "accepts the name, but where it is printed (page headers, a booklet's cover) it "
             "shows as boxes, and some kits refuse to build: the font has Latin-1 letters",
@@ -145,6 +146,6 @@ def register(app: typer.Typer) -> None:
         except OSError as err:
             raise KitgenError(f"cannot write {output}: {err.strerror or err}") from None
         if not is_stdout(output):  # `-o /dev/stdout`: the schema alone, as without -o
-            typer.echo(output)
+            echo(output)
 
     app.add_typer(new_app, name="new")

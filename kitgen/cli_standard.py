@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import typer
-
 from kitgen.cli import _finish_replay, _with_progress
+from kitgen.cli_check import echo
 from kitgen.cli_common import OutputFormat
 from kitgen.load.documents import Document
 from kitgen.model.findings import Finding
+from kitgen.terminal import shown
 
 
 def replay_staircase(doc: Document, output: OutputFormat) -> None:
@@ -35,21 +35,23 @@ def replay_staircase(doc: Document, output: OutputFormat) -> None:
     }
 
     def human() -> None:
+        names = [shown(name) for name in result.names]
+        winners = [names[s] for s in outcome.winners] if outcome else []
         for i, (move, who) in enumerate(zip(result.moves, result.movers, strict=True)):
-            typer.echo(f"{i + 1:>3}. {who:<8} {move_text(move, names)}")
+            echo(f"{i + 1:>3}. {shown(who):<8} {shown(move_text(move, names))}")
         if result.states and outcome is None and result.illegal is None:
-            typer.echo("The record stops before the game ends.")
+            echo("The record stops before the game ends.")
         if outcome is None:
             return
         for seat, detail in enumerate(outcome.detail):
-            cards = " ".join(str(c) for c in detail.cards) or "(no cards)"
-            typer.echo(f"     {names[seat]:<8} {cards}")
-            typer.echo(f"     {'':<8} {explain_score(detail)}")
+            cards = " ".join(shown(c) for c in detail.cards) or "(no cards)"
+            echo(f"     {names[seat]:<8} {cards}")
+            echo(f"     {'':<8} {shown(explain_score(detail))}")
         best = max(outcome.scores)
         if len(winners) == 1:
-            typer.echo(f"Game over: {winners[0]} wins with {best} points.")
+            echo(f"Game over: {winners[0]} wins with {best} points.")
         else:
-            typer.echo(f"Game over: {', '.join(winners)} share the win with {best} points.")
+            echo(f"Game over: {', '.join(winners)} share the win with {best} points.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
@@ -69,10 +71,10 @@ def simulate_staircase(
         run, games=games, players=players, interfere=interfere, seed=seed, jobs=jobs
     )
     if output is OutputFormat.json:
-        typer.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
     option = "with interfere" if interfere else "without interfere"
-    typer.echo(
+    echo(
         f"The Staircase game, {len(players)} players {option}: {games:,} games, seed {seed};"
         " seats rotate, so each player starts as often"
     )
@@ -81,19 +83,17 @@ def simulate_staircase(
         acts = row["actions_per_game"]
         used = ", ".join(f"{name} {acts[name]:.2f}" for name in acts if acts[name])
         topped = (row["outright_wins"] + row["shared_wins"]) / report["games"]
-        typer.echo(
+        echo(
             f"  {row['player'] + 1}. {row['name']:<10} wins {row['win_share']:.1%}"
             f" (a shared win counted 1/k); wins or shares the top {topped:.1%}"
             f" (95%: {low:.1%} to {high:.1%})"
         )
-        typer.echo(
+        echo(
             f"     mean {row['mean_total']:.1f} points = base {row['mean_base']:.1f}"
             f" + bonus {row['mean_bonus']:.1f} ({row['mean_sequences']:.2f} sequences)"
         )
-        typer.echo(f"     actions a game: {used or 'none'}")
-    typer.echo(
-        f"  {report['turns_per_game']:.1f} turns a game; ties for first {report['tie_share']:.1%}"
-    )
+        echo(f"     actions a game: {used or 'none'}")
+    echo(f"  {report['turns_per_game']:.1f} turns a game; ties for first {report['tie_share']:.1%}")
 
 
 def replay_galliard(doc: Document, output: OutputFormat) -> None:
@@ -118,24 +118,25 @@ def replay_galliard(doc: Document, output: OutputFormat) -> None:
     }
 
     def human() -> None:
-        shown = 0
+        names = [shown(name) for name in result.names]
+        round_shown = 0
         for i, (move, who, state) in enumerate(
             zip(result.moves, result.movers, result.states, strict=False)
         ):
-            if state.round > shown:
-                shown = state.round
-                typer.echo(f"Round {shown}, {names[state.starter]} starts:")
-            typer.echo(f"{i + 1:>5}. {who:<8} {move}")
+            if state.round > round_shown:
+                round_shown = state.round
+                echo(f"Round {round_shown}, {names[state.starter]} starts:")
+            echo(f"{i + 1:>5}. {shown(who):<8} {shown(move)}")
             after = result.states[i + 1]
             if len(after.results) > len(state.results):  # this move ended a round
-                typer.echo(f"       {after.results[len(state.results)].text(names)}")
+                echo(f"       {shown(after.results[len(state.results)].text(names))}")
         if outcome is None:
             if result.illegal is None and result.states:
-                typer.echo("The record stops before the game ends.")
+                echo("The record stops before the game ends.")
             return
         for seat, cabal in enumerate(outcome.cabals):
-            typer.echo(f"  {names[seat]:<8} cabal: {' '.join(map(str, cabal)) or '(none)'}")
-        typer.echo(f"Game over after {outcome.rounds} rounds: {named(outcome.reason, names)}.")
+            echo(f"  {names[seat]:<8} cabal: {' '.join(map(shown, cabal)) or '(none)'}")
+        echo(f"Game over after {outcome.rounds} rounds: {shown(named(outcome.reason, names))}.")
 
     _finish_replay(doc.path, data, result.illegal, findings, output, human)
 
@@ -149,12 +150,12 @@ def simulate_galliard(
 
     report: dict[str, Any] = _with_progress(run, games=games, players=players, seed=seed, jobs=jobs)
     if output is OutputFormat.json:
-        typer.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
-    typer.echo(f"Galliard: {games:,} games, seed {seed}; the players take turns starting round 1")
+    echo(f"Galliard: {games:,} games, seed {seed}; the players take turns starting round 1")
     for row in report["players"]:
         low, high = row["win_rate_95"]
-        typer.echo(
+        echo(
             f"  {row['player']:<9} wins {row['win_rate']:.1%} (95%: {low:.1%} to {high:.1%});"
             f" wins {row['round_win_rate']:.1%} of rounds; wagers in"
             f" {row['rounds_with_a_wager']:.1%} of rounds,"
@@ -163,10 +164,10 @@ def simulate_galliard(
     ends = ", ".join(
         f"{ENDS[how]} {entry['share']:.0%}" for how, entry in report["round_ends"].items()
     )
-    typer.echo(
+    echo(
         f"  {report['rounds_per_game']:.1f} rounds and {report['moves_per_game']:.0f} moves a"
         f" game; rounds with no wager {report['no_wager_rounds']:.1%}"
     )
-    typer.echo(f"  rounds end: {ends}")
+    echo(f"  rounds end: {ends}")
     if report["round_limit"]:
-        typer.echo(f"  {report['round_limit']} games stopped at the round limit")
+        echo(f"  {report['round_limit']} games stopped at the round limit")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from kitgen.cli_check import echo
 from kitgen.cli_common import (
     AllowOutsideOption,
     BackOffsetOption,
@@ -26,6 +27,7 @@ from kitgen.cli_common import (
     follows_references,
     friendly,
 )
+from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from kitgen.watch import Rebuild
@@ -54,17 +56,17 @@ def summary(event: Rebuild) -> str:
 
 def show(event: Rebuild) -> None:
     """Print one build: its line and findings on stderr, the paths written on stdout."""
-    typer.echo(summary(event), err=True)
+    echo(summary(event), err=True)
     echo_findings(event.result.findings)
     for error in event.errors:
-        typer.echo(f"kitgen: error: {error}", err=True)
+        echo(f"kitgen: error: {shown(error)}", err=True)
     for note in event.result.notes:
-        typer.echo(f"kitgen: {note}", err=True)
+        echo(f"kitgen: {shown(note)}", err=True)
     for path in event.result.written:
-        typer.echo(path)
+        echo(shown(path))
     if event.number == 1:
         files = _plural(event.watched, "file")
-        typer.echo(f"kitgen: watching {files} for changes (Ctrl-C to stop)", err=True)
+        echo(f"kitgen: watching {files} for changes (Ctrl-C to stop)", err=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -98,19 +100,18 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(
                 "--debounce",
-                min=0,
                 metavar="SECONDS",
                 help="Rebuild once nothing has changed for this long, so an editor's "
-                "several writes make one build.",
+                "several writes make one build (0 to 60).",
             ),
         ] = 0.4,
         interval: Annotated[
             float,
             typer.Option(
                 "--interval",
-                min=0.01,
                 metavar="SECONDS",
-                help="How often to look at the files for changes.",
+                help="How often to look at the files for changes when they cannot be "
+                "watched (0.01 to 60; with watchfiles, a change is seen at once).",
             ),
         ] = 0.25,
         allow_outside: AllowOutsideOption = False,
@@ -119,9 +120,11 @@ def register(app: typer.Typer) -> None:
 
         Watches the YAML, TOML and image files in each file target's folder (and
         its subfolders, but not hidden ones or the output folder), a game's data
-        folder for a game id, and the project's kitgen.toml. Each build prints a
-        timestamped line and its findings on stderr and the paths written on
-        stdout. A save with errors writes nothing: the last good PDF stays.
+        folder for a game id, the project's kitgen.toml, and every such file the
+        last build read wherever it is (card files named by `uses:`, art). Each
+        build prints a timestamped line and its findings on stderr and the paths
+        written on stdout. A save with errors writes nothing: the last good PDF
+        stays. Ctrl-C stops it at once, in the middle of a build too.
         """
         from kitgen.watch import watch as run_watch
 
@@ -157,4 +160,8 @@ def register(app: typer.Typer) -> None:
         except KeyboardInterrupt:
             if bar is not None:
                 bar.close()
-            typer.echo("kitgen: stopped watching", err=True)
+            echo("kitgen: stopped watching", err=True)
+            from kitgen.processes import interrupted_status, terminated
+
+            if terminated():  # SIGTERM: say so in the exit status
+                raise typer.Exit(interrupted_status()) from None

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from kitgen.cli_check import echo
+from kitgen.processes import interrupted_status, terminate_as_interrupt, terminated
+from kitgen.terminal import shown
 
 PLUGIN_LOADER = "pydantic.plugin._loader"
 
@@ -68,6 +70,42 @@ def without_pydantic_plugins() -> None:
 
     loader.__dict__.update(get_plugins=get_plugins, __getattr__=real)
     sys.modules[PLUGIN_LOADER] = loader
+
+
+def load_native_modules(args: list[str]) -> None:
+    """Import pydantic-core with Ctrl-C held back (it comes when the import is done).
+
+    pydantic-core is written in Rust (PyO3): interrupted while it imports, it
+    panics, and the panic is no exception that kitgen can take for a Ctrl-C: a
+    traceback. Every command but `--help` and `--version` reads files with it."""
+    if not args or args[0] in ("-h", "--help", "--version"):
+        return
+    from kitgen.processes import held_signals
+
+    with held_signals():
+        import pydantic_core  # noqa: F401
+
+
+def interrupts_raise() -> None:
+    """From here on Ctrl-C raises KeyboardInterrupt, for the clean-up it runs (until
+    now, in the program, it was a quiet exit: see `kitgen/__init__.py`)."""
+    import signal
+
+    import kitgen
+
+    if signal.getsignal(signal.SIGINT) is kitgen.quiet_interrupt:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def quiet_interrupts() -> None:
+    """From here on Ctrl-C ends the program at once, quietly (status 130)."""
+    import signal
+
+    import kitgen
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        with contextlib.suppress(ValueError):  # (not the main thread)
+            signal.signal(signal.SIGINT, kitgen.quiet_interrupt)
 
 
 def started() -> None:
@@ -136,10 +174,10 @@ def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoRetu
     try:
         status = command()
     except KitgenError as err:
-        echo(f"kitgen: error: {err}", err=True)
+        echo(f"kitgen: error: {shown(err)}", err=True)
         leave(err.exit_code)
     except KeyboardInterrupt:
-        leave(130)
+        leave(interrupted_status())
     except BrokenPipeError:
         for stream in (sys.stdout, sys.stderr):  # nothing more to flush at exit
             with contextlib.suppress(OSError, ValueError):
@@ -182,22 +220,32 @@ def main(*, quick_exit: bool = False) -> None:
     Ends by raising SystemExit, so it can run inside another program (tests do);
     `quick_exit` lets a plain check or score end the process at once instead."""
     try:
+        interrupts_raise()
+        terminate_as_interrupt()
         without_pydantic_plugins()
+        load_native_modules(sys.argv[1:])
         plain = plain_command(sys.argv[1:])
         if plain is None:
             from kitgen.cli import app
 
-            app()
+            try:
+                app()
+            except SystemExit as done:  # typer ends a Ctrl-C with 130, SIGTERM's too
+                if done.code == 130:
+                    sys.exit(interrupted_status())
+                raise
         else:
             run_plain(plain, quick_exit=quick_exit)
     except KeyboardInterrupt:
-        echo("kitgen: interrupted", err=True)
-        sys.exit(130)
+        quiet_interrupts()  # (a second Ctrl-C while this ends is quiet too)
+        if not terminated():
+            echo("kitgen: interrupted", err=True)
+        sys.exit(interrupted_status())
     except Exception as err:
         if os.environ.get("KITGEN_DEBUG"):
             raise
         echo(
-            f"kitgen: internal error: {type(err).__name__}: {err} "
+            f"kitgen: internal error: {type(err).__name__}: {shown(err)} "
             "(please report it; set KITGEN_DEBUG=1 to see the traceback)",
             err=True,
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
@@ -13,6 +15,7 @@ from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.load.scratch import official, scratch_pool
 from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
+from kitgen.processes import held_signals, stop_pool, worker_init
 from kitgen.rules.galliard_play import PLAYERS as GALLIARD_PLAYERS
 from kitgen.rules.galliard_play import Setup as GalliardSetup
 from kitgen.rules.galliard_sim import GalliardTally
@@ -324,9 +327,28 @@ def _check_run(games: int, jobs: int) -> None:
 
 
 def _in_order(run: Callable[[B], T], batches: list[B], jobs: int) -> Iterator[T]:
-    """Each batch's result, in batch order: in this process, or over `jobs` processes."""
+    """Each batch's result, in batch order: in this process, or over `jobs` processes.
+
+    The workers die with this process (`kitgen.processes.worker_init`), and when the
+    run stops early (Ctrl-C, SIGTERM, an error) they are stopped at once, with the
+    batches not yet played."""
     if jobs == 1:
         yield from map(run, batches)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(run, batches)  # results arrive in batch order
+    # A fork where there is one (fast, and the worker's parent is this process).
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context(method),
+        initializer=worker_init,
+        initargs=(os.getpid(),),
+    )
+    try:
+        with held_signals():  # the workers start here (a fork must not swallow Ctrl-C)
+            futures = [pool.submit(run, batch) for batch in batches]
+        for future in futures:  # in batch order
+            yield future.result()
+    except BaseException:  # (GeneratorExit too: the caller stopped early)
+        stop_pool(pool)
+        raise
+    pool.shutdown()

@@ -1,20 +1,35 @@
 """Watch the files a build reads and rebuild, once, after each burst of saves.
 
-Polling `os.stat` (no new dependency): a change is a new, removed or modified
-file. Each rebuild is handed to a `report` callback; the loop returns when its
-`stop` event is set. A save that cannot be built is reported and watching goes
-on: the build writes a PDF only when its content has no errors, and atomically,
-so the last good PDF stays as it was.
+What is watched: the YAML, TOML and image files under each target's folder (a
+game's data folder for a game id), the kitgen.toml files, and every such file the
+last build opened, wherever it is (a deck's `uses: [../cards/cards.yaml]`, art, a
+rules file): a build records what it reads (`Reads`, an audit hook on `open`).
+A change is a new, removed or modified file among them, seen by comparing
+`os.stat` snapshots. `watchfiles` (inotify and the like) wakes the loop as soon as
+a watched folder changes, with a look every `SAFETY_POLL` seconds in case it
+missed something; without it (not installed, or failing, say at the system's
+limit of watches) the loop looks every `interval` seconds.
+
+Each build runs in a child process (forked, where there is fork): Ctrl-C, or
+`stop`, ends it at once, however long the build would have taken, and a build
+that crashes cannot take the watcher with it. Each rebuild is handed to a
+`report` callback; the loop returns when its `stop` event is set. A save that
+cannot be built is reported and watching goes on: the build writes a PDF only
+when its content has no errors, and atomically, so the last good PDF stays as it
+was.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.errors import KitgenError
 
@@ -26,12 +41,18 @@ WATCHED_SUFFIXES = frozenset(
     {".yaml", ".yml", ".toml", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp"}
     | {".tif", ".tiff"}
 )
-INTERVAL = 0.25  # seconds between polls
+INTERVAL = 0.25  # seconds between polls (without watchfiles)
 DEBOUNCE = 0.4  # seconds without a change before rebuilding
-
-# A file's state: what a save changes (a save by rename also changes the inode).
+# The ranges --interval and --debounce may take (seconds): a poll at least every
+# minute, and at most 100 a second; a rebuild at most a minute after the last save.
+INTERVAL_RANGE = (0.01, 60.0)
+DEBOUNCE_RANGE = (0.0, 60.0)
+SAFETY_POLL = 2.0  # seconds between looks when watchfiles wakes the loop
+STOP_POLL = 0.1  # seconds between looks at `stop` while a build runs
+# A file's state: what a save changes (a save by rename also changes the inode);
+# None for a file the last build tried to read that is not there (yet).
 Stamp = tuple[int, int, int]
-Snapshot = dict[str, Stamp]
+Snapshot = dict[str, Stamp | None]
 
 
 @dataclass
@@ -51,6 +72,19 @@ class Rebuild:
 
 
 Report = Callable[[Rebuild], None]
+
+
+def check_timing(interval: float, debounce: float) -> None:
+    """Refuse an interval or debounce outside its range, or not a number (exit status 2):
+    `--interval inf` would never look again, `nan` compares false with everything."""
+    from kitgen.kit import UsageError
+
+    for option, value, (low, high) in (
+        ("--interval", interval, INTERVAL_RANGE),
+        ("--debounce", debounce, DEBOUNCE_RANGE),
+    ):
+        if not (math.isfinite(value) and low <= value <= high):
+            raise UsageError(f"{option} takes {low:g} to {high:g} seconds, not {value:g}")
 
 
 def check_targets(targets: list[str]) -> None:
@@ -110,8 +144,33 @@ def _stamp(path: str) -> Stamp | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def scan(folders: Iterable[str], out: str) -> Snapshot:
-    """Every watched file under the folders (and the kitgen.toml files), with its stamp.
+def _walk(top: str, keep: Callable[[str], bool]) -> Iterator[tuple[str, list[str]]]:
+    """Each folder under `top` (those `keep` accepts) and its files' names, top down,
+    sorted: without recursion (`os.walk` recurses, and a tree 1,100 folders deep
+    overflows Python's stack), never following a link to a folder (no loops)."""
+    stack = [top]
+    while stack:
+        here = stack.pop()
+        folders: list[str] = []
+        files: list[str] = []
+        try:
+            with os.scandir(here) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    (folders if is_dir else files).append(entry.name)
+        except OSError:  # gone, or unreadable: nothing to watch there
+            continue
+        yield here, sorted(files)
+        below = [os.path.join(here, d) for d in sorted(folders, reverse=True)]
+        stack += [path for path in below if keep(path)]
+
+
+def scan(folders: Iterable[str], out: str, files: Iterable[str] = ()) -> Snapshot:
+    """Every watched file under the folders, the kitgen.toml files, and `files` (what
+    the last build read, present or not), with its stamp, by absolute path.
 
     Hidden files and folders are skipped, and so is the output folder and anything
     under it, so the build's own writes never start another build. When a watched
@@ -128,25 +187,30 @@ def scan(folders: Iterable[str], out: str) -> Snapshot:
             skipped = {os.path.join(out_real, g) for g in GAME_IDS}
         else:
             skipped = {out_real}
-        for here, dirs, files in os.walk(folder):
-            dirs[:] = sorted(
-                d
-                for d in dirs
-                if not d.startswith(".")
-                and d != "__pycache__"
-                and os.path.realpath(os.path.join(here, d)) not in skipped
+
+        def keep(path: str, skipped: set[str] = skipped) -> bool:
+            name = os.path.basename(path)
+            return (
+                not name.startswith(".")
+                and name != "__pycache__"
+                and os.path.realpath(path) not in skipped
             )
-            for name in files:
+
+        for here, names in _walk(os.path.abspath(folder), keep):
+            for name in names:
                 if not is_watched_name(name):
                     continue
                 path = os.path.join(here, name)
                 stamp = _stamp(path)
                 if stamp is not None:
                     snapshot[path] = stamp
-    for config in config_paths():
+    for config in map(os.path.abspath, config_paths()):
         stamp = _stamp(config)
         if stamp is not None:
             snapshot[config] = stamp
+    for path in files:
+        if path not in snapshot and not _inside(os.path.realpath(path), out_real):
+            snapshot[path] = _stamp(path)
     return snapshot
 
 
@@ -187,6 +251,206 @@ def build_once(
     return merged, errors
 
 
+class Reads:
+    """The files opened for reading while a `recording()` block runs: YAML, TOML and
+    images (`is_watched_name`), as absolute paths, including those that could not be
+    opened (a `uses:` file not made yet: its creation is a change).
+
+    Python's audit hook on `open` (every `open`, `Path.read_*`, `os.open`, Pillow's
+    and PyYAML's reads) sees them all; a hook cannot be removed, so one is added, the
+    first time, and records only inside a block.
+    """
+
+    _active: ClassVar[list[set[str]]] = []
+    _hooked: ClassVar[bool] = False
+
+    @classmethod
+    @contextmanager
+    def recording(cls) -> Iterator[set[str]]:
+        """Record the files read while the block runs into the set it gives."""
+        if not cls._hooked:
+            sys.addaudithook(cls._hook)
+            cls._hooked = True
+        found: set[str] = set()
+        cls._active.append(found)
+        try:
+            yield found
+        finally:
+            cls._active.remove(found)
+
+    @classmethod
+    def _hook(cls, event: str, args: tuple[Any, ...]) -> None:
+        if event != "open" or not cls._active:
+            return
+        path, mode, flags = args
+        if isinstance(mode, str):
+            if any(c in mode for c in "wax+"):
+                return
+        elif isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            return
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            return  # a file descriptor
+        text = os.fsdecode(path)
+        if is_watched_name(os.path.basename(text)):
+            cls._active[-1].add(os.path.abspath(text))
+
+
+def _inputs(found: set[str]) -> list[str]:
+    """The files a build read that a change to could change what it makes: not kitgen's
+    own data (a game id's folder is watched already; its files change with kitgen)."""
+    from kitgen.paths import data_dir
+
+    data = os.path.realpath(data_dir())
+    return sorted(p for p in found if not _inside(os.path.realpath(p), data))
+
+
+def _forks() -> bool:
+    """True where a build can run in a forked child (Linux)."""
+    import multiprocessing
+
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+Built = tuple["BuildResult", list[str], list[str]]  # the result, errors, files read
+
+
+def _build_here(targets: list[str], options: BuildOptions, progress: Progress | None) -> Built:
+    with Reads.recording() as found:
+        result, errors = build_once(targets, options, progress)
+    return result, errors, _inputs(found)
+
+
+def _build_child(
+    targets: list[str], options: BuildOptions, progress: Progress | None, send: Any, parent: int
+) -> None:
+    """In the forked child: build, send what was built, and end."""
+    from kitgen.processes import worker_init
+
+    worker_init(parent)
+    try:
+        built = _build_here(targets, options, progress)
+    finally:
+        close = getattr(progress, "close", None)
+        if close is not None:
+            close()
+    send.send(built)
+    send.close()
+
+
+def build_in_child(
+    targets: list[str], options: BuildOptions, progress: Progress | None, stop: threading.Event
+) -> Built | None:
+    """Build in a forked child and wait for it, looking at `stop` (None when it was set)
+    and letting Ctrl-C through; either ends the child at once."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    from kitgen.build import BuildResult
+    from kitgen.processes import held_signals
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(
+        target=_build_child,
+        args=(targets, options, progress, send, os.getpid()),
+        name="kitgen-build",
+        daemon=True,
+    )
+    try:
+        with held_signals():  # (a signal during the fork would be lost)
+            child.start()
+        send.close()
+        while not stop.is_set():
+            if wait([receive, child.sentinel], STOP_POLL):
+                break
+        else:
+            return None
+        try:
+            built: Built = receive.recv()
+        except (EOFError, OSError):  # it ended without a result
+            child.join()
+            why = f"the build stopped without a result (exit status {child.exitcode})"
+            return BuildResult(), [f"internal error: {why}"], []
+        return built
+    finally:
+        if child.is_alive():
+            child.kill()
+        if child.pid is not None:
+            child.join()
+        receive.close()
+
+
+class Waker:
+    """Wakes the watch loop when a watched folder changes, with `watchfiles` in threads
+    of its own (a recursive watch on the targets' folders, a flat one on the folders
+    of the other files watched). `working` is False when watchfiles is missing or
+    failed (the loop then polls at its interval)."""
+
+    def __init__(self) -> None:
+        self.changed = threading.Event()
+        self.working = True
+        self._folders: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        from kitgen.processes import held_signals
+
+        try:
+            with held_signals():  # (Rust, as pydantic-core: see kitgen.entry)
+                import watchfiles  # noqa: F401
+        except ImportError:
+            self.working = False
+
+    def watch(self, deep: Iterable[str], flat: Iterable[str]) -> None:
+        """Watch these folders (and below `deep` ones) from now on."""
+        if not self.working and self._threads:
+            return
+        trees = tuple(sorted({os.path.abspath(f) for f in deep if os.path.isdir(f)}))
+        tops = tuple(sorted({os.path.abspath(f) for f in flat if os.path.isdir(f)} - set(trees)))
+        if (trees, tops) == self._folders and all(t.is_alive() for t in self._threads):
+            return
+        self.close()
+        self._folders = (trees, tops)
+        self._stop = threading.Event()
+        self.working = self.working or not self._threads
+        for folders, recursive in ((trees, True), (tops, False)):
+            if folders:
+                thread = threading.Thread(
+                    target=self._run,
+                    args=(folders, recursive, self._stop),
+                    name="kitgen-watchfiles",
+                    daemon=True,
+                )
+                thread.start()
+                self._threads.append(thread)
+
+    def _run(self, folders: tuple[str, ...], recursive: bool, stop: threading.Event) -> None:
+        try:
+            import watchfiles
+
+            for _ in watchfiles.watch(
+                *folders,
+                watch_filter=None,
+                debounce=50,
+                step=20,
+                stop_event=stop,
+                rust_timeout=0,
+                raise_interrupt=False,
+                recursive=recursive,
+                ignore_permission_denied=True,
+            ):
+                self.changed.set()
+        except Exception:  # at the system's limit of watches, a folder gone...: poll
+            self.working = False
+            self.changed.set()
+
+    def close(self) -> None:
+        """Stop watching (the threads end within a step)."""
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(1.0)
+        self._threads = []
+
+
 def watch(
     targets: list[str],
     options: BuildOptions,
@@ -196,41 +460,82 @@ def watch(
     stop: threading.Event | None = None,
     report: Report,
     progress: Progress | None = None,
+    watchfiles: bool = True,
 ) -> None:
     """Build the targets, then rebuild after every change until `stop` is set.
 
     A change starts a quiet period: the rebuild waits until nothing has changed
     for `debounce` seconds, so an editor's several writes make one build. The
     snapshot is taken before each build, so a save made during a build starts
-    another one.
+    another one. `watchfiles=False` polls (every `interval` seconds) without it.
     """
+    check_timing(interval, debounce)
     check_targets(targets)
     if stop is None:
         stop = threading.Event()  # never set: watch until interrupted
     folders = watched_folders(targets)
     number = 0
+    read: list[str] = []
+    waker = Waker()
+    waker.working = waker.working and watchfiles
+    forks = _forks()
 
-    def rebuild(snapshot: Snapshot) -> None:
-        nonlocal number
+    def look() -> Snapshot:
+        return scan(folders, options.out, read)
+
+    def rebuild(before: Snapshot) -> Snapshot | None:
+        """Build; the snapshot to compare with from now on (None when `stop` ended it).
+
+        Its files are those watched after the build (it may have read new ones), with
+        their stamps from before it where they were watched already, so a save made
+        during the build starts another one."""
+        nonlocal number, read
         number += 1
-        result, errors = build_once(targets, options, progress)
-        report(Rebuild(number, time.time(), result, errors, watched=len(snapshot)))
+        if forks:
+            built = build_in_child(targets, options, progress, stop)
+            if built is None:
+                return None
+        else:
+            built = _build_here(targets, options, progress)
+        result, errors, now_read = built
+        # Once read, watched till the end: a file that a build could not find (a
+        # `uses:` file deleted) may not be opened at all, and must rebuild when back.
+        read = sorted({*read, *now_read})
+        after = {path: before.get(path, stamp) for path, stamp in look().items()}
+        watched = sum(1 for stamp in after.values() if stamp is not None)
+        report(Rebuild(number, time.time(), result, errors, watched=watched))
+        if waker.working:
+            waker.watch(folders, [os.path.dirname(p) for p in [*read, *config_paths()]])
+        return after
 
-    current = scan(folders, options.out)
-    rebuild(current)
-    while not stop.wait(interval):
-        latest = scan(folders, options.out)
-        if latest == current:
-            continue
-        quiet_since = time.monotonic()
-        while True:
-            left = debounce - (time.monotonic() - quiet_since)
-            if left <= 0:
-                break
-            if stop.wait(min(interval, left)):
+    def pause(seconds: float) -> bool:
+        """Wait for a change (or `seconds`); True when `stop` was set."""
+        if waker.working:
+            end = time.monotonic() + seconds
+            while not stop.is_set() and time.monotonic() < end and not waker.changed.is_set():
+                waker.changed.wait(min(STOP_POLL, max(0.0, end - time.monotonic())))
+            waker.changed.clear()
+            return stop.is_set()
+        return stop.wait(seconds)
+
+    try:
+        current = rebuild(look())
+        while current is not None:
+            if pause(SAFETY_POLL if waker.working else interval):
                 return
-            now = scan(folders, options.out)
-            if now != latest:
-                latest, quiet_since = now, time.monotonic()
-        current = latest
-        rebuild(current)
+            latest = look()
+            if latest == current:
+                continue
+            quiet_since = time.monotonic()
+            while True:
+                left = debounce - (time.monotonic() - quiet_since)
+                if left <= 0:
+                    break
+                if stop.wait(min(interval, left)):
+                    return
+                now = look()
+                if now != latest:
+                    latest, quiet_since = now, time.monotonic()
+            current = rebuild(latest)
+    finally:
+        waker.close()

@@ -491,3 +491,19 @@ def test_watch_with_an_empty_out_is_a_usage_error(no_real_config: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == "kitgen: error: --out is empty: give a name, like --out output\n"
     assert list(no_real_config.iterdir()) == []
+
+
+def test_a_killed_runs_temporary_copy_is_removed_by_the_next_write(tmp_path: Path) -> None:
+    """write_atomic's temporary copy carries its process id: one that a killed run left
+    (its process gone) goes with the next write there; a live run's stays."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    ended = subprocess.Popen(["true"])
+    ended.wait()  # its process id now names no running process
+    left = folder / f".a.pdf.kitgen-{ended.pid}-x1y2.part"
+    live = folder / f".a.pdf.kitgen-{os.getppid()}-x1y2.part"
+    other = folder / ".a.pdf.someone-else.part"
+    for path in (left, live, other):
+        path.write_bytes(b"half")
+    write_atomic(str(folder / "b.pdf"), b"whole")
+    assert sorted(p.name for p in folder.iterdir()) == sorted([live.name, other.name, "b.pdf"])

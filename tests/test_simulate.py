@@ -140,3 +140,25 @@ def test_match_play() -> None:
     assert simulate_json("--games", "10")["matches"] is None
     code, out, _ = run("simulate", A, B, *args)
     assert code == 0 and "60 matches to 5 points" in out and "of the matches" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        ((A, B, "--games", "1000"), "game 1,000/1,000"),
+        ((A, B, "--games", "60", "--match"), "match 60/60"),
+        (("shapeup", "--games", "60"), "round 60/60"),
+        (("galliard", "--games", "10"), "game 10/10"),
+    ],
+)
+def test_the_progress_bar_counts_games(
+    monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], shown: str
+) -> None:
+    """On a terminal, simulate's bar counts what it plays (it said `page 50/1000000`)."""
+    from kitgen.cli_common import Progress
+
+    monkeypatch.setattr(Progress, "on_terminal", classmethod(lambda cls, noun="page": cls(noun)))
+    code, _, err = run("simulate", *args)
+    assert code == 0, err
+    assert err.rstrip().endswith(shown), err[-200:]
+    assert "page" not in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import signal
@@ -14,11 +15,14 @@ from pathlib import Path
 
 import pytest
 from conftest import write
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build
 from kitgen.cli import app
-from kitgen.watch import Rebuild, scan, watch
+from kitgen.kit import UsageError
+from kitgen.watch import Rebuild, check_timing, scan, watch
 
 CARDS = """game: scratch
 kind: cards
@@ -53,7 +57,9 @@ WAIT = 10.0  # the most a test waits for a build that must come (it takes ~0.05 
 class Watcher:
     """The watch loop in a thread, its builds in a queue."""
 
-    def __init__(self, folder: Path, target: str, *, debounce: float = 0.05) -> None:
+    def __init__(
+        self, folder: Path, target: str, *, debounce: float = 0.05, watchfiles: bool = True
+    ) -> None:
         self.folder = folder
         self.stop = threading.Event()
         self.events: queue.Queue[Rebuild | BaseException] = queue.Queue()
@@ -68,6 +74,7 @@ class Watcher:
                     debounce=debounce,
                     stop=self.stop,
                     report=self.events.put,
+                    watchfiles=watchfiles,
                 )
             except BaseException as err:  # shown by the test, not lost in the thread
                 self.events.put(err)
@@ -368,5 +375,161 @@ def test_the_users_kitgen_toml_is_watched_even_before_it_exists(
         save(user, '[print]\nback_offset = "0.5,-1"\n')  # a new file: a rebuild
         assert watcher.next().number == 2
         assert str(user) in scan([str(src)], str(src / "out"))
+    finally:
+        watcher.close()
+
+
+@pytest.mark.parametrize("watchfiles", [True, False])
+def test_a_card_file_in_another_folder_is_watched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watchfiles: bool
+) -> None:
+    """A deck's `uses: [../cards/cards.yaml]`: the build read it, so it is watched. (The
+    project's kitgen.toml makes the card file the project's, not a file outside it.)"""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "kitgen.toml", "[print]\n")
+    write(tmp_path, "cards/cards.yaml", CARDS)
+    write(tmp_path, "decks/deck.yaml", DECK.replace("[cards.yaml]", "[../cards/cards.yaml]"))
+    watcher = Watcher(tmp_path, "decks/deck.yaml", watchfiles=watchfiles)
+    try:
+        first = watcher.next()
+        assert first.ok and first.watched == 3, first  # the deck, its card file, kitgen.toml
+        save(
+            tmp_path / "cards" / "cards.yaml", CARDS.replace("top: 3, right: 5", "top: 4, right: 4")
+        )
+        second = watcher.next()
+        assert second.number == 2 and second.ok
+        pdf = tmp_path / "out" / "scratch" / "scratch-deck-bats-and-witches.pdf"
+        assert pdf.read_bytes() == fresh_build(tmp_path / "decks", tmp_path / "fresh")
+        (tmp_path / "cards" / "cards.yaml").unlink()  # gone: a change too
+        third = watcher.next()
+        assert third.number == 3 and not third.ok
+        write(tmp_path, "cards/cards.yaml", CARDS)  # back
+        assert watcher.next().number == 4
+    finally:
+        watcher.close()
+
+
+def test_a_tree_deeper_than_pythons_stack_is_scanned(tmp_path: Path) -> None:
+    folders = []
+    deep = tmp_path
+    for _ in range(1100):  # (not mkdir(parents=True): it recurses too)
+        deep /= "d"
+        deep.mkdir()
+        folders.append(deep)
+    try:
+        (deep / "cards.yaml").write_text(CARDS, encoding="utf-8")
+        found = scan([str(tmp_path)], str(tmp_path / "out"))
+        assert list(found) == [str(deep / "cards.yaml")]
+    finally:  # (shutil.rmtree recurses: pytest could not remove the tree)
+        (deep / "cards.yaml").unlink(missing_ok=True)
+        for folder in reversed(folders):
+            folder.rmdir()
+
+
+@pytest.mark.parametrize(
+    ("interval", "debounce", "ok"),
+    [
+        (0.01, 0.0, True),
+        (60.0, 60.0, True),
+        (0.25, 0.4, True),
+        (0.0099, 0.4, False),
+        (60.01, 0.4, False),
+        (0.0, 0.4, False),
+        (-1.0, 0.4, False),
+        (math.inf, 0.4, False),
+        (math.nan, 0.4, False),
+        (1e300, 0.4, False),
+        (0.25, -0.001, False),
+        (0.25, 60.01, False),
+        (0.25, math.inf, False),
+        (0.25, math.nan, False),
+    ],
+)
+def test_interval_and_debounce_ranges(interval: float, debounce: float, ok: bool) -> None:
+    if ok:
+        check_timing(interval, debounce)
+    else:
+        with pytest.raises(UsageError):
+            check_timing(interval, debounce)
+
+
+@given(interval=st.floats(), debounce=st.floats())
+def test_any_timing_is_in_range_or_refused(interval: float, debounce: float) -> None:
+    inside = 0.01 <= interval <= 60 and 0 <= debounce <= 60
+    try:
+        check_timing(interval, debounce)
+    except UsageError:
+        assert not inside
+    else:
+        assert inside
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "0", "1e9"])
+def test_cli_refuses_an_interval_out_of_range(src: Path, value: str) -> None:
+    result = runner.invoke(app, ["watch", "deck.yaml", "--out", "out", "--interval", value])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("kitgen: error: --interval takes 0.01 to 60 seconds")
+    assert len(result.stderr.splitlines()) == 1
+    assert not (src / "out").exists()
+
+
+SLOW = """
+import hashlib, sys
+import kitgen.build
+
+def build(*args, **kwargs):  # minutes in C code, which never looks at signals
+    hashlib.pbkdf2_hmac("sha256", b"kitgen", b"salt", 10**9)
+
+kitgen.build.build = build
+sys.argv = ["kitgen", "watch", "deck.yaml", "--out", "out"]
+from kitgen.entry import run
+
+run()
+"""
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 0), (signal.SIGTERM, 143)])
+def test_ctrl_c_ends_watch_during_a_build_that_never_ends(src: Path, sig: int, status: int) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW],
+        cwd=src,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        time.sleep(1.0)  # started, and building (or still starting: either must stop)
+        child.send_signal(sig)
+        start = time.monotonic()
+        _, err = child.communicate(timeout=WAIT)
+        assert time.monotonic() - start < 3
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == status, err
+    assert "Traceback" not in err
+
+
+def test_polling_takes_over_when_watchfiles_fails(
+    src: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the system's limit of inotify watches, watchfiles raises: polling goes on."""
+    import watchfiles
+
+    calls: list[object] = []
+
+    def failing(*args: object, **kwargs: object) -> Iterator[object]:
+        calls.append(args)
+        raise OSError(28, "OS file watch limit reached")
+        yield  # (a generator, as watchfiles.watch is)
+
+    monkeypatch.setattr(watchfiles, "watch", failing)
+    watcher = Watcher(src, "deck.yaml")
+    try:
+        assert watcher.next().number == 1
+        save(src / "cards.yaml", CARDS.replace("top: 3, right: 5", "top: 4, right: 4"))
+        assert watcher.next().number == 2
+        assert calls  # it was tried
     finally:
         watcher.close()

@@ -11,13 +11,15 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from kitgen.atomic import write_atomic
+from kitgen.atomic import remove_stale, write_atomic
+from kitgen.processes import held_signals, stop_pool, worker_init
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,18 @@ class PageJob:
     paths: tuple[str, ...]
     size: tuple[int, int]
     dpi: float
+
+
+# The rasterizer's temporary folder: `kitgen-raster-PID-XXXX` in the temporary folder.
+RASTER_PREFIX = "kitgen-raster-"
+_RASTER_FOLDER = re.compile(rf"^{RASTER_PREFIX}(\d+)-[a-z0-9_]+$")
+
+
+def raster_folder_pid(name: str) -> int | None:
+    """The id of the process that made a rasterizer's folder named `name`; None for a
+    name that is not one."""
+    found = _RASTER_FOLDER.match(name)
+    return int(found.group(1)) if found else None
 
 
 # Starting the workers costs about as much as rendering this many pages here.
@@ -104,15 +118,20 @@ class Rasterizer:
     def __init__(self, processes: int | None = None) -> None:
         self.processes = default_processes() if processes is None else max(1, processes)
         self.pool: ProcessPoolExecutor | None = None
-        self.folder = tempfile.mkdtemp(prefix="kitgen-raster-")
+        temp = tempfile.gettempdir()
+        remove_stale(temp, raster_folder_pid)  # what killed runs left
+        self.folder = tempfile.mkdtemp(prefix=f"{RASTER_PREFIX}{os.getpid()}-", dir=temp)
         self.documents = 0
 
     def __enter__(self) -> Rasterizer:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, *exc: object) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            if kind is None:
+                self.pool.shutdown(wait=True, cancel_futures=True)
+            else:  # interrupted, or failed: end the workers now
+                stop_pool(self.pool)
             self.pool = None
         _forget()
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -140,8 +159,14 @@ class Rasterizer:
         if self.pool is None:
             # "spawn": a fresh interpreter per worker, never a forked copy of PDFium's state.
             context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(self.processes, mp_context=context)
-        futures = [self.pool.submit(_run, pdf_path, job) for job in jobs]
+            self.pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=worker_init,
+                initargs=(os.getpid(),),
+            )
+        with held_signals():  # the workers start at the first submit
+            futures = [self.pool.submit(_run, pdf_path, job) for job in jobs]
         try:
             for future in as_completed(futures):
                 future.result()
