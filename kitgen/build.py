@@ -144,16 +144,22 @@ def _pick(option: str, layers: list[PrintSettings]) -> str:
 
 
 def resolve_setup(
-    cli: PrintSettings, kit: PrintSettings | None = None, *, sheets: bool = True
+    cli: PrintSettings,
+    kit: PrintSettings | None = None,
+    *,
+    sheets: bool = True,
+    config: bool = True,
 ) -> PrintSetup:
     """Layer the settings and turn them into a checked setup; bad values are UsageErrors.
 
     The command line comes first, then kitgen.toml (the printer's settings: the
-    project's, then the user's), then the kit file, then kitgen's defaults.
+    project's, then the user's; left out with `config=False`), then the kit file,
+    then kitgen's defaults.
     """
     from kitgen.config import print_settings
 
-    layers = [cli, print_settings(), *([kit] if kit is not None else []), DEFAULTS]
+    printer = [print_settings()] if config else []
+    layers = [cli, *printer, *([kit] if kit is not None else []), DEFAULTS]
 
     def length(option: str) -> float:
         text = _pick(option, layers)
@@ -212,6 +218,13 @@ def resolve_setup(
 
 # Duplex modes that print no back pages: none, and fold (the backs share the front page).
 NO_BACK_PAGES = ("none", "fold")
+
+
+def check_options(cli: PrintSettings) -> None:
+    """The command line's print options on their own (over kitgen's defaults): a
+    UsageError for one that no kit could use. `kitgen watch` checks them once, before
+    its first build, so a bad option ends it at once instead of failing every build."""
+    resolve_setup(cli, None, sheets=False, config=False)
 
 
 def cards_per_sheet(setup: PrintSetup) -> int:

@@ -141,6 +141,9 @@ def register(app: typer.Typer) -> None:
             extra_commons=extra_commons,
             standard_deck=standard_deck,
         )
+        from kitgen.build import check_options
+
+        check_options(options.settings())  # a bad option: exit 2 now, not at every build
         bar = Progress.on_terminal()
 
         def report(event: Rebuild) -> None:

@@ -473,6 +473,33 @@ def test_cli_refuses_an_interval_out_of_range(src: Path, value: str) -> None:
     assert not (src / "out").exists()
 
 
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        (["--paper", "5000x5000mm"], "--paper: a paper of 5,000 x 5,000 mm is out of range"),
+        (["--card-size", "huge"], "--card-size: unknown card size 'huge'"),
+        (["--bleed", "30mm"], "--bleed 30 mm is more than 10 mm"),
+        (["--back-offset", "99999,0"], "--back-offset: offset '99999,0'"),
+    ],
+)
+def test_a_bad_print_option_ends_watch_at_once(src: Path, option: list[str], words: str) -> None:
+    """A bad option is one line and exit 2 before the first build, not an error at
+    every build while watching goes on."""
+    # A process with a time limit: before, watch went on (a failed build a save) for ever.
+    result = subprocess.run(
+        [sys.executable, "-m", "kitgen", "watch", "deck.yaml", "--out", "out", *option],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"kitgen: error: {words}"), result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert not (src / "out").exists()
+
+
 SLOW = """
 import hashlib, sys
 import kitgen.build
