@@ -16,24 +16,19 @@ itself instead of the "internal error" line.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import io
 import json
 import os
 import re
 import shutil
-import signal
-import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 import yaml
-from conftest import leftovers
+from conftest import leftovers, run_in_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -364,45 +359,13 @@ def place(game: str, name: str, data: bytes) -> Path:
     return path
 
 
-@contextlib.contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Fail (instead of waiting for ever) when the block runs too long."""
-
-    def hang(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 FINDING_LINE = re.compile(r"^.+:\d+:\d+: (error|warning) ([a-z0-9-]+) \S")
 
 
 def kitgen(*args: str) -> tuple[int, str, str]:
-    """Run `kitgen ARGS` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    argv, debug = sys.argv, os.environ.get("KITGEN_DEBUG")
-    sys.argv = ["kitgen", *args]
-    os.environ["KITGEN_DEBUG"] = "1"  # a bug raises here instead of printing a line
-    status: int | str | None = 0
-    try:
-        with time_limit(HANG), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as stop:
-        status = stop.code
-    finally:
-        sys.argv = argv
-        if debug is None:
-            os.environ.pop("KITGEN_DEBUG", None)
-        else:
-            os.environ["KITGEN_DEBUG"] = debug
-    code = status if isinstance(status, int) else (0 if status is None else 1)
-    return code, out.getvalue(), err.getvalue()
+    """Run `kitgen ARGS` in this process: (exit status, stdout, stderr); a bug or a hang
+    raises."""
+    return run_in_process(main, *args, seconds=HANG)
 
 
 def answered(args: tuple[str, ...], code: int, out: str, err: str, json_out: bool) -> None:

@@ -7,14 +7,12 @@ loops that must shrink (wrapping, shorthand names, TTS sheets) proven to end.
 
 from __future__ import annotations
 
-import contextlib
 import io
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,23 +23,7 @@ HUGE_HEX = "0x" + "f" * 4_400  # more digits than Python prints (4,300)
 
 def kitgen(*args: str) -> tuple[int, str, str]:
     """Run `kitgen ARGS` in this process: (exit status, stdout, stderr); a bug raises."""
-    out, err = io.StringIO(), io.StringIO()
-    argv, debug = sys.argv, os.environ.get("KITGEN_DEBUG")
-    sys.argv = ["kitgen", *args]
-    os.environ["KITGEN_DEBUG"] = "1"  # an internal error raises here instead of exit 70
-    status: int | str | None = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as stop:
-        status = stop.code
-    finally:
-        sys.argv = argv
-        if debug is None:
-            os.environ.pop("KITGEN_DEBUG", None)
-        else:
-            os.environ["KITGEN_DEBUG"] = debug
-    return int(status or 0), out.getvalue(), err.getvalue()
+    return run_in_process(main, *args)
 
 
 # --- item 7: whole numbers longer than Python prints ------------------------------
