@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from kitgen.kit import UsageError, check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
-from kitgen.load.scratch import official, scratch_pool
+from kitgen.load.scratch import merge_pool, official, scratch_pool
 from kitgen.model.findings import Finding
 from kitgen.model.scratch import ScratchDeckFile
 from kitgen.processes import held_signals, stop_pool, worker_init
@@ -55,9 +55,8 @@ def _setup(paths: tuple[str, str]) -> tuple[Scratch, tuple[list[str], list[str]]
         deck_pool, _ = scratch_pool(doc)
         if pool is None:
             pool = deck_pool
-        else:
-            for key, card in deck_pool.cards.items():
-                pool.cards.setdefault(key, card)
+        else:  # the second deck's own cards, rarities, factions and powers join
+            merge_pool(pool, deck_pool)
         cards: list[str] = []
         for name, count in doc.model.cards.items():
             found = deck_pool.card(name)

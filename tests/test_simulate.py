@@ -162,3 +162,20 @@ def test_the_progress_bar_counts_games(
     assert code == 0, err
     assert err.rstrip().endswith(shown), err[-200:]
     assert "page" not in err
+
+
+def test_the_second_decks_own_powers_and_rarities_play(tmp_path: Path) -> None:
+    """A deck with cards of its own plays them with their powers, second seat too: the
+    simulation took only the second deck's cards, so a power (or rarity) its own card
+    file declares was lost, and the card played as one without it."""
+    from kitgen.simulation import _setup
+
+    game = tmp_path / "game"
+    result = runner.invoke(app, ["new", "game", "Tinker", "--dir", str(game)])
+    assert result.exit_code == 0, result.output
+    deck = str(game / "tinker" / "deck.yaml")
+    for paths in ((A, deck), (deck, A)):
+        engine, _, _ = _setup(paths)
+        hound = engine.catalog.cards[engine.catalog.find("Scrap Hound")]
+        assert hound.power == "spare-parts", paths
+        assert hound.faction == "tinkerer", paths

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from kitgen.load.documents import Document, read_document
 from kitgen.load.references import check_reference
 from kitgen.load.replay import replay_moves
-from kitgen.load.scratch import official, scratch_pool
+from kitgen.load.scratch import merge_pool, official, scratch_pool
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.record import ScratchRecordFile
@@ -60,18 +60,6 @@ def _deck_cards(
     return [card.name for card in cards if card is not None], pool
 
 
-def _merge(pool: ScratchPool, other: ScratchPool) -> None:
-    """Add what `other` declares and `pool` does not (a deck's own card files)."""
-    for key, rarity in other.rarities.items():
-        pool.rarities.setdefault(key, rarity)
-    for key, faction in other.factions.items():
-        pool.factions.setdefault(key, faction)
-    for key, power in other.powers.items():
-        pool.powers.setdefault(key, power)
-    for key, card in other.cards.items():
-        pool.cards.setdefault(key, card)
-
-
 def replay_record(doc: Document) -> Replay:
     """Replay a valid record document; findings say what is wrong and where."""
     record = doc.model
@@ -85,7 +73,7 @@ def replay_record(doc: Document) -> Replay:
             read = _deck_cards(doc, player, record, result.findings)
             if read is not None:  # a deck's own card files' cards join the game's pool
                 decks[player], deck_pool = read
-                _merge(pool, deck_pool)
+                merge_pool(pool, deck_pool)
     engine = Scratch(Catalog(pool), official().params)
     result.names = tuple(c.name for c in engine.catalog.cards)
     hands: list[list[str]] = []

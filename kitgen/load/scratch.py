@@ -172,3 +172,17 @@ def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
     if isinstance(doc.model, ScratchDeckFile):
         found += rules.check_deck(doc.model, pool, official().params)
     return found, pool
+
+
+def merge_pool(pool: ScratchPool, other: ScratchPool) -> None:
+    """Add to `pool` what `other` declares and `pool` does not: the cards, rarities,
+    factions and powers of another deck's own card files, for a game between two decks
+    (a replay, a simulation)."""
+    for key, rarity in other.rarities.items():
+        pool.rarities.setdefault(key, rarity)
+    for key, faction in other.factions.items():
+        pool.factions.setdefault(key, faction)
+    for key, power in other.powers.items():
+        pool.powers.setdefault(key, power)
+    for key, card in other.cards.items():
+        pool.cards.setdefault(key, card)
