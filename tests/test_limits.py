@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -765,3 +766,35 @@ def test_kitgen_toml_whole_numbers_at_the_digit_limit(project: Path, digits: int
     assert status not in (0, 70)
     said = "more than 100 digits" if digits > 100 else "is not a length"  # read, then refused
     assert said in err, err
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    commons=st.integers(min_value=1, max_value=300),
+    entries=st.integers(min_value=1, max_value=40),
+    extra=st.integers(min_value=0, max_value=20),  # a kit's extra_commons: 0 to 20
+)
+def test_the_card_limit_is_found_exactly_at_the_entry_that_passes_it(
+    commons: int, entries: int, extra: int
+) -> None:
+    """A kit naming one card file `entries` times, each common `extra` more times: the
+    check finds build-too-large exactly when the cards pass 10,000, at the first entry
+    that takes them past it."""
+    from kitgen.kit import check_file
+    from kitgen.layout.limits import PRINT_LIMITS
+
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "cards.yaml").write_text(_card_file(commons), "utf-8")
+        kit = Path(folder, "kit.yaml")
+        kit.write_text(
+            f"{KIT}extra_commons: {extra}\ncard_files:\n" + "  - cards.yaml\n" * entries, "utf-8"
+        )
+        found = [f for f in check_file(str(kit)).findings if f.code == "build-too-large"]
+    each = commons * (1 + extra)
+    limit = PRINT_LIMITS.max_cards
+    if each * entries <= limit:
+        assert found == []
+    else:
+        [too_many] = found
+        first = limit // each + 1  # the 1-based entry whose cards pass the limit
+        assert too_many.location is not None and too_many.location.line == 5 + first
