@@ -746,11 +746,17 @@ def _write_one(starter: Starter, path: str) -> None:
 def _write_staged(base: str, starters: list[Starter]) -> None:
     """A new folder of starters: written into a hidden folder beside it, which takes its
     name only when whole. A full disk or Ctrl-C leaves no half-made folder to block
-    the next try."""
+    the next try, and the one a killed run left goes with the next run."""
+    from kitgen.atomic import STAGE_TAG, remove_stale, stage_name_pid
+
     parent = os.path.dirname(os.path.abspath(base))
+    # Named with this process's id, as export's staged folders are: a killed run's is
+    # removed by the next one.
+    prefix = f".{os.path.basename(base)}.{STAGE_TAG}-{os.getpid()}-"
     try:
         os.makedirs(parent, exist_ok=True)
-        stage = tempfile.mkdtemp(prefix=f".{os.path.basename(base)}.", suffix=".part", dir=parent)
+        remove_stale(parent, stage_name_pid)
+        stage = tempfile.mkdtemp(prefix=prefix, suffix=".part", dir=parent)
     except OSError as err:
         raise KitgenError(f"cannot write {base}: {err.strerror or err}") from None
     try:

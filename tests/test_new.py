@@ -385,6 +385,22 @@ def test_a_full_disk_half_way_through_a_game_leaves_nothing_to_block_a_retry(
     assert (tmp_path / "full-up" / "kit.yaml") in written
 
 
+def test_the_folder_a_killed_run_was_making_goes_with_the_next_run(tmp_path: Path) -> None:
+    """`kill -9` cannot clean up: the staged folder carries the process id, and a later
+    `new game` beside it removes the one whose process is gone (never a live one's)."""
+    import subprocess
+
+    ended = subprocess.Popen(["true"])
+    ended.wait()  # its process id now names no running process
+    killed = tmp_path / f".tinker.kitgen-{ended.pid}-ab12.part"
+    live = tmp_path / f".tinker.kitgen-{os.getppid()}-cd34.part"
+    for folder in (killed, live):
+        (folder / "cards.yaml").parent.mkdir()
+        (folder / "cards.yaml").write_text("half", encoding="utf-8")
+    new("game", "Tinker", "--dir", str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, "tinker"])
+
+
 def test_ctrl_c_half_way_through_a_game_leaves_no_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
