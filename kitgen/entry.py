@@ -186,6 +186,22 @@ def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoRetu
     leave(status)
 
 
+def leave_interrupted(*, quick_exit: bool) -> NoReturn:
+    """End an interrupted run, its clean-up done: 130 after Ctrl-C, 143 after SIGTERM.
+
+    The program (`quick_exit`) leaves by `exit_now`. CPython remembers, for the rest of
+    the process, an interrupt that landed while an `exec()` of source text ran (every
+    dataclass and named tuple is made that way, so it happens when the interrupt
+    comes during an import), and then ends even a run that caught it by killing
+    itself with SIGINT: the status was -2, not 130 or 143. Every pool, staged folder
+    and temporary file is gone by now (the interrupt ran their clean-up on its way
+    here), so nothing is lost by skipping the interpreter's teardown."""
+    status = interrupted_status()
+    if quick_exit:
+        exit_now(status)
+    sys.exit(status)
+
+
 def exit_now(status: int) -> NoReturn:
     """End the process at once with `status`, its output flushed, without tearing the
     interpreter down.
@@ -232,7 +248,7 @@ def main(*, quick_exit: bool = False) -> None:
                 app()
             except SystemExit as done:  # typer ends a Ctrl-C with 130, SIGTERM's too
                 if done.code == 130:
-                    sys.exit(interrupted_status())
+                    leave_interrupted(quick_exit=quick_exit)
                 raise
         else:
             run_plain(plain, quick_exit=quick_exit)
@@ -240,7 +256,7 @@ def main(*, quick_exit: bool = False) -> None:
         quiet_interrupts()  # (a second Ctrl-C while this ends is quiet too)
         if not terminated():
             echo("kitgen: interrupted", err=True)
-        sys.exit(interrupted_status())
+        leave_interrupted(quick_exit=quick_exit)
     except Exception as err:
         if os.environ.get("KITGEN_DEBUG"):
             raise
