@@ -7,17 +7,26 @@ again, for its clean-up), a Ctrl-C in the first milliseconds would otherwise end
 in a traceback from the middle of an import. So this file's first lines import
 only built-in modules. What Python does before it imports kitgen (its own start-
 up, site's .pth files) is not kitgen's to change. Imported as a library (tests,
-another program), kitgen changes nothing.
+another program), kitgen puts the handler it found back at once.
 """
 
 import _signal  # type: ignore[import-not-found,unused-ignore]  # (`signal` imports enum)
-import itertools
-import sys
 
 
 def quiet_interrupt(signum: int, frame: object) -> None:
     """Ctrl-C while kitgen starts: end at once, quietly, with status 130."""
     raise SystemExit(130)
+
+
+# First, before any other work that a Ctrl-C could interrupt; put back at once below
+# when this process is not the kitgen program, or Ctrl-C was not Python's default.
+try:
+    _before = _signal.signal(_signal.SIGINT, quiet_interrupt)
+except ValueError:  # imported first in another thread: a library, not the program
+    _before = None
+
+import itertools  # noqa: E402
+import sys  # noqa: E402
 
 
 def _is_the_program() -> bool:
@@ -32,7 +41,8 @@ def _is_the_program() -> bool:
     )
 
 
-if _is_the_program() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
-    _signal.signal(_signal.SIGINT, quiet_interrupt)  # (not when Ctrl-C is ignored)
+if _before is not None and (_before is not _signal.default_int_handler or not _is_the_program()):
+    _signal.signal(_signal.SIGINT, _before)  # (not when Ctrl-C is ignored, or a library)
+del _before
 
 __version__ = "0.1.0"
