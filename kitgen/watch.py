@@ -380,6 +380,24 @@ def build_in_child(
         receive.close()
 
 
+class StopFlag:
+    """Tells watchfiles's threads to stop (it asks `is_set()`), without a lock.
+
+    A threading.Event takes a lock to be set, and a Ctrl-C that lands just after a
+    lock is taken leaves it taken: the next `set()` (closing on the way out of that
+    very Ctrl-C) then waited for ever, and watch ignored the Ctrl-C. One attribute,
+    set and read whole, needs none."""
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        self._set = True
+
+    def is_set(self) -> bool:
+        return self._set
+
+
 class Waker:
     """Wakes the watch loop when a watched folder changes, with `watchfiles` in threads
     of its own (a recursive watch on the targets' folders, a flat one on the folders
@@ -390,7 +408,7 @@ class Waker:
         self.changed = threading.Event()
         self.working = True
         self._folders: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-        self._stop = threading.Event()
+        self._stop = StopFlag()
         self._threads: list[threading.Thread] = []
         from kitgen.processes import held_signals
 
@@ -410,7 +428,7 @@ class Waker:
             return
         self.close()
         self._folders = (trees, tops)
-        self._stop = threading.Event()
+        self._stop = StopFlag()
         self.working = self.working or not self._threads
         for folders, recursive in ((trees, True), (tops, False)):
             if folders:
@@ -423,7 +441,7 @@ class Waker:
                 thread.start()
                 self._threads.append(thread)
 
-    def _run(self, folders: tuple[str, ...], recursive: bool, stop: threading.Event) -> None:
+    def _run(self, folders: tuple[str, ...], recursive: bool, stop: StopFlag) -> None:
         try:
             import watchfiles
 

@@ -560,3 +560,34 @@ def test_polling_takes_over_when_watchfiles_fails(
         assert calls  # it was tried
     finally:
         watcher.close()
+
+
+def test_closing_after_a_ctrl_c_that_left_a_lock_taken_does_not_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C can land just after a lock is taken and before the `with` that would
+    give it back: the lock stays taken. Watch's way out (closing its watchfiles
+    threads) took such a lock again (a threading.Event's) and waited for ever: watch
+    ignored the Ctrl-C (seen 1 run in 30 on a loaded machine)."""
+    from kitgen.watch import Waker
+
+    waker = Waker()
+    assert waker.working  # watchfiles is installed with kitgen
+    enter = threading.Condition.__enter__
+    armed = [True]
+
+    def interrupted_enter(self: threading.Condition) -> bool:
+        taken = enter(self)
+        if armed and threading.current_thread() is threading.main_thread():
+            armed.clear()
+            raise KeyboardInterrupt  # the lock is taken and nobody will give it back
+        return taken
+
+    monkeypatch.setattr(threading.Condition, "__enter__", interrupted_enter)
+    with pytest.raises(KeyboardInterrupt):
+        waker.watch([str(tmp_path)], [])
+    monkeypatch.undo()
+    closed = threading.Event()
+    closer = threading.Thread(target=lambda: (waker.close(), closed.set()), daemon=True)
+    closer.start()
+    assert closed.wait(WAIT), "closing waited for a lock the interrupt left taken"
