@@ -16,7 +16,7 @@ from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
-from kitgen.layout.impose import check_pages, plan_fold, plan_grid
+from kitgen.layout.impose import check_pages, sheet_layout
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import format_mm, parse_length, parse_offset
@@ -207,17 +207,10 @@ def resolve_setup(
     if not sheets:  # exported one card at a time: the paper does not matter
         return setup
     try:  # fail now, in one line, when the cards cannot be laid out at all
-        if setup.duplex == "fold":
-            plan_fold(paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
-        else:
-            plan_grid(paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+        _sheet(setup)
     except LayoutError as err:
         raise UsageError(str(err)) from None
     return setup
-
-
-# Duplex modes that print no back pages: none, and fold (the backs share the front page).
-NO_BACK_PAGES = ("none", "fold")
 
 
 def check_options(cli: PrintSettings) -> None:
@@ -227,12 +220,16 @@ def check_options(cli: PrintSettings) -> None:
     resolve_setup(cli, None, sheets=False, config=False)
 
 
-def cards_per_sheet(setup: PrintSetup) -> int:
-    """How many cards one sheet of the setup holds."""
-    sizes = dict(bleed=setup.bleed, margin=setup.margin, gutter=setup.gutter)
-    if setup.duplex == "fold":
-        return plan_fold(setup.paper, setup.card, **sizes)[0].per_page
-    return plan_grid(setup.paper, setup.card, **sizes).per_page
+def _sheet(setup: PrintSetup) -> tuple[int, int]:
+    """The cards one sheet of the setup holds and the pages it takes (`sheet_layout`)."""
+    return sheet_layout(
+        setup.paper,
+        setup.card,
+        bleed=setup.bleed,
+        margin=setup.margin,
+        gutter=setup.gutter,
+        duplex=setup.duplex,
+    )
 
 
 def slug(text: str) -> str:
@@ -257,7 +254,7 @@ def _targets(targets: list[str]) -> list[str]:
         elif target in GAME_IDS or os.path.isfile(target):
             out.append(target)
         elif os.path.exists(target):  # a folder, a pipe or a device: never opened
-            from kitgen.load.documents import special_kind
+            from kitgen.load.references import special_kind
 
             try:
                 what = special_kind(os.stat(target).st_mode)
@@ -307,9 +304,7 @@ class _Builder:
         from kitgen.render.sheets import deck_sheets_pdf
 
         try:  # pages counted before any is laid out
-            check_pages(
-                deck.count, cards_per_sheet(setup), 1 if setup.duplex in NO_BACK_PAGES else 2
-            )
+            check_pages(deck.count, *_sheet(setup))
         except LayoutError as err:
             raise KitgenError(f"{deck.stem}: {err}") from None
         found = deck.check(setup.card, setup.card_name) if deck.check is not None else []

@@ -125,6 +125,19 @@ def _check_per_sheet(cols: int, rows: int, limits: PrintLimits) -> None:
         )
 
 
+def sheet_layout(
+    paper: Size, card: Size, *, bleed: float, margin: float, gutter: float, duplex: str
+) -> tuple[int, int]:
+    """How many cards one sheet holds, and how many pages a sheet takes (a back page
+    too, except with duplex none or fold, whose backs share the front page);
+    LayoutError when the cards do not fit, or a sheet would hold more than kitgen
+    prints."""
+    sizes = {"bleed": bleed, "margin": margin, "gutter": gutter}
+    if duplex == "fold":
+        return plan_fold(paper, card, **sizes)[0].per_page, 1
+    return plan_grid(paper, card, **sizes).per_page, 1 if duplex == "none" else 2
+
+
 def sheet_count(count: int, per_page: int) -> int:
     """How many sheets `count` cards fill at `per_page` a sheet."""
     return -(-count // per_page) if per_page > 0 else 0

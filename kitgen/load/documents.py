@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from kitgen.load.references import READ_FLAGS, special_kind
 from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
@@ -92,7 +93,7 @@ def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None
         problem = _not_regular(os.stat(path).st_mode, where)
         if problem is not None:
             return None, problem
-        handle = os.open(path, _OPEN_FLAGS)
+        handle = os.open(path, READ_FLAGS)
         with open(handle, "rb", closefd=True) as stream:
             info = os.fstat(handle)
             problem = _not_regular(info.st_mode, where)
@@ -119,15 +120,6 @@ def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None
     return data, None
 
 
-# Read-only, without blocking (a pipe), not inherited, in binary (Windows).
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
-
-
 def _not_regular(mode: int, where: Location) -> Finding | None:
     """Why a file of this mode is not read: a folder, a pipe, a device or a socket."""
     if stat.S_ISDIR(mode):
@@ -135,19 +127,6 @@ def _not_regular(mode: int, where: Location) -> Finding | None:
     if not stat.S_ISREG(mode):
         return finding("file-unreadable", f"this is {special_kind(mode)}, not a file", where)
     return None
-
-
-def special_kind(mode: int) -> str:
-    """What a file that is not a regular file is, in words."""
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "a special file"
 
 
 def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Literal
 
-from kitgen.load.references import outside
+from kitgen.load.references import READ_FLAGS, outside
 from kitgen.model.findings import Finding, finding
 from kitgen.model.scratch import ScratchCard
 
@@ -26,13 +26,6 @@ _FIRST_READ = 64 * 1024  # most headers fit; a JPEG with large metadata reads on
 # JPEG frame headers (SOF0-SOF15) carry the size; C4, C8 and CC are other segments.
 _SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _STANDALONE = frozenset({0x01, *range(0xD0, 0xD8)})  # markers with no length field
-# Read-only, without blocking (a pipe), not inherited, in binary (Windows).
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
 
 
 @dataclass(frozen=True)
@@ -181,7 +174,7 @@ def _open(path: str, name: str, limits: ImageLimits) -> tuple[int, BinaryIO] | I
         if not stat.S_ISREG(mode):  # a device or a pipe could block or never end
             return ImageProblem("image-unreadable", f"{name!r} is not a file")
         # Without blocking: a pipe swapped in since the look above cannot hang the open.
-        fd = os.open(path, _OPEN_FLAGS)
+        fd = os.open(path, READ_FLAGS)
         handle = open(fd, "rb")  # noqa: SIM115 - closed by the caller
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             handle.close()

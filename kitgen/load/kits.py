@@ -14,7 +14,7 @@ file does not import the paper sizes and units that only kit settings need.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
@@ -26,9 +26,6 @@ from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
 from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchPool
-
-if TYPE_CHECKING:
-    from kitgen.model.scratch import ScratchPool
 
 _SETTING_PARSERS = {
     "paper": paper_size,
@@ -188,7 +185,7 @@ def kit_sheet(kit: KitBase) -> tuple[int, int]:
     """How many cards one sheet holds with the kit's settings over kitgen's defaults (the
     command line and kitgen.toml may change them), and the pages a sheet takes; LayoutError
     when the cards do not fit or a sheet would hold more than kitgen prints."""
-    from kitgen.layout.impose import plan_fold, plan_grid
+    from kitgen.layout.impose import sheet_layout
 
     def pick(key: str) -> str:
         value = getattr(kit.settings, key)
@@ -196,9 +193,7 @@ def kit_sheet(kit: KitBase) -> tuple[int, int]:
 
     paper, card = paper_size(pick("paper")), card_size(pick("card_size"))
     sizes = {k: parse_length(pick(k)) for k in ("bleed", "margin", "gutter")}
-    if pick("duplex") == "fold":
-        return plan_fold(paper, card, **sizes)[0].per_page, 1
-    return plan_grid(paper, card, **sizes).per_page, 1 if pick("duplex") == "none" else 2
+    return sheet_layout(paper, card, **sizes, duplex=pick("duplex"))
 
 
 def _sheet_findings(kit: KitBase) -> list[Finding]:

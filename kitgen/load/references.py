@@ -63,11 +63,34 @@ def _folder_mark(folder: str) -> int | None:
         return None
 
 
+# How kitgen opens a file it reads: read-only, without blocking (a pipe swapped in after
+# a look cannot hang the open), not inherited, in binary (Windows).
+READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def special_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
 def _is_kit(path: str) -> bool:
     """Whether a YAML file says `kind: kit` at its top level (in its first bytes). Only
     a regular file is opened, and without blocking."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, READ_FLAGS)
     except (OSError, ValueError):
         return False
     try:
@@ -179,8 +202,6 @@ def check_reference(
             at,
         )
     if not stat.S_ISREG(mode):
-        from kitgen.load.documents import special_kind
-
         return path, finding(
             "uses-unreadable", f"{what} {_quoted(entry)} is {special_kind(mode)}, not a file", at
         )
