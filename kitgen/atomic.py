@@ -178,8 +178,10 @@ def remove_stale(
 ) -> None:
     """Remove what a killed kitgen left in `folder`: every folder (a staged export) or
     file (a file's temporary copy) whose name `pid_of` reads a process id from, when
-    that process is gone (with `all_others`, whenever it is not this process: the caller
-    holds the lock every writer takes)."""
+    that process is gone. With `all_others` the caller holds the lock every writer of
+    a staged folder takes, so another process's staged folder goes even while it runs;
+    a file's temporary copy is written without that lock, and goes only when its
+    process is gone."""
     from kitgen.processes import pid_alive
 
     try:
@@ -188,10 +190,13 @@ def remove_stale(
         return
     for name in names:
         pid = pid_of(name)
-        if pid is None or pid == os.getpid() or (not all_others and pid_alive(pid)):
+        if pid is None or pid == os.getpid():
             continue
         path = os.path.join(folder, name)
-        if os.path.isdir(path) and not os.path.islink(path):
+        staged = os.path.isdir(path) and not os.path.islink(path)
+        if not (staged and all_others) and pid_alive(pid):
+            continue
+        if staged:
             shutil.rmtree(path, ignore_errors=True)
         elif os.path.isfile(path) and not os.path.islink(path):  # a file's temporary copy
             with contextlib.suppress(OSError):

@@ -507,3 +507,22 @@ def test_a_killed_runs_temporary_copy_is_removed_by_the_next_write(tmp_path: Pat
         path.write_bytes(b"half")
     write_atomic(str(folder / "b.pdf"), b"whole")
     assert sorted(p.name for p in folder.iterdir()) == sorted([live.name, other.name, "b.pdf"])
+
+
+def test_an_export_leaves_a_live_builds_temporary_copy_alone(tmp_path: Path) -> None:
+    """A staged export folder, holding the folder's lock, removes the other staged
+    folders there (every writer of folders takes that lock); a file's temporary copy is
+    written without it, so a live run's copy stays, and only a dead run's goes."""
+    from kitgen.atomic import staged_dir
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    live = folder / f".a.pdf.kitgen-{os.getppid()}-x1y2.part"
+    dead = folder / f".a.pdf.kitgen-{ended.pid}-x1y2.part"
+    for path in (live, dead):
+        path.write_bytes(b"half")
+    with staged_dir(str(folder / "images")) as stage:
+        Path(stage, "card.png").write_bytes(b"png")
+    assert sorted(p.name for p in folder.iterdir()) == sorted([live.name, "images"])
