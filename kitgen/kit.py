@@ -11,7 +11,7 @@ from kitgen.errors import KitgenError
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, has_errors
 from kitgen.model.kinds import GAME_IDS
-from kitgen.paths import game_dir
+from kitgen.paths import game_dir, walk
 
 if TYPE_CHECKING:
     from kitgen.load import galliard, scaffold, shapeup, staircase
@@ -190,30 +190,13 @@ def list_inputs(paths: list[str]) -> list[tuple[str, str | None]]:
 
 def walk_yaml(top: str) -> tuple[list[str], list[tuple[str, str | None]]]:
     """The YAML files under a folder, at any depth, and the folders that could not be
-    listed, with why. The walk keeps its own stack (any depth, no recursion) and does
-    not go into symlinked folders, so a link cannot lead it round in a loop."""
+    listed, with why (`kitgen.paths.walk`: no recursion, no symlinked folders)."""
     files: list[str] = []
     unlisted: list[tuple[str, str | None]] = []
-    stack = [top]
-    while stack:
-        folder = stack.pop()
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except OSError as err:
+    for folder, names, err in walk(top):
+        if err is not None:
             unlisted.append((folder, f"cannot read this folder: {err.strerror or err}"))
-            continue
-        for entry in entries:
-            try:
-                is_dir = entry.is_dir()
-                is_link = is_dir and entry.is_symlink()
-            except OSError:  # gone since the listing
-                continue
-            if is_dir:
-                if not is_link:
-                    stack.append(entry.path)
-            elif entry.name.endswith(YAML_SUFFIXES):
-                files.append(entry.path)
+        files += [os.path.join(folder, n) for n in names if n.endswith(YAML_SUFFIXES)]
     return files, unlisted
 
 

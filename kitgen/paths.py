@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -30,3 +32,35 @@ def game_dir(game: str) -> Path:
 def templates_dir() -> Path:
     """The top-level `templates/` folder."""
     return content_root() / "templates"
+
+
+def walk(
+    top: str, keep: Callable[[str], bool] = lambda path: True
+) -> Iterator[tuple[str, list[str], OSError | None]]:
+    """Each folder under `top` (and `top`), top down: its path, the names of the files
+    in it, sorted, and the error that stopped it being listed (None when it was). A
+    folder below is entered when `keep(path)` says so. The walk keeps its own stack
+    (`os.walk` recurses, and a tree 1,100 folders deep overflows Python's stack) and
+    never enters a symlinked folder, so a link cannot lead it round in a loop; such a
+    link is not a file either."""
+    stack = [top]
+    while stack:
+        here = stack.pop()
+        folders: list[str] = []
+        files: list[str] = []
+        try:
+            with os.scandir(here) as entries:
+                for entry in entries:
+                    try:
+                        if not entry.is_dir():
+                            files.append(entry.name)
+                        elif not entry.is_symlink():
+                            folders.append(entry.name)
+                    except OSError:  # gone since the listing
+                        continue
+        except OSError as err:
+            yield here, [], err
+            continue
+        yield here, sorted(files), None
+        below = [os.path.join(here, name) for name in sorted(folders, reverse=True)]
+        stack += [path for path in below if keep(path)]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.errors import KitgenError
+from kitgen.paths import walk
 
 if TYPE_CHECKING:
     from kitgen.build import BuildOptions, BuildResult, Progress
@@ -144,30 +145,6 @@ def _stamp(path: str) -> Stamp | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _walk(top: str, keep: Callable[[str], bool]) -> Iterator[tuple[str, list[str]]]:
-    """Each folder under `top` (those `keep` accepts) and its files' names, top down,
-    sorted: without recursion (`os.walk` recurses, and a tree 1,100 folders deep
-    overflows Python's stack), never following a link to a folder (no loops)."""
-    stack = [top]
-    while stack:
-        here = stack.pop()
-        folders: list[str] = []
-        files: list[str] = []
-        try:
-            with os.scandir(here) as entries:
-                for entry in entries:
-                    try:
-                        is_dir = entry.is_dir(follow_symlinks=False)
-                    except OSError:
-                        continue
-                    (folders if is_dir else files).append(entry.name)
-        except OSError:  # gone, or unreadable: nothing to watch there
-            continue
-        yield here, sorted(files)
-        below = [os.path.join(here, d) for d in sorted(folders, reverse=True)]
-        stack += [path for path in below if keep(path)]
-
-
 def scan(folders: Iterable[str], out: str, files: Iterable[str] = ()) -> Snapshot:
     """Every watched file under the folders, the kitgen.toml files, and `files` (what
     the last build read, present or not), with its stamp, by absolute path.
@@ -196,7 +173,7 @@ def scan(folders: Iterable[str], out: str, files: Iterable[str] = ()) -> Snapsho
                 and os.path.realpath(path) not in skipped
             )
 
-        for here, names in _walk(os.path.abspath(folder), keep):
+        for here, names, _ in walk(os.path.abspath(folder), keep):  # unreadable: unwatched
             for name in names:
                 if not is_watched_name(name):
                     continue
