@@ -28,21 +28,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from common import Row, all_ok, at_least, print_table
 
-from kitgen.load.scratch import official
-from kitgen.rules import (
-    galliard_play,
-    galliard_sim,
-    scaffold_play,
-    scaffold_sim,
-    shapeup_sim,
-    staircase_play,
-    staircase_sim,
-)
-from kitgen.rules.scaffold import Mode
-from kitgen.rules.scratch_fast import GREEDY, RANDOM
-from kitgen.rules.scratch_play import Catalog, Scratch
-from kitgen.rules.scratch_players import GreedyPlayer, RandomPlayer, play_fast, play_game
-from kitgen.rules.shapeup import SETUPS
+from kitgen.games.galliard import play as galliard_play
+from kitgen.games.galliard import sim as galliard_sim
+from kitgen.games.scaffold import play as scaffold_play
+from kitgen.games.scaffold import sim as scaffold_sim
+from kitgen.games.scaffold.rules import Mode
+from kitgen.games.scratch.fast import GREEDY, RANDOM
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.play import Catalog, Scratch
+from kitgen.games.scratch.players import GreedyPlayer, RandomPlayer, play_fast, play_game
+from kitgen.games.shapeup import sim as shapeup_sim
+from kitgen.games.shapeup.rules import SETUPS
+from kitgen.games.staircase import play as staircase_play
+from kitgen.games.staircase import sim as staircase_sim
 from kitgen.simulation import BATCH
 
 NAME = "engines"

@@ -14,6 +14,10 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError
+from kitgen.games.scratch.cards import FaceItem, faces_of
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.model import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.games.shapeup.model import card_set
 from kitgen.kit import UsageError, check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
@@ -28,7 +32,6 @@ from kitgen.load.kits import (
     rules_document,
 )
 from kitgen.load.rules import game_context
-from kitgen.load.scratch import official
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kinds import GAME_IDS
@@ -46,10 +49,7 @@ from kitgen.model.kit import (
     StaircaseKitFile,
 )
 from kitgen.model.rules import RulesFile
-from kitgen.model.scratch import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
-from kitgen.model.shapeup import card_set
 from kitgen.paths import game_dir
-from kitgen.render.cards.scratch import FaceItem, faces_of
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
@@ -328,12 +328,12 @@ class _Builder:
         setup: PrintSetup,
         references: list[Reference] | None = None,
     ) -> None:
-        from kitgen.render.scratch_kit import scratch_deck
+        from kitgen.games.scratch.kit import scratch_deck
 
         self.cards(scratch_deck(title, stem, [*faces, *(references or [])]), setup)
 
     def scratch_mat(self, title: str, filename: str, setup: PrintSetup) -> None:
-        from kitgen.render.scratch_kit import mat_pdf
+        from kitgen.games.scratch.kit import mat_pdf
 
         self.write("scratch", filename, mat_pdf(title, setup))
 
@@ -387,8 +387,8 @@ class _Builder:
 
     def shapeup_kit(self, kit: ShapeUpKitFile, path: str, stem: str) -> None:
         """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
-        from kitgen.render import shapeup_kit as draw
-        from kitgen.rules.shapeup import POINTS, SETUPS
+        from kitgen.games.shapeup import kit as draw
+        from kitgen.games.shapeup.rules import POINTS, SETUPS
 
         if not self.kit_name_ok(kit, path):
             return
@@ -438,8 +438,8 @@ class _Builder:
 
     def scaffold_kit(self, kit: ScaffoldKitFile, path: str, stem: str) -> None:
         """The Scaffold mats, team cards, turn track, score sheet, rules and (asked) deck."""
-        from kitgen.load.scaffold import parameters
-        from kitgen.render import scaffold_kit as draw
+        from kitgen.games.scaffold import kit as draw
+        from kitgen.games.scaffold.load import parameters
 
         if not self.kit_name_ok(kit, path):
             return
@@ -466,7 +466,7 @@ class _Builder:
 
     def staircase_kit(self, kit: StaircaseKitFile, path: str, stem: str) -> None:
         """The Staircase score sheet, action cards, rules and (asked) deck."""
-        from kitgen.render import staircase_kit as draw
+        from kitgen.games.staircase import kit as draw
 
         if not self.kit_name_ok(kit, path):
             return
@@ -480,7 +480,7 @@ class _Builder:
 
     def galliard_kit(self, kit: GalliardKitFile, path: str, stem: str) -> None:
         """The Galliard mat, cabal cards, score tracker, rules and (asked) deck."""
-        from kitgen.render import galliard_kit as draw
+        from kitgen.games.galliard import kit as draw
 
         if not self.kit_name_ok(kit, path):
             return
@@ -616,23 +616,23 @@ def game_figures(game: str) -> Figures:
     from kitgen.render.booklet import Figures
 
     if game == "scratch":
-        from kitgen.render.cards.scratch_figures import scratch_figures
+        from kitgen.games.scratch.figures import scratch_figures
 
         return scratch_figures(official().pool)
     if game == "shapeup":
-        from kitgen.render.cards.shapeup_figures import shapeup_figures
+        from kitgen.games.shapeup.figures import shapeup_figures
 
         return shapeup_figures()
     if game == "scaffold":
-        from kitgen.render.cards.scaffold_figures import scaffold_figures
+        from kitgen.games.scaffold.figures import scaffold_figures
 
         return scaffold_figures()
     if game == "staircase":
-        from kitgen.render.cards.staircase_figures import staircase_figures
+        from kitgen.games.staircase.figures import staircase_figures
 
         return staircase_figures()
     if game == "galliard":
-        from kitgen.render.cards.galliard_figures import galliard_figures
+        from kitgen.games.galliard.figures import galliard_figures
 
         return galliard_figures()
     return Figures({}, {})

@@ -178,14 +178,14 @@ def replay(
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Replay a recorded game and print how it ended (exit 1 at an illegal move)."""
+    from kitgen.games.galliard.model import GalliardRecordFile
+    from kitgen.games.scaffold.model import ScaffoldRecordFile
+    from kitgen.games.scratch.record import PLAYERS, replay_record
+    from kitgen.games.scratch.record_model import ScratchRecordFile
+    from kitgen.games.shapeup.model import ShapeUpRecordFile
+    from kitgen.games.staircase.model import StaircaseRecordFile
     from kitgen.kit import check_document
     from kitgen.load.documents import read_document
-    from kitgen.load.record import PLAYERS, replay_record
-    from kitgen.model.galliard import GalliardRecordFile
-    from kitgen.model.record import ScratchRecordFile
-    from kitgen.model.scaffold import ScaffoldRecordFile
-    from kitgen.model.shapeup import ShapeUpRecordFile
-    from kitgen.model.staircase import StaircaseRecordFile
 
     doc = read_document(file)
     if doc.model is None:  # not even a valid file: its findings, in the format asked for
@@ -290,9 +290,9 @@ def _finish_replay(
 
 def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Scaffold game: the moves, the board and the scores."""
-    from kitgen.load.scaffold import replay_game
-    from kitgen.model.scaffold import ScaffoldRecordFile
-    from kitgen.rules.scaffold import SIZE
+    from kitgen.games.scaffold.load import replay_game
+    from kitgen.games.scaffold.model import ScaffoldRecordFile
+    from kitgen.games.scaffold.rules import SIZE
 
     record = doc.model
     assert isinstance(record, ScaffoldRecordFile)
@@ -341,8 +341,8 @@ def _replay_scaffold(doc: Document, output: OutputFormat) -> None:
 
 def _replay_shapeup(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Shape Up! round: the turns, the table and the scores."""
-    from kitgen.load.shapeup import replay_round
-    from kitgen.rules.shapeup import bounds, score
+    from kitgen.games.shapeup.load import replay_round
+    from kitgen.games.shapeup.rules import bounds, score
 
     result = replay_round(doc)
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
@@ -688,7 +688,7 @@ def _simulate_scaffold(
     jobs: int,
     output: OutputFormat,
 ) -> None:
-    from kitgen.rules.scaffold_sim import ENDS
+    from kitgen.games.scaffold.sim import ENDS
     from kitgen.simulation import simulate_scaffold
 
     report = _with_progress(

@@ -19,8 +19,8 @@ from kitgen.terminal import shown
 
 def replay_staircase(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Staircase game: the moves, the staircases and the scores."""
-    from kitgen.load.staircase import explain_score, replay_game
-    from kitgen.rules.staircase_play import move_text
+    from kitgen.games.staircase.load import explain_score, replay_game
+    from kitgen.games.staircase.play import move_text
 
     result = replay_game(doc)
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
@@ -98,7 +98,7 @@ def simulate_staircase(
 
 def replay_galliard(doc: Document, output: OutputFormat) -> None:
     """`kitgen replay` for a Galliard game: the moves round by round, and how it ended."""
-    from kitgen.load.galliard import named, replay_game
+    from kitgen.games.galliard.load import named, replay_game
 
     result = replay_game(doc)
     findings = sorted([*doc.findings, *result.findings], key=Finding.sort_key)
@@ -145,7 +145,7 @@ def simulate_galliard(
     players: tuple[str, ...], games: int, seed: int, jobs: int, output: OutputFormat
 ) -> None:
     """`kitgen simulate galliard`: each player's wins, and how wagering pays."""
-    from kitgen.rules.galliard_sim import ENDS
+    from kitgen.games.galliard.sim import ENDS
     from kitgen.simulation import simulate_galliard as run
 
     report: dict[str, Any] = _with_progress(run, games=games, players=players, seed=seed, jobs=jobs)

@@ -14,9 +14,12 @@ from kitgen.model.kinds import GAME_IDS
 from kitgen.paths import game_dir, walk
 
 if TYPE_CHECKING:
-    from kitgen.load import galliard, scaffold, shapeup, staircase
+    from kitgen.games.galliard import load as galliard
+    from kitgen.games.scaffold import load as scaffold
+    from kitgen.games.scratch.model import ScratchPool
+    from kitgen.games.shapeup import load as shapeup
+    from kitgen.games.staircase import load as staircase
     from kitgen.model.game import GameFile
-    from kitgen.model.scratch import ScratchPool
 
     # A position as its check read it: each game's has result() and explain().
     AnyPosition = shapeup.Position | scaffold.Position | staircase.Position | galliard.Position
@@ -119,18 +122,18 @@ def _check_rules_of_game(
         return kits.check_kit_settings(doc.model, doc.path), None, None
     if game == "scratch":
         if kind == "record":
-            from kitgen.load.record import replay_record
+            from kitgen.games.scratch.record import replay_record
 
             return replay_record(doc).findings, None, None
-        from kitgen.load.scratch import check_scratch
+        from kitgen.games.scratch.load import check_scratch
 
         found, pool = check_scratch(doc)
         return found, pool, None
     if kind == "position":
-        found, position = import_module(f"kitgen.load.{game}").check_position(doc)
+        found, position = import_module(f"kitgen.games.{game}.load").check_position(doc)
         return found, None, position
     if kind == "record":
-        loader = import_module(f"kitgen.load.{game}")
+        loader = import_module(f"kitgen.games.{game}.load")
         replay = loader.replay_round if game == "shapeup" else loader.replay_game
         return replay(doc).findings, None, None
     return [], None, None  # a game file: its shape is all there is to check
@@ -220,7 +223,7 @@ def _game_info(game: str) -> GameFile:
 
 def list_games() -> list[GameSummary]:
     """Every game kitgen knows, with its kit's components."""
-    from kitgen.load.scratch import official
+    from kitgen.games.scratch.load import official
 
     out = []
     for game in GAME_IDS:

@@ -214,7 +214,7 @@ _AFTER: dict[str, Callable[[JsonSchemaValue], None]] = {
     "kitgen.model.base._check_text": _non_empty,
     "kitgen.model.base._check_id": _id,
     "kitgen.model.base._check_colour": _colour,
-    "kitgen.model.record.ScratchRecordFile._decks_or_deal": _decks_or_deal,
+    "kitgen.games.scratch.record_model.ScratchRecordFile._decks_or_deal": _decks_or_deal,
     "kitgen.model.rules.Block._one_kind": _one_kind,
 }
 # Before-validators that turn other values into the field's type: what they also take.

@@ -9,32 +9,32 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any, TypeVar
 
+from kitgen.games.galliard.play import PLAYERS as GALLIARD_PLAYERS
+from kitgen.games.galliard.play import Setup as GalliardSetup
+from kitgen.games.galliard.sim import GalliardTally
+from kitgen.games.galliard.sim import run_games as galliard_games
+from kitgen.games.galliard.sim import tally_summary as galliard_summary
+from kitgen.games.scaffold.play import PLAYERS as SCAFFOLD_PLAYERS
+from kitgen.games.scaffold.play import Setup as ScaffoldSetup
+from kitgen.games.scaffold.sim import ScaffoldTally, run_games, tally_summary
+from kitgen.games.scratch.load import merge_pool, official, scratch_pool
+from kitgen.games.scratch.model import ScratchDeckFile
+from kitgen.games.scratch.play import Catalog, Scratch
+from kitgen.games.scratch.players import PLAYERS
+from kitgen.games.shapeup.play import PLAYERS as SHAPEUP_PLAYERS
+from kitgen.games.shapeup.rules import SETUPS
+from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
+from kitgen.games.staircase.play import PLAYERS as STAIRCASE_PLAYERS
+from kitgen.games.staircase.play import Setup as StaircaseSetup
+from kitgen.games.staircase.sim import StaircaseTally
+from kitgen.games.staircase.sim import run_games as staircase_games
+from kitgen.games.staircase.sim import tally_summary as staircase_summary
 from kitgen.kit import UsageError, check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
-from kitgen.load.scratch import merge_pool, official, scratch_pool
 from kitgen.model.findings import Finding
-from kitgen.model.scratch import ScratchDeckFile
 from kitgen.processes import held_signals, stop_pool, worker_init
-from kitgen.rules.galliard_play import PLAYERS as GALLIARD_PLAYERS
-from kitgen.rules.galliard_play import Setup as GalliardSetup
-from kitgen.rules.galliard_sim import GalliardTally
-from kitgen.rules.galliard_sim import run_games as galliard_games
-from kitgen.rules.galliard_sim import tally_summary as galliard_summary
-from kitgen.rules.scaffold_play import PLAYERS as SCAFFOLD_PLAYERS
-from kitgen.rules.scaffold_play import Setup as ScaffoldSetup
-from kitgen.rules.scaffold_sim import ScaffoldTally, run_games, tally_summary
-from kitgen.rules.scratch_play import Catalog, Scratch
-from kitgen.rules.scratch_players import PLAYERS
-from kitgen.rules.shapeup import SETUPS
-from kitgen.rules.shapeup_play import PLAYERS as SHAPEUP_PLAYERS
-from kitgen.rules.shapeup_sim import RoundTally, round_summary, run_rounds
 from kitgen.rules.simulate import Tally, run_batch, summary
-from kitgen.rules.staircase_play import PLAYERS as STAIRCASE_PLAYERS
-from kitgen.rules.staircase_play import Setup as StaircaseSetup
-from kitgen.rules.staircase_sim import StaircaseTally
-from kitgen.rules.staircase_sim import run_games as staircase_games
-from kitgen.rules.staircase_sim import tally_summary as staircase_summary
 
 B = TypeVar("B")
 T = TypeVar("T")

@@ -24,7 +24,7 @@ from kitgen.model.kinds import GAME_IDS
 from kitgen.paths import templates_dir
 
 if TYPE_CHECKING:
-    from kitgen.model.scratch import RaritySpec, ScratchParameters, ScratchPool
+    from kitgen.games.scratch.model import RaritySpec, ScratchParameters, ScratchPool
 
 MAX_NAME = 80  # the longest `name:` the file models take
 STARTERS = ("cards", "deck", "game")
@@ -302,8 +302,8 @@ def _power_words(pool: ScratchPool, ref: str | None) -> tuple[int, str]:
 
 def _starter_pool() -> tuple[ScratchPool, ScratchParameters]:
     """The official pool with the starter's faction and power added, and the parameters."""
-    from kitgen.load.scratch import official
-    from kitgen.model.scratch import FactionSpec, PowerSpec, ScratchCardsFile
+    from kitgen.games.scratch.load import official
+    from kitgen.games.scratch.model import FactionSpec, PowerSpec, ScratchCardsFile
 
     base = official()
     pool = base.pool.copy()
@@ -319,7 +319,7 @@ def _starter_pool() -> tuple[ScratchPool, ScratchParameters]:
 
 def starter_cards(pool: ScratchPool, params: ScratchParameters) -> tuple[list[str], list[_Card]]:
     """The `cards:` entries of the starter card file, and the cards for a deck."""
-    from kitgen.rules.scratch import card_budget
+    from kitgen.games.scratch.rules import card_budget
 
     lines: list[str] = []
     cards: list[_Card] = []
@@ -347,7 +347,7 @@ def starter_cards(pool: ScratchPool, params: ScratchParameters) -> tuple[list[st
 
 def _official_cards(pool: ScratchPool) -> list[_Card]:
     """The official cards, the starter's favourites first."""
-    from kitgen.load.scratch import official
+    from kitgen.games.scratch.load import official
 
     cards = []
     for card in {id(c): c for c in official().pool.cards.values()}.values():
@@ -363,7 +363,7 @@ def compose_deck(
 ) -> dict[str, int]:
     """A legal deck from cards in order of preference: strong cards up to what the rules
     leave after the commons, one of each and one unique per faction, then commons in pairs."""
-    from kitgen.rules.scratch import COMMON
+    from kitgen.games.scratch.rules import COMMON
 
     deck: dict[str, int] = {}
     others = params.deck_size - params.min_commons
@@ -558,7 +558,7 @@ def _figure(game: str) -> str:
             f"        args: {{card: {card}}}"
         )
     if game == "scaffold":
-        from kitgen.rules.scaffold import BOARDS, CENTRE, SIZE
+        from kitgen.games.scaffold.rules import BOARDS, CENTRE, SIZE
 
         board = BOARDS["competitive"]
         rows = []
@@ -576,7 +576,7 @@ def _figure(game: str) -> str:
             "          board:\n" + "\n".join(rows)
         )
     if game == "staircase":
-        from kitgen.model.staircase_figures import StaircaseArgs, read_staircase
+        from kitgen.games.staircase.figure_args import StaircaseArgs, read_staircase
 
         cards = ["5H", "6S", "7D", "KH"]
         score = read_staircase(StaircaseArgs(cards=cards, total=0)).score
@@ -587,7 +587,7 @@ def _figure(game: str) -> str:
             "claims.\n"
             f"        args: {{cards: [{', '.join(cards)}], total: {score.total}}}"
         )
-    from kitgen.model.galliard_figures import CabalArgs, read_cabal
+    from kitgen.games.galliard.figure_args import CabalArgs, read_cabal
 
     cards = ["QH", "QS", "QD", "QC", "KH"]
     supported = read_cabal(CabalArgs(cards=cards, supported=False)).supported

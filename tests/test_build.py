@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build
 from kitgen.cli import app
+from kitgen.games.scratch.load import official
 from kitgen.layout.units import MM
-from kitgen.load.scratch import official
 
 runner = CliRunner()
 A4 = (595.28, 841.89)
@@ -323,9 +323,9 @@ def test_unwritable_output_folder(tmp_path: Path) -> None:
 
 def test_pdf_is_reproducible_in_memory() -> None:
     from kitgen.build import resolve_setup
+    from kitgen.games.scratch.cards import faces_of
+    from kitgen.games.scratch.kit import cards_pdf
     from kitgen.model.kit import PrintSettings
-    from kitgen.render.cards.scratch import faces_of
-    from kitgen.render.scratch_kit import cards_pdf
 
     pool = official().pool
     faces = faces_of([c for c in pool.cards.values()][:3], pool)

@@ -309,7 +309,7 @@ def test_checking_a_scratch_deck_loads_no_other_game(
 ) -> None:
     _, modules = loaded["check"]
     mine = sorted(m for m in modules if m.startswith("kitgen."))
-    assert "kitgen.rules.scratch" in mine  # the deck was checked against its rules
+    assert "kitgen.games.scratch.rules" in mine  # the deck was checked against its rules
     others = [m for m in mine if m.rpartition(".")[2].startswith(OTHER_GAMES)]
     assert not others, f"checking a Scratch deck imported {others}"
     assert "kitgen.model.figures" not in mine  # every game's booklet figures

@@ -12,14 +12,7 @@ import pytest
 from conftest import write
 
 from kitgen.build import game_figures
-from kitgen.kit import check_file
-from kitgen.layout.paper import paper_size
-from kitgen.layout.units import MM
-from kitgen.load.documents import read_document
-from kitgen.load.rules import game_context
-from kitgen.model.figures import FIGURES
-from kitgen.model.findings import Finding
-from kitgen.model.galliard_figures import (
+from kitgen.games.galliard.figure_args import (
     CabalArgs,
     FloorArgs,
     FloorPlay,
@@ -30,11 +23,18 @@ from kitgen.model.galliard_figures import (
     read_trade,
     why_no_stamp,
 )
+from kitgen.games.galliard.figures import galliard_figures
+from kitgen.kit import check_file
+from kitgen.layout.paper import paper_size
+from kitgen.layout.units import MM
+from kitgen.load.documents import read_document
+from kitgen.load.rules import game_context
+from kitgen.model.figures import FIGURES
+from kitgen.model.findings import Finding
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.model.standard import Card
 from kitgen.paths import game_dir
 from kitgen.render.booklet import BookletFacts, booklet_pdfs
-from kitgen.render.cards.galliard_figures import galliard_figures
 from kitgen.render.pdf import finish, new_canvas
 
 RULES = game_dir("galliard") / "rules.yaml"

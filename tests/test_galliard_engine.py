@@ -10,10 +10,7 @@ from itertools import pairwise
 
 import pytest
 
-from kitgen.model.standard import Card
-from kitgen.rules.base import draw, shuffle
-from kitgen.rules.galliard import DECK, ROYALS, can_stamp, is_number, is_supported
-from kitgen.rules.galliard_play import (
+from kitgen.games.galliard.play import (
     PLAYERS,
     Dance,
     Galliard,
@@ -32,7 +29,10 @@ from kitgen.rules.galliard_play import (
     parse_move,
     play_game,
 )
-from kitgen.rules.galliard_sim import GalliardTally, run_games, tally_summary
+from kitgen.games.galliard.rules import DECK, ROYALS, can_stamp, is_number, is_supported
+from kitgen.games.galliard.sim import GalliardTally, run_games, tally_summary
+from kitgen.model.standard import Card
+from kitgen.rules.base import draw, shuffle
 from kitgen.rules.simulate import game_seed
 
 ENGINE = Galliard(Setup())

@@ -20,6 +20,9 @@ from kitgen.build import BuildOptions, build
 from kitgen.cli import app
 from kitgen.errors import KitgenError
 from kitgen.export import ExportOptions, export_png
+from kitgen.games.scratch.cards import Geometry, fit_art
+from kitgen.games.scratch.kit import LOW_INK_STRENGTH, ArtStore, _for_print, decode
+from kitgen.games.scratch.model import ScratchCardsFile
 from kitgen.kit import check_file
 from kitgen.layout.paper import CARDS
 from kitgen.load.documents import read_document
@@ -34,9 +37,6 @@ from kitgen.load.images import (
     read_header,
     size_problem,
 )
-from kitgen.model.scratch import ScratchCardsFile
-from kitgen.render.cards.scratch import Geometry, fit_art
-from kitgen.render.scratch_kit import LOW_INK_STRENGTH, ArtStore, _for_print, decode
 from kitgen.watch import Rebuild, watch
 
 runner = CliRunner()

@@ -574,7 +574,7 @@ def test_a_record_plays_the_cards_its_decks_bring(tmp_path: Path) -> None:
         "r.yaml",
         "game: scratch\nkind: record\nseed: 3\ndecks: {P1: deck.yaml, P2: deck.yaml}\nmoves: []\n",
     )
-    from kitgen.load.record import replay_record
+    from kitgen.games.scratch.record import replay_record
 
     replay = replay_record(read_document(record))
     assert replay.findings == []

@@ -28,6 +28,8 @@ FORBIDDEN = {
     "kitgen.render",
 }
 PURE = ("rules", "layout")
+# In a game's package (kitgen/games/<id>/), the modules of its engine and layout.
+PURE_GAME_MODULES = ("rules", "play", "sim", "players", "fast", "layout")
 # Built-ins that reach files, the terminal or the import machinery.
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__"}
 
@@ -59,17 +61,28 @@ def banned(name: str) -> bool:
     return any(name == f or name.startswith(f + ".") for f in FORBIDDEN)
 
 
+def pure_paths(root: Path) -> list[Path]:
+    """Every module of the pure layers, and of each game's engine and layout."""
+    paths = [p for layer in PURE for p in sorted((root / layer).rglob("*.py"))]
+    return paths + [
+        p for name in PURE_GAME_MODULES for p in sorted((root / "games").glob(f"*/{name}.py"))
+    ]
+
+
 def test_pure_layers_import_nothing_forbidden() -> None:
     root = Path(kitgen.__file__).parent
     checked = 0
-    for layer in PURE:
-        for path in sorted((root / layer).rglob("*.py")):
-            bad = sorted(n for n in imports(path) if banned(n))
-            assert not bad, f"{path.relative_to(root)} imports {bad}"
-            calls = sorted(io_calls(path))
-            assert not calls, f"{path.relative_to(root)} calls {calls}"
-            checked += 1
+    games = set()
+    for path in pure_paths(root):
+        if path.parent.parent.name == "games":
+            games.add(path.parent.name)
+        bad = sorted(n for n in imports(path) if banned(n))
+        assert not bad, f"{path.relative_to(root)} imports {bad}"
+        calls = sorted(io_calls(path))
+        assert not calls, f"{path.relative_to(root)} calls {calls}"
+        checked += 1
     assert checked >= 2
+    assert len(games) >= 5, games  # every game's engine is checked
 
 
 def test_the_check_itself_catches_a_forbidden_import(tmp_path: Path) -> None:
@@ -90,8 +103,7 @@ def test_importing_the_pure_layers_loads_no_io_or_drawing_library() -> None:
     root = Path(kitgen.__file__).parent
     modules = [
         "kitgen." + ".".join(p.relative_to(root).with_suffix("").parts)
-        for layer in PURE
-        for p in sorted((root / layer).rglob("*.py"))
+        for p in pure_paths(root)
         if p.name != "__init__.py"
     ]
     probe = (

@@ -571,9 +571,9 @@ def test_the_shorthand_line_ends_on_a_card_too_small_for_an_ellipsis() -> None:
 
     from reportlab.pdfgen.canvas import Canvas
 
+    from kitgen.games.scratch import cards
+    from kitgen.games.scratch.load import official
     from kitgen.layout.units import MM
-    from kitgen.load.scratch import official
-    from kitgen.render.cards import scratch as cards
 
     pool = official().pool
     face = cards.faces_of([pool.cards[next(iter(pool.cards))]], pool)[0].face

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from conftest import write
 
+from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile
 from kitgen.kit import check_file
 from kitgen.load.documents import read_document
 from kitgen.load.yamlsrc import Limits
-from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile
 
 CARD = """  - name: {name}
     faction: monster

@@ -20,12 +20,12 @@ from typer.testing import CliRunner
 import kitgen.atomic
 from kitgen import starters
 from kitgen.cli import app
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.model import ScratchDeckFile
 from kitgen.kit import check_file
 from kitgen.load.documents import read_document
-from kitgen.load.scratch import official
 from kitgen.load.yamlsrc import parse_yaml
 from kitgen.model.game import GAME_IDS
-from kitgen.model.scratch import ScratchDeckFile
 
 runner = CliRunner()
 MODELINE = "# yaml-language-server: $schema="
@@ -100,7 +100,7 @@ def test_the_deck_follows_the_parameters_when_they_change(
     base = official()
     params = base.params.model_copy(update={"deck_size": 12, "min_commons": 7, "hand_size": 6})
     monkeypatch.setattr(
-        "kitgen.load.scratch.official", lambda: dataclasses.replace(base, params=params)
+        "kitgen.games.scratch.load.official", lambda: dataclasses.replace(base, params=params)
     )
     text = starters.deck_file("Twelve", None)
     doc = yaml.safe_load(text)

@@ -128,8 +128,8 @@ moves: []
         "moves": 0,
         "findings": [],
     }
+    from kitgen.games.scratch.record import replay_record
     from kitgen.load.documents import read_document
-    from kitgen.load.record import replay_record
 
     first = replay_record(read_document(path)).states[0]
     again = replay_record(read_document(path)).states[0]

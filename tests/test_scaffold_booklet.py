@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from test_build import fonts_of
 
 from kitgen.build import BuildOptions, build, game_figures
+from kitgen.games.scaffold.figures import scaffold_figures
 from kitgen.kit import check_file
 from kitgen.layout.paper import paper_size
 from kitgen.layout.units import MM
@@ -25,7 +26,6 @@ from kitgen.model.findings import Finding
 from kitgen.model.rules import RulesFile
 from kitgen.paths import game_dir
 from kitgen.render.booklet import BookletFacts, booklet_pdfs
-from kitgen.render.cards.scaffold_figures import scaffold_figures
 from kitgen.render.pdf import finish, new_canvas
 
 RULES = game_dir("scaffold") / "rules.yaml"

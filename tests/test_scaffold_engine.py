@@ -11,9 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.model.standard import Card
-from kitgen.rules.scaffold import CENTRE, has_play, problems
-from kitgen.rules.scaffold_play import (
+from kitgen.games.scaffold.play import (
     PLAYERS,
     IllegalMove,
     Play,
@@ -24,6 +22,8 @@ from kitgen.rules.scaffold_play import (
     parse_move,
     play_game,
 )
+from kitgen.games.scaffold.rules import CENTRE, has_play, problems
+from kitgen.model.standard import Card
 
 DATA = Path(__file__).parent.parent / "data" / "scaffold" / "examples"
 runner = CliRunner()

@@ -9,8 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.model.standard import Card
-from kitgen.rules.scaffold import (
+from kitgen.games.scaffold.rules import (
     BOARDS,
     CENTRE,
     Stack,
@@ -23,6 +22,7 @@ from kitgen.rules.scaffold import (
     score_cooperative,
     why_not,
 )
+from kitgen.model.standard import Card
 
 DATA = Path(__file__).parent.parent / "data" / "scaffold" / "examples"
 runner = CliRunner()

@@ -8,11 +8,9 @@ from collections import Counter
 
 import pytest
 
-from kitgen.load.scratch import official
-from kitgen.model.figures import parse_cell
-from kitgen.model.scratch import ScratchCard, ScratchPool, Stats
-from kitgen.rules.base import draw, shuffle
-from kitgen.rules.scratch_play import (
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.model import ScratchCard, ScratchPool, Stats
+from kitgen.games.scratch.play import (
     CELLS,
     Catalog,
     IllegalMove,
@@ -21,6 +19,8 @@ from kitgen.rules.scratch_play import (
     Scratch,
     State,
 )
+from kitgen.model.figures import parse_cell
+from kitgen.rules.base import draw, shuffle
 
 OFF = official()
 ENGINE = Scratch(Catalog(OFF.pool), OFF.params)

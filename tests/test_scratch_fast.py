@@ -6,10 +6,10 @@ import itertools
 import random
 from collections import Counter
 
-from kitgen.load.scratch import official
-from kitgen.rules.scratch_fast import GREEDY, RANDOM, fast
-from kitgen.rules.scratch_play import Catalog, Scratch, State
-from kitgen.rules.scratch_players import (
+from kitgen.games.scratch.fast import GREEDY, RANDOM, fast
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.play import Catalog, Scratch, State
+from kitgen.games.scratch.players import (
     GreedyPlayer,
     Player,
     RandomPlayer,

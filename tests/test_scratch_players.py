@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from test_scratch_engine import DECKS, FILLER, position
 
-from kitgen.load.scratch import official
-from kitgen.rules.scratch_play import Catalog, IllegalMove, Match, Move, Outcome, Scratch
-from kitgen.rules.scratch_players import (
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.play import Catalog, IllegalMove, Match, Move, Outcome, Scratch
+from kitgen.games.scratch.players import (
     GreedyPlayer,
     Player,
     RandomPlayer,

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.model import ScratchCard, ScratchDeckFile, ScratchPool, Stats
+from kitgen.games.scratch.rules import card_budget, check_card, check_deck
 from kitgen.kit import check_file
-from kitgen.load.scratch import official
-from kitgen.model.scratch import ScratchCard, ScratchDeckFile, ScratchPool, Stats
-from kitgen.rules.scratch import card_budget, check_card, check_deck
 
 
 def card(

@@ -8,9 +8,8 @@ from collections import Counter
 
 import pytest
 
-from kitgen.model.shapeup import Card, card_set
-from kitgen.rules.shapeup import SETUPS, bounds, score
-from kitgen.rules.shapeup_play import (
+from kitgen.games.shapeup.model import Card, card_set
+from kitgen.games.shapeup.play import (
     IllegalMove,
     Move,
     ShapeUp,
@@ -19,6 +18,7 @@ from kitgen.rules.shapeup_play import (
     play_round,
     random_move,
 )
+from kitgen.games.shapeup.rules import SETUPS, bounds, score
 
 TWO = ShapeUp(SETUPS["2p-18"])
 
@@ -146,7 +146,7 @@ def test_players_choose_legal_moves() -> None:
 
 
 def test_spots_agree_with_placement_problem() -> None:
-    from kitgen.rules.shapeup import placement_problem
+    from kitgen.games.shapeup.rules import placement_problem
 
     for setup in ("2p-18", "3p-24"):
         engine = ShapeUp(SETUPS[setup])
@@ -168,7 +168,7 @@ def test_spots_agree_with_placement_problem() -> None:
 
 
 def test_a_full_game_adds_up_its_rounds() -> None:
-    from kitgen.rules.shapeup_play import default_rounds, play_game
+    from kitgen.games.shapeup.play import default_rounds, play_game
 
     assert default_rounds(SETUPS["2p-18"]) == 4 and default_rounds(SETUPS["3p-24"]) == 3
     assert default_rounds(SETUPS["4p-24-advanced"]) == 4

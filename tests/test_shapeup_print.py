@@ -15,19 +15,19 @@ from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build, game_figures, resolve_setup
 from kitgen.cli import app
+from kitgen.games.shapeup.cards import POKER_H, POKER_W, FaceGeometry, draw_face
+from kitgen.games.shapeup.kit import cards_pdf
+from kitgen.games.shapeup.model import Card, card_set
+from kitgen.games.shapeup.rules import POINTS, SETUPS
 from kitgen.kit import check_file
 from kitgen.layout.geometry import Grid
 from kitgen.layout.impose import plan_grid
 from kitgen.layout.units import MM
 from kitgen.model.figures import FIGURES
 from kitgen.model.kit import PrintSettings
-from kitgen.model.shapeup import Card, card_set
 from kitgen.paths import game_dir
-from kitgen.render.cards.shapeup import POKER_H, POKER_W, FaceGeometry, draw_face
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.shapeup_kit import cards_pdf
 from kitgen.render.sheets import page_box
-from kitgen.rules.shapeup import POINTS, SETUPS
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.model.shapeup import Card, card_set
-from kitgen.rules.shapeup import SETUPS, placement_problem, score
+from kitgen.games.shapeup.model import Card, card_set
+from kitgen.games.shapeup.rules import SETUPS, placement_problem, score
 
 # A table consistent with the original rules' scoring example.
 EXAMPLE = [

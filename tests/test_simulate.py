@@ -10,9 +10,9 @@ from conftest import write
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.load.scratch import official
+from kitgen.games.scratch.load import official
+from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.paths import data_dir
-from kitgen.rules.scratch_play import Catalog, Scratch
 from kitgen.rules.simulate import run_batch, summary, wilson
 
 runner = CliRunner()

@@ -12,6 +12,16 @@ import pytest
 from conftest import write
 
 from kitgen.build import game_figures
+from kitgen.games.staircase.figure_args import (
+    StaircaseArgs,
+    TurnArgs,
+    breakdown,
+    parse_move,
+    read_staircase,
+    read_turn,
+)
+from kitgen.games.staircase.figures import staircase_figures
+from kitgen.games.staircase.rules import score_staircase
 from kitgen.kit import check_file
 from kitgen.layout.paper import paper_size
 from kitgen.layout.units import MM
@@ -20,20 +30,10 @@ from kitgen.load.rules import blocks, game_context
 from kitgen.model.figures import FIGURES
 from kitgen.model.findings import Finding
 from kitgen.model.rules import RulesFile
-from kitgen.model.staircase_figures import (
-    StaircaseArgs,
-    TurnArgs,
-    breakdown,
-    parse_move,
-    read_staircase,
-    read_turn,
-)
 from kitgen.model.standard import Card
 from kitgen.paths import game_dir
 from kitgen.render.booklet import BookletFacts, booklet_pdfs
-from kitgen.render.cards.staircase_figures import staircase_figures
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.rules.staircase import score_staircase
 
 RULES = game_dir("staircase") / "rules.yaml"
 ANA = ["AS", "JD", "QC", "KH", "AH", "AC", "AD"]  # the seed's 220: base 180 + a 4-card sequence

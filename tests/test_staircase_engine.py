@@ -9,11 +9,7 @@ from itertools import pairwise
 
 import pytest
 
-from kitgen.model.standard import Card, full_deck
-from kitgen.rules.base import draw, shuffle
-from kitgen.rules.simulate import game_seed
-from kitgen.rules.staircase import score_staircase, sequences
-from kitgen.rules.staircase_play import (
+from kitgen.games.staircase.play import (
     PLAYERS,
     Build,
     Choose,
@@ -31,7 +27,11 @@ from kitgen.rules.staircase_play import (
     sort_moves,
     tail_of,
 )
-from kitgen.rules.staircase_sim import StaircaseTally, run_games, tally_summary
+from kitgen.games.staircase.rules import score_staircase, sequences
+from kitgen.games.staircase.sim import StaircaseTally, run_games, tally_summary
+from kitgen.model.standard import Card, full_deck
+from kitgen.rules.base import draw, shuffle
+from kitgen.rules.simulate import game_seed
 
 NAMES = ("Ada", "Bo", "Cy Young", "Di", "Ed")
 DECK = full_deck(jokers=False)

@@ -14,14 +14,7 @@ from pypdf.generic import ContentStream
 from test_build import fonts_of
 
 from kitgen.build import PrintSetup, resolve_setup
-from kitgen.layout.geometry import Box
-from kitgen.layout.impose import impose, plan_grid
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink, PrintSettings
-from kitgen.model.standard import Card
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import page_point
-from kitgen.render.staircase_kit import (
+from kitgen.games.staircase.kit import (
     COPIES,
     EXAMPLE,
     ROWS,
@@ -32,7 +25,14 @@ from kitgen.render.staircase_kit import (
     plan_score_sheet,
     score_sheet_pdf,
 )
-from kitgen.rules.staircase import PLAYERS, score_staircase
+from kitgen.games.staircase.rules import PLAYERS, score_staircase
+from kitgen.layout.geometry import Box
+from kitgen.layout.impose import impose, plan_grid
+from kitgen.layout.units import MM
+from kitgen.model.kit import Ink, PrintSettings
+from kitgen.model.standard import Card
+from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.sheets import page_point
 
 EPS = 1e-6
 SCALE = 2.0  # 144 dpi

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
+from kitgen.games.galliard.rules import PATTERNS, ROYALS, is_supported, patterns, why_unsupported
 from kitgen.model.standard import Card
-from kitgen.rules.galliard import PATTERNS, ROYALS, is_supported, patterns, why_unsupported
 
 DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()

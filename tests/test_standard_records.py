@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.rules.staircase_play import Setup, Staircase, move_text, play_game
+from kitgen.games.staircase.play import Setup, Staircase, move_text, play_game
 
 DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()
@@ -138,9 +138,9 @@ def test_the_galliard_example_replays() -> None:
 
 
 def test_galliard_records_round_trip(tmp_path: Path) -> None:
-    from kitgen.rules.galliard_play import Galliard
-    from kitgen.rules.galliard_play import Setup as GalliardSetup
-    from kitgen.rules.galliard_play import play_game as play_galliard
+    from kitgen.games.galliard.play import Galliard
+    from kitgen.games.galliard.play import Setup as GalliardSetup
+    from kitgen.games.galliard.play import play_game as play_galliard
 
     engine = Galliard(GalliardSetup())
     states, outcome = play_galliard(engine, ["greedy", "random"], seed=12)

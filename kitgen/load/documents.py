@@ -23,26 +23,26 @@ if TYPE_CHECKING:
 # Which model reads each (game, kind), as "module:class". A kind missing here is not
 # supported yet. Names, not classes, so reading a file imports only its game's models.
 _MODEL_NAMES: dict[tuple[str, str], str] = {
-    ("scratch", "cards"): "scratch:ScratchCardsFile",
-    ("scratch", "deck"): "scratch:ScratchDeckFile",
-    ("scratch", "game"): "scratch:ScratchGameFile",
-    ("scratch", "kit"): "kit:KitFile",
-    ("scratch", "record"): "record:ScratchRecordFile",
-    ("shapeup", "kit"): "kit:ShapeUpKitFile",
-    ("shapeup", "position"): "shapeup:ShapeUpPositionFile",
-    ("shapeup", "record"): "shapeup:ShapeUpRecordFile",
-    ("scaffold", "game"): "scaffold:ScaffoldGameFile",
-    ("scaffold", "kit"): "kit:ScaffoldKitFile",
-    ("scaffold", "position"): "scaffold:ScaffoldPositionFile",
-    ("scaffold", "record"): "scaffold:ScaffoldRecordFile",
-    ("staircase", "kit"): "kit:StaircaseKitFile",
-    ("staircase", "position"): "staircase:StaircasePositionFile",
-    ("staircase", "record"): "staircase:StaircaseRecordFile",
-    ("galliard", "kit"): "kit:GalliardKitFile",
-    ("galliard", "position"): "galliard:GalliardPositionFile",
-    ("galliard", "record"): "galliard:GalliardRecordFile",
-    **{(g, "game"): "game:GameFile" for g in GAME_IDS if g not in ("scratch", "scaffold")},
-    **{(g, "rules"): "rules:RulesFile" for g in GAME_IDS},
+    ("scratch", "cards"): "games.scratch.model:ScratchCardsFile",
+    ("scratch", "deck"): "games.scratch.model:ScratchDeckFile",
+    ("scratch", "game"): "games.scratch.model:ScratchGameFile",
+    ("scratch", "kit"): "model.kit:KitFile",
+    ("scratch", "record"): "games.scratch.record_model:ScratchRecordFile",
+    ("shapeup", "kit"): "model.kit:ShapeUpKitFile",
+    ("shapeup", "position"): "games.shapeup.model:ShapeUpPositionFile",
+    ("shapeup", "record"): "games.shapeup.model:ShapeUpRecordFile",
+    ("scaffold", "game"): "games.scaffold.model:ScaffoldGameFile",
+    ("scaffold", "kit"): "model.kit:ScaffoldKitFile",
+    ("scaffold", "position"): "games.scaffold.model:ScaffoldPositionFile",
+    ("scaffold", "record"): "games.scaffold.model:ScaffoldRecordFile",
+    ("staircase", "kit"): "model.kit:StaircaseKitFile",
+    ("staircase", "position"): "games.staircase.model:StaircasePositionFile",
+    ("staircase", "record"): "games.staircase.model:StaircaseRecordFile",
+    ("galliard", "kit"): "model.kit:GalliardKitFile",
+    ("galliard", "position"): "games.galliard.model:GalliardPositionFile",
+    ("galliard", "record"): "games.galliard.model:GalliardRecordFile",
+    **{(g, "game"): "model.game:GameFile" for g in GAME_IDS if g not in ("scratch", "scaffold")},
+    **{(g, "rules"): "model.rules:RulesFile" for g in GAME_IDS},
 }
 
 
@@ -51,7 +51,7 @@ class _Models(Mapping[tuple[str, str], "type[BaseModel]"]):
 
     def __getitem__(self, key: tuple[str, str]) -> type[BaseModel]:
         module, name = _MODEL_NAMES[key].split(":")
-        model: type[BaseModel] = getattr(import_module(f"kitgen.model.{module}"), name)
+        model: type[BaseModel] = getattr(import_module(f"kitgen.{module}"), name)
         return model
 
     def __contains__(self, key: object) -> bool:

@@ -4,7 +4,7 @@ Standard library only, so `kitgen check` never imports Pillow: the checks read
 no more of an image than its header (a PNG's IHDR, a JPEG's markers up to its
 frame header) and compare the size it declares with `ImageLimits`. Decoding
 the pixels, with Pillow's own decompression-bomb guard set to the same limits,
-happens only when a build draws the art (kitgen/render/scratch_kit.py).
+happens only when a build draws the art (kitgen/games/scratch/kit.py).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Literal
 
+from kitgen.games.scratch.model import ScratchCard
 from kitgen.load.references import READ_FLAGS, outside
 from kitgen.model.findings import Finding, finding
-from kitgen.model.scratch import ScratchCard
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_START = b"\xff\xd8\xff"  # start of image, then the first segment's marker

@@ -7,7 +7,7 @@ the wrong kind (a deck as the rules, the kit itself, another game's file) is a
 `uses-wrong-kind` finding at its entry, and the files' own findings are the
 kit's too, so a kit that checks clean builds.
 
-A module apart from `kitgen.load.scratch`, so that checking a deck or a card
+A module apart from `kitgen.games.scratch.load`, so that checking a deck or a card
 file does not import the paper sizes and units that only kit settings need.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
@@ -25,7 +26,6 @@ from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
 from kitgen.model.params import fill_parameters
-from kitgen.model.scratch import ScratchCardsFile, ScratchDeckFile, ScratchPool
 
 _SETTING_PARSERS = {
     "paper": paper_size,
@@ -59,8 +59,8 @@ def card_sources(
     `extra` more times) take the kit past what one file prints (`build-too-large`): the
     cards are counted before any is made, and a file named twice is read once. The
     kit's check and its build both read the files through this."""
+    from kitgen.games.scratch.load import check_scratch
     from kitgen.layout.impose import check_pages
-    from kitgen.load.scratch import check_scratch
 
     what = {"decks": "the deck file", "card_files": "the card file"}
     try:
@@ -230,7 +230,7 @@ def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Findi
 
 def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
     """The kit's reference cards, `{{ name }}` replaced by the game's parameters."""
-    from kitgen.load.scratch import official
+    from kitgen.games.scratch.load import official
 
     params = official().params.model_dump()
     found: list[Finding] = []

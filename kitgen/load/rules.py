@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from kitgen.games.shapeup.model import Card
 from kitgen.load.documents import Document, read_document
 from kitgen.load.validate import translate
 from kitgen.model.figures import (
@@ -33,7 +34,6 @@ from kitgen.model.figures import (
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 from kitgen.model.rules import Block, RulesFile, Section
-from kitgen.model.shapeup import Card
 from kitgen.model.source import SourceMap
 from kitgen.paths import game_dir
 
@@ -250,7 +250,7 @@ def check_figure_args(block: Block, model: type, source: SourceMap | None) -> li
             for issue in read_scaffold_board(args).issues
         ]
     if isinstance(args, BoardArgs):
-        from kitgen.load.scratch import official
+        from kitgen.games.scratch.load import official
 
         pool = official().pool
         for r, row in enumerate(args.cells):

@@ -14,15 +14,15 @@ from typing import Literal
 
 from pydantic import Field
 
+from kitgen.games.galliard.figure_args import CabalArgs, FloorArgs, TradeArgs
+from kitgen.games.scaffold.model import Row as ScaffoldRow
+from kitgen.games.scaffold.play import Play, parse_move
+from kitgen.games.scaffold.rules import BOARDS, SIZE, problems, read_board, why_not
+from kitgen.games.shapeup.model import Card
+from kitgen.games.staircase.figure_args import StaircaseArgs, TurnArgs
 from kitgen.model.base import Name, Spec, empty
-from kitgen.model.galliard_figures import CabalArgs, FloorArgs, TradeArgs
-from kitgen.model.scaffold import Row as ScaffoldRow
-from kitgen.model.shapeup import Card
-from kitgen.model.staircase_figures import StaircaseArgs, TurnArgs
 from kitgen.model.standard import Card as StandardCard
 from kitgen.model.standard import Colour
-from kitgen.rules.scaffold import BOARDS, SIZE, problems, read_board, why_not
-from kitgen.rules.scaffold_play import Play, parse_move
 
 OWNERS = ("P1", "P2")
 FLAGS = ("new", "taken", "flipped")
@@ -189,7 +189,7 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
     """Read a board figure's cells and play with the engine's own readers and rules.
 
     Cards are read by the standard notation; the board must be one the rules allow
-    (`kitgen.rules.scaffold.problems`), and a `legal:` claim must agree with the
+    (`kitgen.games.scaffold.rules.problems`), and a `legal:` claim must agree with the
     engine's `why_not`. Bad cells are left empty so the figure can still be drawn.
     """
     board = BOARDS[args.mode]

@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.rules.scratch_fast import KINDS, Played
-from kitgen.rules.scratch_play import Outcome, Scratch
-from kitgen.rules.scratch_players import PLAYERS, play_fast, play_game, played_of, run_match
+from kitgen.games.scratch.fast import KINDS, Played
+from kitgen.games.scratch.play import Outcome, Scratch
+from kitgen.games.scratch.players import PLAYERS, play_fast, play_game, played_of, run_match
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -1,0 +1,1 @@
+"""The games kitgen knows, one package each."""

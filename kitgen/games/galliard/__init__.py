@@ -1,0 +1,1 @@
+"""Galliard: everything particular to this game."""

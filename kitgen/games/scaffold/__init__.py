@@ -1,0 +1,1 @@
+"""Scaffold: everything particular to this game."""

@@ -1,0 +1,1 @@
+"""Scratch: Draw the Line: everything particular to this game."""

@@ -1,0 +1,379 @@
+"""Fast Scratch play for simulations: whole games of the random and greedy players.
+
+The State engine (`scratch_play`) is the reference: it checks moves, keeps every
+position and writes records. Balance simulations need hundreds of thousands of
+games, so this module plays the same games on plain lists changed in place,
+with the engine's own rule primitives (captures, limits, outcome, Insult to
+injury! draws), and scores the greedy player's candidates incrementally instead
+of building a position for each. Tests hold the two paths to the same moves and
+results, seed for seed, and the incremental scores to `evaluate`.
+
+Pure Python: no I/O, no copying libraries.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Sequence
+
+from kitgen.games.scratch.play import (
+    FLIP,
+    INSULT,
+    LINE_MASKS,
+    NEIGHBOURS3,
+    ONE_PER_FACTION,
+    ONE_PER_NAME,
+    OPEN_CELLS,
+    POPCOUNT,
+    PUSH,
+    STAND,
+    Outcome,
+    RawMove,
+    Scratch,
+    State,
+    outcome_of,
+    stuck,
+)
+from kitgen.rules.base import draw
+
+RANDOM, GREEDY = 0, 1
+KINDS = {"random": RANDOM, "greedy": GREEDY}
+
+# One ply of a fast game: seat, card index, cell, flip, swap cell (or -1), the card
+# indices it captured, and the card indices Insult to injury! discarded.
+Ply = tuple[int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
+# A whole game: the outcome, the plies, and each seat's hand when play began.
+Played = tuple[Outcome, list[Ply], tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def _line_sets(mask: int, count: int) -> int:
+    """A bit per line of the board holding exactly `count` (or, for -1, any) of `mask`."""
+    bits = 0
+    for i, line in enumerate(LINE_MASKS):
+        held = POPCOUNT[mask & line]
+        if held == count or (count < 0 and held):
+            bits |= 1 << i
+    return bits
+
+
+TWO_IN_LINE = tuple(_line_sets(mask, 2) for mask in range(1 << 9))
+ANY_IN_LINE = tuple(_line_sets(mask, -1) for mask in range(1 << 9))
+LINE_COUNT = tuple(bin(bits).count("1") for bits in range(1 << len(LINE_MASKS)))
+
+# The greedy player's weights (see scratch_players.evaluate, the reference).
+HELD, WEAK_BELOW, WEAK_COST, TWO_MINE, TWO_THEIRS, RESULT = 10, 6, 1.5, 6, 8, 1000
+
+
+class Board:
+    """A position as mutable lists, plus the masks the fast path keeps up to date."""
+
+    __slots__ = (
+        "board",
+        "cards",
+        "decks",
+        "factions",
+        "flipped",
+        "hands",
+        "occupied",
+        "origin",
+        "own",
+        "owner",
+        "player",
+        "ply",
+        "seed",
+    )
+
+    def __init__(self, engine: Scratch, state: State) -> None:
+        self.cards = list(state.cards)
+        self.owner = list(state.owner)
+        self.origin = list(state.origin)
+        self.flipped = list(state.flipped)
+        self.hands = [list(state.hands[0]), list(state.hands[1])]
+        self.decks = [list(state.decks[0]), list(state.decks[1])]
+        self.player = state.to_move
+        self.ply = state.ply
+        self.seed = state.seed
+        self.occupied = state.occupied
+        self.own = [0, 0]
+        self.board = self.factions = 0
+        if self.occupied:
+            for cell, card in enumerate(self.cards):
+                if card >= 0:
+                    self.own[self.owner[cell]] |= 1 << cell
+            self.board, self.factions = engine._blocked_by(self.cards)
+
+
+class FastPlay:
+    """Random and greedy play on one engine's rules, on mutable lists."""
+
+    def __init__(self, engine: Scratch) -> None:
+        self.engine = engine
+        # What a weak side costs the greedy player when it faces an empty space, per face.
+        self._weak = tuple(
+            tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
+            for face in engine._faces
+        )
+
+    # --- the greedy player's scores ----------------------------------------------
+    def _stuck_after(self, card: int, hand: Sequence[int], b: Board) -> bool:
+        """Whether the holder of `hand` could play nothing once `card` is on the board."""
+        engine = self.engine
+        board = b.board | 1 << card
+        factions = b.factions
+        if engine._limit[card] == ONE_PER_FACTION:
+            factions |= engine._faction_bit[card]
+        blocked = engine._is_blocked
+        return all(blocked(c, False, board, factions) for c in hand)
+
+    def scores(
+        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int]
+    ) -> list[tuple[RawMove, float]]:
+        """Every raw move of the player to move, in order, with the greedy player's score.
+
+        The score is `evaluate` of the position after the move, worked out from
+        the present one: only the played cell, its captures and its neighbours change.
+        """
+        engine = self.engine
+        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
+        player = b.player
+        occ = b.occupied
+        mine, theirs = b.own[player], b.own[1 - player]
+        opponent_hand = b.hands[1 - player]
+        weak = self._weak
+        power_of = engine._power
+        taken_of = engine._taken
+
+        # The cost of each card's weak sides facing empty spaces now, and what the
+        # player's own cards would stop paying if a card landed in each open cell.
+        exposed = [0.0] * 9
+        face = [-1] * 9
+        base = 0.0
+        for cell in range(9):
+            card = cards[cell]
+            if card < 0:
+                continue
+            face[cell] = f = card * 2 + flipped[cell]
+            cost = 0.0
+            for n, side, _ in NEIGHBOURS3[cell]:
+                if not occ >> n & 1:
+                    cost += weak[f][side]
+            exposed[cell] = cost
+            if mine >> cell & 1:
+                base += cost
+        relief = [0.0] * 9
+        for cell in cells:
+            saved = 0.0
+            for n, _, facing in NEIGHBOURS3[cell]:
+                if mine >> n & 1:
+                    saved += weak[face[n]][facing]
+            relief[cell] = saved
+
+        def exposure(f: int, cell: int, occupied: int) -> float:
+            cost = 0.0
+            for n, side, _ in NEIGHBOURS3[cell]:
+                if not occupied >> n & 1:
+                    cost += weak[f][side]
+            return cost
+
+        out: list[tuple[RawMove, float]] = []
+        for card in playable:
+            power = power_of[card]
+            flips = (False, True) if power == FLIP and not ninth else (False,)
+            insult = power == INSULT and bool(opponent_hand)
+            card_stuck: bool | None = None
+            for cell in cells:
+                bit = 1 << cell
+                occ2 = occ | bit
+                for flip in flips:
+                    taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
+                    tbits = 0
+                    for t in taken:
+                        tbits |= 1 << t
+                    mine2 = mine | bit | tbits
+                    theirs2 = theirs & ~tbits
+                    result: float | None = None
+                    outcome = outcome_of(mine2, occ2, player, flip, bool(taken))
+                    if outcome is not None:
+                        sign = 1 if outcome.winner == player else -1
+                        result = RESULT * outcome.points * sign
+                    elif insult and taken:
+                        victims = engine._insult_victims(
+                            opponent_hand, len(taken), (), b.seed, b.ply
+                        )
+                        left = list(opponent_hand)
+                        for v in victims:
+                            left.remove(v)
+                        if self._stuck_after(card, left, b):
+                            result = RESULT * 2
+                    else:
+                        if card_stuck is None:
+                            card_stuck = self._stuck_after(card, opponent_hand, b)
+                        if card_stuck:
+                            result = RESULT * 2
+                    if result is None:
+                        held = HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
+                        lines = (
+                            TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
+                            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
+                        )
+                        # Captured cards are the player's now; each stops facing `cell`.
+                        captured = 0.0
+                        for n, _, facing in NEIGHBOURS3[cell]:
+                            if tbits >> n & 1:
+                                captured += exposed[n] - weak[face[n]][facing]
+                        kept = base - relief[cell] + captured
+                        new = card * 2 + flip
+                        out.append(
+                            (
+                                (card, cell, flip, -1),
+                                held + lines - (kept + exposure(new, cell, occ2)),
+                            )
+                        )
+                    else:
+                        out.append(((card, cell, flip, -1), result))
+                    if power != PUSH:
+                        continue
+                    for target in sorted(taken):
+                        if power_of[cards[target]] == STAND:
+                            continue
+                        move = (card, cell, flip, target)
+                        if result is not None:
+                            out.append((move, result))
+                            continue
+                        # Push the attack!: the card and the captured one trade places.
+                        _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
+                        swapped = (
+                            kept
+                            - (exposed[target] - weak[face[target]][facing])
+                            + exposure(card * 2 + flip, target, occ2)
+                            + exposure(face[target], cell, occ2)
+                        )
+                        out.append((move, held + lines - swapped))
+        return out
+
+    def greedy(
+        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int], rng: random.Random
+    ) -> RawMove:
+        """The best-scoring move, ties broken by `rng` among them in move order."""
+        best: list[RawMove] = []
+        best_score = float("-inf")
+        for move, score in self.scores(b, cells, ninth, playable):
+            if score > best_score:
+                best, best_score = [move], score
+            elif score == best_score:
+                best.append(move)
+        return best[draw(rng, len(best))]
+
+    def choices(self, b: Board) -> tuple[tuple[int, ...], bool, list[int]]:
+        """The open cells, whether the next card is the ninth, and the playable cards."""
+        occupied = b.occupied
+        playable = self.engine._playable(b.hands[b.player], occupied == 0, b.board, b.factions)
+        return OPEN_CELLS[occupied], POPCOUNT[occupied] == 8, playable
+
+    def greedy_move(self, state: State, rng: random.Random) -> RawMove:
+        """The greedy player's move in a position."""
+        b = Board(self.engine, state)
+        return self.greedy(b, *self.choices(b), rng)
+
+    def greedy_scores(self, state: State) -> list[tuple[RawMove, float]]:
+        """`scores` for a position (for tests and the search player's candidates)."""
+        b = Board(self.engine, state)
+        return self.scores(b, *self.choices(b))
+
+    # --- whole games ------------------------------------------------------------
+    def play(self, state: State, kinds: tuple[int, int], rng: random.Random) -> Played:
+        """Play from `state` to the end, as play_game would.
+
+        The outcome, the plies, and the hands at `state`.
+        """
+        plies: list[Ply] = []
+        seen = state.hands
+        if state.outcome is not None:
+            return state.outcome, plies, seen
+        engine = self.engine
+        b = Board(engine, state)
+        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
+        hands, decks, own = b.hands, b.decks, b.own
+        limit, faction_bit, power_of = engine._limit, engine._faction_bit, engine._power
+        taken_of, pick = engine._taken, engine._pick
+        hand_size = engine.params.hand_size
+        while True:
+            player = b.player
+            other = 1 - player
+            hand = hands[player]
+            occupied = b.occupied
+            cells = OPEN_CELLS[occupied]
+            ninth = POPCOUNT[occupied] == 8
+            board, factions = b.board, b.factions
+            empty = occupied == 0
+            playable = []
+            for c in sorted(set(hand)):
+                lim = limit[c]
+                if lim == ONE_PER_NAME and board >> c & 1:
+                    continue
+                if lim == ONE_PER_FACTION and (empty or factions & faction_bit[c]):
+                    continue
+                playable.append(c)
+            if kinds[player] == RANDOM:
+                card, cell, flip, swap = pick(
+                    cards, owner, origin, flipped, player, cells, ninth, playable, rng, own[other]
+                )
+            else:
+                card, cell, flip, swap = self.greedy(b, cells, ninth, playable, rng)
+            taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
+            hand.remove(card)
+            cards[cell], owner[cell], origin[cell], flipped[cell] = card, player, player, flip
+            bit = 1 << cell
+            for n in taken:
+                owner[n] = player
+                bit |= 1 << n
+            own[player] |= bit
+            own[other] &= ~bit
+            captured = tuple([cards[n] for n in taken]) if taken else ()
+            if swap >= 0:
+                cards[cell], cards[swap] = cards[swap], cards[cell]
+                origin[cell], origin[swap] = origin[swap], origin[cell]
+                flipped[cell], flipped[swap] = flipped[swap], flipped[cell]
+            b.occupied = occupied = occupied | 1 << cell
+            b.board = board | 1 << card
+            if limit[card] == ONE_PER_FACTION:
+                b.factions = factions | faction_bit[card]
+            insults: tuple[int, ...] = ()
+            their_hand = hands[other]
+            if taken and power_of[card] == INSULT and their_hand:
+                insults = engine._insult_victims(their_hand, len(taken), (), b.seed, b.ply)
+                for victim in insults:
+                    their_hand.remove(victim)
+            plies.append((player, card, cell, flip, swap, captured, insults))
+            b.ply += 1
+            outcome = outcome_of(own[player], occupied, player, flip, bool(taken))
+            if outcome is not None:
+                return outcome, plies, seen
+            need = hand_size - len(hand)
+            deck = decks[player]
+            if need > 0 and deck:
+                hand += deck[:need]
+                del deck[:need]
+            b.player = other
+            board, factions = b.board, b.factions
+            for c in their_hand:
+                lim = limit[c]
+                if lim == ONE_PER_NAME and board >> c & 1:
+                    continue
+                if lim == ONE_PER_FACTION and factions & faction_bit[c]:
+                    continue
+                break
+            else:
+                return stuck(other), plies, seen
+
+
+_FAST: weakref.WeakKeyDictionary[Scratch, FastPlay] = weakref.WeakKeyDictionary()
+
+
+def fast(engine: Scratch) -> FastPlay:
+    """The FastPlay of an engine, made once."""
+    found = _FAST.get(engine)
+    if found is None:
+        found = _FAST[engine] = FastPlay(engine)
+    return found

@@ -1,0 +1,188 @@
+"""Scratch files in context: the official pool, `uses:` files, and the checks they need."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, cast
+
+from kitgen.errors import KitgenError
+from kitgen.games.scratch import rules
+from kitgen.games.scratch.model import (
+    ScratchCardsFile,
+    ScratchDeckFile,
+    ScratchGameFile,
+    ScratchParameters,
+    ScratchPool,
+)
+from kitgen.load.documents import Document, read_document
+from kitgen.load.references import check_reference
+from kitgen.model.base import normalise
+from kitgen.model.findings import Finding, Location, finding, has_errors
+from kitgen.paths import game_dir
+
+if TYPE_CHECKING:
+    from kitgen.games.scratch.record_model import ScratchRecordFile
+
+
+@dataclass(frozen=True)
+class Official:
+    """The shipped Scratch data: the card pool and the game's parameters."""
+
+    pool: ScratchPool
+    params: ScratchParameters
+    game: ScratchGameFile
+    cards_path: str
+
+
+def _official_cards_path() -> str:
+    return str(game_dir("scratch") / "cards.yaml")
+
+
+@cache
+def official() -> Official:
+    """Load the shipped Scratch pool and parameters once; they must be clean."""
+    cards_path = _official_cards_path()
+    game = read_document(str(game_dir("scratch") / "game.yaml"))
+    cards = read_document(cards_path)
+    for doc in (game, cards):
+        if doc.model is None or has_errors(doc.findings):
+            first = next((f for f in doc.findings if f.is_error), None)
+            raise KitgenError(
+                f"kitgen's own Scratch data is broken ({doc.path}"
+                + (f": {first.location}: {first.message}" if first else "")
+                + "); reinstall kitgen"
+            )
+    assert isinstance(game.model, ScratchGameFile) and isinstance(cards.model, ScratchCardsFile)
+    pool = ScratchPool()
+    pool.add(cards.model)
+    return Official(pool, game.model.parameters, game.model, cards_path)
+
+
+def _note_broken(doc: Document, pool: ScratchPool) -> None:
+    """Remember cards dropped for errors, so a deck can say why it cannot use them."""
+    for path, raw in doc.dropped:
+        if len(path) == 2 and path[0] == "cards" and isinstance(raw, dict):
+            name = raw.get("name")
+            if isinstance(name, str) and doc.source is not None:
+                pool.broken.setdefault(normalise(name), doc.source.at(path))
+
+
+def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters) -> list[Finding]:
+    """Add a card file's declarations and cards to the pool and check its cards and their art."""
+    assert isinstance(doc.model, ScratchCardsFile)
+    found = pool.add(doc.model)
+    _note_broken(doc, pool)
+    found += rules.check_cards(doc.model.cards, pool, params)
+    if any(card.art for card in doc.model.cards):
+        from kitgen.load.images import check_art  # (Pillow-free, but not free to import)
+
+        found += check_art(doc.model.cards)
+    return found
+
+
+class _Uses:
+    """Follows `uses:` lists depth-first, once per file, refusing circles."""
+
+    def __init__(self, pool: ScratchPool, params: ScratchParameters) -> None:
+        self.pool = pool
+        self.params = params
+        self.seen: set[str] = {os.path.realpath(_official_cards_path())}
+        self.findings: list[Finding] = []
+
+    def follow(self, doc: Document, stack: tuple[str, ...]) -> None:
+        model = cast("ScratchCardsFile | ScratchDeckFile | ScratchRecordFile", doc.model)
+        for index, entry in enumerate(model.uses):
+            at = model.where("uses", index)
+            shown, problem = check_reference(entry, doc.path, at, "the card file")
+            if problem is not None:  # outside the project, missing, a folder or a pipe
+                self.findings.append(problem)
+                continue
+            real = os.path.realpath(shown)
+            if real in stack:
+                self.findings.append(
+                    finding(
+                        "uses-cycle",
+                        f"{entry!r} leads back to {os.path.basename(real)}: files that name each "
+                        "other in `uses:` go round in a circle",
+                        at,
+                    )
+                )
+                continue
+            if real in self.seen:
+                continue
+            self.seen.add(real)
+            self.use(shown, entry, at, (*stack, real))
+
+    def use(self, shown: str, entry: str, at: Location | None, stack: tuple[str, ...]) -> None:
+        sub = read_document(shown)
+        if sub.source is None:  # could not even be read as text
+            reason = sub.findings[0].message if sub.findings else "cannot be read"
+            self.findings.append(
+                finding("uses-unreadable", f"the card file {entry!r} cannot be used: {reason}", at)
+            )
+            return
+        self.findings += sub.findings
+        if (
+            sub.game is not None
+            and sub.kind is not None
+            and (sub.game, sub.kind) != ("scratch", "cards")
+        ):
+            self.findings.append(
+                finding(
+                    "uses-wrong-kind",
+                    f"{entry!r} is a {sub.game} {sub.kind} file; `uses:` takes Scratch card files "
+                    "(game: scratch, kind: cards)",
+                    at,
+                )
+            )
+            return
+        if sub.model is None:
+            return
+        self.follow(sub, stack)
+        self.findings += _add_cards_file(sub, self.pool, self.params)
+
+
+def scratch_pool(doc: Document) -> tuple[ScratchPool, list[Finding]]:
+    """The pool a Scratch deck or card file draws from, with every finding in reach."""
+    off = official()
+    # The official pool is always underneath; a file that repeats its
+    # declarations exactly (the official file itself, or a copy) adds nothing.
+    pool = off.pool.copy()
+    uses = _Uses(pool, off.params)
+    uses.follow(doc, (os.path.realpath(doc.path),))
+    found = uses.findings
+    if isinstance(doc.model, ScratchCardsFile):
+        found += _add_cards_file(doc, pool, off.params)
+    elif isinstance(doc.model, ScratchDeckFile):
+        _note_broken(doc, pool)
+    return pool, found
+
+
+def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
+    """The findings of a valid Scratch document in context (pool, uses, rules).
+
+    For a deck or card file, also the pool it was checked against, so that a
+    caller that goes on to use it need not build it again.
+    """
+    if isinstance(doc.model, ScratchGameFile):
+        return [], None
+    pool, found = scratch_pool(doc)
+    if isinstance(doc.model, ScratchDeckFile):
+        found += rules.check_deck(doc.model, pool, official().params)
+    return found, pool
+
+
+def merge_pool(pool: ScratchPool, other: ScratchPool) -> None:
+    """Add to `pool` what `other` declares and `pool` does not: the cards, rarities,
+    factions and powers of another deck's own card files, for a game between two decks
+    (a replay, a simulation)."""
+    for key, rarity in other.rarities.items():
+        pool.rarities.setdefault(key, rarity)
+    for key, faction in other.factions.items():
+        pool.factions.setdefault(key, faction)
+    for key, power in other.powers.items():
+        pool.powers.setdefault(key, power)
+    for key, card in other.cards.items():
+        pool.cards.setdefault(key, card)

@@ -1,0 +1,1 @@
+"""Shape Up!: everything particular to this game."""

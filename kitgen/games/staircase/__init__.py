@@ -1,0 +1,1 @@
+"""The Staircase game: everything particular to this game."""
