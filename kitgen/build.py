@@ -12,44 +12,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from kitgen import registry
 from kitgen.atomic import write_atomic
-from kitgen.errors import KitgenError
-from kitgen.games.scratch.cards import FaceItem, faces_of
-from kitgen.games.scratch.load import official
-from kitgen.games.scratch.model import ScratchCard, ScratchCardsFile, ScratchDeckFile, ScratchPool
-from kitgen.games.shapeup.model import card_set
-from kitgen.kit import UsageError, check_document
+from kitgen.errors import KitgenError, UsageError
+from kitgen.kit import check_document
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
+from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.kits import (
-    card_count,
-    card_sources,
-    reference_cards,
     rules_document,
 )
 from kitgen.load.rules import game_context
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
-from kitgen.model.kinds import GAME_IDS
 from kitgen.model.kit import (
     DEFAULTS,
     DuplexMode,
-    GalliardKitFile,
     Ink,
     KitBase,
-    KitFile,
     PrintSettings,
-    Reference,
-    ScaffoldKitFile,
-    ShapeUpKitFile,
-    StaircaseKitFile,
 )
 from kitgen.model.rules import RulesFile
-from kitgen.paths import game_dir
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
@@ -88,36 +75,6 @@ class BuildOptions:
             duplex=cast(DuplexMode | None, self.duplex),
             back_offset=self.back_offset,
             ink=cast(Ink | None, self.ink),
-        )
-
-
-@dataclass(frozen=True)
-class PrintSetup:
-    """Settings resolved to numbers (points) and checked."""
-
-    paper_name: str
-    paper: Size
-    card_name: str
-    card: Size
-    bleed: float
-    margin: float
-    gutter: float
-    duplex: Duplex
-    back_offset: tuple[float, float]
-    ink: Ink
-
-    def describe(self) -> str:
-        """One line saying how to print this file."""
-        flip = {
-            "long": "duplex: long edge",
-            "short": "duplex: short edge",
-            "fold": "fold and glue",
-            "none": "no backs",
-        }[self.duplex]
-        size = f"{format_mm(self.card.width)[:-3]}x{format_mm(self.card.height)}"
-        return (
-            f"{self.paper_name.upper()} \u00b7 {self.card_name} {size} \u00b7 "
-            f"bleed {format_mm(self.bleed)} \u00b7 {flip}"
         )
 
 
@@ -237,22 +194,22 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "untitled"
 
 
-def expand_commons(cards: list[ScratchCard], pool: ScratchPool, extra: int) -> list[ScratchCard]:
-    """Each common card followed by `extra` more copies of it."""
-    out: list[ScratchCard] = []
-    for card in cards:
-        rarity = pool.rarity(card.rarity)
-        out += [card] * (1 + (extra if rarity is not None and rarity.id == "common" else 0))
-    return out
+def _targets(targets: list[str]) -> list[tuple[str, bool]]:
+    """The targets, `all` spelt out, each with whether it is a game (else a file).
 
-
-def _targets(targets: list[str]) -> list[str]:
-    out: list[str] = []
+    A built-in game's id comes before a file of that name, as it always has; a game
+    from another package (an entry point) comes after one, so naming a file never
+    pays for reading the installed packages' entry points."""
+    out: list[tuple[str, bool]] = []
     for target in targets:
         if target == "all":
-            out += [g for g in GAME_IDS if g not in out]
-        elif target in GAME_IDS or os.path.isfile(target):
-            out.append(target)
+            out += [(g, True) for g in registry.builtin_ids() if (g, True) not in out]
+        elif target in registry.builtin_ids():
+            out.append((target, True))
+        elif os.path.isfile(target):
+            out.append((target, False))
+        elif registry.is_game(target):
+            out.append((target, True))
         elif os.path.exists(target):  # a folder, a pipe or a device: never opened
             from kitgen.load.references import special_kind
 
@@ -263,18 +220,16 @@ def _targets(targets: list[str]) -> list[str]:
             raise UsageError(f"{target!r} is {what}, not a kit, deck, cards or rules file")
         else:
             raise UsageError(
-                f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"
+                f"{target!r} is not a game ({', '.join(registry.known_ids())}), `all`, "
+                "or an existing file"
             )
     return out
 
 
-# The kit components that are cards (what `kitgen export` exports).
-CARD_PARTS = frozenset({"cards", "reference", "team-cards", "action-cards", "cabal-cards"})
-
-
-class _Builder:
+class KitBuilder:
     """Builds targets: writes every PDF, or (`decks_only`) collects the card decks for
-    an export without drawing anything."""
+    an export without drawing anything. A game's `build_kit` prints its kit through it:
+    `setup`, `part`, `cards`, `write`, `kit_name_ok`, `deck_if_asked`, `kit_rules`."""
 
     def __init__(
         self, options: BuildOptions, progress: Progress | None, *, decks_only: bool = False
@@ -291,7 +246,9 @@ class _Builder:
 
     def part(self, kit: KitBase, component: str) -> bool:
         """Whether to make one of a kit's components now."""
-        return component in kit.components and (not self.decks_only or component in CARD_PARTS)
+        if component not in kit.components:
+            return False
+        return not self.decks_only or component in registry.get(kit.game).card_parts
 
     def cards(self, deck: Deck, setup: PrintSetup) -> None:
         """A deck's card sheets, `<stem>.pdf` (or, collecting, the deck itself)."""
@@ -313,6 +270,7 @@ class _Builder:
             self.write(deck.game, f"{deck.stem}.pdf", deck_sheets_pdf(deck, setup, self.progress))
 
     def write(self, game: str, name: str, data: bytes) -> None:
+        """Write one file, OUT/GAME/NAME, atomically, and record its path."""
         path = os.path.join(self.options.out, game, name)
         try:
             write_atomic(path, data)
@@ -320,102 +278,9 @@ class _Builder:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         self.result.written.append(path)
 
-    def scratch_cards(
-        self,
-        title: str,
-        stem: str,
-        faces: list[FaceItem],
-        setup: PrintSetup,
-        references: list[Reference] | None = None,
-    ) -> None:
-        from kitgen.games.scratch.kit import scratch_deck
-
-        self.cards(scratch_deck(title, stem, [*faces, *(references or [])]), setup)
-
-    def scratch_mat(self, title: str, filename: str, setup: PrintSetup) -> None:
-        from kitgen.games.scratch.kit import mat_pdf
-
-        self.write("scratch", filename, mat_pdf(title, setup))
-
     def kit(self, kit: KitBase, path: str, stem: str) -> None:
         """Print what a kit file lists, for its game."""
-        if isinstance(kit, ShapeUpKitFile):
-            self.shapeup_kit(kit, path, stem)
-        elif isinstance(kit, ScaffoldKitFile):
-            self.scaffold_kit(kit, path, stem)
-        elif isinstance(kit, StaircaseKitFile):
-            self.staircase_kit(kit, path, stem)
-        elif isinstance(kit, GalliardKitFile):
-            self.galliard_kit(kit, path, stem)
-        elif isinstance(kit, KitFile):
-            self.scratch_kit(kit, path, stem)
-
-    def scratch_kit(self, kit: KitFile, path: str, stem: str) -> None:
-        setup = self.setup(kit.settings)
-        extra = self.options.extra_commons
-        if extra is None:
-            extra = kit.extra_commons
-        faces: list[FaceItem] = []
-        # The kit's check read these files and reported their findings, the wrong kinds
-        # among them; a kit reaches the build only when its check has no error. Counted
-        # again here with the command line's --extra-commons, before a card is made.
-        sources, found = card_sources(kit, path, extra)
-        if has_errors(found):  # too many cards, or the files changed since the check
-            self.result.findings += found
-            return
-        for _entry, _where, sub, pool in sources:
-            if isinstance(sub.model, ScratchCardsFile):
-                faces += faces_of(expand_commons(list(sub.model.cards), pool, extra), pool)
-            elif isinstance(sub.model, ScratchDeckFile):
-                faces += faces_of(deck_cards(sub.model, pool), pool)
-        if not kit.card_files and not kit.decks:
-            pool = official().pool
-            unique = list({id(c): c for c in pool.cards.values()}.values())
-            faces = faces_of(expand_commons(unique, pool, extra), pool)
-        refs, _ = reference_cards(kit)  # their findings came with the kit file's check
-        if self.part(kit, "cards"):
-            self.scratch_cards(
-                kit.name,
-                f"{stem}-cards",
-                faces,
-                setup,
-                refs if "reference" in kit.components else [],
-            )
-        if self.part(kit, "mat"):
-            self.scratch_mat(kit.name, f"{stem}-mat.pdf", setup)
-        self.kit_rules(kit, path, stem, setup)
-
-    def shapeup_kit(self, kit: ShapeUpKitFile, path: str, stem: str) -> None:
-        """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
-        from kitgen.games.shapeup import kit as draw
-        from kitgen.games.shapeup.rules import POINTS, SETUPS
-
-        if not self.kit_name_ok(kit, path):
-            return
-        setup = self.setup(kit.settings)
-        sheets = (
-            ("score-sheets", "score sheet", draw.SHEET),
-            ("score-pad", "score pad page", draw.PAD),
-        )
-        for part, noun, size in sheets:
-            try:  # fail before writing anything, as for cards that do not fit
-                if self.part(kit, part):
-                    draw.cut_grid(setup, size)
-            except LayoutError:
-                raise UsageError(
-                    f"a {noun} ({format_mm(size.width)[:-3]} x {format_mm(size.height)}) does not "
-                    f"fit on {setup.paper_name} paper with {format_mm(setup.margin)} margins"
-                ) from None
-        if self.part(kit, "cards"):
-            self.cards(draw.cards_deck(kit.name, card_set(24), f"{stem}-cards"), setup)
-        if self.part(kit, "score-sheets"):
-            data = draw.score_sheets_pdf(kit.name, setup, POINTS)
-            self.write("shapeup", f"{stem}-score-sheets.pdf", data)
-        if self.part(kit, "score-pad"):
-            setups = [s for s in SETUPS.values() if not s.advanced]
-            pad = draw.score_pad_pdf(kit.name, setup, setups)
-            self.write("shapeup", f"{stem}-score-pad.pdf", pad)
-        self.kit_rules(kit, path, stem, setup)
+        registry.get(kit.game).build_kit(self, kit, path, stem)
 
     def kit_name_ok(self, kit: KitBase, path: str) -> bool:
         """Check a kit's settings and that its name can be drawn; False on errors."""
@@ -436,74 +301,16 @@ class _Builder:
         self.result.findings += found
         return not has_errors(found)
 
-    def scaffold_kit(self, kit: ScaffoldKitFile, path: str, stem: str) -> None:
-        """The Scaffold mats, team cards, turn track, score sheet, rules and (asked) deck."""
-        from kitgen.games.scaffold import kit as draw
-        from kitgen.games.scaffold.load import parameters
-
-        if not self.kit_name_ok(kit, path):
-            return
-        setup = self.setup(kit.settings)
-        params = parameters()
-        self.deck_if_asked(kit, stem, setup)
-        if self.part(kit, "mats"):
-            self.write("scaffold", f"{stem}-mats.pdf", draw.mats_pdf(kit.name, setup))
-        if self.part(kit, "team-cards"):
-            self.cards(draw.team_deck(kit.name, f"{stem}-team-cards"), setup)
-        if self.part(kit, "turn-track"):
-            track = draw.turn_track_pdf(kit.name, setup, params.turns, params.fewer_turns)
-            self.write("scaffold", f"{stem}-turn-track.pdf", track)
-        if self.part(kit, "score-sheet"):
-            sheet = draw.score_sheet_pdf(
-                kit.name,
-                setup,
-                params.turns,
-                (params.hand_size, *params.harder_hands),
-                variants=params.fewer_turns,
-            )
-            self.write("scaffold", f"{stem}-score-sheet.pdf", sheet)
-        self.kit_rules(kit, path, stem, setup)
-
-    def staircase_kit(self, kit: StaircaseKitFile, path: str, stem: str) -> None:
-        """The Staircase score sheet, action cards, rules and (asked) deck."""
-        from kitgen.games.staircase import kit as draw
-
-        if not self.kit_name_ok(kit, path):
-            return
-        setup = self.setup(kit.settings)
-        self.deck_if_asked(kit, stem, setup)
-        if self.part(kit, "score-sheet"):
-            self.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
-        if self.part(kit, "action-cards"):
-            self.cards(draw.action_deck(kit.name, f"{stem}-action-cards"), setup)
-        self.kit_rules(kit, path, stem, setup)
-
-    def galliard_kit(self, kit: GalliardKitFile, path: str, stem: str) -> None:
-        """The Galliard mat, cabal cards, score tracker, rules and (asked) deck."""
-        from kitgen.games.galliard import kit as draw
-
-        if not self.kit_name_ok(kit, path):
-            return
-        setup = self.setup(kit.settings)
-        self.deck_if_asked(kit, stem, setup)
-        if self.part(kit, "mat"):
-            self.write(kit.game, f"{stem}-mat.pdf", draw.mat_pdf(kit.name, setup))
-        if self.part(kit, "cabal-cards"):
-            self.cards(draw.cabal_deck(kit.name, f"{stem}-cabal-cards"), setup)
-        if self.part(kit, "tracker"):
-            self.write(kit.game, f"{stem}-tracker.pdf", draw.tracker_pdf(kit.name, setup))
-        self.kit_rules(kit, path, stem, setup)
-
     def deck_if_asked(
         self,
-        kit: ScaffoldKitFile | StaircaseKitFile | GalliardKitFile,
+        kit: KitBase,
         stem: str,
         setup: PrintSetup,
     ) -> None:
         """The standard deck, when the kit or the command line asks for it."""
         wanted = self.options.standard_deck
         if wanted is None:
-            wanted = kit.standard_deck
+            wanted = bool(getattr(kit, "standard_deck", False))
         if wanted:
             from kitgen.model.standard import full_deck
             from kitgen.render.standard_deck import standard_deck
@@ -566,39 +373,12 @@ class _Builder:
         elif isinstance(model, RulesFile):
             assert doc.game is not None
             official_rules = os.path.realpath(target) == os.path.realpath(
-                game_dir(doc.game) / "rules.yaml"
+                registry.get(doc.game).data_dir / "rules.yaml"
             )
             stem = stem.removesuffix("-rules")
             prefix = doc.game if official_rules or stem == "rules" else f"{doc.game}-{stem}"
             self.rules(doc, prefix, self.setup())
-        elif isinstance(model, ScratchDeckFile):
-            pool = report.pool
-            assert pool is not None  # a checked deck or card file carries its pool
-            self.scratch_cards(
-                f"{model.name} (deck)",
-                f"scratch-deck-{slug(model.name)}",
-                faces_of(deck_cards(model, pool), pool),
-                self.setup(),
-            )
-        elif isinstance(model, ScratchCardsFile):
-            pool = report.pool
-            assert pool is not None  # a checked deck or card file carries its pool
-            extra = self.options.extra_commons or 0
-            too_many = too_many_cards(card_count(model, pool, extra))
-            if too_many is not None:  # counted before any card is made
-                message = f"with --extra-commons {extra}, {too_many}"
-                self.result.findings.append(
-                    finding("build-too-large", message, model.where("cards", key=True))
-                )
-                return
-            cards = expand_commons(list(model.cards), pool, extra)
-            self.scratch_cards(
-                f"{stem} (cards)",
-                f"scratch-cards-{stem}",
-                faces_of(cards, pool),
-                self.setup(),
-            )
-        else:
+        elif doc.game is None or not registry.get(doc.game).build_file(self, report, doc, stem):
             self.result.notes.append(
                 f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
             )
@@ -613,47 +393,20 @@ def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
 
 def game_figures(game: str) -> Figures:
     """The figures a game's rules can name."""
-    from kitgen.render.booklet import Figures
-
-    if game == "scratch":
-        from kitgen.games.scratch.figures import scratch_figures
-
-        return scratch_figures(official().pool)
-    if game == "shapeup":
-        from kitgen.games.shapeup.figures import shapeup_figures
-
-        return shapeup_figures()
-    if game == "scaffold":
-        from kitgen.games.scaffold.figures import scaffold_figures
-
-        return scaffold_figures()
-    if game == "staircase":
-        from kitgen.games.staircase.figures import staircase_figures
-
-        return staircase_figures()
-    if game == "galliard":
-        from kitgen.games.galliard.figures import galliard_figures
-
-        return galliard_figures()
-    return Figures({}, {})
+    return registry.get(game).figures()
 
 
 def game_summary(game: str) -> str:
     """The one-paragraph summary from a game's game.yaml."""
-    doc = read_document(str(game_dir(game) / "game.yaml"))
+    doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
     return doc.model.summary if isinstance(doc.model, GameFile) else ""
-
-
-def deck_cards(deck: ScratchDeckFile, pool: ScratchPool) -> list[ScratchCard]:
-    """A deck's cards, each as many times as the deck lists it."""
-    return [c for name, n in deck.cards.items() for c in [pool.card(name)] * n if c is not None]
 
 
 def build(
     targets: list[str], options: BuildOptions, progress: Progress | None = None
 ) -> BuildResult:
     """Build every target: a game id, `all`, or a kit, deck or cards file."""
-    return _run(_Builder(options, progress), targets)
+    return _run(KitBuilder(options, progress), targets)
 
 
 def collect_decks(
@@ -661,17 +414,17 @@ def collect_decks(
 ) -> tuple[list[tuple[Deck, PrintSetup]], BuildResult]:
     """The card decks the targets would print, each with its print setup, without
     drawing anything; the result holds the findings and notes (and no files)."""
-    builder = _Builder(options, None, decks_only=True)
+    builder = KitBuilder(options, None, decks_only=True)
     result = _run(builder, targets)
     return builder.decks, result
 
 
-def _run(builder: _Builder, targets: list[str]) -> BuildResult:
-    for target in _targets(targets):
-        if target not in GAME_IDS:
+def _run(builder: KitBuilder, targets: list[str]) -> BuildResult:
+    for target, is_game in _targets(targets):
+        if not is_game:
             builder.file(target)
             continue
-        kit_path = str(game_dir(target) / "kit.yaml")
+        kit_path = str(registry.get(target).data_dir / "kit.yaml")
         if not os.path.isfile(kit_path):
             builder.result.notes.append(f"{target}: no printable kit yet, skipped")
             continue

@@ -479,7 +479,7 @@ def simulate(
     one player per seat, seats rotating. Galliard: `kitgen simulate galliard
     --players always,never`; the two take turns starting the first round.
     """
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
     from kitgen.simulation import simulate as run
 
     chosen = [p.strip() for p in players.split(",")]
@@ -663,7 +663,7 @@ def _simulate_shapeup(
 
 def _numbers(text: str, option: str) -> list[int]:
     """`7,5,3` as numbers, each once, in the order given."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     out: list[int] = []
     for part in text.split(","):

@@ -46,7 +46,7 @@ UserOption = Annotated[
 
 
 def _usage(message: str) -> KitgenError:
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     return UsageError(message)
 

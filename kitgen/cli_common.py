@@ -156,7 +156,7 @@ def not_empty(value: str, option: str, example: str = "output") -> str:
     """A folder or file option as given; a UsageError if it is empty (`--out ''` would
     write into the current folder: an unset shell variable, not a choice)."""
     if not value:
-        from kitgen.kit import UsageError
+        from kitgen.errors import UsageError
 
         raise UsageError(f"{option} is empty: give a name, like {option} {example}")
     return value

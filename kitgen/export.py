@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kitgen.atomic import folder_target, staged_dir, write_atomic
-from kitgen.build import BuildOptions, BuildResult, PrintSetup, collect_decks, slug
-from kitgen.errors import KitgenError
-from kitgen.kit import UsageError
+from kitgen.build import BuildOptions, BuildResult, collect_decks, slug
+from kitgen.errors import KitgenError, UsageError
 from kitgen.layout.export import (
     PROFILE_IDS,
     SERVICES,
@@ -31,6 +30,7 @@ from kitgen.layout.export import (
     tts_card_scale,
 )
 from kitgen.layout.geometry import LayoutError, Size
+from kitgen.layout.setup import PrintSetup
 from kitgen.model.findings import has_errors
 
 if TYPE_CHECKING:

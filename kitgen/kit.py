@@ -4,33 +4,19 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from kitgen.errors import KitgenError
+from kitgen import registry
+from kitgen.errors import KitgenError, UsageError
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, has_errors
-from kitgen.model.kinds import GAME_IDS
-from kitgen.paths import game_dir, walk
+from kitgen.paths import walk
+from kitgen.registry import Checked, Scorable
 
 if TYPE_CHECKING:
-    from kitgen.games.galliard import load as galliard
-    from kitgen.games.scaffold import load as scaffold
-    from kitgen.games.scratch.model import ScratchPool
-    from kitgen.games.shapeup import load as shapeup
-    from kitgen.games.staircase import load as staircase
     from kitgen.model.game import GameFile
 
-    # A position as its check read it: each game's has result() and explain().
-    AnyPosition = shapeup.Position | scaffold.Position | staircase.Position | galliard.Position
-
 YAML_SUFFIXES = (".yaml", ".yml")
-
-
-class UsageError(KitgenError):
-    """The command was called wrongly (exit status 2)."""
-
-    exit_code = 2
 
 
 @dataclass
@@ -41,10 +27,11 @@ class FileReport:
     game: str | None
     kind: str | None
     findings: list[Finding] = field(default_factory=list)
-    # The Scratch card pool a deck or card file was checked against (not reported).
-    pool: ScratchPool | None = field(default=None, repr=False, compare=False)
+    # What the game's check read that a build needs (Scratch: the card pool a deck or
+    # card file was checked against); not reported.
+    read: object = field(default=None, repr=False, compare=False)
     # A position as its check read it, ready to score (not reported).
-    position: AnyPosition | None = field(default=None, repr=False, compare=False)
+    position: Scorable | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -93,50 +80,27 @@ def check_file(path: str) -> FileReport:
 def check_document(doc: Document) -> FileReport:
     """Check a file already read: its shape's findings plus its game's rules."""
     findings = list(doc.findings)
-    pool: ScratchPool | None = None
-    position: AnyPosition | None = None
+    checked = Checked()
     if doc.model is not None:
-        found, pool, position = _check_rules_of_game(doc)
-        findings += found
-    return FileReport(doc.path, doc.game, doc.kind, _unique_sorted(findings), pool, position)
+        checked = _check_rules_of_game(doc)
+        findings += checked.findings
+    return FileReport(
+        doc.path, doc.game, doc.kind, _unique_sorted(findings), checked.read, checked.position
+    )
 
 
-def _check_rules_of_game(
-    doc: Document,
-) -> tuple[list[Finding], ScratchPool | None, AnyPosition | None]:
-    """A valid file's findings under its game's rules, and the pool or position read.
+def _check_rules_of_game(doc: Document) -> Checked:
+    """A valid file's findings under its game's rules, and what the check read.
 
-    Each game's loader is imported here, when a file of that game is checked, so a
-    check imports only the code of the games it meets (`kitgen check` starts fast).
-    """
-    game, kind = doc.game, doc.kind
-    if kind == "rules":
+    The game is looked up in the registry, which imports a game's code when a file of
+    that game is checked, so a check imports only the code of the games it meets
+    (`kitgen check` starts fast)."""
+    if doc.kind == "rules":
         from kitgen.load.rules import check_rules
 
-        return check_rules(doc), None, None
-    if kind == "kit":
-        from kitgen.load import kits
-
-        if game == "scratch":
-            return kits.check_kit(doc.model, doc.path), None, None
-        return kits.check_kit_settings(doc.model, doc.path), None, None
-    if game == "scratch":
-        if kind == "record":
-            from kitgen.games.scratch.record import replay_record
-
-            return replay_record(doc).findings, None, None
-        from kitgen.games.scratch.load import check_scratch
-
-        found, pool = check_scratch(doc)
-        return found, pool, None
-    if kind == "position":
-        found, position = import_module(f"kitgen.games.{game}.load").check_position(doc)
-        return found, None, position
-    if kind == "record":
-        loader = import_module(f"kitgen.games.{game}.load")
-        replay = loader.replay_round if game == "shapeup" else loader.replay_game
-        return replay(doc).findings, None, None
-    return [], None, None  # a game file: its shape is all there is to check
+        return Checked(check_rules(doc))
+    assert doc.game is not None  # a file with a model has a known game
+    return registry.get(doc.game).check(doc)
 
 
 @dataclass
@@ -215,7 +179,7 @@ class GameSummary:
 def _game_info(game: str) -> GameFile:
     from kitgen.model.game import GameFile
 
-    doc = read_document(str(game_dir(game) / "game.yaml"))
+    doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
     if not isinstance(doc.model, GameFile) or has_errors(doc.findings):
         raise KitgenError(f"kitgen's own data for {game} is broken ({doc.path}); reinstall kitgen")
     return doc.model
@@ -223,16 +187,9 @@ def _game_info(game: str) -> GameFile:
 
 def list_games() -> list[GameSummary]:
     """Every game kitgen knows, with its kit's components."""
-    from kitgen.games.scratch.load import official
-
     out = []
-    for game in GAME_IDS:
-        facts: tuple[str, ...] = ()
-        if game == "scratch":
-            pool = official().pool
-            cards = {id(c): c for c in pool.cards.values()}.values()
-            rebuilt = sum(1 for c in cards if c.reconstructed)
-            facts = (f"{len(cards)} official cards ({rebuilt} reconstructed from the examples)",)
-        printable = (game_dir(game) / "kit.yaml").is_file()
-        out.append(GameSummary(_game_info(game), facts, printable=printable))
+    for game_id in registry.known_ids():
+        game = registry.get(game_id)
+        printable = (game.data_dir / "kit.yaml").is_file()
+        out.append(GameSummary(_game_info(game_id), game.facts(), printable=printable))
     return out

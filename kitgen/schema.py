@@ -501,7 +501,7 @@ def _renamed(node: Any, renamed: dict[str, str]) -> Any:
 
 def kind_schema(kind: str, game: str | None = None) -> dict[str, Any]:
     """The JSON Schema of a file kind: for every game that has it, or for one game."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     if kind not in KINDS:
         raise UsageError(f"{kind!r} is not a file kind; kinds: {', '.join(KINDS)}")

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any, TypeVar
 
+from kitgen.errors import UsageError
 from kitgen.games.galliard.play import PLAYERS as GALLIARD_PLAYERS
 from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
@@ -29,7 +30,7 @@ from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
 from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
-from kitgen.kit import UsageError, check_document
+from kitgen.kit import check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding

@@ -125,7 +125,7 @@ CARD_IDEAS = (
 
 def check_name(name: str) -> str:
     """The name, trimmed, or a UsageError saying why it cannot name a file's contents."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     text = name.strip()
     if not text:
@@ -659,7 +659,7 @@ def game_folder(game: str, name: str) -> list[Starter]:
     from kitgen.schema import schema_text
 
     if game not in GAME_IDS:
-        from kitgen.kit import UsageError
+        from kitgen.errors import UsageError
 
         raise UsageError(f"{game!r} is not a game; games: {', '.join(GAME_IDS)}")
     files = [Starter("kit.yaml", kit_file(game, name, "schemas/kit.schema.json"))]
@@ -690,7 +690,7 @@ def kinds_of(game: str) -> list[str]:
 
 def plan(what: str, name: str, folder: str, game: str = "scratch") -> list[Starter]:
     """The files `kitgen new` writes, with their paths under folder."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     name = check_name(name)
     if os.path.lexists(folder) and not os.path.isdir(folder):

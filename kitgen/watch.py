@@ -78,7 +78,7 @@ Report = Callable[[Rebuild], None]
 def check_timing(interval: float, debounce: float) -> None:
     """Refuse an interval or debounce outside its range, or not a number (exit status 2):
     `--interval inf` would never look again, `nan` compares false with everything."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
 
     for option, value, (low, high) in (
         ("--interval", interval, INTERVAL_RANGE),
@@ -90,7 +90,7 @@ def check_timing(interval: float, debounce: float) -> None:
 
 def check_targets(targets: list[str]) -> None:
     """Refuse a target that is not a game id, `all`, or an existing file (exit status 2)."""
-    from kitgen.kit import UsageError
+    from kitgen.errors import UsageError
     from kitgen.model.kinds import GAME_IDS
 
     if not targets:

@@ -13,12 +13,13 @@ import pytest
 from PIL import Image
 from test_build import fonts_of
 
-from kitgen.build import PrintSetup, resolve_setup
+from kitgen.build import resolve_setup
 from kitgen.games.galliard.kit import cabal_cards_pdf, draw_cabal_card, mat_pdf, tracker_pdf
 from kitgen.games.galliard.layout import GalliardMatPlan, plan_galliard_mat
 from kitgen.layout.geometry import Box, LayoutError
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.setup import PrintSetup
 from kitgen.layout.tile import Tile, alignment_marks, tile
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings

@@ -22,11 +22,12 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.build import BuildOptions, PrintSetup, build, resolve_setup
+from kitgen.build import BuildOptions, build, resolve_setup
 from kitgen.layout.calibration import plan_calibration, reading
 from kitgen.layout.geometry import Box, Duplex, Grid, PagePlan, Size
 from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import MM
 from kitgen.model.kit import PrintSettings
 from kitgen.render.sheets import (

@@ -11,13 +11,14 @@ import pytest
 from PIL import Image
 from test_build import fonts_of
 
-from kitgen.build import PrintSetup, resolve_setup
+from kitgen.build import resolve_setup
 from kitgen.games.scaffold.kit import mats_pdf, score_sheet_pdf, team_cards_pdf, turn_track_pdf
 from kitgen.games.scaffold.layout import ScaffoldMatPlan, plan_scaffold_mat
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, distance, flow_pairs, row_col
 from kitgen.layout.geometry import Box, Size
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.setup import PrintSetup
 from kitgen.layout.tile import Tile, alignment_marks, tile
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from test_build import fonts_of
 
-from kitgen.build import PrintSetup, resolve_setup
+from kitgen.build import resolve_setup
 from kitgen.games.staircase.kit import (
     COPIES,
     EXAMPLE,
@@ -28,6 +28,7 @@ from kitgen.games.staircase.kit import (
 from kitgen.games.staircase.rules import PLAYERS, score_staircase
 from kitgen.layout.geometry import Box
 from kitgen.layout.impose import impose, plan_grid
+from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings
 from kitgen.model.standard import Card

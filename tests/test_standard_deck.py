@@ -11,11 +11,12 @@ from PIL import Image, ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 from test_build import fonts_of
 
-from kitgen.build import PrintSetup, resolve_setup
+from kitgen.build import resolve_setup
 from kitgen.layout.geometry import Box
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.paper import CARDS
 from kitgen.layout.pips import Pip, pip_layout
+from kitgen.layout.setup import PrintSetup
 from kitgen.model.kit import Ink, PrintSettings
 from kitgen.model.standard import Card, full_deck
 from kitgen.render.cards.standard import FaceLayout, draw_back, draw_face

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build
 from kitgen.cli import app
-from kitgen.kit import UsageError
+from kitgen.errors import UsageError
 from kitgen.watch import Rebuild, check_timing, scan, watch
 
 CARDS = """game: scratch

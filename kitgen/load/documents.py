@@ -6,62 +6,52 @@ import os
 import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from kitgen import registry
 from kitgen.load.references import READ_FLAGS, special_kind
 from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
 from kitgen.model.findings import Finding, Location, finding
-from kitgen.model.kinds import GAME_IDS, KINDS
+from kitgen.model.kinds import KINDS
 from kitgen.model.source import Path, SourceMap, whole_file
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-# Which model reads each (game, kind), as "module:class". A kind missing here is not
-# supported yet. Names, not classes, so reading a file imports only its game's models.
-_MODEL_NAMES: dict[tuple[str, str], str] = {
-    ("scratch", "cards"): "games.scratch.model:ScratchCardsFile",
-    ("scratch", "deck"): "games.scratch.model:ScratchDeckFile",
-    ("scratch", "game"): "games.scratch.model:ScratchGameFile",
-    ("scratch", "kit"): "model.kit:KitFile",
-    ("scratch", "record"): "games.scratch.record_model:ScratchRecordFile",
-    ("shapeup", "kit"): "model.kit:ShapeUpKitFile",
-    ("shapeup", "position"): "games.shapeup.model:ShapeUpPositionFile",
-    ("shapeup", "record"): "games.shapeup.model:ShapeUpRecordFile",
-    ("scaffold", "game"): "games.scaffold.model:ScaffoldGameFile",
-    ("scaffold", "kit"): "model.kit:ScaffoldKitFile",
-    ("scaffold", "position"): "games.scaffold.model:ScaffoldPositionFile",
-    ("scaffold", "record"): "games.scaffold.model:ScaffoldRecordFile",
-    ("staircase", "kit"): "model.kit:StaircaseKitFile",
-    ("staircase", "position"): "games.staircase.model:StaircasePositionFile",
-    ("staircase", "record"): "games.staircase.model:StaircaseRecordFile",
-    ("galliard", "kit"): "model.kit:GalliardKitFile",
-    ("galliard", "position"): "games.galliard.model:GalliardPositionFile",
-    ("galliard", "record"): "games.galliard.model:GalliardRecordFile",
-    **{(g, "game"): "model.game:GameFile" for g in GAME_IDS if g not in ("scratch", "scaffold")},
-    **{(g, "rules"): "model.rules:RulesFile" for g in GAME_IDS},
-}
-
 
 class _Models(Mapping[tuple[str, str], "type[BaseModel]"]):
-    """(game, kind) to its file model, each imported from kitgen.model on first use."""
+    """(game, kind) to its file model, from the game's registry entry: a game's models
+    are imported when a file of that game is read. Iterating lists the built-in games'
+    (and games registered in this process), never reading other packages' entry points."""
 
     def __getitem__(self, key: tuple[str, str]) -> type[BaseModel]:
-        module, name = _MODEL_NAMES[key].split(":")
-        model: type[BaseModel] = getattr(import_module(f"kitgen.{module}"), name)
+        game = registry.find(key[0])
+        model = None if game is None else game.model(key[1])
+        if model is None:
+            raise KeyError(key)
         return model
 
     def __contains__(self, key: object) -> bool:
-        return key in _MODEL_NAMES
+        if not (isinstance(key, tuple) and len(key) == 2):
+            return False
+        game = registry.find(key[0])
+        return game is not None and key[1] in game.kinds
+
+    def _keys(self) -> list[tuple[str, str]]:
+        return [
+            (g, kind)
+            for g in registry.loaded_ids()
+            for kind in KINDS
+            if kind in registry.get(g).kinds
+        ]
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(_MODEL_NAMES)
+        return iter(self._keys())
 
     def __len__(self) -> int:
-        return len(_MODEL_NAMES)
+        return len(self._keys())
 
 
 MODELS: Mapping[tuple[str, str], type[BaseModel]] = _Models()
@@ -132,7 +122,10 @@ def _not_regular(mode: int, where: Location) -> Finding | None:
 def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
     """Check `game:` and `kind:`; False when the file cannot be read further."""
     ok = True
-    for key, known, code in (("game", GAME_IDS, "unknown-game"), ("kind", KINDS, "unknown-kind")):
+    for key, known, code in (
+        ("game", registry.builtin_ids(), "unknown-game"),
+        ("kind", KINDS, "unknown-kind"),
+    ):
         if key not in value:
             doc.findings.append(
                 finding(
@@ -150,7 +143,8 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
                 finding("wrong-type", f"`{key}:` should be text, not {describe(given)}", at)
             )
             ok = False
-        elif given not in known:
+        elif given not in known and not (key == "game" and registry.is_game(given)):
+            known = registry.known_ids() if key == "game" else known
             doc.findings.append(
                 finding(
                     code,

@@ -26,7 +26,7 @@ from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 
 if TYPE_CHECKING:
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
     from kitgen.model.findings import Finding
     from kitgen.model.kit import Ink
 

@@ -15,7 +15,7 @@ from kitgen.render.cards.standard import draw_back, draw_face
 from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
 
 if TYPE_CHECKING:
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
 
 
 def deck_pdf(

@@ -1,1 +1,54 @@
 """Galliard: everything particular to this game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
+
+
+class Galliard(Game):
+    """Galliard: cabals judged, recorded games replayed and simulated; a kit of table mat,
+    cabal cards and score tracker, played with a standard deck."""
+
+    id = "galliard"
+    title = "Galliard"
+    kinds: ClassVar = {
+        "game": "kitgen.model.game:GameFile",
+        "kit": "kitgen.model.kit:GalliardKitFile",
+        "position": ".model:GalliardPositionFile",
+        "record": ".model:GalliardRecordFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"cabal-cards"})
+
+    def check(self, doc: Document) -> Checked:
+        if doc.kind == "position":
+            from kitgen.games.galliard.load import check_position
+
+            found, position = check_position(doc)
+            return Checked(found, position=position)
+        if doc.kind == "record":
+            from kitgen.games.galliard.load import replay_game
+
+            return Checked(replay_game(doc).findings)
+        return super().check(doc)
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen.games.galliard.build import build_kit
+
+        build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def figures(self) -> Figures:
+        from kitgen.games.galliard.figures import galliard_figures
+
+        return galliard_figures()
+
+
+GAME = Galliard()

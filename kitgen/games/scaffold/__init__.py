@@ -1,1 +1,54 @@
 """Scaffold: everything particular to this game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
+
+
+class Scaffold(Game):
+    """Scaffold: boards checked and scored, recorded games replayed, both modes simulated;
+    a kit of mats, team cards, turn track and score sheet, played with a standard deck."""
+
+    id = "scaffold"
+    title = "Scaffold"
+    kinds: ClassVar = {
+        "game": ".model:ScaffoldGameFile",
+        "kit": "kitgen.model.kit:ScaffoldKitFile",
+        "position": ".model:ScaffoldPositionFile",
+        "record": ".model:ScaffoldRecordFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"team-cards"})
+
+    def check(self, doc: Document) -> Checked:
+        if doc.kind == "position":
+            from kitgen.games.scaffold.load import check_position
+
+            found, position = check_position(doc)
+            return Checked(found, position=position)
+        if doc.kind == "record":
+            from kitgen.games.scaffold.load import replay_game
+
+            return Checked(replay_game(doc).findings)
+        return super().check(doc)
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen.games.scaffold.build import build_kit
+
+        build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def figures(self) -> Figures:
+        from kitgen.games.scaffold.figures import scaffold_figures
+
+        return scaffold_figures()
+
+
+GAME = Scaffold()

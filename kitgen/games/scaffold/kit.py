@@ -31,7 +31,7 @@ from kitgen.render.signs import corner_ticks
 from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 
 if TYPE_CHECKING:
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
 
 INK = HexColor("#1b1b1b")
 LINE = HexColor("#5b6670")

@@ -1,1 +1,74 @@
 """Scratch: Draw the Line: everything particular to this game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.kit import FileReport
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
+
+
+class Scratch(Game):
+    """Scratch: card files and decks checked against the card formula and deck rules,
+    recorded games replayed, decks simulated; a kit of cards, reference cards and mat."""
+
+    id = "scratch"
+    title = "Scratch: Draw the Line"
+    kinds: ClassVar = {
+        "cards": ".model:ScratchCardsFile",
+        "deck": ".model:ScratchDeckFile",
+        "game": ".model:ScratchGameFile",
+        "kit": "kitgen.model.kit:KitFile",
+        "record": ".record_model:ScratchRecordFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"cards", "reference"})
+
+    def check(self, doc: Document) -> Checked:
+        if doc.kind == "kit":
+            from kitgen.load.kits import check_kit
+
+            return Checked(check_kit(doc.model, doc.path))
+        if doc.kind == "record":
+            from kitgen.games.scratch.record import replay_record
+
+            return Checked(replay_record(doc).findings)
+        if doc.kind in ("cards", "deck", "game"):
+            from kitgen.games.scratch.load import check_scratch
+
+            found, pool = check_scratch(doc)
+            return Checked(found, read=pool)
+        return super().check(doc)
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen.games.scratch.build import build_kit
+
+        build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def build_file(self, builder: KitBuilder, report: FileReport, doc: Document, stem: str) -> bool:
+        from kitgen.games.scratch.build import build_file
+
+        return build_file(builder, report, doc, stem)
+
+    def figures(self) -> Figures:
+        from kitgen.games.scratch.figures import scratch_figures
+        from kitgen.games.scratch.load import official
+
+        return scratch_figures(official().pool)
+
+    def facts(self) -> tuple[str, ...]:
+        from kitgen.games.scratch.load import official
+
+        pool = official().pool
+        cards = {id(c): c for c in pool.cards.values()}.values()
+        rebuilt = sum(1 for c in cards if c.reconstructed)
+        return (f"{len(cards)} official cards ({rebuilt} reconstructed from the examples)",)
+
+
+GAME = Scratch()

@@ -55,7 +55,7 @@ from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
 if TYPE_CHECKING:
     from PIL.Image import Image as Picture
 
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
 
 Item = FaceItem | Reference
 

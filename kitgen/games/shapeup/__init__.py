@@ -1,1 +1,54 @@
 """Shape Up!: everything particular to this game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
+
+
+class ShapeUp(Game):
+    """Shape Up!: positions scored, recorded rounds replayed, rounds simulated; a kit of
+    symbol cards, score sheets and a score pad."""
+
+    id = "shapeup"
+    title = "Shape Up!"
+    kinds: ClassVar = {
+        "game": "kitgen.model.game:GameFile",
+        "kit": "kitgen.model.kit:ShapeUpKitFile",
+        "position": ".model:ShapeUpPositionFile",
+        "record": ".model:ShapeUpRecordFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"cards"})
+
+    def check(self, doc: Document) -> Checked:
+        if doc.kind == "position":
+            from kitgen.games.shapeup.load import check_position
+
+            found, position = check_position(doc)
+            return Checked(found, position=position)
+        if doc.kind == "record":
+            from kitgen.games.shapeup.load import replay_round
+
+            return Checked(replay_round(doc).findings)
+        return super().check(doc)
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen.games.shapeup.build import build_kit
+
+        build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def figures(self) -> Figures:
+        from kitgen.games.shapeup.figures import shapeup_figures
+
+        return shapeup_figures()
+
+
+GAME = ShapeUp()

@@ -36,7 +36,7 @@ from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_marks, one_back_dec
 from kitgen.render.text import draw_text, wrap
 
 if TYPE_CHECKING:
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
 
 Points = Mapping[str, Mapping[int, int]]  # attribute -> line length -> points
 SHEET = Size(95 * MM, 130 * MM)  # a player's score sheet: four to A4 or Letter

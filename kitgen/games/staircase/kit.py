@@ -38,7 +38,7 @@ from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
 from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 
 if TYPE_CHECKING:
-    from kitgen.build import PrintSetup
+    from kitgen.layout.setup import PrintSetup
 
 INK = HexColor("#1b1b1b")
 FAINT = HexColor("#8e979f")

@@ -1,0 +1,47 @@
+"""What a Shape Up! kit prints: the symbol cards, score sheets and score pad, and rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kitgen.errors import UsageError
+from kitgen.layout.geometry import LayoutError
+from kitgen.layout.units import format_mm
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.model.kit import ShapeUpKitFile
+
+
+def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:
+    """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
+    from kitgen.games.shapeup import kit as draw
+    from kitgen.games.shapeup.model import card_set
+    from kitgen.games.shapeup.rules import POINTS, SETUPS
+
+    if not b.kit_name_ok(kit, path):
+        return
+    setup = b.setup(kit.settings)
+    sheets = (
+        ("score-sheets", "score sheet", draw.SHEET),
+        ("score-pad", "score pad page", draw.PAD),
+    )
+    for part, noun, size in sheets:
+        try:  # fail before writing anything, as for cards that do not fit
+            if b.part(kit, part):
+                draw.cut_grid(setup, size)
+        except LayoutError:
+            raise UsageError(
+                f"a {noun} ({format_mm(size.width)[:-3]} x {format_mm(size.height)}) does not "
+                f"fit on {setup.paper_name} paper with {format_mm(setup.margin)} margins"
+            ) from None
+    if b.part(kit, "cards"):
+        b.cards(draw.cards_deck(kit.name, card_set(24), f"{stem}-cards"), setup)
+    if b.part(kit, "score-sheets"):
+        data = draw.score_sheets_pdf(kit.name, setup, POINTS)
+        b.write("shapeup", f"{stem}-score-sheets.pdf", data)
+    if b.part(kit, "score-pad"):
+        setups = [s for s in SETUPS.values() if not s.advanced]
+        pad = draw.score_pad_pdf(kit.name, setup, setups)
+        b.write("shapeup", f"{stem}-score-pad.pdf", pad)
+    b.kit_rules(kit, path, stem, setup)

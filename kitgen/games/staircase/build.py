@@ -1,0 +1,25 @@
+"""What a Staircase game kit prints: the score sheet, action cards, rules, and (asked)
+the standard deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.model.kit import StaircaseKitFile
+
+
+def build_kit(b: KitBuilder, kit: StaircaseKitFile, path: str, stem: str) -> None:
+    """The Staircase score sheet, action cards, rules and (asked) deck."""
+    from kitgen.games.staircase import kit as draw
+
+    if not b.kit_name_ok(kit, path):
+        return
+    setup = b.setup(kit.settings)
+    b.deck_if_asked(kit, stem, setup)
+    if b.part(kit, "score-sheet"):
+        b.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
+    if b.part(kit, "action-cards"):
+        b.cards(draw.action_deck(kit.name, f"{stem}-action-cards"), setup)
+    b.kit_rules(kit, path, stem, setup)

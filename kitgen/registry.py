@@ -1,0 +1,254 @@
+"""The games kitgen knows: one `Game` object per game, looked up by id.
+
+The core (loading, checking, building, exporting, the command line) asks this
+module for a game and never names one. The built-in games are listed here by
+package; a game's package is imported only when a file or command names it, so
+`kitgen check` pays only for the games it meets. A game from another installed
+package comes through a `kitgen.games` entry point, read only when a name is not
+a built-in game's (a scan of the installed packages' metadata costs start-up).
+
+A game package (`kitgen/games/<id>/__init__.py`, or any importable package)
+defines a subclass of `Game` and exposes an instance as `GAME`; an entry point
+names that instance (`mygame = "mygame:GAME"`). `docs/adding-a-game.md` walks
+through one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from kitgen.errors import KitgenError, UsageError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from kitgen.build import KitBuilder
+    from kitgen.kit import FileReport
+    from kitgen.load.documents import Document
+    from kitgen.model.findings import Finding
+    from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
+
+# The built-in games, in the order `kitgen list` and `kitgen build all` take them.
+# Adding a game to kitgen itself is one line here and one folder under kitgen/games/.
+BUILTIN: dict[str, str] = {
+    "scratch": "kitgen.games.scratch",
+    "shapeup": "kitgen.games.shapeup",
+    "scaffold": "kitgen.games.scaffold",
+    "staircase": "kitgen.games.staircase",
+    "galliard": "kitgen.games.galliard",
+}
+ENTRY_POINT_GROUP = "kitgen.games"
+
+
+class Unsupported(UsageError):
+    """A game lacks what a command asks of it (exit status 2: the command was wrong)."""
+
+
+class Scorable(Protocol):
+    """A position as its check read it: its scores, and how they add up."""
+
+    def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
+        """The scores by player, the winner (None for none), and game-specific details."""
+        ...
+
+    def explain(self) -> tuple[str, list[str]]:
+        """For people: the verdict, and the lines of how the scores add up."""
+        ...
+
+
+@dataclass
+class Checked:
+    """What a game's check of one valid file found, and what it read on the way."""
+
+    findings: list[Finding] = field(default_factory=list)
+    # What the check read that a later step needs (Scratch: the card pool a deck or
+    # card file was checked against); not reported.
+    read: object = None
+    # A position file, ready to score; not reported.
+    position: Scorable | None = None
+
+
+class Game:
+    """One game: its files, and what kitgen can do with them.
+
+    A subclass sets the class attributes and overrides the capabilities the game
+    has; a capability left alone raises `Unsupported`, which the command line turns
+    into one line and exit status 2. `supports(name)` says which were overridden.
+    Methods import their game's code when called, so looking a game up is cheap.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    # The file kinds the game reads, each as "module:Class" (module relative to the
+    # game's package when it starts with a dot), e.g. {"kit": ".model:MyKitFile"}.
+    kinds: ClassVar[Mapping[str, str]] = {}
+    # The rule-booklet figures the game draws, each figure's `args:` model as above.
+    figure_args: ClassVar[Mapping[str, str]] = {}
+    # The kit components that are cards (what `kitgen export` exports).
+    card_parts: ClassVar[frozenset[str]] = frozenset()
+
+    CAPABILITIES: ClassVar[tuple[str, ...]] = (
+        "check",
+        "build_kit",
+        "build_file",
+        "figures",
+        "facts",
+    )
+
+    @property
+    def package(self) -> str:
+        """The game's Python package (where relative `kinds` modules live)."""
+        return type(self).__module__
+
+    @property
+    def data_dir(self) -> Path:
+        """The game's own content: game.yaml, kit.yaml, rules.yaml (data/<id>/ for
+        kitgen's games; a game from another package says where its own are)."""
+        from kitgen.paths import game_dir
+
+        return game_dir(self.id)
+
+    def supports(self, capability: str) -> bool:
+        """Whether the game has a capability (overrides the method of that name)."""
+        mine = getattr(type(self), capability, None)
+        return mine is not None and mine is not getattr(Game, capability, None)
+
+    def model(self, kind: str) -> type[BaseModel] | None:
+        """The model that reads one kind of file of this game (None: not a kind it has)."""
+        where = self.kinds.get(kind)
+        return None if where is None else self._load(where)
+
+    def figure_model(self, name: str) -> type[BaseModel] | None:
+        """The `args:` model of one of the game's figures (None: no such figure)."""
+        where = self.figure_args.get(name)
+        return None if where is None else self._load(where)
+
+    def _load(self, where: str) -> Any:
+        module, _, name = where.partition(":")
+        if module.startswith("."):
+            module = self.package + module
+        return getattr(import_module(module), name)
+
+    def unsupported(self, what: str) -> Unsupported:
+        """The error for a capability the game lacks."""
+        return Unsupported(f"{self.title} has no {what}")
+
+    # -- capabilities ---------------------------------------------------------------
+
+    def check(self, doc: Document) -> Checked:
+        """The findings of a valid file (of one of the game's kinds) under the game's
+        rules: collect them all, never raise. The file's shape was checked already.
+        This one checks a kit's print settings; a game file has nothing more to check."""
+        if doc.kind == "kit":
+            from kitgen.load.kits import check_kit_settings
+
+            return Checked(check_kit_settings(doc.model, doc.path))
+        return Checked()
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        """Print what a kit file of this game lists, through the builder."""
+        raise self.unsupported("printable kit")
+
+    def build_file(self, builder: KitBuilder, report: FileReport, doc: Document, stem: str) -> bool:
+        """Print a file that is not a kit or rules file (a deck, say); False when the
+        game cannot print this kind of file."""
+        return False
+
+    def figures(self) -> Figures:
+        """The figures the game's rules can name, ready to draw."""
+        from kitgen.render.booklet import Figures
+
+        return Figures({}, {})
+
+    def facts(self) -> tuple[str, ...]:
+        """Lines `kitgen list` shows about the game beyond its game.yaml."""
+        return ()
+
+
+# -- lookup ---------------------------------------------------------------------------
+
+
+def builtin_ids() -> tuple[str, ...]:
+    """The ids of kitgen's own games, in their order."""
+    return tuple(BUILTIN)
+
+
+def is_game(game_id: str) -> bool:
+    """Whether a name is a game kitgen knows (built in, or through an entry point)."""
+    return game_id in BUILTIN or game_id in _registered or _entry_point(game_id) is not None
+
+
+def get(game_id: str) -> Game:
+    """The game of this id; an unknown id is a KitgenError naming the games."""
+    game = find(game_id)
+    if game is None:
+        raise KitgenError(f"{game_id!r} is not a game; games: {', '.join(known_ids())}")
+    return game
+
+
+def find(game_id: str) -> Game | None:
+    """The game of this id, or None when no built-in game or entry point has it."""
+    if game_id in BUILTIN:
+        return _import(BUILTIN[game_id] + ":GAME", game_id)
+    if game_id in _registered:
+        return _registered[game_id]
+    where = _entry_point(game_id)
+    return None if where is None else _import(where, game_id)
+
+
+def loaded_ids() -> tuple[str, ...]:
+    """The built-in games and those registered in this process (no entry points read)."""
+    return (*BUILTIN, *sorted(set(_registered) - set(BUILTIN)))
+
+
+def known_ids() -> tuple[str, ...]:
+    """Every game id: the built-in ones, then those of installed packages, sorted."""
+    extra = sorted((set(_entry_points()) | set(_registered)) - set(BUILTIN))
+    return (*BUILTIN, *extra)
+
+
+@cache
+def _import(where: str, game_id: str) -> Game:
+    module, _, name = where.partition(":")
+    try:
+        game = getattr(import_module(module), name or "GAME")
+    except (ImportError, AttributeError) as err:
+        raise KitgenError(f"the game {game_id!r} cannot be loaded from {where}: {err}") from None
+    if isinstance(game, type) and issubclass(game, Game):
+        game = game()
+    if not isinstance(game, Game) or getattr(game, "id", None) != game_id:
+        raise KitgenError(f"{where} is not the kitgen game {game_id!r} (a kitgen.registry.Game)")
+    return game
+
+
+def _entry_point(game_id: str) -> str | None:
+    return _entry_points().get(game_id)
+
+
+@cache
+def _entry_points() -> Mapping[str, str]:
+    """The `kitgen.games` entry points of installed packages: id to "module:attr"."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register(game: Game | type[Game]) -> Callable[[], None]:
+    """Make a game known in this process without a package (tests, notebooks): returns
+    the function that forgets it again."""
+    instance = game() if isinstance(game, type) else game
+    _registered[instance.id] = instance
+
+    def forget() -> None:
+        _registered.pop(instance.id, None)
+
+    return forget
+
+
+_registered: dict[str, Game] = {}
