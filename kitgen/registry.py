@@ -99,6 +99,8 @@ class Game:
         "build_file",
         "figures",
         "facts",
+        "starter_files",
+        "starter_file",
     )
 
     @property
@@ -170,6 +172,23 @@ class Game:
         """Lines `kitgen list` shows about the game beyond its game.yaml."""
         return ()
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        """The files of a new folder for the game (`kitgen new game NAME`): each as its
+        path relative to the folder and its text, in the order they are written. The
+        name is checked already (trimmed, at most 80 characters); the files put it where
+        they have a name. kitgen adds the JSON Schema of each of the game's kinds under
+        `schemas/` (`kitgen.starters.folder_schema(kind)` is the path a file's first line
+        names). Every file should check clean and teach its format in comments;
+        `kitgen.starters` has the shared kit and house-rules templates."""
+        raise self.unsupported("starter files")
+
+    def starter_file(self, kind: str, name: str, schema_path: str | None) -> str:
+        """The text of a file of one kind on its own (`kitgen new cards NAME`, `kitgen new
+        deck NAME`), named by `name` where it has a name. `schema_path` is the schema its
+        first line names (None: none lies beside it, and `kitgen.starters.schema_line`
+        says how to make one). A game without such a starter raises `Unsupported`."""
+        raise self.unsupported(f"starter {kind} file")
+
 
 # -- lookup ---------------------------------------------------------------------------
 
@@ -189,6 +208,15 @@ def get(game_id: str) -> Game:
     game = find(game_id)
     if game is None:
         raise KitgenError(f"{game_id!r} is not a game; games: {', '.join(known_ids())}")
+    return game
+
+
+def named(game_id: str) -> Game:
+    """The game a command names: an unknown id is a UsageError naming the games (exit
+    status 2: the command was wrong)."""
+    game = find(game_id)
+    if game is None:
+        raise UsageError(f"{game_id!r} is not a game; games: {', '.join(known_ids())}")
     return game
 
 

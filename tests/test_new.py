@@ -18,14 +18,14 @@ from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
 import kitgen.atomic
-from kitgen import starters
+from kitgen import registry, starters
 from kitgen.cli import app
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.model import ScratchDeckFile
+from kitgen.games.scratch.starters import deck_file
 from kitgen.kit import check_file
 from kitgen.load.documents import read_document
 from kitgen.load.yamlsrc import parse_yaml
-from kitgen.model.game import GAME_IDS
 
 runner = CliRunner()
 MODELINE = "# yaml-language-server: $schema="
@@ -102,7 +102,7 @@ def test_the_deck_follows_the_parameters_when_they_change(
     monkeypatch.setattr(
         "kitgen.games.scratch.load.official", lambda: dataclasses.replace(base, params=params)
     )
-    text = starters.deck_file("Twelve", None)
+    text = deck_file("Twelve", None)
     doc = yaml.safe_load(text)
     assert sum(doc["cards"].values()) == 12
     commons = sum(n for name, n in doc["cards"].items() if base.pool.card(name).rarity == "common")
@@ -111,7 +111,7 @@ def test_the_deck_follows_the_parameters_when_they_change(
     assert "draws 6 cards" in text
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", registry.builtin_ids())
 def test_new_game_checks_clean_with_schemas(game: str, tmp_path: Path) -> None:
     written, err = new("game", f"My {game} night", "--game", game, "--dir", str(tmp_path))
     folder = tmp_path / f"my-{game}-night"
@@ -180,7 +180,7 @@ ODD_NAMES = [
 
 @pytest.mark.parametrize("name", ODD_NAMES)
 def test_odd_names_make_files_that_keep_the_name(name: str, tmp_path: Path) -> None:
-    (path,) = starters.write(starters.plan("deck", name, str(tmp_path)))
+    (path,) = starters.write(starters.plan("deck", name, str(tmp_path), "scratch"))
     assert Path(path).parent == tmp_path
     assert findings(Path(path)) == []
     deck = read_document(path).model
@@ -406,5 +406,5 @@ def test_ctrl_c_half_way_through_a_game_leaves_no_folder(
 ) -> None:
     fail_after(monkeypatch, 2, KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):
-        starters.write(starters.plan("game", "Stopped", str(tmp_path)))
+        starters.write(starters.plan("game", "Stopped", str(tmp_path), "scratch"))
     assert list(tmp_path.iterdir()) == []

@@ -50,5 +50,10 @@ class Galliard(Game):
 
         return galliard_figures()
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        from kitgen.games.galliard.starters import starter_files
+
+        return starter_files(name)
+
 
 GAME = Galliard()

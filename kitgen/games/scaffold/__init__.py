@@ -50,5 +50,10 @@ class Scaffold(Game):
 
         return scaffold_figures()
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        from kitgen.games.scaffold.starters import starter_files
+
+        return starter_files(name)
+
 
 GAME = Scaffold()

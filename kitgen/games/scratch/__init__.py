@@ -70,5 +70,16 @@ class Scratch(Game):
         rebuilt = sum(1 for c in cards if c.reconstructed)
         return (f"{len(cards)} official cards ({rebuilt} reconstructed from the examples)",)
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        from kitgen.games.scratch.starters import starter_files
+
+        return starter_files(name)
+
+    def starter_file(self, kind: str, name: str, schema_path: str | None) -> str:
+        from kitgen.games.scratch.starters import starter_file
+
+        text = starter_file(kind, name, schema_path)
+        return super().starter_file(kind, name, schema_path) if text is None else text
+
 
 GAME = Scratch()

@@ -50,5 +50,10 @@ class ShapeUp(Game):
 
         return shapeup_figures()
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        from kitgen.games.shapeup.starters import starter_files
+
+        return starter_files(name)
+
 
 GAME = ShapeUp()

@@ -50,5 +50,10 @@ class Staircase(Game):
 
         return staircase_figures()
 
+    def starter_files(self, name: str) -> list[tuple[str, str]]:
+        from kitgen.games.staircase.starters import starter_files
+
+        return starter_files(name)
+
 
 GAME = Staircase()
