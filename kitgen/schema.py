@@ -26,12 +26,14 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
+from kitgen import registry
 from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.units import UNITS
 from kitgen.load.documents import MODELS
 from kitgen.model.base import _COLOUR, _ID
 from kitgen.model.figures import FIGURES
-from kitgen.model.kinds import GAME_IDS, KINDS
+from kitgen.model.game import ANY_GAME
+from kitgen.model.kinds import KINDS
 from kitgen.model.kit import PrintSettings
 from kitgen.model.rules import BLOCK_KINDS
 
@@ -345,17 +347,28 @@ class _Generator(GenerateJsonSchema):
         raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
 
 
-def _models() -> list[type[BaseModel]]:
-    """Every file model and figure's arguments, in a fixed order (so definition names never
-    change by chance)."""
+def _file_models(games: tuple[str, ...]) -> set[type[BaseModel]]:
+    """The file models of the games, every kind."""
+    return {MODELS[(g, kind)] for g in games for kind in KINDS if (g, kind) in MODELS}
+
+
+def _models(games: tuple[str, ...]) -> list[type[BaseModel]]:
+    """Every file model of the games and every figure's arguments, in a fixed order (so
+    definition names never change by chance)."""
     figures = {model for table in FIGURES.values() for model in table.values()}
-    return sorted({*MODELS.values(), *figures}, key=lambda m: (m.__module__, m.__qualname__))
+    return sorted({*_file_models(games), *figures}, key=lambda m: (m.__module__, m.__qualname__))
+
+
+def _games(game: str | None) -> tuple[str, ...]:
+    """The games whose models the schemas define: kitgen's, and the one asked for."""
+    loaded = registry.loaded_ids()
+    return loaded if game is None or game in loaded else (*loaded, game)
 
 
 @cache
-def _definitions() -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
+def _definitions(games: tuple[str, ...]) -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
     """Every model's definition name, and every definition (draft-07 form)."""
-    models = _models()
+    models = _models(games)
     refs, top = models_json_schema(
         [(m, "validation") for m in models],
         ref_template=_REF + "{model}",
@@ -366,7 +379,17 @@ def _definitions() -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
     for model, name in names.items():
         _describe_fields(definitions, name, model)
     _print_settings(definitions[PrintSettings.__name__])  # every kit's settings
+    for name in names.values():
+        _game_names(definitions[name], games)
     return names, {name: _draft7(schema) for name, schema in definitions.items()}
+
+
+def _game_names(definition: dict[str, Any], games: tuple[str, ...]) -> None:
+    """A field that takes any game's id (a file model shared by games: the file's `game:`
+    chose the model) lists the games' ids."""
+    for prop in definition.get("properties", {}).values():
+        if prop.pop(ANY_GAME, False):
+            prop["enum"] = list(games)
 
 
 def _draft7(node: Any) -> Any:
@@ -424,8 +447,9 @@ def field_help(model: type[BaseModel], key: str) -> str | None:
 
 
 def games_with(kind: str) -> list[str]:
-    """The games that have files of a kind, in kitgen's order."""
-    return [game for game in GAME_IDS if (game, kind) in MODELS]
+    """The games that have files of a kind, in kitgen's order (kitgen's own games, and
+    those registered in this process: no installed package's entry points are read)."""
+    return [game for game in registry.loaded_ids() if (game, kind) in MODELS]
 
 
 def _reachable(roots: list[str], definitions: dict[str, Any]) -> list[str]:
@@ -455,9 +479,9 @@ def _refs(node: Any) -> list[str]:
 _RULES_CHAIN = ("RulesFile", "Section", "Example", "Block")
 
 
-def _rules_definitions(game: str) -> dict[str, Any]:
+def _rules_definitions(game: str, games: tuple[str, ...]) -> dict[str, Any]:
     """A game's own copy of the rules file's definitions, `RulesFile-<game>` first."""
-    names, definitions = _definitions()
+    names, definitions = _definitions(games)
     renamed = {name: f"{name}-{game}" for name in _RULES_CHAIN}
     out = {renamed[name]: _renamed(definitions[name], renamed) for name in _RULES_CHAIN}
     figures = FIGURES.get(game, {})
@@ -507,21 +531,19 @@ def kind_schema(kind: str, game: str | None = None) -> dict[str, Any]:
         raise UsageError(f"{kind!r} is not a file kind; kinds: {', '.join(KINDS)}")
     games = games_with(kind)
     if game is not None:
-        if game not in GAME_IDS:
-            raise UsageError(f"{game!r} is not a game; games: {', '.join(GAME_IDS)}")
-        if game not in games:
+        if kind not in registry.named(game).kinds:
             raise UsageError(
                 f"{game} has no {kind} files; the games with {kind} files: {', '.join(games)}"
             )
         games = [game]
-    names, shared = _definitions()
+    names, shared = _definitions(_games(game))
     definitions = dict(shared)
     # Games that read a kind with the same model share one branch; rules files differ in
     # their figures, so each game has its own.
     groups: dict[str, list[str]] = {}
     for g in games:
         if kind == "rules":
-            own = _rules_definitions(g)
+            own = _rules_definitions(g, _games(game))
             definitions.update(own)
             groups[next(iter(own))] = [g]
         else:

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from kitgen import registry
 from kitgen.errors import KitgenError
 from kitgen.paths import walk
 
@@ -91,28 +92,39 @@ def check_timing(interval: float, debounce: float) -> None:
 def check_targets(targets: list[str]) -> None:
     """Refuse a target that is not a game id, `all`, or an existing file (exit status 2)."""
     from kitgen.errors import UsageError
-    from kitgen.model.kinds import GAME_IDS
 
     if not targets:
         raise UsageError("name something to watch: a game id, `all`, or a kit, deck or cards file")
     for target in targets:
-        if target != "all" and target not in GAME_IDS and not os.path.isfile(target):
+        if not _buildable(target):
             raise UsageError(
-                f"{target!r} is not a game ({', '.join(GAME_IDS)}), `all`, or an existing file"
+                f"{target!r} is not a game ({', '.join(registry.known_ids())}), `all`, "
+                "or an existing file"
             )
+
+
+def _buildable(target: str) -> bool:
+    """A game, `all`, or a file (a game from another package is looked for last, so a
+    file never pays for reading the installed packages' entry points)."""
+    return target == "all" or os.path.isfile(target) or _is_game_target(target)
+
+
+def _is_game_target(target: str) -> bool:
+    """Whether a target names a game: a built-in game's id comes before a file of that
+    name, and a file before a game from another package, as `build` takes them."""
+    return target in registry.builtin_ids() or (
+        not os.path.isfile(target) and registry.is_game(target)
+    )
 
 
 def watched_folders(targets: list[str]) -> list[str]:
     """The folders whose files the targets depend on: a file's folder, a game's data folder."""
-    from kitgen.model.kinds import GAME_IDS
-    from kitgen.paths import game_dir
-
     folders: list[str] = []
     for target in targets:
         if target == "all":
-            found = [str(game_dir(g)) for g in GAME_IDS]
-        elif target in GAME_IDS:  # a game id before a file of that name, as `build` does
-            found = [str(game_dir(target))]
+            found = [str(registry.get(g).data_dir) for g in registry.builtin_ids()]
+        elif _is_game_target(target):
+            found = [str(registry.get(target).data_dir)]
         else:
             found = [os.path.dirname(target) or "."]
         folders += [f for f in found if f not in folders]
@@ -159,9 +171,9 @@ def scan(folders: Iterable[str], out: str, files: Iterable[str] = ()) -> Snapsho
     for folder in folders:
         root_real = os.path.realpath(folder)
         if _inside(root_real, out_real):
-            from kitgen.model.kinds import GAME_IDS
-
-            skipped = {os.path.join(out_real, g) for g in GAME_IDS}
+            # the game folders a build writes into (a rare case, which may read the
+            # installed packages' entry points)
+            skipped = {os.path.join(out_real, g) for g in registry.known_ids()}
         else:
             skipped = {out_real}
 
@@ -200,12 +212,11 @@ def build_once(
     with a KitgenError (a usage error such as a card size that does not fit).
     """
     from kitgen.build import BuildResult, build
-    from kitgen.model.kinds import GAME_IDS
 
     merged = BuildResult()
     errors: list[str] = []
     for target in targets:
-        if target != "all" and target not in GAME_IDS and not os.path.isfile(target):
+        if not _buildable(target):
             # deleted, or mid-save by an editor that deletes before it writes
             errors.append(f"{target}: no such file now; it is built again when it is back")
             continue

@@ -19,12 +19,13 @@ from jsonschema import Draft7Validator
 from pydantic import AfterValidator, BaseModel
 from typer.testing import CliRunner
 
+from kitgen import registry
 from kitgen.cli import app
 from kitgen.kit import check_file
 from kitgen.load.documents import MODELS, read_document
 from kitgen.load.yamlsrc import parse_yaml
 from kitgen.model.findings import has_errors
-from kitgen.model.game import GAME_IDS, KINDS
+from kitgen.model.game import KINDS
 from kitgen.schema import FIELD_HELP, games_with, kind_schema, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,7 @@ def _nodes(node: Any) -> list[dict[str, Any]]:
 
 def test_every_kind_covers_exactly_the_games_that_have_it() -> None:
     for kind in KINDS:
-        games = [g for g in GAME_IDS if (g, kind) in MODELS]
+        games = [g for g in registry.builtin_ids() if (g, kind) in MODELS]
         assert kind_schema(kind)["properties"]["game"]["enum"] == games
         assert kind_schema(kind)["properties"]["kind"]["const"] == kind
 

@@ -7,9 +7,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kitgen.model.base import Id, Located, Name, Spec, Text, empty
-from kitgen.model.kinds import GAME_IDS, KINDS, GameId
+from kitgen.model.kinds import KINDS
 
-__all__ = ["GAME_IDS", "KINDS", "Component", "GameFile", "GameId", "NoParameters", "PlayerCount"]
+__all__ = ["ANY_GAME", "KINDS", "Component", "GameFile", "NoParameters", "PlayerCount"]
+
+# Marks a field's JSON Schema as taking the id of any game kitgen knows (kitgen.schema
+# lists them there, from the registry).
+ANY_GAME = "x-kitgen-any-game"
 
 
 class PlayerCount(Spec):
@@ -34,7 +38,9 @@ class NoParameters(Spec):
 class GameFile(Located):
     """`kind: game`: facts about a game that the CLI, engine and booklet share."""
 
-    game: GameId
+    # Any game's id: the file's `game:` chose this model through the registry already (a
+    # game's own subclass may narrow it to its id). Its JSON Schema lists the games.
+    game: Annotated[str, Field(json_schema_extra={ANY_GAME: True})]
     kind: Literal["game"]
     title: Name
     players: PlayerCount
