@@ -251,3 +251,26 @@ def test_checking_builtin_games_files_reads_no_entry_points(tmp_path: Path) -> N
     (tmp_path / "toy.yaml").write_text(TOY_GAME_FILE, encoding="utf-8")
     tripped = _kitgen("check", "toy.yaml", cwd=tmp_path, code=TRIPWIRE)
     assert (tripped.returncode, tripped.stderr) == (97, "entry points read\n")
+
+
+def test_watch_follows_a_games_own_data_folder(tmp_path: Path) -> None:
+    from kitgen.watch import check_targets, watched_folders
+
+    class Elsewhere(Toy):
+        id = "toy-elsewhere"
+
+        @property
+        def data_dir(self) -> Path:
+            return tmp_path / "toy-data"
+
+    with pytest.raises(UsageError, match="is not a game"):
+        check_targets([Elsewhere.id])
+    forget = registry.register(Elsewhere)
+    try:
+        check_targets([Elsewhere.id])
+        assert watched_folders([Elsewhere.id, "scratch"]) == [
+            str(tmp_path / "toy-data"),
+            str(game_dir("scratch")),
+        ]
+    finally:
+        forget()
