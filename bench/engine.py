@@ -4,7 +4,7 @@ Run: python bench/engine.py [--seconds S] [--quick]
 Prints full games per second for random and greedy players, played the way
 `kitgen simulate` plays them: Scratch through scratch_fast, from a seeded deal
 to the result; Shape Up!, Scaffold, the Staircase game and Galliard through
-their simulation runners (kitgen/rules/*_sim.py) in batches of
+their simulation runners (kitgen/games/<id>/sim.py) in batches of
 `kitgen.simulation.BATCH` games, tallies included. Beside them, a plain-Python
 reference loop (random tic-tac-toe games) measured in the same run for scale.
 Targets on the development machine: at least 20,000 random and 2,000 greedy
@@ -191,7 +191,7 @@ def galliard(who: str) -> Batch:
 
 
 def simulators() -> list[tuple[str, Batch, str, float | None]]:
-    """The other games as `kitgen simulate` plays them (kitgen/simulation.py's batches).
+    """The other games as `kitgen simulate` plays them (the batches of kitgen/simulation.py).
 
     The targets without a reason in the module docstring are about half of the
     first measurement on the 2-core development machine, one core (Shape Up!

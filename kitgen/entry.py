@@ -3,7 +3,7 @@
 A plain `kitgen check` or `kitgen score` (files, at most a `--format`, and
 `--allow-outside`) runs without importing typer: typer, click and what they import
 cost about a third of a one-file check's start-up. Everything else goes to the typer app in
-`kitgen.cli`. Both paths print the same bytes and exit with the same status
+`kitgen.cli.root`. Both paths print the same bytes and exit with the same status
 (tests/test_cli.py runs both over the same files and compares).
 
 `run` is the program (the installed `kitgen` script, and `python -m kitgen`); a
@@ -21,7 +21,7 @@ import types
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from kitgen.cli_check import echo
+from kitgen.cli.check import echo, started
 from kitgen.processes import interrupted_status, terminate_as_interrupt, terminated
 from kitgen.terminal import shown
 
@@ -108,20 +108,6 @@ def quiet_interrupts() -> None:
             signal.signal(signal.SIGINT, kitgen.quiet_interrupt)
 
 
-def started() -> None:
-    """Start-up is over: turn the cyclic garbage collector back on.
-
-    A plain check or score runs with it off (`run_plain`). Its start-up (imports,
-    and pydantic building the validators of the first file's models) creates about
-    a hundred thousand objects that live as long as the process and no garbage
-    worth collecting; the collector would go through them again and again for
-    nothing, about 5% of a one-file check. Turned back on, it goes through them
-    once, at the next allocation, so a one-file check never turns it back on: it
-    exits first. A check of many files does, before its second file.
-    """
-    gc.enable()
-
-
 def plain_command(args: list[str]) -> Callable[[], int] | None:
     """`check` or `score` with nothing but files, `--format`/`-f` human|json and
     `--allow-outside`, ready to run without typer; None for anything else (typer
@@ -146,7 +132,7 @@ def plain_command(args: list[str]) -> Callable[[], int] | None:
     if not files or len(formats) > 1 or not set(formats) <= {"human", "json"}:
         return None
     as_json = formats == ["json"]
-    from kitgen import cli_check
+    from kitgen.cli import check as cli_check
 
     run = cli_check.run_check if args[0] == "check" else cli_check.run_score
     if not allow_outside:
@@ -242,10 +228,10 @@ def main(*, quick_exit: bool = False) -> None:
         load_native_modules(sys.argv[1:])
         plain = plain_command(sys.argv[1:])
         if plain is None:
-            from kitgen.cli import app
+            from kitgen.cli import root
 
             try:
-                app()
+                root.app()
             except SystemExit as done:  # typer ends a Ctrl-C with 130, SIGTERM's too
                 if done.code == 130:
                     leave_interrupted(quick_exit=quick_exit)

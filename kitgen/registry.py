@@ -26,6 +26,7 @@ from kitgen.errors import KitgenError, UsageError
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+    from typer import _click as click
 
     from kitgen.build import KitBuilder
     from kitgen.kit import FileReport
@@ -74,6 +75,22 @@ class Checked:
     position: Scorable | None = None
 
 
+@dataclass
+class Replay:
+    """What replaying one record found, for `kitgen replay` to print."""
+
+    # The JSON object `kitgen replay --format json` prints, as the game names its keys
+    # (the command adds `illegal` and `findings`).
+    data: dict[str, object]
+    # Every finding of the record (its reading and its replay), sorted.
+    findings: list[Finding]
+    # The first illegal move: its index, line, text and the rule it breaks.
+    illegal: tuple[int, int, str, str] | None = None
+    # For people: the lines to print (the moves, the end position, the result);
+    # called only for the human format.
+    lines: Callable[[], list[str]] = list
+
+
 class Game:
     """One game: its files, and what kitgen can do with them.
 
@@ -92,6 +109,10 @@ class Game:
     figure_args: ClassVar[Mapping[str, str]] = {}
     # The kit components that are cards (what `kitgen export` exports).
     card_parts: ClassVar[frozenset[str]] = frozenset()
+    # One line for `kitgen simulate --help` (without importing the command).
+    simulate_help: ClassVar[str] = ""
+    # Whether `kitgen simulate FILE...` (files, no game id) is this game's simulation.
+    simulates_files: ClassVar[bool] = False
 
     CAPABILITIES: ClassVar[tuple[str, ...]] = (
         "check",
@@ -101,6 +122,8 @@ class Game:
         "facts",
         "starter_files",
         "starter_file",
+        "replay",
+        "simulate_command",
     )
 
     @property
@@ -188,6 +211,22 @@ class Game:
         first line names (None: none lies beside it, and `kitgen.starters.schema_line`
         says how to make one). A game without such a starter raises `Unsupported`."""
         raise self.unsupported(f"starter {kind} file")
+
+    def replay(self, doc: Document) -> Replay:
+        """Replay a valid `record` file of this game move by move: the report (never
+        raises for what is in the file; an illegal move is `illegal` and a finding)."""
+        raise self.unsupported("recorded games")
+
+    def no_replay(self) -> dict[str, object]:
+        """The JSON of a replay that never started (the file is not a valid record):
+        the keys `replay` gives `Replay.data`, with nothing played."""
+        return {"winner": None, "moves": 0}
+
+    def simulate_command(self) -> click.Command:
+        """`kitgen simulate <id>`: a click command (built with Typer, say) with only
+        this game's options, whose help names its players and what each does. It
+        prints through `kitgen.cli`. Imported only when the command is used."""
+        raise self.unsupported("simulation")
 
 
 # -- lookup ---------------------------------------------------------------------------

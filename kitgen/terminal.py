@@ -15,7 +15,7 @@ writes it in a string (`\\x1b`, `\\n`, `\\u202e`):
   cannot be written as UTF-8 at all.
 
 `shown` escapes all of them: a value shown with it stays on its line. `safe_lines`
-keeps newlines and escapes the rest: `kitgen.cli_check.echo`, which everything a
+keeps newlines and escapes the rest: `kitgen.cli.check.echo`, which everything a
 command prints goes through, applies it to every line it writes, so a value that
 some message forgot to pass through `shown` still cannot drive the terminal.
 

@@ -355,7 +355,7 @@ def test_atomic_write_leaves_nothing_half_written(
 
 
 def test_progress_bar_reports_pages(capsys: pytest.CaptureFixture[str]) -> None:
-    from kitgen.cli_common import Progress as _Progress
+    from kitgen.cli.common import Progress as _Progress
 
     bar = _Progress()
     for page in range(1, 11):

@@ -367,12 +367,17 @@ def run_main(args: list[str], *, fast: bool) -> tuple[int, bytes, bytes]:
     fails (an internal error) rather than passing unnoticed, and kitgen runs as the
     installed script does (`entry.run`: the process ends by `exit_now`)."""
     force = (
-        "cli.app = None; entry.run()"
+        "root.app = None; entry.run()"
         if fast
         else "entry.plain_command = lambda args: None; entry.main()"
     )
     result = subprocess.run(
-        [sys.executable, "-c", f"from kitgen import cli, entry; {force}", *args],
+        [
+            sys.executable,
+            "-c",
+            f"from kitgen import entry; from kitgen.cli import root; {force}",
+            *args,
+        ],
         capture_output=True,
         check=False,
         env=BUFFERED,

@@ -353,7 +353,7 @@ def test_the_fast_path_takes_allow_outside(tmp_path: Path) -> None:
 
     assert entry.plain_command(["check", "--allow-outside", deck]) is not None
     for fast in (
-        "cli.app = None; entry.run()",
+        "root.app = None; entry.run()",
         "entry.plain_command = lambda a: None; entry.main()",
     ):
         for extra, code, needle in (
@@ -364,7 +364,7 @@ def test_the_fast_path_takes_allow_outside(tmp_path: Path) -> None:
                 [
                     sys.executable,
                     "-c",
-                    f"from kitgen import cli, entry; {fast}",
+                    f"from kitgen import entry; from kitgen.cli import root; {fast}",
                     "check",
                     *extra,
                     deck,
@@ -552,7 +552,7 @@ def test_build_replay_and_simulate_take_allow_outside(contained: Path) -> None:
 
 def test_simulation_workers_read_the_decks_as_the_run_allows(contained: Path) -> None:
     """A worker process reads the decks again: --allow-outside goes with each batch."""
-    from kitgen import simulation
+    from kitgen.games.scratch import simulate as simulation
 
     deck = _outside_deck(contained)
     simulation._setup.cache_clear()

@@ -241,9 +241,9 @@ def test_an_interrupt_inside_exec_still_ends_with_130(tmp_path: Path) -> None:
     package.mkdir()
     (package / "__main__.py").write_text(
         "import sys\n"
-        "import kitgen.cli\n"
+        "import kitgen.cli.root\n"
         "from kitgen import entry\n"
-        'kitgen.cli.app = lambda: exec("raise KeyboardInterrupt")\n'
+        'kitgen.cli.root.app = lambda: exec("raise KeyboardInterrupt")\n'
         'sys.argv = ["kitgen", "list"]\n'
         "entry.run()\n",
         encoding="utf-8",

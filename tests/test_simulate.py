@@ -155,7 +155,7 @@ def test_the_progress_bar_counts_games(
     monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], shown: str
 ) -> None:
     """On a terminal, simulate's bar counts what it plays (it said `page 50/1000000`)."""
-    from kitgen.cli_common import Progress
+    from kitgen.cli.common import Progress
 
     monkeypatch.setattr(Progress, "on_terminal", classmethod(lambda cls, noun="page": cls(noun)))
     code, _, err = run("simulate", *args)
@@ -168,7 +168,7 @@ def test_the_second_decks_own_powers_and_rarities_play(tmp_path: Path) -> None:
     """A deck with cards of its own plays them with their powers, second seat too: the
     simulation took only the second deck's cards, so a power (or rarity) its own card
     file declares was lost, and the card played as one without it."""
-    from kitgen.simulation import _setup
+    from kitgen.games.scratch.simulate import _setup
 
     game = tmp_path / "game"
     result = runner.invoke(app, ["new", "game", "Tinker", "--dir", str(game)])

@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, ClassVar
 from kitgen.registry import Checked, Game
 
 if TYPE_CHECKING:
+    from typer import _click as click
+
     from kitgen.build import KitBuilder
     from kitgen.load.documents import Document
     from kitgen.model.kit import KitBase
+    from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
 
 
@@ -27,6 +30,7 @@ class Scaffold(Game):
         "rules": "kitgen.model.rules:RulesFile",
     }
     card_parts = frozenset({"team-cards"})
+    simulate_help = "Competitive or cooperative games for several hand sizes and turn counts."
 
     def check(self, doc: Document) -> Checked:
         if doc.kind == "position":
@@ -54,6 +58,19 @@ class Scaffold(Game):
         from kitgen.games.scaffold.starters import starter_files
 
         return starter_files(name)
+
+    def replay(self, doc: Document) -> Replay:
+        from kitgen.games.scaffold.replay import replay
+
+        return replay(doc)
+
+    def no_replay(self) -> dict[str, object]:
+        return {"mode": None, "winner": None, "scores": None, "reason": None, "moves": 0}
+
+    def simulate_command(self) -> click.Command:
+        from kitgen.games.scaffold.cli import command
+
+        return command()
 
 
 GAME = Scaffold()

@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING, ClassVar
 from kitgen.registry import Checked, Game
 
 if TYPE_CHECKING:
+    from typer import _click as click
+
     from kitgen.build import KitBuilder
     from kitgen.kit import FileReport
     from kitgen.load.documents import Document
     from kitgen.model.kit import KitBase
+    from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
 
 
@@ -29,6 +32,10 @@ class Scratch(Game):
         "rules": "kitgen.model.rules:RulesFile",
     }
     card_parts = frozenset({"cards", "reference"})
+    simulate_help = (
+        "Two decks: each deck's and each card's win rates (`kitgen simulate DECK_A DECK_B`)."
+    )
+    simulates_files = True
 
     def check(self, doc: Document) -> Checked:
         if doc.kind == "kit":
@@ -80,6 +87,19 @@ class Scratch(Game):
 
         text = starter_file(kind, name, schema_path)
         return super().starter_file(kind, name, schema_path) if text is None else text
+
+    def replay(self, doc: Document) -> Replay:
+        from kitgen.games.scratch.replay import replay
+
+        return replay(doc)
+
+    def no_replay(self) -> dict[str, object]:
+        return {"winner": None, "points": 0, "reason": None, "moves": 0}
+
+    def simulate_command(self) -> click.Command:
+        from kitgen.games.scratch.cli import command
+
+        return command()
 
 
 GAME = Scratch()

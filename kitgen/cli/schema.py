@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from kitgen.cli_check import echo
-from kitgen.cli_common import friendly, not_empty
+from kitgen.cli.check import echo
+from kitgen.cli.common import friendly, not_empty
 
 new_app = typer.Typer(
     name="new",

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kitgen.cli_check import echo
-from kitgen.cli_common import (
+from kitgen.cli.check import echo
+from kitgen.cli.common import (
     AllowOutsideOption,
     BackOffsetOption,
     BleedOption,

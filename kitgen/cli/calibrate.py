@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from kitgen.cli_check import echo
-from kitgen.cli_common import MarginOption, OutOption, PaperOption, friendly, not_empty, opt
+from kitgen.cli.check import echo
+from kitgen.cli.common import MarginOption, OutOption, PaperOption, friendly, not_empty, opt
 from kitgen.errors import KitgenError
 
 if TYPE_CHECKING:

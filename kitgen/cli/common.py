@@ -1,7 +1,7 @@
 """What every `kitgen` command shares: one-line errors, output formats, the print
 options of `build`, `export` and `watch`, finding lines and the progress bar.
 
-Command modules (`cli_*.py`) import from here, never from `kitgen.cli`, so the
+Command modules (`kitgen.cli.*`) import from here, never from `kitgen.cli.root`, so the
 command line can be split over modules without import cycles.
 """
 
@@ -12,15 +12,17 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from kitgen.cli_check import echo, finding_line
+from kitgen.cli.check import echo, finding_line
 from kitgen.errors import KitgenError
 from kitgen.terminal import shown
 
 if TYPE_CHECKING:
+    from typer import _click as click
+
     from kitgen.build import BuildOptions, BuildResult
     from kitgen.model.findings import Finding
 
@@ -253,3 +255,43 @@ def progress_bar(noun: str = "page") -> Iterator[Progress | None]:
     finally:
         if bar is not None:
             bar.close()
+
+
+# The options every game's `kitgen simulate <game>` shares.
+GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games to play.")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="The run's seed: same seed, same results.", min=0)
+]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", help="Processes to play in parallel.", min=1, max=64)
+]
+
+
+def game_command(name: str, command: Callable[..., None]) -> click.Command:
+    """A game's command (its `kitgen simulate <name>`) as a click command, from a function
+    typed as Typer reads it, with the settings of kitgen's other commands."""
+    import typer.main
+
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    app.command(name)(command)
+    return typer.main.get_command(app)
+
+
+def with_progress(run: Callable[..., R], noun: str = "game", **options: object) -> R:
+    """Call a simulation with a progress bar on a terminal (none when piped), counting
+    `noun`s (games, rounds)."""
+    with progress_bar(noun) as bar:
+        return run(**options, progress=bar)
+
+
+def show_report(
+    report: dict[str, Any], output: OutputFormat, lines: Callable[[dict[str, Any]], list[str]]
+) -> None:
+    """Print a report: its JSON, or the lines `lines` makes of it for people."""
+    if output is OutputFormat.json:
+        import json
+
+        echo(json.dumps(report, indent=2))
+        return
+    for line in lines(report):
+        echo(line)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from kitgen.cli_common import (
+from kitgen.cli.common import (
     AllowOutsideOption,
     BleedOption,
     CardSizeOption,

@@ -1,0 +1,231 @@
+"""The `kitgen` Typer app: its root, the small commands, and the command modules
+registered on it. With the rest of `kitgen.cli` and `kitgen.entry`, the only code
+that prints or sets the exit status."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kitgen import __version__
+from kitgen.cli.check import echo
+from kitgen.cli.common import (
+    AllowOutsideOption,
+    BackOffsetOption,
+    BleedOption,
+    CardSizeOption,
+    DuplexOption,
+    ExtraCommonsOption,
+    FormatOption,
+    GutterOption,
+    InkOption,
+    MarginOption,
+    OutOption,
+    OutputFormat,
+    PaperOption,
+    StandardDeckOption,
+    build_options,
+    echo_result,
+    follows_references,
+    friendly,
+    progress_bar,
+)
+
+if TYPE_CHECKING:
+    pass
+
+app = typer.Typer(
+    name="kitgen",
+    help="Print-and-play game kits from YAML, checked against each game's rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+_friendly = friendly
+
+
+def _version(value: bool) -> None:
+    if value:
+        echo(f"kitgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Print-and-play game kits from YAML, checked against each game's rules."""
+
+
+@app.command()
+@_friendly
+@follows_references
+def check(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="kitgen YAML files to check (cards, deck, game...); a folder means "
+            "every YAML file in it.",
+            metavar="FILE",
+            show_default=False,
+        ),
+    ],
+    output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
+) -> None:
+    """Check kitgen files and report every problem with its file, line and column.
+
+    Exit status: 0 when every file is ok (warnings allowed), 1 when any file has
+    an error, 2 when the command is misused.
+    """
+    from kitgen.cli.check import run_check
+
+    raise typer.Exit(run_check(files, output is OutputFormat.json))
+
+
+@app.command()
+@_friendly
+@follows_references
+def score(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Position files to score (a folder means every YAML file in it).",
+            metavar="FILE",
+            show_default=False,
+        ),
+    ],
+    output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
+) -> None:
+    """Score finished (or unfinished) positions, showing every line that scores.
+
+    A position that the rules could not produce is not scored: its problems are
+    reported as `kitgen check` reports them. Exit status as for check.
+    """
+    from kitgen.cli.check import run_score
+
+    raise typer.Exit(run_score(files, output is OutputFormat.json))
+
+
+@app.command("list")
+@_friendly
+def list_games(output: FormatOption = OutputFormat.human) -> None:
+    """List the games kitgen knows and what each game's kit contains."""
+    from kitgen.kit import list_games as games
+
+    summaries = games()
+    if output is OutputFormat.json:
+        echo(
+            json.dumps(
+                {
+                    "games": [
+                        {
+                            "id": s.info.game,
+                            "title": s.info.title,
+                            "players": {"min": s.info.players.min, "max": s.info.players.max},
+                            "playing_time": s.info.playing_time,
+                            "printable": s.printable,
+                            "facts": list(s.facts),
+                            "components": [
+                                {"id": c.id, "title": c.title, "description": c.description}
+                                for c in s.info.components
+                            ],
+                        }
+                        for s in summaries
+                    ]
+                },
+                indent=2,
+            )
+        )
+        return
+    for s in summaries:
+        players = s.info.players
+        count = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
+        echo(f"{s.info.game}: {s.info.title} ({count} players, {s.info.playing_time})")
+        for fact in s.facts:
+            echo(f"  {fact}")
+        echo("  kit:" + ("" if s.printable else " (not printable yet)"))
+        for c in s.info.components:
+            echo(f"    {c.id:<13} {c.title}: {c.description}")
+
+
+def _register(*modules: Any) -> None:
+    for module in modules:
+        module.register(app)
+
+
+def _register_replay_and_simulate() -> None:
+    from kitgen.cli import replay, simulate
+
+    _register(replay, simulate)
+
+
+_register_replay_and_simulate()
+
+
+@app.command()
+@_friendly
+@follows_references
+def build(
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            help="What to build: a game id (scratch, shapeup, scaffold, staircase, galliard), "
+            "`all`, or a kit, deck or cards file.",
+            metavar="GAME|FILE",
+            show_default=False,
+        ),
+    ],
+    out: OutOption = "output",
+    paper: PaperOption = None,
+    card_size: CardSizeOption = None,
+    bleed: BleedOption = None,
+    margin: MarginOption = None,
+    gutter: GutterOption = None,
+    duplex: DuplexOption = None,
+    back_offset: BackOffsetOption = None,
+    ink: InkOption = None,
+    extra_commons: ExtraCommonsOption = None,
+    standard_deck: StandardDeckOption = None,
+    allow_outside: AllowOutsideOption = False,
+) -> None:
+    """Build print-and-play PDFs and print the paths written, one per line."""
+    from kitgen.build import build as run_build
+
+    options = build_options(
+        out=out,
+        paper=paper,
+        card_size=card_size,
+        bleed=bleed,
+        margin=margin,
+        gutter=gutter,
+        duplex=duplex,
+        back_offset=back_offset,
+        ink=ink,
+        extra_commons=extra_commons,
+        standard_deck=standard_deck,
+    )
+    with progress_bar() as bar:
+        result = run_build(targets, options, progress=bar)
+    echo_result(result, "some files were not built: fix the errors above")
+
+
+# Commands that live in their own modules (they import from kitgen.cli.common, not
+# from here), registered in the order `kitgen --help` lists them.
+def _register_modules() -> None:
+    from kitgen.cli import calibrate, export, schema, watch
+
+    _register(export, calibrate, watch, schema)
+
+
+_register_modules()

@@ -1,0 +1,108 @@
+"""`kitgen simulate <game>`: one command per game, each from its game's package.
+
+The group asks the registry: `kitgen simulate --help` lists the games that simulate
+with the one line each game's class gives (`Game.simulate_help`), without loading
+any game's command; `kitgen simulate <id>` loads that game's command only
+(`Game.simulate_command`). Files instead of a game id (`kitgen simulate DECK_A
+DECK_B`) go to the game that simulates files (`Game.simulates_files`). An option of
+another game is a one-line error, exit status 2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+import typer.core
+
+from kitgen import registry
+from kitgen.cli.check import echo
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+HELP = """Play many games between built-in players and report how each side fares.
+
+`kitgen simulate GAME --help` shows a game's options and players. Files instead of
+a game (`kitgen simulate FILE...`) are played by the game that simulates files."""
+
+
+def _simulating(game_id: str) -> registry.Game | None:
+    """The game of this id when it has a simulate command."""
+    game = registry.find(game_id)
+    return game if game is not None and game.supports("simulate_command") else None
+
+
+class SimulateGroup(typer.core.TyperGroup):
+    """The `simulate` group: its commands are the registry's games, loaded when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [g for g in registry.known_ids() if _simulating(g) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        game = _simulating(cmd_name)
+        return None if game is None else game.simulate_command()
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self.routed(ctx, args))
+
+    def routed(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """ARGS with the game first: a game named after options moves to the front;
+        with no game named, the game that simulates files takes them all."""
+        if not args or args[0] in ctx.help_option_names or _simulating(args[0]):
+            return args
+        for i, arg in enumerate(args):
+            if not arg.startswith("-") and _simulating(arg) is not None:
+                return [arg, *args[:i], *args[i + 1 :]]
+        for game_id in registry.known_ids():
+            game = _simulating(game_id)
+            if game is not None and game.simulates_files:
+                return [game_id, *args]
+        return args
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for game_id in self.list_commands(ctx):
+            game = _simulating(game_id)
+            assert game is not None
+            rows.append((game_id, game.simulate_help or game.title))
+        if rows:
+            with formatter.section("Games"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from typer._click.exceptions import NoSuchOption
+
+        try:
+            return super().invoke(ctx)
+        except NoSuchOption as err:
+            game_id = err.ctx.info_name if err.ctx is not None else None
+            game = _simulating(game_id) if game_id else None
+            others = _games_with_option(err.option_name, game_id)
+            if not others or game is None:
+                raise
+            echo(
+                f"kitgen: error: {err.option_name} is for {' and '.join(others)}; "
+                f"`kitgen simulate {game_id} --help` lists {game.title}'s options",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+
+
+def _games_with_option(option: str, but: str | None) -> list[str]:
+    """The games (their titles and commands) whose simulate command has OPTION."""
+    found = []
+    for game_id in registry.known_ids():
+        game = _simulating(game_id)
+        if game is None or game_id == but:
+            continue
+        command = game.simulate_command()
+        if any(option in (*p.opts, *p.secondary_opts) for p in command.params):
+            found.append(f"{game.title} (`kitgen simulate {game_id}`)")
+    return found
+
+
+def register(app: typer.Typer) -> None:
+    """Add `kitgen simulate` to the app."""
+    group = typer.Typer(cls=SimulateGroup, help=HELP, no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name="simulate")

@@ -1,0 +1,94 @@
+"""`kitgen simulate galliard`: its options, and the report it prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kitgen.cli.common import (
+    FormatOption,
+    GamesOption,
+    JobsOption,
+    OutputFormat,
+    SeedOption,
+    friendly,
+    game_command,
+    show_report,
+    with_progress,
+)
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+
+@friendly
+def simulate(
+    games: GamesOption = 1000,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The two players, like always,never: random, greedy, never, always, "
+            "wager-50 or patient.",
+        ),
+    ] = "random,random",
+    seed: SeedOption = 1,
+    jobs: JobsOption = 1,
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Play many Galliard games between two built-in players: wins, rounds and wagers.
+
+    The two take turns starting the first round. Example: `kitgen simulate galliard
+    --players always,never`.
+
+    \b
+    Players:
+      random    any legal move, uniformly (a wagered play counts apart from the
+                same play unwagered, so it wagers often)
+      greedy    plays to empty its hand: dances on while ahead in the number-card
+                race, opens phase 2 when behind, stamps whenever it can; takes and
+                trades royals for its cabal; wagers the royal with the best
+                expected gain when that beats wagering nothing
+      never     greedy play that never wagers
+      always    greedy play that wagers a royal whenever it holds one
+      wager-50  greedy play that wagers (the same royal) half the time
+      patient   greedy, but behind in the race it opens phase 2 only with a stamp
+                that leaves at least 80% of its other number cards stampable
+    """
+    from kitgen.games.galliard.sim import ENDS
+    from kitgen.games.galliard.simulate import simulate_galliard
+
+    chosen = tuple(p.strip() for p in players.split(","))
+    report: dict[str, Any] = with_progress(
+        simulate_galliard, games=games, players=chosen, seed=seed, jobs=jobs
+    )
+
+    def lines(report: dict[str, Any]) -> list[str]:
+        out = [f"Galliard: {games:,} games, seed {seed}; the players take turns starting round 1"]
+        for row in report["players"]:
+            low, high = row["win_rate_95"]
+            out.append(
+                f"  {row['player']:<9} wins {row['win_rate']:.1%} (95%: {low:.1%} to"
+                f" {high:.1%}); wins {row['round_win_rate']:.1%} of rounds; wagers in"
+                f" {row['rounds_with_a_wager']:.1%} of rounds,"
+                f" {row['royals_wagered_per_round']:.2f} royals a round"
+            )
+        ends = ", ".join(
+            f"{ENDS[how]} {entry['share']:.0%}" for how, entry in report["round_ends"].items()
+        )
+        out.append(
+            f"  {report['rounds_per_game']:.1f} rounds and {report['moves_per_game']:.0f} moves a"
+            f" game; rounds with no wager {report['no_wager_rounds']:.1%}"
+        )
+        out.append(f"  rounds end: {ends}")
+        if report["round_limit"]:
+            out.append(f"  {report['round_limit']} games stopped at the round limit")
+        return out
+
+    show_report(report, output, lines)
+
+
+def command() -> click.Command:
+    """The click command `kitgen simulate galliard` runs."""
+    return game_command("galliard", simulate)

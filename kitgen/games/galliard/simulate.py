@@ -1,0 +1,45 @@
+"""`kitgen simulate galliard`: games played in batches, the players taking turns to start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kitgen.errors import UsageError
+from kitgen.games.galliard.play import PLAYERS
+from kitgen.games.galliard.play import Setup as GalliardSetup
+from kitgen.games.galliard.sim import GalliardTally
+from kitgen.games.galliard.sim import run_games as galliard_games
+from kitgen.games.galliard.sim import tally_summary as galliard_summary
+from kitgen.simulation import BATCH, check_players, check_run, in_order
+
+
+def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:
+    players, seed, start, stop = args
+    return galliard_games(GalliardSetup(), players, seed, start, stop - start)
+
+
+def simulate_galliard(
+    *,
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Galliard games between two players (taking turns to start the first
+    round) and report wins, rounds and wagers."""
+    check_run(games, jobs)
+    if len(players) != 2:
+        raise UsageError("Galliard has two players: give --players like greedy,never")
+    check_players(players, PLAYERS)
+    pair = (players[0], players[1])
+    batches = [(pair, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
+    total = GalliardTally()
+    done = 0
+    for tally in in_order(_galliard_games, batches, jobs):
+        total.merge(tally)
+        done += tally.games
+        if progress:
+            progress(done, games)
+    return {"game": "galliard", "seed": seed, **galliard_summary(total, pair)}

@@ -1,0 +1,179 @@
+"""`kitgen simulate scratch DECK_A DECK_B` (and `kitgen simulate DECK_A DECK_B`): its
+options, and the report it prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kitgen.cli.common import (
+    AllowOutsideOption,
+    FormatOption,
+    JobsOption,
+    OutputFormat,
+    SeedOption,
+    echo_findings,
+    follows_references,
+    friendly,
+    game_command,
+    progress_bar,
+    show_report,
+)
+from kitgen.terminal import shown
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+
+@friendly
+@follows_references
+def simulate(
+    decks: Annotated[
+        list[str],
+        typer.Argument(
+            help="The two Scratch deck files.", metavar="DECK_A DECK_B", show_default=False
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="How many games (or matches) to play.")
+    ] = 1000,
+    match: Annotated[
+        bool,
+        typer.Option(
+            "--match",
+            help="Play matches to the game's target score instead of single games; "
+            "the player behind chooses who starts each game.",
+        ),
+    ] = False,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The players, one per deck, like greedy,random: random, greedy or search.",
+        ),
+    ] = "random,random",
+    seed: SeedOption = 1,
+    jobs: JobsOption = 1,
+    output: FormatOption = OutputFormat.human,
+    allow_outside: AllowOutsideOption = False,
+) -> None:
+    """Play many games between two decks and report how each deck and card fares.
+
+    Seats swap every game (every match with --match), so each deck moves first about
+    half the time. `kitgen simulate DECK_A DECK_B` is the same command.
+
+    \b
+    Players:
+      random  picks uniformly among the legal moves
+      greedy  takes the move whose immediate result looks best (ties at random)
+      search  flat Monte Carlo: greedy playouts from every candidate move, under a
+              node budget
+    """
+    from kitgen.errors import UsageError
+    from kitgen.games.scratch.simulate import simulate as run
+
+    if len(decks) != 2:
+        raise UsageError(
+            "give two Scratch deck files (DECK_A DECK_B), or a game: "
+            "`kitgen simulate --help` lists them"
+        )
+    chosen = [p.strip() for p in players.split(",")]
+    if len(chosen) != 2:
+        raise UsageError("--players takes two names separated by a comma, like greedy,random")
+    with progress_bar("match" if match else "game") as bar:
+        report, findings = run(
+            (decks[0], decks[1]),
+            games=games,
+            players=(chosen[0], chosen[1]),
+            seed=seed,
+            jobs=jobs,
+            matches=match,
+            progress=bar,
+        )
+    echo_findings(findings)
+    if report is None:
+        raise typer.Exit(1)
+    show_report(report, output, report_lines)
+
+
+def command() -> click.Command:
+    """The click command `kitgen simulate scratch` runs."""
+    return game_command("scratch", simulate)
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """A simulation's report for people: the decks' win rates, then card by card."""
+    out: list[str] = []
+    a, b = (_shown_deck(d) for d in report["decks"])
+    matches = report["matches"]
+    played = f"{report['games']:,} games"
+    if matches:
+        played = f"{matches['played']:,} matches to {matches['target']} points, {played}"
+    out.append(
+        f"{a['name']} ({a['player']}) against {b['name']} ({b['player']}): "
+        f"{played}, seed {report['seed']}"
+    )
+    if matches:
+        for i, deck in enumerate((a, b)):
+            low, high = matches["win_rate_95"][i]
+            out.append(
+                f"  {deck['name']}: wins {matches['win_rate'][i]:.1%} of the matches "
+                f"(95%: {low:.1%} to {high:.1%})"
+            )
+        out.append(f"  {matches['games_per_match']} games a match; game by game:")
+    for deck in (a, b):
+        low, high = deck["win_rate_95"]
+        out.append(
+            f"  {deck['name']}: wins {deck['win_rate']:.1%} (95%: {low:.1%} to "
+            f"{high:.1%}), {deck['points_per_game']:.2f} points a game"
+        )
+    first = report["first_player"]
+    out.append(
+        f"  the player who moves first wins {first['win_rate']:.1%} (95%: "
+        f"{first['win_rate_95'][0]:.1%} to {first['win_rate_95'][1]:.1%}); "
+        f"{report['moves_per_game']} moves a game"
+    )
+    out.append(
+        "  how games end: "
+        + ", ".join(
+            f"{reason} {count / report['games']:.0%}"
+            for reason, count in sorted(report["endings"].items(), key=lambda kv: -kv[1])
+        )
+    )
+    out.append(
+        "  per card: 'opening' counts games with the card in the opening hand and 'won'\n"
+        "  the win rate in them, 'without' the win rate in the others, 'lift' the gap;\n"
+        "  'played' counts games it was played and 'won' the win rate in them; 'took'\n"
+        "  and 'lost' count the cards it captured and the times it was captured."
+    )
+    for deck in (a, b):
+        cards = sorted(deck["cards"], key=lambda c: (-(c["lift"] or 0), c["card"]))
+        width = max([len(c["card"]) for c in cards] + [4])
+        out.append(f"  {deck['name']}:")
+        out.append(
+            f"    {'card':<{width}} {'opening':>7} {'won':>6} {'without':>7} {'lift':>7} "
+            f"{'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
+        )
+        for card in cards:
+            out.append(
+                f"    {card['card']:<{width}} {card['games_in_opening_hand']:>7} "
+                f"{_percent(card['win_rate_in_opening_hand']):>6} "
+                f"{_percent(card['win_rate_not_in_opening_hand']):>7} "
+                f"{_percent(card['lift'], sign=True):>7} "
+                f"{card['games_played']:>7} {_percent(card['win_rate_when_played']):>6} "
+                f"{card['captures_made']:>6} {card['times_captured']:>6}"
+            )
+    return out
+
+
+def _shown_deck(deck: dict[str, Any]) -> dict[str, Any]:
+    """A deck's report with its name and its cards' names as a terminal may show them."""
+    cards = [{**card, "card": shown(card["card"])} for card in deck["cards"]]
+    return {**deck, "name": shown(deck["name"]), "cards": cards}
+
+
+def _percent(value: float | None, *, sign: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.1%}" if sign else f"{value:.1%}"

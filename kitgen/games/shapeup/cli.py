@@ -1,0 +1,116 @@
+"""`kitgen simulate shapeup`: its options, and the report it prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kitgen.cli.common import (
+    FormatOption,
+    GamesOption,
+    JobsOption,
+    OutputFormat,
+    SeedOption,
+    friendly,
+    game_command,
+    show_report,
+    with_progress,
+)
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+
+@friendly
+def simulate(
+    games: GamesOption = 1000,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The players, one per seat (or one name for every seat), like "
+            "greedy,random: random or greedy.",
+        ),
+    ] = "random,random",
+    setup: Annotated[
+        str, typer.Option("--setup", help="The set-up: 2p-18, 3p-18, 3p-24, 4p-24 (or -advanced).")
+    ] = "2p-18",
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds",
+            help="Play full games of this many rounds (4 is the game for two players; one "
+            "per player for three or four) and report full-game wins too.",
+        ),
+    ] = 1,
+    seed: SeedOption = 1,
+    jobs: JobsOption = 1,
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Play many Shape Up! rounds between built-in players and report how each seat fares.
+
+    The first player rotates. Example: `kitgen simulate shapeup --setup 3p-24
+    --players greedy,random,random`.
+
+    \b
+    Players:
+      random  a random legal play, and every other turn on average a random move
+      greedy  the play that scores best for its own victory card, then the best
+              move if it scores more still; it does not guess the others' cards
+    """
+    from kitgen.games.shapeup.simulate import simulate_shapeup
+
+    chosen = tuple(p.strip() for p in players.split(","))
+    report = with_progress(
+        simulate_shapeup,
+        "game" if rounds > 1 else "round",
+        setup=setup,
+        games=games,
+        players=chosen,
+        seed=seed,
+        jobs=jobs,
+        rounds=rounds,
+    )
+    show_report(report, output, report_lines)
+
+
+def command() -> click.Command:
+    """The click command `kitgen simulate shapeup` runs."""
+    return game_command("shapeup", simulate)
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """A simulation's report for people: each seat's wins and points, the first player's."""
+    out = [
+        f"Shape Up! {report['setup']}: {report['games']:,} rounds, seed {report['seed']}; "
+        "the first player rotates"
+    ]
+    for p in report["players"]:
+        low, high = p["win_rate_95"]
+        out.append(
+            f"  seat {p['seat']} ({p['player']}): wins {p['win_rate']:.1%} (95%: {low:.1%} to "
+            f"{high:.1%}), {p['points_per_game']:.2f} points a round"
+        )
+    first = report["first_player"]
+    out.append(
+        f"  the first player wins {first['win_rate']:.1%} (95%: {first['win_rate_95'][0]:.1%} "
+        f"to {first['win_rate_95'][1]:.1%}; a fair share is {first['fair_share']:.1%}) and "
+        f"scores {first['points_per_game']:.2f} a round against "
+        f"{first['others_points_per_game']:.2f} for the others"
+    )
+    ties = report["ties"] / report["games"] if report["games"] else 0
+    margin = report["winning_margin"]
+    out.append(f"  ties {ties:.1%}; a round is won by {margin} points on average")
+    full = report["full_games"]
+    if full:
+        out.append(f"  full games of {full['rounds_per_game']:g} rounds: {full['played']:,}")
+        for p, rate, (low, high) in zip(
+            report["players"], full["win_rate"], full["win_rate_95"], strict=True
+        ):
+            out.append(
+                f"    seat {p['seat']} ({p['player']}) wins {rate:.1%} of them "
+                f"(95%: {low:.1%} to {high:.1%})"
+            )
+        out.append(f"    tied: {full['ties'] / full['played']:.1%}")
+    return out

@@ -1,0 +1,56 @@
+"""`kitgen simulate shapeup`: rounds (or full games) played in batches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kitgen.errors import UsageError
+from kitgen.games.shapeup.play import PLAYERS
+from kitgen.games.shapeup.rules import SETUPS
+from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
+from kitgen.simulation import BATCH, check_players, check_run, in_order
+
+
+def _rounds(args: tuple[str, tuple[str, ...], int, int, int, int]) -> RoundTally:
+    setup_id, players, seed, start, stop, rounds = args
+    return run_rounds(SETUPS[setup_id], players, seed, range(start, stop), rounds)
+
+
+def simulate_shapeup(
+    *,
+    setup: str,
+    games: int,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int = 1,
+    rounds: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Shape Up! rounds (or full games of `rounds` rounds); the report."""
+    if setup not in SETUPS:
+        raise UsageError(f"unknown set-up {setup!r}: use {', '.join(SETUPS)}")
+    chosen = SETUPS[setup]
+    check_run(games, jobs)
+    if not 1 <= rounds <= 20:
+        raise UsageError("--rounds must be from 1 to 20")
+    if len(players) == 1:
+        players = players * chosen.players
+    if len(players) != chosen.players:
+        raise UsageError(
+            f"set-up {setup} has {chosen.players} players: give --players one name per seat, "
+            f"like {','.join(['greedy'] + ['random'] * (chosen.players - 1))}"
+        )
+    check_players(players, PLAYERS)
+    batches = [
+        (setup, players, seed, start, min(start + BATCH, games), rounds)
+        for start in range(0, games, BATCH)
+    ]
+    total = RoundTally(chosen.players)
+    done = 0
+    for tally in in_order(_rounds, batches, jobs):
+        total.merge(tally)
+        done += tally.full_games if rounds > 1 else tally.games
+        if progress:
+            progress(done, games)
+    return round_summary(total, chosen, players, seed)

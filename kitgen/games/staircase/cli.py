@@ -1,0 +1,100 @@
+"""`kitgen simulate staircase`: its options, and the report it prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kitgen.cli.common import (
+    FormatOption,
+    GamesOption,
+    JobsOption,
+    OutputFormat,
+    SeedOption,
+    friendly,
+    game_command,
+    show_report,
+    with_progress,
+)
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+
+@friendly
+def simulate(
+    games: GamesOption = 1000,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The players, one per seat, 2 to 5 of them, like interferer,greedy,greedy: "
+            "random, greedy, interferer or spoiler.",
+        ),
+    ] = "random,random",
+    interfere: Annotated[
+        bool,
+        typer.Option("--interfere/--no-interfere", help="Play with the optional interfere action."),
+    ] = False,
+    seed: SeedOption = 1,
+    jobs: JobsOption = 1,
+    output: FormatOption = OutputFormat.human,
+) -> None:
+    """Play many Staircase games between built-in players and report each one's share.
+
+    One player per seat; seats rotate every game, so each player starts as often.
+    Example: `kitgen simulate staircase --players interferer,greedy,greedy --interfere`.
+
+    \b
+    Players:
+      random      any legal move, uniformly
+      greedy      the build, scrap or recycle that leaves the most: its staircase's
+                  points, its hand's, the sequences it can still make, less what
+                  the new scrap top is worth to the next player
+      interferer  greedy, but with --interfere it also weighs every interfere
+                  (what showing a pair costs it against what the named player
+                  gains) and takes it when it measures best
+      spoiler     aggressive: with --interfere, whenever it holds two cards it
+                  interferes with the leader; otherwise it plays like greedy
+    """
+    from kitgen.games.staircase.simulate import simulate_staircase
+
+    chosen = tuple(p.strip() for p in players.split(","))
+    report: dict[str, Any] = with_progress(
+        simulate_staircase, games=games, players=chosen, interfere=interfere, seed=seed, jobs=jobs
+    )
+
+    def lines(report: dict[str, Any]) -> list[str]:
+        option = "with interfere" if interfere else "without interfere"
+        out = [
+            f"The Staircase game, {len(chosen)} players {option}: {games:,} games, seed {seed};"
+            " seats rotate, so each player starts as often"
+        ]
+        for row in report["players"]:
+            low, high = row["win_share_95"]
+            acts = row["actions_per_game"]
+            used = ", ".join(f"{name} {acts[name]:.2f}" for name in acts if acts[name])
+            topped = (row["outright_wins"] + row["shared_wins"]) / report["games"]
+            out.append(
+                f"  {row['player'] + 1}. {row['name']:<10} wins {row['win_share']:.1%}"
+                f" (a shared win counted 1/k); wins or shares the top {topped:.1%}"
+                f" (95%: {low:.1%} to {high:.1%})"
+            )
+            out.append(
+                f"     mean {row['mean_total']:.1f} points = base {row['mean_base']:.1f}"
+                f" + bonus {row['mean_bonus']:.1f} ({row['mean_sequences']:.2f} sequences)"
+            )
+            out.append(f"     actions a game: {used or 'none'}")
+        out.append(
+            f"  {report['turns_per_game']:.1f} turns a game;"
+            f" ties for first {report['tie_share']:.1%}"
+        )
+        return out
+
+    show_report(report, output, lines)
+
+
+def command() -> click.Command:
+    """The click command `kitgen simulate staircase` runs."""
+    return game_command("staircase", simulate)

@@ -1,0 +1,56 @@
+"""`kitgen simulate staircase`: games played in batches, seats rotating."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kitgen.errors import UsageError
+from kitgen.games.staircase.play import PLAYERS
+from kitgen.games.staircase.play import Setup as StaircaseSetup
+from kitgen.games.staircase.sim import StaircaseTally
+from kitgen.games.staircase.sim import run_games as staircase_games
+from kitgen.games.staircase.sim import tally_summary as staircase_summary
+from kitgen.simulation import BATCH, check_players, check_run, in_order
+
+
+def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:
+    players, interfere, seed, start, stop = args
+    setup = StaircaseSetup(len(players), interfere=interfere)
+    return staircase_games(setup, players, seed, start, stop - start)
+
+
+def simulate_staircase(
+    *,
+    games: int,
+    players: tuple[str, ...],
+    interfere: bool,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` Staircase games between the players named (2 to 5, one per seat;
+    seats rotate every game) and report how each player fares."""
+    check_run(games, jobs)
+    if not 2 <= len(players) <= 5:
+        raise UsageError(
+            "the Staircase game has 2 to 5 players: name one per seat, like greedy,greedy,random"
+        )
+    check_players(players, PLAYERS)
+    batches = [
+        (players, interfere, seed, start, min(start + BATCH, games))
+        for start in range(0, games, BATCH)
+    ]
+    total = StaircaseTally()
+    done = 0
+    for tally in in_order(_staircase_games, batches, jobs):
+        total.merge(tally)
+        done += tally.games
+        if progress:
+            progress(done, games)
+    return {
+        "game": "staircase",
+        "interfere": interfere,
+        "seed": seed,
+        **staircase_summary(total, players),
+    }
