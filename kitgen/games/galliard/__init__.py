@@ -26,6 +26,11 @@ class Galliard(Game):
         "record": ".model:GalliardRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
+    figure_args: ClassVar = {
+        "cabal": ".figure_args:CabalArgs",
+        "floor": ".figure_args:FloorArgs",
+        "trade": ".figure_args:TradeArgs",
+    }
     card_parts = frozenset({"cabal-cards"})
 
     def check(self, doc: Document) -> Checked:

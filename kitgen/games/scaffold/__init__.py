@@ -26,6 +26,9 @@ class Scaffold(Game):
         "record": ".model:ScaffoldRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
+    figure_args: ClassVar = {
+        "board": ".figure_args:ScaffoldBoardArgs",
+    }
     card_parts = frozenset({"team-cards"})
 
     def check(self, doc: Document) -> Checked:

@@ -28,6 +28,11 @@ class Scratch(Game):
         "record": ".record_model:ScratchRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
+    figure_args: ClassVar = {
+        "card-anatomy": ".figure_args:CardArgs",
+        "board": ".figure_args:BoardArgs",
+        "flip": ".figure_args:CardArgs",
+    }
     card_parts = frozenset({"cards", "reference"})
 
     def check(self, doc: Document) -> Checked:

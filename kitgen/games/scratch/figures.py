@@ -16,9 +16,9 @@ from kitgen.games.scratch.cards import (
     draw_face,
     faces_of,
 )
+from kitgen.games.scratch.figure_args import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.games.scratch.model import ScratchPool
 from kitgen.layout.units import MM
-from kitgen.model.figures import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import Figures
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR

@@ -26,6 +26,10 @@ class ShapeUp(Game):
         "record": ".model:ShapeUpRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
+    figure_args: ClassVar = {
+        "card": ".figure_args:ShapeUpCardArgs",
+        "grid": ".figure_args:ShapeUpGridArgs",
+    }
     card_parts = frozenset({"cards"})
 
     def check(self, doc: Document) -> Checked:

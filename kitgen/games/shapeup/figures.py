@@ -22,15 +22,15 @@ from kitgen.games.shapeup.cards import (
     outline,
     symbol_weight,
 )
-from kitgen.games.shapeup.model import Card
-from kitgen.layout.units import MM
-from kitgen.model.figures import (
+from kitgen.games.shapeup.figure_args import (
     ShapeUpCardArgs,
     ShapeUpCell,
     ShapeUpGridArgs,
     ShapeUpRun,
     parse_shapeup_cell,
 )
+from kitgen.games.shapeup.model import Card
+from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.fonts import BOLD, ITALIC, text_width

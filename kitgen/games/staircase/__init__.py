@@ -26,6 +26,10 @@ class Staircase(Game):
         "record": ".model:StaircaseRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
+    figure_args: ClassVar = {
+        "staircase": ".figure_args:StaircaseArgs",
+        "turn": ".figure_args:TurnArgs",
+    }
     card_parts = frozenset({"action-cards"})
 
     def check(self, doc: Document) -> Checked:
