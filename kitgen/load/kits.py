@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.games.scratch.model import KitFile, ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
@@ -24,7 +24,7 @@ from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
+from kitgen.model.kit import DEFAULTS, KitBase, Reference
 from kitgen.model.params import fill_parameters
 
 _SETTING_PARSERS = {

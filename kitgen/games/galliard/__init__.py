@@ -21,7 +21,7 @@ class Galliard(Game):
     title = "Galliard"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:GalliardKitFile",
+        "kit": ".model:GalliardKitFile",
         "position": ".model:GalliardPositionFile",
         "record": ".model:GalliardRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

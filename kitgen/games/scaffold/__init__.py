@@ -21,7 +21,7 @@ class Scaffold(Game):
     title = "Scaffold"
     kinds: ClassVar = {
         "game": ".model:ScaffoldGameFile",
-        "kit": "kitgen.model.kit:ScaffoldKitFile",
+        "kit": ".model:ScaffoldKitFile",
         "position": ".model:ScaffoldPositionFile",
         "record": ".model:ScaffoldRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

@@ -24,7 +24,7 @@ class Scratch(Game):
         "cards": ".model:ScratchCardsFile",
         "deck": ".model:ScratchDeckFile",
         "game": ".model:ScratchGameFile",
-        "kit": "kitgen.model.kit:KitFile",
+        "kit": ".model:KitFile",
         "record": ".record_model:ScratchRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }

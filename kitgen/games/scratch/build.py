@@ -11,11 +11,11 @@ from kitgen.model.findings import finding, has_errors
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.scratch.cards import FaceItem
-    from kitgen.games.scratch.model import ScratchCard, ScratchDeckFile, ScratchPool
+    from kitgen.games.scratch.model import KitFile, ScratchCard, ScratchDeckFile, ScratchPool
     from kitgen.kit import FileReport
     from kitgen.layout.setup import PrintSetup
     from kitgen.load.documents import Document
-    from kitgen.model.kit import KitFile, Reference
+    from kitgen.model.kit import Reference
 
 
 def expand_commons(cards: list[ScratchCard], pool: ScratchPool, extra: int) -> list[ScratchCard]:

@@ -21,7 +21,7 @@ class ShapeUp(Game):
     title = "Shape Up!"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:ShapeUpKitFile",
+        "kit": ".model:ShapeUpKitFile",
         "position": ".model:ShapeUpPositionFile",
         "record": ".model:ShapeUpRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

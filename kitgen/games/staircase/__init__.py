@@ -21,7 +21,7 @@ class Staircase(Game):
     title = "The Staircase game"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:StaircaseKitFile",
+        "kit": ".model:StaircaseKitFile",
         "position": ".model:StaircasePositionFile",
         "record": ".model:StaircaseRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
