@@ -37,7 +37,7 @@ class Scratch(Game):
 
     def check(self, doc: Document) -> Checked:
         if doc.kind == "kit":
-            from kitgen.load.kits import check_kit
+            from kitgen.games.scratch.kit_check import check_kit
 
             return Checked(check_kit(doc.model, doc.path))
         if doc.kind == "record":
