@@ -26,6 +26,17 @@ class CardArgs(Spec):
 
     card: Name = "Griffin"
 
+    def figure_issues(self) -> list[Issue]:
+        """The card, when the official pool has none of that name (the figure would draw
+        another card in its place)."""
+        from kitgen.games.scratch.load import official
+
+        if official().pool.card(self.card) is None:
+            return [
+                (("card",), "unknown-card", f"no card called {self.card!r} in the official pool")
+            ]
+        return []
+
 
 class BoardArgs(Spec):
     """A Scratch board: three rows of three cells, top row first.
