@@ -465,6 +465,6 @@ def board_figure() -> tuple[FigureSizer, FigurePainter]:
 
 
 def scaffold_figures() -> Figures:
-    """Every figure Scaffold's rules can name (see kitgen/model/figures.py)."""
+    """Every figure Scaffold's rules can name (their `args:` models: figure_args.py)."""
     built = {"board": board_figure()}
     return Figures.of(built)

@@ -221,7 +221,7 @@ def board(pool: ScratchPool) -> tuple[Any, Any]:
 
 
 def scratch_figures(pool: ScratchPool) -> Figures:
-    """Every figure Scratch's rules can name (see kitgen/model/figures.py)."""
+    """Every figure Scratch's rules can name (their `args:` models: figure_args.py)."""
     makers = {"card-anatomy": anatomy, "flip": flip, "board": board}
     built = {name: make(pool) for name, make in makers.items()}
     return Figures.of(built)

@@ -344,6 +344,6 @@ def _new_frame(c: Canvas, x: float, y: float, geo: GridGeometry) -> None:
 
 
 def shapeup_figures() -> Figures:
-    """Every figure Shape Up!'s rules can name (see kitgen/model/figures.py)."""
+    """Every figure Shape Up!'s rules can name (their `args:` models: figure_args.py)."""
     built = {"card": card_figure(), "grid": grid_figure()}
     return Figures.of(built)
