@@ -106,6 +106,8 @@ class Game:
     # game's package when it starts with a dot), e.g. {"kit": ".model:MyKitFile"}.
     kinds: ClassVar[Mapping[str, str]] = {}
     # The rule-booklet figures the game draws, each figure's `args:` model as above.
+    # A model with a `figure_issues()` method (kitgen.model.figures.ChecksItself) says
+    # what is wrong with its arguments beyond their shape; `kitgen check` reports it.
     figure_args: ClassVar[Mapping[str, str]] = {}
     # The kit components that are cards (what `kitgen export` exports).
     card_parts: ClassVar[frozenset[str]] = frozenset()
@@ -153,6 +155,10 @@ class Game:
         """The `args:` model of one of the game's figures (None: no such figure)."""
         where = self.figure_args.get(name)
         return None if where is None else self._load(where)
+
+    def figure_models(self) -> dict[str, type[BaseModel]]:
+        """Every figure the game's rules can name, with its `args:` model."""
+        return {name: self._load(where) for name, where in self.figure_args.items()}
 
     def _load(self, where: str) -> Any:
         module, _, name = where.partition(":")

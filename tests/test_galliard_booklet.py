@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import write
 
+from kitgen import registry
 from kitgen.build import game_figures
 from kitgen.games.galliard.figure_args import (
     CabalArgs,
@@ -29,7 +30,6 @@ from kitgen.layout.paper import paper_size
 from kitgen.layout.units import MM
 from kitgen.load.documents import read_document
 from kitgen.load.rules import game_context
-from kitgen.model.figures import FIGURES
 from kitgen.model.findings import Finding
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.model.standard import Card
@@ -99,8 +99,8 @@ def shipped() -> RulesFile:
 
 def test_every_figure_named_is_drawn(shipped: RulesFile) -> None:
     figures = galliard_figures()
-    assert set(figures.painters) == set(figures.sizes) == set(FIGURES["galliard"])
-    assert set(game_figures("galliard").painters) == set(FIGURES["galliard"])
+    assert set(figures.painters) == set(figures.sizes) == set(registry.get("galliard").figure_args)
+    assert set(game_figures("galliard").painters) == set(registry.get("galliard").figure_args)
     used = [
         b.figure
         for b in blocks_of([*shipped.sections, *shipped.quick_reference])

@@ -14,14 +14,15 @@ from conftest import write
 from pypdf import PdfReader
 from test_build import fonts_of
 
+from kitgen import registry
 from kitgen.build import BuildOptions, build, game_figures
+from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, read_scaffold_board
 from kitgen.games.scaffold.figures import scaffold_figures
 from kitgen.kit import check_file
 from kitgen.layout.paper import paper_size
 from kitgen.layout.units import MM
 from kitgen.load.documents import read_document
 from kitgen.load.rules import game_context
-from kitgen.model.figures import FIGURES, ScaffoldBoardArgs, read_scaffold_board
 from kitgen.model.findings import Finding
 from kitgen.model.rules import RulesFile
 from kitgen.paths import game_dir
@@ -51,7 +52,12 @@ def test_the_shipped_rules_check_clean() -> None:
 
 def test_every_scaffold_figure_is_drawn() -> None:
     figures = scaffold_figures()
-    assert set(figures.painters) == set(FIGURES["scaffold"]) == set(figures.sizes) == {"board"}
+    assert (
+        set(figures.painters)
+        == set(registry.get("scaffold").figure_args)
+        == set(figures.sizes)
+        == {"board"}
+    )
 
 
 def test_the_build_uses_the_scaffold_figures() -> None:

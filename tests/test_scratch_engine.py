@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from kitgen.games.scratch.figure_args import parse_cell
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.model import ScratchCard, ScratchPool, Stats
 from kitgen.games.scratch.play import (
@@ -19,7 +20,6 @@ from kitgen.games.scratch.play import (
     Scratch,
     State,
 )
-from kitgen.model.figures import parse_cell
 from kitgen.rules.base import draw, shuffle
 
 OFF = official()

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from test_build import fonts_of
 from typer.testing import CliRunner
 
+from kitgen import registry
 from kitgen.build import BuildOptions, build, game_figures, resolve_setup
 from kitgen.cli import app
 from kitgen.games.shapeup.cards import POKER_H, POKER_W, FaceGeometry, draw_face
@@ -23,7 +24,6 @@ from kitgen.kit import check_file
 from kitgen.layout.geometry import Grid
 from kitgen.layout.impose import plan_grid
 from kitgen.layout.units import MM
-from kitgen.model.figures import FIGURES
 from kitgen.model.kit import PrintSettings
 from kitgen.paths import game_dir
 from kitgen.render.pdf import finish, new_canvas
@@ -351,7 +351,7 @@ def figure(name: str, args: dict[str, object], ink: str = "normal") -> bytes:
 
 def test_every_declared_figure_is_drawn() -> None:
     figures = game_figures("shapeup")
-    assert set(figures.painters) == set(FIGURES["shapeup"]) == set(figures.sizes)
+    assert set(figures.painters) == set(registry.get("shapeup").figure_args) == set(figures.sizes)
 
 
 def test_card_figure_names_the_parts() -> None:

@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import write
 
+from kitgen import registry
 from kitgen.build import game_figures
 from kitgen.games.staircase.figure_args import (
     StaircaseArgs,
@@ -27,7 +28,6 @@ from kitgen.layout.paper import paper_size
 from kitgen.layout.units import MM
 from kitgen.load.documents import read_document
 from kitgen.load.rules import blocks, game_context
-from kitgen.model.figures import FIGURES
 from kitgen.model.findings import Finding
 from kitgen.model.rules import RulesFile
 from kitgen.model.standard import Card
@@ -94,7 +94,7 @@ def shipped() -> RulesFile:
 
 def test_every_figure_named_is_drawn() -> None:
     figures = staircase_figures()
-    assert set(figures.painters) == set(figures.sizes) == set(FIGURES["staircase"])
+    assert set(figures.painters) == set(figures.sizes) == set(registry.get("staircase").figure_args)
     assert set(game_figures("staircase").painters) == set(figures.painters)
     named = {b.figure for b in blocks(shipped()) if b.figure is not None}
     assert named == {"staircase", "turn"}

@@ -4,20 +4,19 @@ Standard library only, so `kitgen check` never imports Pillow: the checks read
 no more of an image than its header (a PNG's IHDR, a JPEG's markers up to its
 frame header) and compare the size it declares with `ImageLimits`. Decoding
 the pixels, with Pillow's own decompression-bomb guard set to the same limits,
-happens only when a build draws the art (kitgen/games/scratch/kit.py).
+happens only when a build draws the art (in the game's kit drawing).
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, Literal
+from typing import BinaryIO, Literal, Protocol
 
-from kitgen.games.scratch.model import ScratchCard
 from kitgen.load.references import READ_FLAGS, outside
-from kitgen.model.findings import Finding, finding
+from kitgen.model.findings import Finding, Location, finding
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_START = b"\xff\xd8\xff"  # start of image, then the first segment's marker
@@ -260,7 +259,21 @@ def print_dpi(width_px: int, height_px: int, window_w_pt: float, window_h_pt: fl
     return 72.0 / scale
 
 
-def check_art(cards: Sequence[ScratchCard], limits: ImageLimits = DEFAULT_LIMITS) -> list[Finding]:
+class HasArt(Protocol):
+    """A card that may name its art: a file relative to the file the card is in."""
+
+    @property
+    def art(self) -> str | None: ...
+
+    @property
+    def source_path(self) -> str | None: ...
+
+    def where(self, *keys: Hashable) -> Location | None:
+        """Where a value of the card was written."""
+        ...
+
+
+def check_art(cards: Sequence[HasArt], limits: ImageLimits = DEFAULT_LIMITS) -> list[Finding]:
     """Findings for cards whose art is missing, not a PNG or JPEG, or too large; each at
     the card's `art:` value. Reads each distinct file's header once."""
     found: list[Finding] = []

@@ -1,22 +1,15 @@
-"""Kit files: the settings every game's kit shares, and a Scratch kit's files and
-reference cards.
+"""Kit files: what every game's kit shares: its print settings and its rules file.
 
-The files a kit names (`rules:`, and a Scratch kit's `card_files:` and `decks:`)
-are read and checked here, for `kitgen check` and for the build alike: one of
-the wrong kind (a deck as the rules, the kit itself, another game's file) is a
-`uses-wrong-kind` finding at its entry, and the files' own findings are the
-kit's too, so a kit that checks clean builds.
-
-A module apart from `kitgen.games.scratch.load`, so that checking a deck or a card
-file does not import the paper sizes and units that only kit settings need.
+The files a kit names (`rules:`, and whatever a game's own kit lists) are read and
+checked, for `kitgen check` and for the build alike, through `named_document`: one
+of the wrong kind (a deck as the rules, the kit itself, another game's file) is a
+`uses-wrong-kind` finding at its entry, and the files' own findings are the kit's
+too, so a kit that checks clean builds. A game's own kit checks (its card files,
+its reference cards) live in its package and build on these.
 """
 
 from __future__ import annotations
 
-import os
-from typing import Any
-
-from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
@@ -24,8 +17,7 @@ from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import DEFAULTS, KitBase, KitFile, Reference
-from kitgen.model.params import fill_parameters
+from kitgen.model.kit import DEFAULTS, KitBase
 
 _SETTING_PARSERS = {
     "paper": paper_size,
@@ -37,76 +29,7 @@ _SETTING_PARSERS = {
 }
 
 
-def check_kit(kit: KitFile, path: str) -> list[Finding]:
-    """Check a kit file: its settings, the files it names, and its reference text."""
-    found = check_kit_settings(kit, path)
-    found += card_sources(kit, path, kit.extra_commons)[1]
-    found += reference_cards(kit)[1]
-    return found
-
-
-# What a Scratch kit's `card_files:` and `decks:` may name: the build prints either.
-_CARD_SOURCES = (("scratch", "cards"), ("scratch", "deck"))
-
-
-def card_sources(
-    kit: KitFile, path: str, extra: int
-) -> tuple[list[tuple[str, Location | None, Document, ScratchPool]], list[Finding]]:
-    """The card files and decks a Scratch kit names (card files first), each checked:
-    its entry, where the entry is, the file, and the pool it was checked against; and
-    the findings, those of the files named included. A file that is missing or of the
-    wrong kind is a finding at its entry, and so is the entry whose cards (each common
-    `extra` more times) take the kit past what one file prints (`build-too-large`): the
-    cards are counted before any is made, and a file named twice is read once. The
-    kit's check and its build both read the files through this."""
-    from kitgen.games.scratch.load import check_scratch
-    from kitgen.layout.impose import check_pages
-
-    what = {"decks": "the deck file", "card_files": "the card file"}
-    try:
-        per_sheet, sides = kit_sheet(kit)
-    except LayoutError:  # found by the settings check
-        per_sheet, sides = 1, 1
-    sources: list[tuple[str, Location | None, Document, ScratchPool]] = []
-    found: list[Finding] = []
-    read: dict[str, tuple[Document | None, ScratchPool | None]] = {}  # each file once
-    total = 0
-    for field_name in ("card_files", "decks"):
-        for index, entry in enumerate(getattr(kit, field_name)):
-            at = kit.where(field_name, index)
-            shown, problem = check_reference(entry, path, at, what[field_name])
-            if problem is not None:
-                found.append(problem)
-                continue
-            key = os.path.realpath(shown)
-            if key not in read:
-                read[key] = (None, None)
-                doc = _named_document(
-                    shown, entry, at, _CARD_SOURCES, "a scratch cards or deck file", found
-                )
-                if doc is not None:
-                    more, pool = check_scratch(doc)
-                    found += more
-                    if pool is not None and not has_errors([*doc.findings, *more]):
-                        read[key] = (doc, pool)
-            doc, pool = read[key]
-            if doc is None or pool is None:
-                continue
-            total += card_count(doc.model, pool, extra)  # counted before a card is made
-            message = over_card_limit(total, entry)
-            if message is None:
-                try:  # pages as the kit's own settings lay them out
-                    check_pages(total, per_sheet, sides)
-                except LayoutError as err:
-                    message = f"with {entry!r}, the kit's {err}"
-            if message is not None:
-                found.append(finding("build-too-large", message, at))
-                return sources, found
-            sources.append((entry, at, doc, pool))
-    return sources, found
-
-
-def _named_document(
+def named_document(
     path: str,
     entry: str,
     at: Location | None,
@@ -129,20 +52,6 @@ def _named_document(
         return None
     found += doc.findings
     return doc if doc.model is not None else None
-
-
-def card_count(model: Any, pool: ScratchPool, extra: int) -> int:
-    """How many cards a Scratch card file (each common `extra` more times) or deck prints;
-    counted, not made, so a file that asks for millions costs nothing."""
-    if isinstance(model, ScratchDeckFile):
-        return sum(model.cards.values())
-    if isinstance(model, ScratchCardsFile):
-        commons = 0
-        for card in model.cards:
-            rarity = pool.rarity(card.rarity)
-            commons += rarity is not None and rarity.id == "common"
-        return len(model.cards) + extra * commons
-    return 0
 
 
 def over_card_limit(total: int, entry: str) -> str | None:
@@ -221,36 +130,8 @@ def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Findi
         return None, [problem]
     found: list[Finding] = []
     wanted = f"a {kit.game} rules file"
-    doc = _named_document(rules_path, kit.rules, at, ((kit.game, "rules"),), wanted, found)
+    doc = named_document(rules_path, kit.rules, at, ((kit.game, "rules"),), wanted, found)
     if doc is None:
         return None, found
     found += check_rules(doc)
     return (None if has_errors(found) else doc), found
-
-
-def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
-    """The kit's reference cards, `{{ name }}` replaced by the game's parameters."""
-    from kitgen.games.scratch.load import official
-
-    params = official().params.model_dump()
-    found: list[Finding] = []
-    cards = []
-    for i, ref in enumerate(kit.reference):
-        sections = []
-        for j, section in enumerate(ref.sections):
-            points = []
-            for k, point in enumerate(section.points):
-                text, unknown = fill_parameters(point, params)
-                found += [
-                    finding(
-                        "unknown-parameter",
-                        f"{{{{ {name} }}}} names no game parameter; known: "
-                        f"{', '.join(sorted(params))}",
-                        kit.where("reference", i, "sections", j, "points", k),
-                    )
-                    for name in unknown
-                ]
-                points.append(text)
-            sections.append((section.heading, tuple(points)))
-        cards.append(Reference(ref.title, tuple(sections)))
-    return cards, found

@@ -16,21 +16,12 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from kitgen.games.shapeup.model import Card
+from kitgen import registry
 from kitgen.load.documents import Document, read_document
 from kitgen.load.validate import translate
-from kitgen.model.figures import (
-    FIGURES,
-    BoardArgs,
-    ScaffoldBoardArgs,
-    ShapeUpCardArgs,
-    ShapeUpGridArgs,
-    parse_cell,
-    parse_shapeup_cell,
-    read_scaffold_board,
-)
+from kitgen.model.figures import ChecksItself
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 from kitgen.model.rules import Block, RulesFile, Section
@@ -182,11 +173,13 @@ def check_rules(doc: Document) -> list[Finding]:
             problem = template_problem(env, text, context, at)
             problems += [] if problem is None else [problem]
         found += problems
-    figures = FIGURES.get(doc.game, {})
+    game = registry.get(doc.game)
+    figures = game.figure_args
     for block in blocks(rules):
         if block.figure is None:
             continue
-        if block.figure not in figures:
+        model = game.figure_model(block.figure)
+        if model is None:
             known = ", ".join(sorted(figures)) or "none yet"
             found.append(
                 finding(
@@ -196,14 +189,16 @@ def check_rules(doc: Document) -> list[Finding]:
                 )
             )
             continue
-        found += check_figure_args(block, figures[block.figure], doc.source)
+        found += check_figure_args(block, model, doc.source)
     return found
 
 
-def check_figure_args(block: Block, model: type, source: SourceMap | None) -> list[Finding]:
+def check_figure_args(
+    block: Block, model: type[BaseModel], source: SourceMap | None
+) -> list[Finding]:
     """A figure's `args:` against what the figure takes."""
     try:
-        args = model.model_validate(block.args or {})  # type: ignore[attr-defined]
+        args = model.model_validate(block.args or {})
     except ValidationError as err:
         if source is None:
             return []
@@ -212,68 +207,11 @@ def check_figure_args(block: Block, model: type, source: SourceMap | None) -> li
             translate({**e, "loc": prefix + tuple(e["loc"])}, model, source)
             for e in err.errors(include_url=False)
         ]
-    found: list[Finding] = []
-    # A figure whose arguments know their own rules (Staircase, Galliard) says what is wrong.
-    own_check = getattr(args, "figure_issues", None)
-    if callable(own_check):
-        found += [
-            finding(code, message, block.where("args", *path))
-            for path, code, message in own_check()
-        ]
-    if isinstance(args, ShapeUpGridArgs):
-        widths = {len(row) for row in args.cells}
-        if len(widths) > 1:
-            found.append(
-                finding(
-                    "invalid-value",
-                    "the rows of the grid differ in length; give every row the same "
-                    "number of cells (`.` for an empty one)",
-                    block.where("args", "cells"),
-                )
-            )
-        for r, row in enumerate(args.cells):
-            for c, text in enumerate(row):
-                try:
-                    parse_shapeup_cell(text)
-                except ValueError as err:
-                    found.append(
-                        finding("invalid-value", str(err), block.where("args", "cells", r, c))
-                    )
-    if isinstance(args, ShapeUpCardArgs):
-        try:
-            Card.parse(args.card)
-        except ValueError as err:
-            found.append(finding("invalid-value", str(err), block.where("args", "card")))
-    if isinstance(args, ScaffoldBoardArgs):
-        found += [
-            finding(issue.code, issue.message, block.where("args", *issue.path))
-            for issue in read_scaffold_board(args).issues
-        ]
-    if isinstance(args, BoardArgs):
-        from kitgen.games.scratch.load import official
-
-        pool = official().pool
-        for r, row in enumerate(args.cells):
-            at = block.where("args", "cells", r)
-            if len(row) != 3:
-                found.append(
-                    finding(
-                        "invalid-value", f"row {r + 1} of the board has {len(row)} cells, not 3", at
-                    )
-                )
-            for c, text in enumerate(row):
-                cell_at = block.where("args", "cells", r, c)
-                try:
-                    cell = parse_cell(text)
-                except ValueError as err:
-                    found.append(finding("invalid-value", str(err), cell_at))
-                    continue
-                if cell is not None and pool.card(cell.card) is None:
-                    found.append(
-                        finding(
-                            "unknown-card",
-                            f"no card called {cell.card!r} in the official pool",
-                            cell_at,
-                        )
-                    )
-    return found
+    if not isinstance(args, ChecksItself):
+        return []
+    # A figure whose arguments know their own rules (a card must exist, a claim about a
+    # move must agree with the engine) says what is wrong, at its place in `args:`.
+    return [
+        finding(code, message, block.where("args", *path))
+        for path, code, message in args.figure_issues()
+    ]

@@ -8,14 +8,10 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from kitgen.model.base import Located, Name, RelPath, Spec, Text, empty
+from kitgen.model.base import Located, Name, RelPath, Spec, Text
 
 Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
-Component = Literal["cards", "mat", "reference", "rules"]
-COMPONENTS: tuple[Component, ...] = ("cards", "mat", "reference", "rules")
-ShapeUpComponent = Literal["cards", "score-sheets", "score-pad", "rules"]
-SHAPEUP_COMPONENTS: tuple[ShapeUpComponent, ...] = ("cards", "score-sheets", "score-pad", "rules")
 
 
 def _number_as_text(value: object) -> object:
@@ -90,66 +86,3 @@ class KitBase(Located):
     components: Sequence[str] = ()
     settings: PrintSettings = PrintSettings()
     rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
-
-
-class KitFile(KitBase):
-    """A Scratch kit: cards (from decks and card files), the mat, reference cards, rules."""
-
-    game: Literal["scratch"]
-    components: list[Component] = Field(default_factory=lambda: list(COMPONENTS))
-    decks: list[RelPath] = Field(default_factory=empty, max_length=50)
-    card_files: list[RelPath] = Field(default_factory=empty, max_length=50)
-    extra_commons: int = Field(default=0, ge=0, le=20)
-    reference: list[ReferenceCard] = Field(default_factory=empty, max_length=20)
-
-
-class ShapeUpKitFile(KitBase):
-    """A Shape Up! kit: the symbol cards, the players' score sheets, the score pad, rules."""
-
-    game: Literal["shapeup"]
-    components: list[ShapeUpComponent] = Field(default_factory=lambda: list(SHAPEUP_COMPONENTS))
-
-
-ScaffoldComponent = Literal["mats", "team-cards", "turn-track", "score-sheet", "rules"]
-SCAFFOLD_COMPONENTS: tuple[ScaffoldComponent, ...] = (
-    "mats",
-    "team-cards",
-    "turn-track",
-    "score-sheet",
-    "rules",
-)
-
-
-class ScaffoldKitFile(KitBase):
-    """A Scaffold kit: the two mats, team cards, turn track, score sheet, rules, and (when
-    `standard_deck` is true) a printable 54-card deck; most players own a deck."""
-
-    game: Literal["scaffold"]
-    components: list[ScaffoldComponent] = Field(default_factory=lambda: list(SCAFFOLD_COMPONENTS))
-    standard_deck: bool = False
-
-
-StaircaseComponent = Literal["score-sheet", "action-cards", "rules"]
-STAIRCASE_COMPONENTS: tuple[StaircaseComponent, ...] = ("score-sheet", "action-cards", "rules")
-
-
-class StaircaseKitFile(KitBase):
-    """A Staircase game kit: the score sheet, the action reference cards, rules, and (when
-    `standard_deck` is true) a printable deck."""
-
-    game: Literal["staircase"]
-    components: list[StaircaseComponent] = Field(default_factory=lambda: list(STAIRCASE_COMPONENTS))
-    standard_deck: bool = False
-
-
-GalliardComponent = Literal["mat", "cabal-cards", "tracker", "rules"]
-GALLIARD_COMPONENTS: tuple[GalliardComponent, ...] = ("mat", "cabal-cards", "tracker", "rules")
-
-
-class GalliardKitFile(KitBase):
-    """A Galliard kit: the table mat, the cabal reference cards, the score tracker, rules,
-    and (when `standard_deck` is true) a printable 54-card deck with both jokers."""
-
-    game: Literal["galliard"]
-    components: list[GalliardComponent] = Field(default_factory=lambda: list(GALLIARD_COMPONENTS))
-    standard_deck: bool = False

@@ -24,10 +24,15 @@ class Galliard(Game):
     title = "Galliard"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:GalliardKitFile",
+        "kit": ".model:GalliardKitFile",
         "position": ".model:GalliardPositionFile",
         "record": ".model:GalliardRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
+    }
+    figure_args: ClassVar = {
+        "cabal": ".figure_args:CabalArgs",
+        "floor": ".figure_args:FloorArgs",
+        "trade": ".figure_args:TradeArgs",
     }
     card_parts = frozenset({"cabal-cards"})
     simulate_help = "Two players: wins, rounds and how wagering pays."

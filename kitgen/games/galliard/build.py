@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.model.kit import GalliardKitFile
+    from kitgen.games.galliard.model import GalliardKitFile
 
 
 def build_kit(b: KitBuilder, kit: GalliardKitFile, path: str, stem: str) -> None:

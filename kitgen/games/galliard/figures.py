@@ -603,7 +603,7 @@ def trade_figure() -> tuple[FigureSizer, FigurePainter]:
 
 
 def galliard_figures() -> Figures:
-    """Every figure Galliard's rules can name (see kitgen/model/figures.py)."""
+    """Every figure Galliard's rules can name (their `args:` models: figure_args.py)."""
     built = {"cabal": cabal_figure(), "floor": floor_figure(), "trade": trade_figure()}
     return Figures.of(built)
 

@@ -24,10 +24,13 @@ class Scaffold(Game):
     title = "Scaffold"
     kinds: ClassVar = {
         "game": ".model:ScaffoldGameFile",
-        "kit": "kitgen.model.kit:ScaffoldKitFile",
+        "kit": ".model:ScaffoldKitFile",
         "position": ".model:ScaffoldPositionFile",
         "record": ".model:ScaffoldRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
+    }
+    figure_args: ClassVar = {
+        "board": ".figure_args:ScaffoldBoardArgs",
     }
     card_parts = frozenset({"team-cards"})
     simulate_help = "Competitive or cooperative games for several hand sizes and turn counts."

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.model.kit import ScaffoldKitFile
+    from kitgen.games.scaffold.model import ScaffoldKitFile
 
 
 def build_kit(b: KitBuilder, kit: ScaffoldKitFile, path: str, stem: str) -> None:

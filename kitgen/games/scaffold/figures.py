@@ -1,6 +1,6 @@
 """Scaffold's rule-booklet figure: a board, with an optional play checked by the engine.
 
-The board is read by `kitgen.model.figures.read_scaffold_board`, which uses the
+The board is read by `kitgen.games.scaffold.figure_args.read_scaffold_board`, which uses the
 rules engine, so a figure draws exactly what `kitgen check` verified. Cards are
 small faces with the rank and a vector suit from the standard deck's painter
 (`kitgen.render.cards.standard`); a stack shows the left edges of the cards
@@ -18,6 +18,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, ScaffoldFigure, read_scaffold_board
 from kitgen.games.scaffold.rules import (
     BOARDS,
     CAP,
@@ -28,7 +29,6 @@ from kitgen.games.scaffold.rules import (
     row_col,
 )
 from kitgen.layout.units import MM
-from kitgen.model.figures import ScaffoldBoardArgs, ScaffoldFigure, read_scaffold_board
 from kitgen.model.kit import Ink
 from kitgen.model.standard import Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
@@ -403,7 +403,7 @@ def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink)
 
 
 def paint_board(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
-    """Draw a board figure (see `kitgen.model.figures.ScaffoldBoardArgs`)."""
+    """Draw a board figure (see `kitgen.games.scaffold.figure_args.ScaffoldBoardArgs`)."""
     parsed = _args(args)
     if parsed is None:
         return
@@ -465,6 +465,6 @@ def board_figure() -> tuple[FigureSizer, FigurePainter]:
 
 
 def scaffold_figures() -> Figures:
-    """Every figure Scaffold's rules can name (see kitgen/model/figures.py)."""
+    """Every figure Scaffold's rules can name (their `args:` models: figure_args.py)."""
     built = {"board": board_figure()}
     return Figures.of(built)

@@ -27,9 +27,14 @@ class Scratch(Game):
         "cards": ".model:ScratchCardsFile",
         "deck": ".model:ScratchDeckFile",
         "game": ".model:ScratchGameFile",
-        "kit": "kitgen.model.kit:KitFile",
+        "kit": ".model:KitFile",
         "record": ".record_model:ScratchRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
+    }
+    figure_args: ClassVar = {
+        "card-anatomy": ".figure_args:CardArgs",
+        "board": ".figure_args:BoardArgs",
+        "flip": ".figure_args:CardArgs",
     }
     card_parts = frozenset({"cards", "reference"})
     simulate_help = (
@@ -39,7 +44,7 @@ class Scratch(Game):
 
     def check(self, doc: Document) -> Checked:
         if doc.kind == "kit":
-            from kitgen.load.kits import check_kit
+            from kitgen.games.scratch.kit_check import check_kit
 
             return Checked(check_kit(doc.model, doc.path))
         if doc.kind == "record":

@@ -11,11 +11,11 @@ from kitgen.model.findings import finding, has_errors
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.scratch.cards import FaceItem
-    from kitgen.games.scratch.model import ScratchCard, ScratchDeckFile, ScratchPool
+    from kitgen.games.scratch.model import KitFile, ScratchCard, ScratchDeckFile, ScratchPool
     from kitgen.kit import FileReport
     from kitgen.layout.setup import PrintSetup
     from kitgen.load.documents import Document
-    from kitgen.model.kit import KitFile, Reference
+    from kitgen.model.kit import Reference
 
 
 def expand_commons(cards: list[ScratchCard], pool: ScratchPool, extra: int) -> list[ScratchCard]:
@@ -50,9 +50,9 @@ def build_kit(b: KitBuilder, kit: KitFile, path: str, stem: str) -> None:
     cards, the mat and the rules."""
     from kitgen.games.scratch.cards import faces_of
     from kitgen.games.scratch.kit import mat_pdf
+    from kitgen.games.scratch.kit_check import card_sources, reference_cards
     from kitgen.games.scratch.load import official
     from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile
-    from kitgen.load.kits import card_sources, reference_cards
 
     setup = b.setup(kit.settings)
     extra = b.options.extra_commons
@@ -94,8 +94,8 @@ def build_file(b: KitBuilder, report: FileReport, doc: Document, stem: str) -> b
     """A deck's cards, or a card file's (with --extra-commons); False for other files."""
     from kitgen.build import slug
     from kitgen.games.scratch.cards import faces_of
+    from kitgen.games.scratch.kit_check import card_count
     from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
-    from kitgen.load.kits import card_count
 
     model = doc.model
     if not isinstance(model, (ScratchDeckFile, ScratchCardsFile)):

@@ -16,9 +16,9 @@ from kitgen.games.scratch.cards import (
     draw_face,
     faces_of,
 )
+from kitgen.games.scratch.figure_args import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.games.scratch.model import ScratchPool
 from kitgen.layout.units import MM
-from kitgen.model.figures import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import Figures
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR
@@ -221,7 +221,7 @@ def board(pool: ScratchPool) -> tuple[Any, Any]:
 
 
 def scratch_figures(pool: ScratchPool) -> Figures:
-    """Every figure Scratch's rules can name (see kitgen/model/figures.py)."""
+    """Every figure Scratch's rules can name (their `args:` models: figure_args.py)."""
     makers = {"card-anatomy": anatomy, "flip": flip, "board": board}
     built = {name: make(pool) for name, make in makers.items()}
     return Figures.of(built)

@@ -24,10 +24,14 @@ class ShapeUp(Game):
     title = "Shape Up!"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:ShapeUpKitFile",
+        "kit": ".model:ShapeUpKitFile",
         "position": ".model:ShapeUpPositionFile",
         "record": ".model:ShapeUpRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
+    }
+    figure_args: ClassVar = {
+        "card": ".figure_args:ShapeUpCardArgs",
+        "grid": ".figure_args:ShapeUpGridArgs",
     }
     card_parts = frozenset({"cards"})
     simulate_help = "Rounds or full games, by set-up: each seat's wins and points."

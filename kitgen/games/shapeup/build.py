@@ -10,7 +10,7 @@ from kitgen.layout.units import format_mm
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.model.kit import ShapeUpKitFile
+    from kitgen.games.shapeup.model import ShapeUpKitFile
 
 
 def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:

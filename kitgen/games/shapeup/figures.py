@@ -22,15 +22,15 @@ from kitgen.games.shapeup.cards import (
     outline,
     symbol_weight,
 )
-from kitgen.games.shapeup.model import Card
-from kitgen.layout.units import MM
-from kitgen.model.figures import (
+from kitgen.games.shapeup.figure_args import (
     ShapeUpCardArgs,
     ShapeUpCell,
     ShapeUpGridArgs,
     ShapeUpRun,
     parse_shapeup_cell,
 )
+from kitgen.games.shapeup.model import Card
+from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.fonts import BOLD, ITALIC, text_width
@@ -344,6 +344,6 @@ def _new_frame(c: Canvas, x: float, y: float, geo: GridGeometry) -> None:
 
 
 def shapeup_figures() -> Figures:
-    """Every figure Shape Up!'s rules can name (see kitgen/model/figures.py)."""
+    """Every figure Shape Up!'s rules can name (their `args:` models: figure_args.py)."""
     built = {"card": card_figure(), "grid": grid_figure()}
     return Figures.of(built)

@@ -24,10 +24,14 @@ class Staircase(Game):
     title = "The Staircase game"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": "kitgen.model.kit:StaircaseKitFile",
+        "kit": ".model:StaircaseKitFile",
         "position": ".model:StaircasePositionFile",
         "record": ".model:StaircaseRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
+    }
+    figure_args: ClassVar = {
+        "staircase": ".figure_args:StaircaseArgs",
+        "turn": ".figure_args:TurnArgs",
     }
     card_parts = frozenset({"action-cards"})
     simulate_help = "2 to 5 players, with or without interfere: each player's share of wins."

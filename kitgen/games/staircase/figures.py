@@ -744,7 +744,7 @@ def turn_figure() -> tuple[FigureSizer, FigurePainter]:
 
 
 def staircase_figures() -> Figures:
-    """Every figure the Staircase game's rules can name (see kitgen/model/figures.py)."""
+    """Every figure the Staircase game's rules can name (their `args:` models: figure_args.py)."""
     built = {"staircase": staircase_figure(), "turn": turn_figure()}
     return Figures.of(built)
 
