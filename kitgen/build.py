@@ -280,7 +280,18 @@ class KitBuilder:
 
     def kit(self, kit: KitBase, path: str, stem: str) -> None:
         """Print what a kit file lists, for its game."""
+        written, found = len(self.result.written), len(self.result.findings)
         registry.get(kit.game).build_kit(self, kit, path, stem)
+        nothing = len(self.result.written) == written and len(self.result.findings) == found
+        if nothing and not self.decks_only:  # a build never writes nothing and calls it done
+            self.result.findings.append(
+                finding(
+                    "out-of-range",
+                    "with these components the kit prints nothing "
+                    f"({', '.join(map(str, kit.components)) or 'none'}); list what to print",
+                    kit.where("components"),
+                )
+            )
 
     def kit_name_ok(self, kit: KitBase, path: str) -> bool:
         """Check a kit's settings and that its name can be drawn; False on errors."""
@@ -393,7 +404,10 @@ def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
 
 def game_figures(game: str) -> Figures:
     """The figures a game's rules can name."""
-    return registry.get(game).figures()
+    from kitgen.render.booklet import Figures
+
+    figures = registry.get(game).figures()
+    return Figures({}, {}) if figures is None else figures
 
 
 def game_summary(game: str) -> str:

@@ -100,7 +100,15 @@ def _check_rules_of_game(doc: Document) -> Checked:
 
         return Checked(check_rules(doc))
     assert doc.game is not None  # a file with a model has a known game
-    return registry.get(doc.game).check(doc)
+    checked = registry.get(doc.game).check(doc)
+    if doc.kind == "kit":  # what every kit has: print settings, a rules file, components
+        from kitgen.load.kits import check_kit_settings, prints_nothing
+
+        shared = check_kit_settings(doc.model, doc.path)
+        if not any(path[:1] == ("components",) for path, _ in doc.dropped):
+            shared += prints_nothing(doc.model)  # (an invalid component is its own finding)
+        checked.findings = [*shared, *checked.findings]
+    return checked
 
 
 @dataclass

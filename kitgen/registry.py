@@ -174,12 +174,9 @@ class Game:
 
     def check(self, doc: Document) -> Checked:
         """The findings of a valid file (of one of the game's kinds) under the game's
-        rules: collect them all, never raise. The file's shape was checked already.
-        This one checks a kit's print settings; a game file has nothing more to check."""
-        if doc.kind == "kit":
-            from kitgen.load.kits import check_kit_settings
-
-            return Checked(check_kit_settings(doc.model, doc.path))
+        rules: collect them all, never raise. The file's shape was checked already, and
+        so were a kit's print settings and rules file (the core checks what every kit
+        shares); a game file has nothing more to check."""
         return Checked()
 
     def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
@@ -191,11 +188,9 @@ class Game:
         game cannot print this kind of file."""
         return False
 
-    def figures(self) -> Figures:
-        """The figures the game's rules can name, ready to draw."""
-        from kitgen.render.booklet import Figures
-
-        return Figures({}, {})
+    def figures(self) -> Figures | None:
+        """The figures the game's rules can name, ready to draw (None: none)."""
+        return None
 
     def facts(self) -> tuple[str, ...]:
         """Lines `kitgen list` shows about the game beyond its game.yaml."""

@@ -30,8 +30,7 @@ from kitgen import registry
 from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.units import UNITS
 from kitgen.load.documents import MODELS
-from kitgen.model.base import _COLOUR, _ID
-from kitgen.model.figures import FIGURES
+from kitgen.model.base import _COLOUR, _ID, present
 from kitgen.model.game import ANY_GAME
 from kitgen.model.kinds import KINDS
 from kitgen.model.kit import PrintSettings
@@ -181,25 +180,11 @@ def _colour(schema: JsonSchemaValue) -> None:
     schema["patternErrorMessage"] = "Write a colour as #rrggbb (like #b03a2e)."
 
 
-def _given(key: str) -> JsonSchemaValue:
-    """A key that is present with a value other than null (null counts as left out)."""
-    return {"required": [key], "properties": {key: {"not": {"type": "null"}}}}
-
-
-def _decks_or_deal(schema: JsonSchemaValue) -> None:
-    # ScratchRecordFile._decks_or_deal: exactly one of the two, naming both players.
-    for key in ("decks", "deal"):
-        given = [s for s in schema["properties"][key]["anyOf"] if s.get("type") == "object"]
-        assert len(given) == 1, f"ScratchRecordFile.{key} is not a mapping or null any more"
-        given[0]["required"] = ["P1", "P2"]
-    schema["oneOf"] = [_given("decks"), _given("deal")]
-
-
 def _one_kind(schema: JsonSchemaValue) -> None:
     # Block._one_kind: exactly one kind of block; `caption` and `args` only with `figure`.
-    schema["oneOf"] = [_given(kind) for kind in BLOCK_KINDS]
+    schema["oneOf"] = [present(kind) for kind in BLOCK_KINDS]
     schema["anyOf"] = [
-        _given("figure"),
+        present("figure"),
         {"properties": {"caption": {"type": "null"}, "args": {"type": "null"}}},
     ]
     schema["description"] = (
@@ -210,13 +195,13 @@ def _one_kind(schema: JsonSchemaValue) -> None:
     )
 
 
-# What each validator of the models means in a schema. A validator missing here
+# What each validator of the core's models means in a schema. A validator missing here
+# (and not marked with `kitgen.model.base.in_schema`, as a game's own validators are)
 # stops the schema: teach this table what it accepts before shipping it.
 _AFTER: dict[str, Callable[[JsonSchemaValue], None]] = {
     "kitgen.model.base._check_text": _non_empty,
     "kitgen.model.base._check_id": _id,
     "kitgen.model.base._check_colour": _colour,
-    "kitgen.games.scratch.record_model.ScratchRecordFile._decks_or_deal": _decks_or_deal,
     "kitgen.model.rules.Block._one_kind": _one_kind,
 }
 # Before-validators that turn other values into the field's type: what they also take.
@@ -319,10 +304,12 @@ class _Generator(GenerateJsonSchema):
         self, schema: core_schema.AfterValidatorFunctionSchema
     ) -> JsonSchemaValue:
         out = super().function_after_schema(schema)
-        name = _name(schema["function"]["function"])
-        if name not in _AFTER:
+        function = schema["function"]["function"]
+        name = _name(function)
+        edit = getattr(function, "kitgen_schema", None) or _AFTER.get(name)
+        if edit is None:
             raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
-        _AFTER[name](out)
+        edit(out)
         return out
 
     def function_before_schema(
@@ -355,7 +342,11 @@ def _file_models(games: tuple[str, ...]) -> set[type[BaseModel]]:
 def _models(games: tuple[str, ...]) -> list[type[BaseModel]]:
     """Every file model of the games and every figure's arguments, in a fixed order (so
     definition names never change by chance)."""
-    figures = {model for table in FIGURES.values() for model in table.values()}
+    figures = {
+        model
+        for game_id in registry.loaded_ids()
+        for model in registry.get(game_id).figure_models().values()
+    }
     return sorted({*_file_models(games), *figures}, key=lambda m: (m.__module__, m.__qualname__))
 
 
@@ -484,7 +475,7 @@ def _rules_definitions(game: str, games: tuple[str, ...]) -> dict[str, Any]:
     names, definitions = _definitions(games)
     renamed = {name: f"{name}-{game}" for name in _RULES_CHAIN}
     out = {renamed[name]: _renamed(definitions[name], renamed) for name in _RULES_CHAIN}
-    figures = FIGURES.get(game, {})
+    figures = registry.get(game).figure_models()
     if not figures:
         return out
     block = out[renamed["Block"]]

@@ -508,3 +508,26 @@ def test_a_staged_folder_replaces_the_old_one_whole_or_not_at_all(tmp_path: Path
         Path(stage, "new.png").write_bytes(b"new")
     assert [p.name for p in final.iterdir()] == ["new.png"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards"]  # no old copy left
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "stage"),
+    [
+        ("game: shapeup\nkind: kit\nname: X\ncomponents: []\n", "out-of-range", "check"),
+        ("game: galliard\nkind: kit\nname: X\ncomponents: [rules]\n", "missing-key", "check"),
+        ("game: scratch\nkind: kit\nname: X\ncomponents: [reference]\n", "out-of-range", "build"),
+    ],
+)
+def test_a_kit_that_prints_nothing_is_an_error_not_a_quiet_success(
+    tmp_path: Path, text: str, code: str, stage: str
+) -> None:
+    """A kit whose components print nothing: `check` says so where it can tell (no
+    components; only rules without a rules file), and `build` never exits 0 having
+    written nothing (the fuzz test found `components: []` doing that)."""
+    kit = write(tmp_path, "kit.yaml", text)
+    checked, out, _ = run("check", kit)
+    assert (checked, code in out) == ((1, True) if stage == "check" else (0, False))
+    built, out, err = run("build", kit, "-o", str(tmp_path / "out"))
+    assert built == 1
+    assert f"kit.yaml:4:13: error {code}" in out + err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))

@@ -17,7 +17,7 @@ import kitgen
 from kitgen import registry
 from kitgen.load.rules import check_figure_args
 from kitgen.model.base import Name, Spec
-from kitgen.model.figures import FIGURES, ArgsPath, ChecksItself, FigureIssue
+from kitgen.model.figures import ArgsPath, ChecksItself, FigureIssue
 from kitgen.model.rules import Block
 
 ROOT = Path(kitgen.__file__).parent
@@ -71,7 +71,6 @@ def test_every_figure_a_game_declares_has_an_args_model(game_id: str) -> None:
     models = game.figure_models()
     assert set(models) == set(game.figure_args) and models
     assert all(issubclass(m, BaseModel) for m in models.values())
-    assert dict(FIGURES[game_id]) == models  # the old table, read through the registry
     assert game.figure_model("no-such-figure") is None
 
 

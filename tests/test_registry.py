@@ -175,8 +175,10 @@ def _kitgen(
 ) -> subprocess.CompletedProcess[str]:
     """Run kitgen in a fresh process, with `path` on PYTHONPATH, `code` run first."""
     env = dict(os.environ)
+    # The kitgen under test is the installed one (CI installs the wheel): only the
+    # toy package's folder goes on the path, never the source tree.
     env["PYTHONPATH"] = os.pathsep.join(
-        [*([str(path)] if path else []), str(ROOT), env.get("PYTHONPATH", "")]
+        [*([str(path)] if path else []), env.get("PYTHONPATH", "")]
     ).rstrip(os.pathsep)
     prelude = (code or "") + "\nimport sys\nfrom kitgen.entry import run\n"
     return subprocess.run(

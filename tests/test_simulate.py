@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 from kitgen.cli import app
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, Scratch
+from kitgen.games.scratch.stats import run_batch, summary
 from kitgen.paths import data_dir
-from kitgen.rules.simulate import run_batch, summary, wilson
+from kitgen.rules.simulate import wilson
 
 runner = CliRunner()
 DECKS = data_dir() / "scratch" / "decks"

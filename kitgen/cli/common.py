@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
+from kitgen import registry
 from kitgen.cli.check import echo, finding_line
 from kitgen.errors import KitgenError
 from kitgen.terminal import shown
@@ -143,13 +144,16 @@ ExtraCommonsOption = Annotated[
         "by default, so two players can build decks).",
     ),
 ]
+# kitgen's own games, as the help of the commands that take a game id lists them.
+GAME_IDS_TEXT = ", ".join(registry.builtin_ids())
+
 StandardDeckOption = Annotated[
     bool | None,
     typer.Option(
         "--standard-deck/--no-standard-deck",
         show_default=False,
-        help="Also print the 54-card standard deck with a game that uses one "
-        "(Scaffold, Staircase, Galliard); the kit file's `standard_deck` decides otherwise.",
+        help="Also print the 54-card standard deck with a game played with one (its kit "
+        "file has `standard_deck`, which decides otherwise).",
     ),
 ]
 

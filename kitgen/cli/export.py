@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from kitgen.cli.common import (
+    GAME_IDS_TEXT,
     AllowOutsideOption,
     BleedOption,
     CardSizeOption,
@@ -32,8 +33,7 @@ export_app = typer.Typer(
 TargetsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="A game id (scratch, shapeup, scaffold, staircase, galliard), `all`, or a kit, "
-        "deck or cards file.",
+        help=f"A game id ({GAME_IDS_TEXT}), `all`, or a kit, deck or cards file.",
         metavar="GAME|FILE",
         show_default=False,
     ),

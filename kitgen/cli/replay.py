@@ -24,7 +24,7 @@ def replay(
     file: Annotated[
         str,
         typer.Argument(
-            help="A `record` file (Scratch, Shape Up!, Scaffold, Staircase or Galliard).",
+            help="A `record` file: a recorded game of any game that has them.",
             metavar="FILE",
             show_default=False,
         ),

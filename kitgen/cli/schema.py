@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from kitgen import registry
 from kitgen.cli.check import echo
 from kitgen.cli.common import friendly, not_empty
 
@@ -29,10 +30,23 @@ DirOption = Annotated[str, typer.Option("--dir", "-d", help="Folder to write int
 ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite files that exist already.")]
 
 
-def _write_new(what: str, name: str, folder: str, force: bool, game: str = "scratch") -> None:
+def _games_help() -> str:
+    """The built-in games, as `--game` lists them (no game is imported)."""
+    ids = registry.builtin_ids()
+    return f"The game: {', '.join(ids[:-1])} or {ids[-1]}."
+
+
+def _file_starter_game() -> str:
+    """The game whose starters `kitgen new cards` and `kitgen new deck` write: the first
+    built-in game that has starter files of a kind on their own."""
+    return next(g for g in registry.builtin_ids() if registry.get(g).supports("starter_file"))
+
+
+def _write_new(what: str, name: str, folder: str, force: bool, game: str | None = None) -> None:
     """Plan, write and report a starter: paths on stdout, next steps on stderr."""
     from kitgen import starters
 
+    game = _file_starter_game() if game is None else game
     planned = starters.plan(what, name, not_empty(folder, "--dir", "."), game)
     written = starters.write(planned, force=force)
     for path in written:
@@ -78,10 +92,8 @@ def new_game(
     name: NameArgument,
     game: Annotated[
         str,
-        typer.Option(
-            "--game", "-g", help="The game: scratch, shapeup, scaffold, staircase or galliard."
-        ),
-    ] = "scratch",
+        typer.Option("--game", "-g", help=_games_help()),
+    ] = registry.builtin_ids()[0],
     folder: DirOption = ".",
     force: ForceOption = False,
 ) -> None:

@@ -9,6 +9,7 @@ import typer
 
 from kitgen.cli.check import echo
 from kitgen.cli.common import (
+    GAME_IDS_TEXT,
     AllowOutsideOption,
     BackOffsetOption,
     BleedOption,
@@ -79,8 +80,8 @@ def register(app: typer.Typer) -> None:
         targets: Annotated[
             list[str],
             typer.Argument(
-                help="What to build: a game id (scratch, shapeup, scaffold, staircase, "
-                "galliard), `all`, or a kit, deck or cards file.",
+                help=f"What to build: a game id ({GAME_IDS_TEXT}), `all`, or a kit, deck "
+                "or cards file.",
                 metavar="GAME|FILE",
                 show_default=False,
             ),

@@ -90,6 +90,30 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
     return found
 
 
+def prints_nothing(kit: KitBase) -> list[Finding]:
+    """A kit that would print nothing: no components, or only `rules` without a rules
+    file. Found by the kit's check, so `kitgen check` says it and `kitgen build` never
+    writes nothing and calls it done."""
+    listed = list(kit.components)
+    if listed and listed != ["rules"]:
+        return []
+    field = type(kit).model_fields["components"]
+    every = field.default_factory() if field.default_factory is not None else []  # type: ignore[call-arg]
+    if not listed:
+        message = (
+            "the kit lists no components, so it prints nothing; list at least one of "
+            f"{', '.join(map(str, every))}, or leave `components:` out for all of them"
+        )
+        return [finding("out-of-range", message, kit.where("components"))]
+    if kit.rules is None:
+        message = (
+            "the kit lists only `rules` but names no rules file, so it prints nothing; "
+            "add `rules: rules.yaml` (a `kind: rules` file) or list other components"
+        )
+        return [finding("missing-key", message, kit.where("components"))]
+    return []
+
+
 def kit_sheet(kit: KitBase) -> tuple[int, int]:
     """How many cards one sheet holds with the kit's settings over kitgen's defaults (the
     command line and kitgen.toml may change them), and the pages a sheet takes; LayoutError

@@ -26,7 +26,6 @@ from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.model.source import SourceMap
-from kitgen.paths import game_dir
 
 _OPEN = re.compile(r"\{\{|\{%")
 _EXPR = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
@@ -38,7 +37,7 @@ _STATEMENTS = {"if", "elif", "else", "endif"}
 @cache
 def game_context(game: str) -> dict[str, Any]:
     """What rules text may name: the game's parameters and a few facts about it."""
-    doc = read_document(str(game_dir(game) / "game.yaml"))
+    doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
     info = doc.model
     if not isinstance(info, GameFile):
         return {}

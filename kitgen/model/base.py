@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
-from typing import Annotated, Any
+from collections.abc import Callable, Hashable
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -17,6 +17,8 @@ from pydantic import (
 
 from kitgen.model.findings import Location
 from kitgen.model.source import SourceMap
+
+V = TypeVar("V", bound=Callable[..., Any])
 
 
 class Spec(BaseModel):
@@ -92,6 +94,28 @@ def _number_as_text(value: object) -> object:
 # A playing card as written in a standard-deck game's file (`10H`, `QS`, `RJ`); read
 # by kitgen.load.cards, which reports what is wrong with it.
 CardText = Annotated[Name, BeforeValidator(_number_as_text)]
+
+
+SchemaEdit = Callable[[dict[str, Any]], None]
+
+
+def in_schema(edit: SchemaEdit) -> Callable[[V], V]:
+    """Teach `kitgen schema` what a model validator accepts: `edit(schema)` changes the
+    model's JSON Schema to say it (put it under `@model_validator`). A validator the
+    schema cannot describe stops `kitgen schema`, so a game's own validators say it
+    here, in the game's package."""
+
+    def mark(validator: V) -> V:
+        validator.kitgen_schema = edit  # type: ignore[attr-defined]
+        return validator
+
+    return mark
+
+
+def present(key: str) -> dict[str, Any]:
+    """A JSON Schema fragment: a key present with a value other than null (null counts
+    as left out)."""
+    return {"required": [key], "properties": {key: {"not": {"type": "null"}}}}
 
 
 def empty() -> list[Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from kitgen.games.scratch.model import KitFile, ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.layout.geometry import LayoutError
 from kitgen.load.documents import Document
-from kitgen.load.kits import check_kit_settings, kit_sheet, named_document, over_card_limit
+from kitgen.load.kits import kit_sheet, named_document, over_card_limit
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import Reference
@@ -22,9 +22,9 @@ from kitgen.model.params import fill_parameters
 
 
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
-    """Check a kit file: its settings, the files it names, and its reference text."""
-    found = check_kit_settings(kit, path)
-    found += card_sources(kit, path, kit.extra_commons)[1]
+    """Check what is Scratch's in a kit file (the core checks its settings and rules
+    file): the card files and decks it names, and its reference cards' text."""
+    found = card_sources(kit, path, kit.extra_commons)[1]
     found += reference_cards(kit)[1]
     return found
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from kitgen.model.base import Located, Name, RelPath, Spec, empty
+from kitgen.model.base import Located, Name, RelPath, Spec, empty, in_schema, present
 
 PlayerId = Literal["P1", "P2"]
 
@@ -16,6 +16,15 @@ class Players(Spec):
 
     P1: Name = "P1"
     P2: Name = "P2"
+
+
+def _decks_or_deal_schema(schema: dict[str, Any]) -> None:
+    """In the JSON Schema: exactly one of `decks` and `deal`, each naming both players."""
+    for key in ("decks", "deal"):
+        given = [s for s in schema["properties"][key]["anyOf"] if s.get("type") == "object"]
+        assert len(given) == 1, f"ScratchRecordFile.{key} is not a mapping or null any more"
+        given[0]["required"] = ["P1", "P2"]
+    schema["oneOf"] = [present("decks"), present("deal")]
 
 
 class ScratchRecordFile(Located):
@@ -36,6 +45,7 @@ class ScratchRecordFile(Located):
     moves: list[Name] = Field(default_factory=empty, max_length=200)
 
     @model_validator(mode="after")
+    @in_schema(_decks_or_deal_schema)
     def _decks_or_deal(self) -> ScratchRecordFile:
         if (self.decks is None) == (self.deal is None):
             raise ValueError("a record gives either `decks` (shuffled by `seed`) or `deal`")

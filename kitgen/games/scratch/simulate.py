@@ -12,11 +12,11 @@ from kitgen.games.scratch.load import merge_pool, official, scratch_pool
 from kitgen.games.scratch.model import ScratchDeckFile
 from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.games.scratch.players import PLAYERS
+from kitgen.games.scratch.stats import Tally, run_batch, summary
 from kitgen.kit import check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding
-from kitgen.rules.simulate import Tally, run_batch, summary
 from kitgen.simulation import BATCH, check_players, check_run, in_order
 
 

@@ -332,7 +332,7 @@ def deck_file(name: str, schema_path: str | None, uses: str | None = None) -> st
 
 def _figure() -> str:
     """The starter rules' figure: a card's anatomy, with valid `args:`."""
-    from kitgen.model.figures import CardArgs
+    from kitgen.games.scratch.figure_args import CardArgs
 
     card = CardArgs().card
     return (

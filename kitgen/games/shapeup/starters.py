@@ -12,7 +12,7 @@ COMPONENT_HELP = {
 
 def _figure() -> str:
     """The starter rules' figure: a card, with valid `args:`."""
-    from kitgen.model.figures import ShapeUpCardArgs
+    from kitgen.games.shapeup.figure_args import ShapeUpCardArgs
 
     card = ShapeUpCardArgs().card
     return (

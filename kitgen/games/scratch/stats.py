@@ -1,0 +1,240 @@
+"""Scratch balance simulation: play many games between two decks and count what happened.
+
+Pure: it plays games through the engine and adds up statistics. Running
+batches in parallel processes is the orchestrator's job; batches of games
+merge in game order, so the numbers are the same however they were split.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from kitgen.games.scratch.fast import KINDS, Played
+from kitgen.games.scratch.play import Outcome, Scratch
+from kitgen.games.scratch.players import PLAYERS, play_fast, play_game, played_of, run_match
+from kitgen.rules.simulate import game_seed, wilson
+
+
+@dataclass
+class Tally:
+    """Counts from a batch of games; add batches together with `merge`."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # by deck: A, B
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    first_wins: int = 0  # games won by the player who moved first
+    reasons: Counter[str] = field(default_factory=Counter)
+    played: Counter[tuple[int, str]] = field(default_factory=Counter)  # (deck, card)
+    played_won: Counter[tuple[int, str]] = field(default_factory=Counter)
+    captures: Counter[tuple[int, str]] = field(default_factory=Counter)
+    captured: Counter[tuple[int, str]] = field(default_factory=Counter)
+    # Games with the card in the opening hand (dealt before any play, so unlike
+    # "drawn at some point" this does not favour long games).
+    opening: Counter[tuple[int, str]] = field(default_factory=Counter)
+    opening_won: Counter[tuple[int, str]] = field(default_factory=Counter)
+    moves: int = 0
+    matches: int = 0  # in match play: matches finished, and won by each deck
+    match_wins: list[int] = field(default_factory=lambda: [0, 0])
+
+    def merge(self, other: Tally) -> None:
+        """Add another batch's counts to these."""
+        self.games += other.games
+        for i in (0, 1):
+            self.wins[i] += other.wins[i]
+            self.points[i] += other.points[i]
+        self.first_wins += other.first_wins
+        self.matches += other.matches
+        for i in (0, 1):
+            self.match_wins[i] += other.match_wins[i]
+        self.moves += other.moves
+        self.reasons.update(other.reasons)
+        for mine, theirs in (
+            (self.played, other.played),
+            (self.played_won, other.played_won),
+            (self.captures, other.captures),
+            (self.captured, other.captured),
+            (self.opening, other.opening),
+            (self.opening_won, other.opening_won),
+        ):
+            mine.update(theirs)
+
+
+def _record(
+    tally: Tally, engine: Scratch, game: Played, deck_of_seat: tuple[int, int], first: int
+) -> None:
+    """Add one game, in which seat `first` moved first, to the counts."""
+    outcome, plies, opening = game
+    names = engine.catalog.cards
+    winner_deck = deck_of_seat[outcome.winner]
+    tally.games += 1
+    tally.wins[winner_deck] += 1
+    tally.points[winner_deck] += outcome.points
+    tally.first_wins += outcome.winner == first
+    tally.reasons[outcome.reason] += 1
+    tally.moves += len(plies)
+    played_by_seat: list[set[str]] = [set(), set()]
+    for seat, card, _, _, _, captured, _ in plies:
+        name = names[card].name
+        deck = deck_of_seat[seat]
+        played_by_seat[seat].add(name)
+        if captured:
+            tally.captures[(deck, name)] += len(captured)
+            victims = deck_of_seat[1 - seat]
+            for victim in captured:
+                tally.captured[(victims, names[victim].name)] += 1
+    for seat in (0, 1):
+        for name in played_by_seat[seat]:
+            key = (deck_of_seat[seat], name)
+            tally.played[key] += 1
+            if outcome.winner == seat:
+                tally.played_won[key] += 1
+        for card in set(opening[seat]):
+            key = (deck_of_seat[seat], names[card].name)
+            tally.opening[key] += 1
+            if outcome.winner == seat:
+                tally.opening_won[key] += 1
+
+
+def run_batch(
+    engine: Scratch,
+    decks: tuple[list[str], list[str]],
+    players: tuple[str, str],
+    seed: int,
+    indices: range,
+    *,
+    matches: bool = False,
+) -> Tally:
+    """Play games `indices` of a run (or matches, with `matches`).
+
+    Deck A takes the first seat in even games; in match play it takes the first
+    seat in even matches, and the player behind chooses who starts each game.
+    Random and greedy players play on the fast path; a search player needs the
+    State engine, and the same seed plays the same game either way.
+    """
+    tally = Tally()
+    find = engine.catalog.find
+    cards = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
+    for index in indices:
+        deck_of_seat = (1, 0) if index % 2 == 1 else (0, 1)
+        table = _Table(engine, tally, deck_of_seat, players, decks, cards)
+        if matches:
+            match = run_match(
+                engine.params.match_target, table.players, game_seed(seed, index), table.play
+            )
+            assert match.winner is not None
+            tally.matches += 1
+            tally.match_wins[deck_of_seat[match.winner]] += 1
+        else:
+            table.play(0, game_seed(seed, index))
+    return tally
+
+
+class _Table:
+    """Two decks in their seats for a game or a match, adding each game to a tally."""
+
+    def __init__(
+        self,
+        engine: Scratch,
+        tally: Tally,
+        deck_of_seat: tuple[int, int],
+        players: tuple[str, str],
+        decks: tuple[list[str], list[str]],
+        cards: tuple[list[int], list[int]],
+    ) -> None:
+        self.engine, self.tally, self.deck_of_seat = engine, tally, deck_of_seat
+        a, b = deck_of_seat
+        self.names = (players[a], players[b])
+        self.players = (PLAYERS[self.names[0]](), PLAYERS[self.names[1]]())
+        self.decks = (decks[a], decks[b])
+        self.cards = (cards[a], cards[b])
+        self.kinds = None
+        if self.names[0] in KINDS and self.names[1] in KINDS:
+            self.kinds = (KINDS[self.names[0]], KINDS[self.names[1]])
+
+    def play(self, first: int, seed: int) -> Outcome:
+        """Play one game (on the fast path when both players have one) and count it."""
+        played: Played
+        if self.kinds is not None:
+            played = play_fast(self.engine, self.cards, self.kinds, seed=seed, first=first)
+        else:
+            states = play_game(self.engine, self.decks, self.players, seed=seed, first=first)
+            played = played_of(self.engine, states)
+        _record(self.tally, self.engine, played, self.deck_of_seat, first)
+        return played[0]
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def summary(
+    tally: Tally,
+    names: tuple[str, str],
+    players: tuple[str, str],
+    seed: int,
+    target: int | None = None,
+) -> dict[str, Any]:
+    """The report of a run, as plain data (the JSON output)."""
+    n = tally.games
+    decks = []
+    for i in (0, 1):
+        low, high = wilson(tally.wins[i], n)
+        cards = []
+        wins = tally.wins[i]
+        for card in sorted({c for d, c in (*tally.opening, *tally.played) if d == i}):
+            key = (i, card)
+            played, dealt = tally.played[key], tally.opening[key]
+            won_dealt = tally.opening_won[key]
+            lift = None
+            if 0 < dealt < n:
+                lift = round(won_dealt / dealt - (wins - won_dealt) / (n - dealt), 4)
+            cards.append(
+                {
+                    "card": card,
+                    "games_in_opening_hand": dealt,
+                    "win_rate_in_opening_hand": _rate(won_dealt, dealt),
+                    "win_rate_not_in_opening_hand": _rate(wins - won_dealt, n - dealt),
+                    "lift": lift,
+                    "games_played": played,
+                    "win_rate_when_played": _rate(tally.played_won[key], played),
+                    "captures_made": tally.captures[key],
+                    "times_captured": tally.captured[key],
+                }
+            )
+        decks.append(
+            {
+                "name": names[i],
+                "player": players[i],
+                "wins": tally.wins[i],
+                "win_rate": round(tally.wins[i] / n, 4) if n else None,
+                "win_rate_95": [round(low, 4), round(high, 4)],
+                "points_per_game": round(tally.points[i] / n, 3) if n else None,
+                "cards": cards,
+            }
+        )
+    matches = None
+    if tally.matches:
+        m = tally.matches
+        matches = {
+            "played": m,
+            "target": target,
+            "games_per_match": round(n / m, 2),
+            "wins": list(tally.match_wins),
+            "win_rate": [round(w / m, 4) for w in tally.match_wins],
+            "win_rate_95": [[round(x, 4) for x in wilson(w, m)] for w in tally.match_wins],
+        }
+    low, high = wilson(tally.first_wins, n)
+    return {
+        "games": n,
+        "matches": matches,
+        "seed": seed,
+        "decks": decks,
+        "first_player": {
+            "win_rate": round(tally.first_wins / n, 4) if n else None,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+        },
+        "endings": {reason: count for reason, count in sorted(tally.reasons.items())},
+        "moves_per_game": round(tally.moves / n, 2) if n else None,
+    }
