@@ -1,0 +1,74 @@
+"""Fifteen: a two-player card game of taking numbers, as a kitgen game package.
+
+kitgen's test of a game from another package: registered through the
+`kitgen.games` entry point in kitgen_fifteen-1.0.dist-info/entry_points.txt, with no
+change to kitgen. docs/adding-a-game.md walks through it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from typer import _click as click
+
+    from kitgen.build import KitBuilder
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+    from kitgen.registry import Replay
+
+
+class Fifteen(Game):
+    """Fifteen: positions scored, records replayed, games simulated, a kit of cards."""
+
+    id = "fifteen"
+    title = "Fifteen"
+    kinds: ClassVar = {
+        "game": "kitgen.model.game:GameFile",
+        "kit": ".model:FifteenKitFile",
+        "position": ".model:FifteenPositionFile",
+        "record": ".model:FifteenRecordFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"cards"})
+    simulate_help = "Two players: each seat's wins and the draws."
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(__file__).parent / "data"
+
+    def check(self, doc: Document) -> Checked:
+        if doc.kind == "position":
+            from kitgen_fifteen.load import check_position
+
+            found, position = check_position(doc)
+            return Checked(found, position=position)
+        if doc.kind == "record":
+            from kitgen_fifteen.load import replay_game
+
+            return Checked(replay_game(doc).findings)
+        return super().check(doc)
+
+    def replay(self, doc: Document) -> Replay:
+        from kitgen_fifteen.load import replay
+
+        return replay(doc)
+
+    def no_replay(self) -> dict[str, object]:
+        return {"winner": None, "reason": None, "moves": 0}
+
+    def simulate_command(self) -> click.Command:
+        from kitgen_fifteen.cli import command
+
+        return command()
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen_fifteen.build import build_kit
+
+        build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+
+GAME = Fifteen()
