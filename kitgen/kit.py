@@ -11,10 +11,11 @@ from kitgen.errors import KitgenError, UsageError
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, has_errors
 from kitgen.paths import walk
-from kitgen.registry import Checked, Scorable
+from kitgen.registry import Checked
 
 if TYPE_CHECKING:
     from kitgen.model.game import GameFile
+    from kitgen.registry import Scorable
 
 YAML_SUFFIXES = (".yaml", ".yml")
 

@@ -16,15 +16,16 @@ through one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.errors import KitgenError, UsageError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Protocol
+
     from pydantic import BaseModel
     from typer import _click as click
 
@@ -34,6 +35,18 @@ if TYPE_CHECKING:
     from kitgen.model.findings import Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
+
+    class Scorable(Protocol):
+        """A position as its check read it: its scores, and how they add up."""
+
+        def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
+            """The scores by player, the winner (None for none), and game-specific details."""
+            ...
+
+        def explain(self) -> tuple[str, list[str]]:
+            """For people: the verdict, and the lines of how the scores add up."""
+            ...
+
 
 # The built-in games, in the order `kitgen list` and `kitgen build all` take them.
 # Adding a game to kitgen itself is one line here and one folder under kitgen/games/.
@@ -51,44 +64,50 @@ class Unsupported(UsageError):
     """A game lacks what a command asks of it (exit status 2: the command was wrong)."""
 
 
-class Scorable(Protocol):
-    """A position as its check read it: its scores, and how they add up."""
-
-    def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
-        """The scores by player, the winner (None for none), and game-specific details."""
-        ...
-
-    def explain(self) -> tuple[str, list[str]]:
-        """For people: the verdict, and the lines of how the scores add up."""
-        ...
-
-
-@dataclass
 class Checked:
-    """What a game's check of one valid file found, and what it read on the way."""
+    """What a game's check of one valid file found, and what it read on the way.
 
-    findings: list[Finding] = field(default_factory=list)
-    # What the check read that a later step needs (Scratch: the card pool a deck or
-    # card file was checked against); not reported.
-    read: object = None
-    # A position file, ready to score; not reported.
-    position: Scorable | None = None
+    (Plain classes here, not dataclasses: every `kitgen check` imports this module,
+    and making a dataclass costs start-up time.)"""
+
+    __slots__ = ("findings", "position", "read")
+
+    def __init__(
+        self,
+        findings: list[Finding] | None = None,
+        read: object = None,
+        position: Scorable | None = None,
+    ) -> None:
+        self.findings: list[Finding] = [] if findings is None else findings
+        # What the check read that a later step needs (Scratch: the card pool a deck
+        # or card file was checked against); not reported.
+        self.read = read
+        # A position file, ready to score; not reported.
+        self.position = position
 
 
-@dataclass
 class Replay:
     """What replaying one record found, for `kitgen replay` to print."""
 
-    # The JSON object `kitgen replay --format json` prints, as the game names its keys
-    # (the command adds `illegal` and `findings`).
-    data: dict[str, object]
-    # Every finding of the record (its reading and its replay), sorted.
-    findings: list[Finding]
-    # The first illegal move: its index, line, text and the rule it breaks.
-    illegal: tuple[int, int, str, str] | None = None
-    # For people: the lines to print (the moves, the end position, the result);
-    # called only for the human format.
-    lines: Callable[[], list[str]] = list
+    __slots__ = ("data", "findings", "illegal", "lines")
+
+    def __init__(
+        self,
+        data: dict[str, object],
+        findings: list[Finding],
+        illegal: tuple[int, int, str, str] | None = None,
+        lines: Callable[[], list[str]] = list,
+    ) -> None:
+        # The JSON object `kitgen replay --format json` prints, as the game names its
+        # keys (the command adds `illegal` and `findings`).
+        self.data = data
+        # Every finding of the record (its reading and its replay), sorted.
+        self.findings = findings
+        # The first illegal move: its index, line, text and the rule it breaks.
+        self.illegal = illegal
+        # For people: the lines to print (the moves, the end position, the result);
+        # called only for the human format.
+        self.lines = lines
 
 
 class Game:

@@ -60,7 +60,7 @@ def test_the_core_models_and_loaders_name_no_game() -> None:
 def test_the_game_check_finds_a_game_named_in_the_core(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from kitgen.games.scratch.model import KitFile\nGAME = 'galliard'\n", encoding="utf-8"
+        "from kitgen.games.scratch.kit_model import KitFile\nGAME = 'galliard'\n", encoding="utf-8"
     )
     assert len(_games_named(sample)) == 2
 

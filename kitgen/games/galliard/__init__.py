@@ -24,7 +24,7 @@ class Galliard(Game):
     title = "Galliard"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": ".model:GalliardKitFile",
+        "kit": ".kit_model:GalliardKitFile",
         "position": ".model:GalliardPositionFile",
         "record": ".model:GalliardRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.games.galliard.model import GalliardKitFile
+    from kitgen.games.galliard.kit_model import GalliardKitFile
 
 
 def build_kit(b: KitBuilder, kit: GalliardKitFile, path: str, stem: str) -> None:

@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kitgen.model.base import CardText, Located, Name, empty
-from kitgen.model.kit import KitBase
 
 Cabal = Annotated[list[CardText], Field(max_length=14)]
 
@@ -34,18 +33,3 @@ class GalliardRecordFile(Located):
     players: list[Name] = Field(min_length=2, max_length=2)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     moves: list[Name] = Field(default_factory=empty, max_length=5000)
-
-
-# --- the kit file ------------------------------------------------------------
-
-GalliardComponent = Literal["mat", "cabal-cards", "tracker", "rules"]
-GALLIARD_COMPONENTS: tuple[GalliardComponent, ...] = ("mat", "cabal-cards", "tracker", "rules")
-
-
-class GalliardKitFile(KitBase):
-    """A Galliard kit: the table mat, the cabal reference cards, the score tracker, rules,
-    and (when `standard_deck` is true) a printable 54-card deck with both jokers."""
-
-    game: Literal["galliard"]
-    components: list[GalliardComponent] = Field(default_factory=lambda: list(GALLIARD_COMPONENTS))
-    standard_deck: bool = False

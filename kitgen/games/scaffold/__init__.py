@@ -24,7 +24,7 @@ class Scaffold(Game):
     title = "Scaffold"
     kinds: ClassVar = {
         "game": ".model:ScaffoldGameFile",
-        "kit": ".model:ScaffoldKitFile",
+        "kit": ".kit_model:ScaffoldKitFile",
         "position": ".model:ScaffoldPositionFile",
         "record": ".model:ScaffoldRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.games.scaffold.model import ScaffoldKitFile
+    from kitgen.games.scaffold.kit_model import ScaffoldKitFile
 
 
 def build_kit(b: KitBuilder, kit: ScaffoldKitFile, path: str, stem: str) -> None:

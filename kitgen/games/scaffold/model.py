@@ -8,7 +8,6 @@ from pydantic import Field
 
 from kitgen.model.base import CardText, Located, Name, Spec, empty
 from kitgen.model.game import GameFile
-from kitgen.model.kit import KitBase
 
 ModeName = Literal["competitive", "cooperative"]
 Team = Literal["red", "black"]
@@ -83,24 +82,3 @@ class ScaffoldRecordFile(Located):
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: ScaffoldDeal | None = None
     moves: list[Name] = Field(default_factory=empty, max_length=200)
-
-
-# --- the kit file ------------------------------------------------------------
-
-ScaffoldComponent = Literal["mats", "team-cards", "turn-track", "score-sheet", "rules"]
-SCAFFOLD_COMPONENTS: tuple[ScaffoldComponent, ...] = (
-    "mats",
-    "team-cards",
-    "turn-track",
-    "score-sheet",
-    "rules",
-)
-
-
-class ScaffoldKitFile(KitBase):
-    """A Scaffold kit: the two mats, team cards, turn track, score sheet, rules, and (when
-    `standard_deck` is true) a printable 54-card deck; most players own a deck."""
-
-    game: Literal["scaffold"]
-    components: list[ScaffoldComponent] = Field(default_factory=lambda: list(SCAFFOLD_COMPONENTS))
-    standard_deck: bool = False

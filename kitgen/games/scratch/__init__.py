@@ -27,7 +27,7 @@ class Scratch(Game):
         "cards": ".model:ScratchCardsFile",
         "deck": ".model:ScratchDeckFile",
         "game": ".model:ScratchGameFile",
-        "kit": ".model:KitFile",
+        "kit": ".kit_model:KitFile",
         "record": ".record_model:ScratchRecordFile",
         "rules": "kitgen.model.rules:RulesFile",
     }

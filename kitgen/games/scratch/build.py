@@ -11,7 +11,8 @@ from kitgen.model.findings import finding, has_errors
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.scratch.cards import FaceItem
-    from kitgen.games.scratch.model import KitFile, ScratchCard, ScratchDeckFile, ScratchPool
+    from kitgen.games.scratch.kit_model import KitFile
+    from kitgen.games.scratch.model import ScratchCard, ScratchDeckFile, ScratchPool
     from kitgen.kit import FileReport
     from kitgen.layout.setup import PrintSetup
     from kitgen.load.documents import Document

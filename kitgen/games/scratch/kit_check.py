@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kitgen.games.scratch.model import KitFile, ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.games.scratch.kit_model import KitFile
+from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
 from kitgen.layout.geometry import LayoutError
 from kitgen.load.documents import Document
 from kitgen.load.kits import kit_sheet, named_document, over_card_limit

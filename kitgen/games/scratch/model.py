@@ -10,7 +10,6 @@ from pydantic import Field
 from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, empty, normalise
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
-from kitgen.model.kit import KitBase, ReferenceCard
 
 MAX_CARDS = 5000  # cards in one card file, and names in one deck
 MAX_USES = 20  # card files one file may use
@@ -232,20 +231,3 @@ class ScratchPool:
         for item in table.values():
             seen.setdefault(item.name, None)
         return list(seen)
-
-
-# --- the kit file ------------------------------------------------------------
-
-ScratchComponent = Literal["cards", "mat", "reference", "rules"]
-SCRATCH_COMPONENTS: tuple[ScratchComponent, ...] = ("cards", "mat", "reference", "rules")
-
-
-class KitFile(KitBase):
-    """A Scratch kit: cards (from decks and card files), the mat, reference cards, rules."""
-
-    game: Literal["scratch"]
-    components: list[ScratchComponent] = Field(default_factory=lambda: list(SCRATCH_COMPONENTS))
-    decks: list[RelPath] = Field(default_factory=empty, max_length=50)
-    card_files: list[RelPath] = Field(default_factory=empty, max_length=50)
-    extra_commons: int = Field(default=0, ge=0, le=20)
-    reference: list[ReferenceCard] = Field(default_factory=empty, max_length=20)

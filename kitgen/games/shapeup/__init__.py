@@ -24,7 +24,7 @@ class ShapeUp(Game):
     title = "Shape Up!"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": ".model:ShapeUpKitFile",
+        "kit": ".kit_model:ShapeUpKitFile",
         "position": ".model:ShapeUpPositionFile",
         "record": ".model:ShapeUpRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

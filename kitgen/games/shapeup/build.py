@@ -10,7 +10,7 @@ from kitgen.layout.units import format_mm
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.games.shapeup.model import ShapeUpKitFile
+    from kitgen.games.shapeup.kit_model import ShapeUpKitFile
 
 
 def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:

@@ -12,7 +12,6 @@ from typing import Literal
 from pydantic import Field
 
 from kitgen.model.base import Located, Name, Spec, empty
-from kitgen.model.kit import KitBase
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -122,16 +121,3 @@ class ShapeUpRecordFile(Located):
     deal: ShapeUpDeal | None = None
     first: Name | None = None
     moves: list[Name] = Field(default_factory=empty, max_length=30)
-
-
-# --- the kit file ------------------------------------------------------------
-
-ShapeUpComponent = Literal["cards", "score-sheets", "score-pad", "rules"]
-SHAPEUP_COMPONENTS: tuple[ShapeUpComponent, ...] = ("cards", "score-sheets", "score-pad", "rules")
-
-
-class ShapeUpKitFile(KitBase):
-    """A Shape Up! kit: the symbol cards, the players' score sheets, the score pad, rules."""
-
-    game: Literal["shapeup"]
-    components: list[ShapeUpComponent] = Field(default_factory=lambda: list(SHAPEUP_COMPONENTS))

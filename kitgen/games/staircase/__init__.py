@@ -24,7 +24,7 @@ class Staircase(Game):
     title = "The Staircase game"
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
-        "kit": ".model:StaircaseKitFile",
+        "kit": ".kit_model:StaircaseKitFile",
         "position": ".model:StaircasePositionFile",
         "record": ".model:StaircaseRecordFile",
         "rules": "kitgen.model.rules:RulesFile",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
-    from kitgen.games.staircase.model import StaircaseKitFile
+    from kitgen.games.staircase.kit_model import StaircaseKitFile
 
 
 def build_kit(b: KitBuilder, kit: StaircaseKitFile, path: str, stem: str) -> None:

@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kitgen.model.base import CardText, Located, Name, Spec, empty
-from kitgen.model.kit import KitBase
 
 Staircase = Annotated[list[CardText], Field(max_length=52)]
 
@@ -45,18 +44,3 @@ class StaircaseRecordFile(Located):
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: StaircaseDeal | None = None
     moves: list[Name] = Field(default_factory=empty, max_length=300)
-
-
-# --- the kit file ------------------------------------------------------------
-
-StaircaseComponent = Literal["score-sheet", "action-cards", "rules"]
-STAIRCASE_COMPONENTS: tuple[StaircaseComponent, ...] = ("score-sheet", "action-cards", "rules")
-
-
-class StaircaseKitFile(KitBase):
-    """A Staircase game kit: the score sheet, the action reference cards, rules, and (when
-    `standard_deck` is true) a printable deck."""
-
-    game: Literal["staircase"]
-    components: list[StaircaseComponent] = Field(default_factory=lambda: list(STAIRCASE_COMPONENTS))
-    standard_deck: bool = False
