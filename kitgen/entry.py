@@ -188,6 +188,21 @@ def leave_interrupted(*, quick_exit: bool) -> NoReturn:
     sys.exit(status)
 
 
+def caused_by_interrupt(err: BaseException) -> bool:
+    """Whether an error is a Ctrl-C (or SIGTERM) in disguise: Python wraps an exception
+    raised while a class is made (`__set_name__`, as `platform`'s named tuples run
+    when typer imports it) in a RuntimeError, so a Ctrl-C landing there came out as an
+    internal error. Its cause or context chain holds the KeyboardInterrupt."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
 def exit_now(status: int) -> NoReturn:
     """End the process at once with `status`, its output flushed, without tearing the
     interpreter down.
@@ -244,6 +259,11 @@ def main(*, quick_exit: bool = False) -> None:
             echo("kitgen: interrupted", err=True)
         leave_interrupted(quick_exit=quick_exit)
     except Exception as err:
+        if caused_by_interrupt(err):  # a Ctrl-C that Python wrapped in another error
+            quiet_interrupts()
+            if not terminated():
+                echo("kitgen: interrupted", err=True)
+            leave_interrupted(quick_exit=quick_exit)
         if os.environ.get("KITGEN_DEBUG"):
             raise
         echo(
