@@ -130,6 +130,9 @@ class Game:
     figure_args: ClassVar[Mapping[str, str]] = {}
     # The kit components that are cards (what `kitgen export` exports).
     card_parts: ClassVar[frozenset[str]] = frozenset()
+    # Hover text for the game's files in editors (`kitgen schema`), as "module:NAME" of
+    # a dict from `Model.field` (or a bare `field`) to the text.
+    schema_help: ClassVar[str | None] = None
     # One line for `kitgen simulate --help` (without importing the command).
     simulate_help: ClassVar[str] = ""
     # Whether `kitgen simulate FILE...` (files, no game id) is this game's simulation.
@@ -178,6 +181,10 @@ class Game:
     def figure_models(self) -> dict[str, type[BaseModel]]:
         """Every figure the game's rules can name, with its `args:` model."""
         return {name: self._load(where) for name, where in self.figure_args.items()}
+
+    def field_help(self) -> dict[str, str]:
+        """The game's hover texts for editors (`schema_help`); {} when it has none."""
+        return {} if self.schema_help is None else dict(self._load(self.schema_help))
 
     def _load(self, where: str) -> Any:
         module, _, name = where.partition(":")

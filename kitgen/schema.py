@@ -56,57 +56,18 @@ KIND_HELP = {
     "share: title, players, components and the game's numbers.",
 }
 
-# Hover text for fields, by `Model.field` (one model) or `field` (every model with it).
-# The models say most of this in comments; here it becomes the editor's hover text.
+# Hover text for fields, by `Model.field` (one model) or `field` (every model with it):
+# what every game's files share. A game adds its own (`Game.schema_help`). The models
+# say most of this in comments; here it becomes the editor's hover text.
 FIELD_HELP = {
     "game": "The game this file is for.",
     "kind": "What this file holds.",
-    "uses": "Scratch card files with custom cards, as paths relative to this file.",
-    "ScratchCardsFile.cards": "The cards this file defines.",
-    "ScratchCardsFile.rarities": "New rarities: each one's stat budget and play limit.",
-    "ScratchCardsFile.factions": "New factions, to use in `faction:` of a card.",
-    "ScratchCardsFile.powers": "New powers, to use in `power:` of a card.",
-    "ScratchCard.name": "The card's printed name; decks list the card by it.",
-    "ScratchCard.faction": "The faction's id or name (like `monster` or Monster).",
-    "ScratchCard.rarity": "The rarity's id or name: common, rare, unique, or one declared in a "
-    "card file.",
-    "ScratchCard.stats": "The four side values. They add up to the rarity's budget plus the "
-    "power's bonus (a card with no power gets 1 more).",
-    "ScratchCard.power": "The power's printed name or id; leave it out for a card with no power.",
-    "ScratchCard.off_formula": "True when the sides deliberately break the card formula "
-    "(reported as a warning instead of an error).",
-    "ScratchCard.reconstructed": "True for a card whose values were worked out rather than "
-    "printed; it carries a circled R.",
-    "ScratchCard.note": "A note for people reading the file; not printed.",
-    "ScratchCard.art": "A PNG or JPEG picture for the card, relative to this file (like "
-    "art/bog-witch.png); drawn whole between the left and right values.",
-    "RaritySpec.name": "The rarity's printed name; cards may give it instead of the id.",
-    "FactionSpec.name": "The faction's printed name; cards may give it instead of the id.",
-    "PowerSpec.name": "The power's printed name; cards may give it instead of the id.",
-    "RaritySpec.budget": "What a card's four sides add up to (before the power's bonus).",
-    "RaritySpec.limit": "How many may be in play: none, one-per-name (one copy of each card) "
-    "or one-per-faction (one of this rarity per faction).",
-    "FactionSpec.colour": "The faction's colour, as #rrggbb.",
-    "FactionSpec.tendency": "The side its cards are strong on: never lower than the opposite side.",
-    "PowerSpec.text": "The rules text printed on the card.",
-    "PowerSpec.budget_bonus": "Points the power adds to a card's stat budget (0 unless "
-    "the power is a drawback, like A little slow!'s 2).",
-    "PowerSpec.faction": "The faction whose own power this is; only its cards may carry it.",
     "id": "A short id: lowercase letters, digits and single dashes (like `first-strike`).",
-    "ScratchDeckFile.name": "The deck's name.",
-    "ScratchDeckFile.description": "A line or two about how the deck plays.",
-    "ScratchDeckFile.cards": "Card name to number of copies. Names are the cards' printed "
-    "names, from the official pool or a `uses:` file.",
     "components": "What to print; leave it out for everything the game's kit has.",
     "settings": "Print settings; the command line overrides them, and kitgen's defaults fill "
     "in what is left out.",
     "KitBase.name": "The kit's name, printed on its pages.",
     "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
-    "KitFile.decks": "Deck files whose cards to print, relative to this kit.",
-    "KitFile.card_files": "Card files whose every card to print, relative to this kit.",
-    "KitFile.extra_commons": "Extra copies of each common card, so two players can build "
-    "decks from one printing.",
-    "KitFile.reference": "Card-sized crib sheets printed with the cards.",
     "standard_deck": "Also print kitgen's 54-card standard deck (most players own one).",
     "PrintSettings.paper": "a4, letter, a3, tabloid, or WxH like 210x297mm.",
     "PrintSettings.card_size": "poker (63x88 mm), poker-us, bridge, mini-euro, mini-us, tarot, "
@@ -122,27 +83,7 @@ FIELD_HELP = {
     "PrintSettings.ink": "normal, or low: no large fills, greyscale-friendly.",
     "seed": "The seed that shuffles the deal: the same seed always deals the same cards.",
     "moves": "The moves in the order they were played, in the game's move notation.",
-    "ScratchRecordFile.decks": "Each player's deck file (P1 and P2), shuffled by `seed`.",
-    "ScratchRecordFile.deal": "Each player's cards (P1 and P2) in drawing order, instead of "
-    "`decks`: the first ones are the opening hand.",
-    "ScratchRecordFile.first": "Who moves first.",
-    "ScratchRecordFile.players": "Display names of P1 and P2.",
-    "ShapeUpPositionFile.grid": "The table, rows top first, `.` for an empty cell; cards "
-    "written `colour fill shape` (like `blue hollow circle`).",
-    "ShapeUpPositionFile.victory": "Each player's victory card.",
-    "setup": "How the game was set up (players and cards, like 3p-24).",
-    "mode": "competitive or cooperative.",
-    "ScaffoldPositionFile.board": "Five rows of five cells, top row first: `-` for a cell that "
-    "is not a space, `.` for an unconstructed space, or the space's cards bottom to top "
-    "joined by `/` (like 9C/10C/KS).",
-    "turns_left": "Cooperative: the turn counters still on the track.",
-    "StaircasePositionFile.staircases": "Each player's staircase: cards left to right in table "
-    "order (like [5H, 6S, 7D]).",
-    "GalliardPositionFile.cabals": "Each player's cabal: the royals they have won (like "
-    "[QH, QS, RJ]).",
     "hand_size": "Cards in each hand; leave it out for the game's number.",
-    "turns": "Cooperative: the turn counters; leave it out for the game's number.",
-    "interfere": "Play with the optional interfere action.",
     "RulesFile.title": "The booklet's title.",
     "RulesFile.subtitle": "A line under the title.",
     "RulesFile.credits": "Who made the game and the text, on the booklet's cover.",
@@ -428,13 +369,22 @@ def _inner_models(annotation: Any) -> list[type[BaseModel]]:
     return found
 
 
+def _field_help_table() -> dict[str, str]:
+    """The shared hover texts and those of every game the registry has loaded."""
+    table = dict(FIELD_HELP)
+    for game_id in registry.loaded_ids():
+        table.update(registry.get(game_id).field_help())
+    return table
+
+
 def field_help(model: type[BaseModel], key: str) -> str | None:
     """The hover text of a model's field: its own, a base class's, or the shared one."""
+    table = _field_help_table()
     for cls in model.__mro__:
-        text = FIELD_HELP.get(f"{cls.__name__}.{key}")
+        text = table.get(f"{cls.__name__}.{key}")
         if text is not None:
             return text
-    return FIELD_HELP.get(key)
+    return table.get(key)
 
 
 def games_with(kind: str) -> list[str]:

@@ -34,6 +34,7 @@ class Galliard(Game):
         "floor": ".figure_args:FloorArgs",
         "trade": ".figure_args:TradeArgs",
     }
+    schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"cabal-cards"})
     simulate_help = "Two players: wins, rounds and how wagering pays."
 

@@ -32,6 +32,7 @@ class Scaffold(Game):
     figure_args: ClassVar = {
         "board": ".figure_args:ScaffoldBoardArgs",
     }
+    schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"team-cards"})
     simulate_help = "Competitive or cooperative games for several hand sizes and turn counts."
 

@@ -36,6 +36,7 @@ class Scratch(Game):
         "board": ".figure_args:BoardArgs",
         "flip": ".figure_args:CardArgs",
     }
+    schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"cards", "reference"})
     simulate_help = (
         "Two decks: each deck's and each card's win rates (`kitgen simulate DECK_A DECK_B`)."

@@ -33,6 +33,7 @@ class ShapeUp(Game):
         "card": ".figure_args:ShapeUpCardArgs",
         "grid": ".figure_args:ShapeUpGridArgs",
     }
+    schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"cards"})
     simulate_help = "Rounds or full games, by set-up: each seat's wins and points."
 

@@ -33,6 +33,7 @@ class Staircase(Game):
         "staircase": ".figure_args:StaircaseArgs",
         "turn": ".figure_args:TurnArgs",
     }
+    schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"action-cards"})
     simulate_help = "2 to 5 players, with or without interfere: each player's share of wins."
 
