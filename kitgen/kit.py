@@ -40,7 +40,7 @@ class FileReport:
         return not has_errors(self.findings)
 
     def to_json(self) -> dict[str, Any]:
-        """The file entry of `kitgen check --format json` (FORMATS.md)."""
+        """The file entry of `kitgen check --format json` (docs/formats.md)."""
         return {
             "path": self.path,
             "game": self.game,
@@ -124,7 +124,7 @@ class ScoreReport:
     breakdown: list[str] = field(default_factory=list)  # for people: how the scores add up
 
     def to_json(self) -> dict[str, Any]:
-        """The file entry of `kitgen score --format json` (FORMATS.md)."""
+        """The file entry of `kitgen score --format json` (docs/formats.md)."""
         entry = self.check.to_json()
         findings = entry.pop("findings")
         entry.update(scores=self.scores, winner=self.winner, details=self.details)

@@ -39,7 +39,7 @@ from kitgen.model.rules import BLOCK_KINDS
 DIALECT = "http://json-schema.org/draft-07/schema#"
 _REF = "#/definitions/"
 
-# What each kind holds, as FORMATS.md says it: the schema's hover text.
+# What each kind holds, as docs/formats.md says it: the schema's hover text.
 KIND_HELP = {
     "cards": "A card pool: Scratch card definitions, and new rarities, factions and powers.",
     "deck": "A Scratch deck list: a name and a mapping of card name to count, optionally "

@@ -83,6 +83,11 @@ FormatOption = Annotated[
         "--format", "-f", help="human: one line per finding, like a compiler; json: one object."
     ),
 ]
+# For the commands that print a report rather than findings (list, simulate).
+ReportFormatOption = Annotated[
+    OutputFormat,
+    typer.Option("--format", "-f", help="human: lines for people; json: one object."),
+]
 
 
 def opt(help_text: str, *names: str) -> typer.models.OptionInfo:

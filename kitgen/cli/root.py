@@ -26,6 +26,7 @@ from kitgen.cli.common import (
     OutOption,
     OutputFormat,
     PaperOption,
+    ReportFormatOption,
     StandardDeckOption,
     build_options,
     echo_result,
@@ -120,7 +121,7 @@ def score(
 
 @app.command("list")
 @_friendly
-def list_games(output: FormatOption = OutputFormat.human) -> None:
+def list_games(output: ReportFormatOption = OutputFormat.human) -> None:
     """List the games kitgen knows and what each game's kit contains."""
     from kitgen.kit import list_games as games
 

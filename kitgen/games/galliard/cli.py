@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
-    FormatOption,
     GamesOption,
     JobsOption,
     OutputFormat,
+    ReportFormatOption,
     SeedOption,
     friendly,
     game_command,
@@ -35,7 +35,7 @@ def simulate(
     ] = "random,random",
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
-    output: FormatOption = OutputFormat.human,
+    output: ReportFormatOption = OutputFormat.human,
 ) -> None:
     """Play many Galliard games between two built-in players: wins, rounds and wagers.
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
-    FormatOption,
     GamesOption,
     JobsOption,
     OutputFormat,
+    ReportFormatOption,
     SeedOption,
     friendly,
     game_command,
@@ -48,7 +48,7 @@ def simulate(
     ] = "16",
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
-    output: FormatOption = OutputFormat.human,
+    output: ReportFormatOption = OutputFormat.human,
 ) -> None:
     """Play many Scaffold games between built-in players for each set-up asked.
 

@@ -54,7 +54,7 @@ class Position:
     turns_left: int = 0
 
     def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
-        """The scores, the winner and the details of `kitgen score` (FORMATS.md)."""
+        """The scores, the winner and the details of `kitgen score` (docs/formats.md)."""
         stacks = self.stacks
         tops = {
             cell_name(c): str(card)

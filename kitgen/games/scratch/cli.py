@@ -9,9 +9,9 @@ import typer
 
 from kitgen.cli.common import (
     AllowOutsideOption,
-    FormatOption,
     JobsOption,
     OutputFormat,
+    ReportFormatOption,
     SeedOption,
     echo_findings,
     follows_references,
@@ -55,7 +55,7 @@ def simulate(
     ] = "random,random",
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
-    output: FormatOption = OutputFormat.human,
+    output: ReportFormatOption = OutputFormat.human,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Play many games between two decks and report how each deck and card fares.

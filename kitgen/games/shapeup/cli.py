@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
-    FormatOption,
     GamesOption,
     JobsOption,
     OutputFormat,
+    ReportFormatOption,
     SeedOption,
     friendly,
     game_command,
@@ -46,7 +46,7 @@ def simulate(
     ] = 1,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
-    output: FormatOption = OutputFormat.human,
+    output: ReportFormatOption = OutputFormat.human,
 ) -> None:
     """Play many Shape Up! rounds between built-in players and report how each seat fares.
 

@@ -34,7 +34,7 @@ class Position:
         return {player: score(self.cards, card, (0, 0)) for player, card in self.victory.items()}
 
     def result(self) -> tuple[dict[str, int], str | None, dict[str, Any]]:
-        """The scores, the winner and the details of `kitgen score` (FORMATS.md)."""
+        """The scores, the winner and the details of `kitgen score` (docs/formats.md)."""
         scores = self.scores()
         totals = {player: s.total for player, s in scores.items()}
         best = max(totals.values())

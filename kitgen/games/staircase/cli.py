@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
-    FormatOption,
     GamesOption,
     JobsOption,
     OutputFormat,
+    ReportFormatOption,
     SeedOption,
     friendly,
     game_command,
@@ -39,7 +39,7 @@ def simulate(
     ] = False,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
-    output: FormatOption = OutputFormat.human,
+    output: ReportFormatOption = OutputFormat.human,
 ) -> None:
     """Play many Staircase games between built-in players and report each one's share.
 
