@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.kit import FileReport
     from kitgen.load.documents import Document
-    from kitgen.model.findings import Finding
+    from kitgen.model.findings import CodeInfo, Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
 
@@ -128,6 +128,11 @@ class Game:
     # A model with a `figure_issues()` method (kitgen.model.figures.ChecksItself) says
     # what is wrong with its arguments beyond their shape; `kitgen check` reports it.
     figure_args: ClassVar[Mapping[str, str]] = {}
+    # Finding codes of the game's own, beyond kitgen's catalogue (docs/formats.md):
+    # code to `kitgen.model.findings.CodeInfo(severity, summary)`. Added to the
+    # catalogue when the game is loaded; a code kitgen has, with another meaning, is
+    # refused. Use kitgen's codes where one fits.
+    finding_codes: ClassVar[Mapping[str, CodeInfo]] = {}
     # The kit components that are cards (what `kitgen export` exports).
     card_parts: ClassVar[frozenset[str]] = frozenset()
     # Hover text for the game's files in editors (`kitgen schema`), as "module:NAME" of
@@ -318,7 +323,20 @@ def _import(where: str, game_id: str) -> Game:
         game = game()
     if not isinstance(game, Game) or getattr(game, "id", None) != game_id:
         raise KitgenError(f"{where} is not the kitgen game {game_id!r} (a kitgen.registry.Game)")
+    _add_codes(game)
     return game
+
+
+def _add_codes(game: Game) -> None:
+    """A game's own finding codes into kitgen's catalogue; a clash is a KitgenError."""
+    if not game.finding_codes:
+        return
+    from kitgen.model.findings import add_codes
+
+    try:
+        add_codes(game.finding_codes, f"the game {game.id!r}")
+    except ValueError as err:
+        raise KitgenError(str(err)) from None
 
 
 def _entry_point(game_id: str) -> str | None:
@@ -337,6 +355,7 @@ def register(game: Game | type[Game]) -> Callable[[], None]:
     """Make a game known in this process without a package (tests, notebooks): returns
     the function that forgets it again."""
     instance = game() if isinstance(game, type) else game
+    _add_codes(instance)
     _registered[instance.id] = instance
 
     def forget() -> None:

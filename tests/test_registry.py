@@ -96,6 +96,30 @@ def test_register_adds_a_game_and_forgets_it() -> None:
     assert Toy.id not in registry.known_ids()
 
 
+def test_a_games_own_finding_codes_join_the_catalogue_and_cannot_redefine_one() -> None:
+    from kitgen.model.findings import CODES, CodeInfo, finding
+
+    class Coded(Toy):
+        id = "toy-with-codes"
+        finding_codes: ClassVar = {"toy-rule": CodeInfo("warning", "a toy's own rule")}
+
+    class Clashing(Toy):
+        id = "toy-clashing"
+        finding_codes: ClassVar = {"card-twice": CodeInfo("warning", "something else")}
+
+    assert "toy-rule" not in CODES
+    forget = registry.register(Coded)
+    try:
+        assert finding("toy-rule", "broken").severity == "warning"
+    finally:
+        forget()
+        CODES.pop("toy-rule", None)
+    with pytest.raises(KitgenError, match="'card-twice' another meaning"):
+        registry.register(Clashing)
+    assert CODES["card-twice"].severity == "error"
+    assert registry.find(Clashing.id) is None
+
+
 def test_supports_names_the_capabilities_a_game_overrides() -> None:
     scratch, shapeup, toy = registry.get("scratch"), registry.get("shapeup"), Toy()
     for capability in ("check", "build_kit", "build_file", "figures", "facts", "starter_file"):

@@ -81,6 +81,17 @@ def test_check_reads_the_game_data_and_reports_findings_where_they_are(tmp_path:
     ]
 
 
+def test_a_code_of_the_games_own_is_reported_like_kitgens(tmp_path: Path) -> None:
+    both = write(
+        tmp_path,
+        "both.yaml",
+        "game: fifteen\nkind: position\nfirst: [2, 7, 6, 4]\nsecond: [5, 1, 9]\n",
+    )
+    done = kitgen_run("check", str(both), cwd=tmp_path)
+    assert done.returncode == 1
+    assert "both.yaml:4:1: error both-made-15 both players hold" in done.stdout
+
+
 def test_an_unknown_game_names_the_toy_among_the_games(tmp_path: Path) -> None:
     bad = write(tmp_path, "typo.yaml", "game: fiftene\nkind: position\n")
     done = kitgen_run("check", str(bad), cwd=tmp_path)

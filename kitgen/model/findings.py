@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -155,6 +156,18 @@ class Finding:
         """Order findings by place, then code, for stable output."""
         loc = self.location or Location("")
         return (loc.path, loc.line, loc.column, self.code, self.message)
+
+
+def add_codes(codes: Mapping[str, CodeInfo], owner: str) -> None:
+    """Add a game's own finding codes to the catalogue (a game from another package
+    declares them: `kitgen.registry.Game.finding_codes`). A code kitgen or another
+    game has already, with another meaning, is a ValueError naming it: codes are
+    stable, and scripts match on them."""
+    for code, info in codes.items():
+        known = CODES.get(code)
+        if known is not None and known != info:
+            raise ValueError(f"{owner} gives the finding code {code!r} another meaning")
+    CODES.update(codes)
 
 
 def finding(code: str, message: str, location: Location | None = None) -> Finding:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from kitgen.model.findings import CodeInfo
 from kitgen.registry import Checked, Game
 
 if TYPE_CHECKING:
@@ -34,6 +35,10 @@ class Fifteen(Game):
         "rules": "kitgen.model.rules:RulesFile",
     }
     card_parts = frozenset({"cards"})
+    # A code of the game's own: kitgen's catalogue has none that means this.
+    finding_codes: ClassVar = {
+        "both-made-15": CodeInfo("error", "both players hold three cards that make 15"),
+    }
     simulate_help = "Two players: each seat's wins and the draws."
 
     @property

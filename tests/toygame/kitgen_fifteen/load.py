@@ -72,7 +72,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
     if all(both):
         found.append(
             finding(
-                "game-over",
+                "both-made-15",
                 "both players hold three cards that make 15; the game ends at the first",
                 model.where("second", key=True),
             )
