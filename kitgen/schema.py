@@ -64,12 +64,14 @@ FIELD_HELP = {
     "kind": "What this file holds.",
     "id": "A short id: lowercase letters, digits and single dashes (like `first-strike`).",
     "components": "What to print; leave it out for everything the game's kit has.",
+    "GameFile.components": "What the game's printed kit contains: each part's id, title and "
+    "what it is for (`kitgen list` shows them).",
     "settings": "Print settings; the command line overrides them, and kitgen's defaults fill "
     "in what is left out.",
     "KitBase.name": "The kit's name, printed on its pages.",
     "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
     "standard_deck": "Also print kitgen's 54-card standard deck (most players own one).",
-    "PrintSettings.paper": "a4, letter, a3, tabloid, or WxH like 210x297mm.",
+    "PrintSettings.paper": "a4, letter, a3, tabloid, a5, half-letter, or WxH like 210x297mm.",
     "PrintSettings.card_size": "poker (63x88 mm), poker-us, bridge, mini-euro, mini-us, tarot, "
     "square, or WxH like 60x90mm.",
     "PrintSettings.bleed": "Printed margin around each card, cut away (like 3mm; 0 butts cards "

@@ -44,6 +44,14 @@ def test_more_players_and_the_advanced_game() -> None:
     assert sum(p["wins"] for p in data["players"]) + data["ties"] == 9
 
 
+def test_every_set_up_plays_without_naming_the_players() -> None:
+    """The default players fit every set-up (it was `random,random`: two names, so a
+    three- or four-player set-up failed unless `--players` was given)."""
+    for setup, seats in (("2p-18", 2), ("3p-18", 3), ("4p-24", 4)):
+        data = report("--games", "4", "--setup", setup)
+        assert [p["player"] for p in data["players"]] == ["random"] * seats
+
+
 def test_bad_requests_are_one_line_errors() -> None:
     for args, words in (
         (("--setup", "5p-30"), "unknown set-up"),

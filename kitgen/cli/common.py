@@ -100,7 +100,10 @@ def opt(help_text: str, *names: str) -> typer.models.OptionInfo:
 OutOption = Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")]
 PaperOption = Annotated[
     str | None,
-    opt("Paper: a4 (default), letter, a3, tabloid, or WxH like 210x297mm.", "--paper"),
+    opt(
+        "Paper: a4 (default), letter, a3, tabloid, a5, half-letter, or WxH like 210x297mm.",
+        "--paper",
+    ),
 ]
 CardSizeOption = Annotated[
     str | None,

@@ -8,4 +8,6 @@ FIELD_HELP = {
     "joined by `/` (like 9C/10C/KS).",
     "turns_left": "Cooperative: the turn counters still on the track.",
     "turns": "Cooperative: the turn counters; leave it out for the game's number.",
+    "ScaffoldParameters.hand_size": "Cards in each hand at the start of a game.",
+    "ScaffoldParameters.turns": "Cooperative: the turn counters on the track at the start.",
 }

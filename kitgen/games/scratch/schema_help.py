@@ -47,4 +47,5 @@ FIELD_HELP = {
     "`decks`: the first ones are the opening hand.",
     "ScratchRecordFile.first": "Who moves first.",
     "ScratchRecordFile.players": "Display names of P1 and P2.",
+    "ScratchParameters.hand_size": "Cards in each player's opening hand.",
 }

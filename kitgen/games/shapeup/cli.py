@@ -32,7 +32,7 @@ def simulate(
             help="The players, one per seat (or one name for every seat), like "
             "greedy,random: random or greedy.",
         ),
-    ] = "random,random",
+    ] = "random",
     setup: Annotated[
         str, typer.Option("--setup", help="The set-up: 2p-18, 3p-18, 3p-24, 4p-24 (or -advanced).")
     ] = "2p-18",
