@@ -53,7 +53,7 @@ class FileReport:
 def finding_json(f: Finding, default_path: str) -> dict[str, Any]:
     """One finding as JSON; `path` names the file it is in (a `uses:` file, say)."""
     loc = f.location
-    return {
+    entry: dict[str, Any] = {
         "severity": f.severity,
         "code": f.code,
         "message": f.message,
@@ -61,6 +61,9 @@ def finding_json(f: Finding, default_path: str) -> dict[str, Any]:
         "column": loc.column if loc else 1,
         "path": loc.path if loc else default_path,
     }
+    if loc is not None and loc.sheet is not None:  # a workbook's cell: line is its row
+        entry["sheet"] = loc.sheet
+    return entry
 
 
 def _unique_sorted(findings: list[Finding]) -> list[Finding]:

@@ -68,7 +68,7 @@ def finding_line(f: Finding, path: str | None = None) -> str:
     line whatever its path and message hold (`kitgen.terminal.shown`)."""
     loc = f.location
     if loc is not None:
-        where = f"{shown(loc.path)}:{loc.line}:{loc.column}: "
+        where = f"{shown(loc.path)}:{shown(loc.place)}: "
     else:
         where = f"{shown(path)}:1:1: " if path else ""
     return f"{where}{f.severity} {f.code} {shown(f.message)}"

@@ -11,14 +11,32 @@ Severity = Literal["error", "warning"]
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a user's file; line and column count from 1."""
+    """A place in a user's file; line and column count from 1. In a workbook, `sheet`
+    names the sheet, `line` is the row and `column` the column (`cards.xlsx:Cards!D57`)."""
 
     path: str
     line: int = 1
     column: int = 1
+    sheet: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
+        return f"{self.path}:{self.place}"
+
+    @property
+    def place(self) -> str:
+        """Where in the file: `line:column`, or in a workbook `Sheet!D57`."""
+        if self.sheet is None:
+            return f"{self.line}:{self.column}"
+        return f"{self.sheet}!{column_letters(self.column)}{self.line}"
+
+
+def column_letters(column: int) -> str:
+    """A spreadsheet's name of a column counted from 1: A, B, ... Z, AA, AB ..."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 @dataclass(frozen=True)

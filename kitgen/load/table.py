@@ -1,0 +1,113 @@
+"""Card data in a table: a CSV file read into rows of cells, each with its place.
+
+A designer keeps a game's cards in a spreadsheet; kitgen reads the table a
+spreadsheet program saves, a workbook (`.xlsx`: a named sheet or the first) or CSV
+(comma, semicolon, tab or bar between cells, UTF-8 with or without a BOM), with a
+header row naming the columns, and keeps where every cell was written, so a bad
+value is a finding at its cell: `cards.csv:57:4` is the cell of the row that starts
+on line 57, in the fourth column; `cards.xlsx:Cards!D57` a workbook's. Reading
+checks only the table's shape (its header, its rows, its limits, a workbook's
+formulas and merged cells); what the values must be is the game's to check, against
+the fields its game file declares.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from kitgen.load.documents import read_bytes
+from kitgen.load.table_shape import (
+    DEFAULT_TABLE_LIMITS,
+    Table,
+    TableLimits,
+    data_row,
+    header_row,
+)
+from kitgen.load.yamlsrc import Limits, decode_utf8
+from kitgen.model.findings import Location, finding
+
+# The cell separators kitgen recognises, the most usual first (the sniffer's tie-break).
+DELIMITERS = ",;\t|"
+
+
+def sniff_delimiter(text: str) -> str:
+    """The separator between cells, from the first lines: the one of `DELIMITERS` that
+    splits the header into the most columns and every sampled line alike (a comma
+    when none does). A line is sampled up to 4,000 characters."""
+    lines = [line[:4_000] for line in text.splitlines()[:20] if line.strip()]
+    if not lines:
+        return ","
+    best, best_columns = ",", 1
+    for delimiter in DELIMITERS:
+        counts = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
+        if counts[0] > best_columns and all(c == counts[0] for c in counts[: min(5, len(counts))]):
+            best, best_columns = delimiter, counts[0]
+    return best
+
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def read_table(
+    path: str, limits: TableLimits = DEFAULT_TABLE_LIMITS, *, sheet: str | None = None
+) -> Table:
+    """Read a CSV file or a workbook's sheet (`sheet`, else the first) into a Table,
+    collecting every problem of its shape as a finding (never raising for what is in
+    the file)."""
+    table = Table(path)
+    data, problem = read_bytes(path, Limits(max_file_bytes=limits.max_file_bytes))
+    if problem is not None or data is None:
+        table.findings.append(problem or finding("file-unreadable", "cannot read", Location(path)))
+        return table
+    if path.lower().endswith(WORKBOOK_SUFFIXES):
+        from kitgen.load.workbook import read_sheet
+
+        read_sheet(table, data, sheet, limits)
+        return table
+    text, problem = decode_utf8(data, path)
+    if problem is not None or text is None:
+        table.findings.append(problem or finding("invalid-utf8", "not UTF-8", Location(path)))
+        return table
+    # Python's csv module refuses a cell over its own limit (128 KiB) with an error: no
+    # cell can be longer than the file, and an overlong one is kitgen's finding.
+    csv.field_size_limit(max(csv.field_size_limit(), limits.max_file_bytes))
+    _read_rows(table, text, sniff_delimiter(text), limits)
+    if not table.columns and not table.findings:
+        table.findings.append(
+            finding("empty-file", "the table is empty: it needs a header row", Location(path))
+        )
+    return table
+
+
+def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> None:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
+    names: list[str | None] = []  # each column's name (None: unnamed or repeated)
+    line = 1  # where the next row starts
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as err:  # a NUL character, say
+            table.findings.append(
+                finding("invalid-value", f"this row cannot be read: {err}", table.at(line))
+            )
+            return
+        start, line = line, reader.line_num + 1
+        if not any(v.strip() for v in values):
+            continue  # a blank line, or a row of empty cells
+        if not table.columns:
+            names = header_row(table, values, start, limits)
+            continue
+        if len(table.rows) >= limits.max_rows:
+            table.findings.append(
+                finding(
+                    "too-many-values",
+                    f"the table has more than {limits.max_rows:,} rows of cards; kitgen reads "
+                    f"up to {limits.max_rows:,} (split the cards into several files)",
+                    table.at(start),
+                )
+            )
+            return
+        table.rows.append(data_row(table, values, names, start, limits))
