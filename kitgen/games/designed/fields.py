@@ -1,0 +1,224 @@
+"""The fields of a designed game's cards, and a table of card data checked against them.
+
+A designed game's game file declares its card fields, each with a type:
+
+    fields:
+      name: {type: text, max_length: 30}
+      cost: {type: integer, min: 0, max: 10}
+      faction: {type: choice, values: [fire, water, earth]}
+      tint: {type: colour}
+      art: {type: image, required: false}
+      icons: {type: icons, required: false}
+
+A table's columns are matched to the fields by name (case and spaces around it
+aside); a `count` (or `qty`) column says how many copies of a card to print. Every
+value is checked at its cell, so a typo in the spreadsheet is a finding that names
+its cell and its column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from kitgen.load.table_shape import Cell, Table
+from kitgen.model.base import Name, Spec
+from kitgen.model.findings import Finding, Location, finding
+
+FieldType = Literal["text", "integer", "choice", "colour", "image", "icons"]
+COUNT_COLUMNS = ("count", "qty")  # how many copies of the row's card
+MAX_COPIES = 100
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_INTEGER = re.compile(r"^[+-]?\d{1,15}$")
+
+
+class FieldSpec(Spec):
+    """One field of a designed game's cards: its type and what its values may be."""
+
+    type: FieldType
+    required: bool = True
+    min: int | None = None  # integer: the least value
+    max: int | None = None  # integer: the greatest value
+    values: list[Name] | None = Field(default=None, min_length=1, max_length=200)  # choice
+    max_length: int = Field(default=2_000, ge=1, le=2_000)  # text: characters
+
+    @model_validator(mode="after")
+    def _fits_its_type(self) -> FieldSpec:
+        if (self.min is not None or self.max is not None) and self.type != "integer":
+            raise ValueError("`min` and `max` go with `type: integer`")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"`min` ({self.min}) is more than `max` ({self.max})")
+        if (self.values is None) != (self.type != "choice"):
+            raise ValueError("`type: choice` needs `values` (and only it takes them)")
+        return self
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of the table: its values by field (a field left empty is absent), where
+    its row starts, and how many copies to print."""
+
+    values: Mapping[str, object]
+    where: Location
+    copies: int = 1
+
+
+@dataclass
+class CheckedCards:
+    """A table checked against the fields: its cards (rows without errors) and the
+    findings."""
+
+    cards: list[Card]
+    findings: list[Finding]
+
+    @property
+    def expanded(self) -> list[Card]:
+        """Every card as many times as it is printed."""
+        return [card for card in self.cards for _ in range(card.copies)]
+
+
+def column_key(name: str) -> str:
+    """How a column's name is matched to a field: case and spaces around it aside."""
+    return name.strip().casefold()
+
+
+def check_cards(
+    table: Table, fields: Mapping[str, FieldSpec], icons: frozenset[str] = frozenset()
+) -> CheckedCards:
+    """Check a table's rows against the fields: columns that are no field, fields no
+    column holds, and every value at its cell. `icons` are the names an icons field
+    may use."""
+    found: list[Finding] = []
+    by_key = {column_key(name): name for name in fields}
+    columns: dict[str, str] = {}  # the table's column name -> its field, or a count column
+    count_column: str | None = None
+    for name, header_cell in table.columns.items():
+        key = column_key(name)
+        if key in by_key:
+            columns[name] = by_key[key]
+        elif key in COUNT_COLUMNS and count_column is None:
+            count_column = name
+        else:
+            known = ", ".join([*fields, "count"])
+            found.append(
+                finding(
+                    "unknown-key",
+                    f"the column {name!r} is no field of the game's cards; the fields: {known}",
+                    header_cell.where,
+                )
+            )
+    held = set(columns.values())
+    header = table.at(min((c.where.line for c in table.columns.values()), default=1))
+    for name, spec in fields.items():
+        if spec.required and name not in held:
+            found.append(finding("missing-key", f"no column holds the field {name!r}", header))
+    cards: list[Card] = []
+    for row in table.rows:
+        values: dict[str, object] = {}
+        errors = 0
+        for column, field_name in columns.items():
+            cell = row.get(column)
+            spec = fields[field_name]
+            if cell is None:
+                if spec.required:
+                    where = row.cells[column].where if column in row.cells else row.where
+                    found.append(
+                        finding(
+                            "missing-key",
+                            f"the {column!r} cell is empty; every card needs its {field_name}",
+                            where,
+                        )
+                    )
+                    errors += 1
+                continue
+            value, problem = _value(cell, column, spec, icons)
+            if problem is not None:
+                found.append(problem)
+                errors += 1
+            else:
+                values[field_name] = value
+        copies, problem = _copies(row.get(count_column) if count_column else None, count_column)
+        if problem is not None:
+            found.append(problem)
+            errors += 1
+        if not errors and copies:
+            cards.append(Card(values, row.where, copies))
+    return CheckedCards(cards, found)
+
+
+def _value(
+    cell: Cell, column: str, spec: FieldSpec, icons: frozenset[str]
+) -> tuple[object, Finding | None]:
+    """A cell's value as its field's type, or the finding that says why it is not."""
+    text = cell.text
+    if spec.type == "integer":
+        if not _INTEGER.match(text.replace(" ", "")):
+            return None, finding(
+                "wrong-type",
+                f"the {column!r} cell should be a whole number, not {text!r}",
+                cell.where,
+            )
+        number = int(text.replace(" ", ""))
+        low, high = spec.min, spec.max
+        if (low is not None and number < low) or (high is not None and number > high):
+            bounds = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
+            return None, finding(
+                "out-of-range", f"the {column!r} cell is {number}; it must be {bounds}", cell.where
+            )
+        return number, None
+    if spec.type == "choice":
+        assert spec.values is not None
+        chosen = {column_key(v): v for v in spec.values}
+        if column_key(text) not in chosen:
+            return None, finding(
+                "invalid-value",
+                f"the {column!r} cell is {text!r}; it must be one of: {', '.join(spec.values)}",
+                cell.where,
+            )
+        return chosen[column_key(text)], None
+    if spec.type == "colour":
+        if not _COLOUR.match(text):
+            return None, finding(
+                "invalid-value",
+                f"the {column!r} cell is {text!r}; write a colour as #rrggbb (like #b03a2e)",
+                cell.where,
+            )
+        return text.lower(), None
+    if spec.type == "icons":
+        names = [n for n in re.split(r"[\s,]+", text) if n]
+        unknown = [n for n in names if n not in icons]
+        if unknown:
+            known = ", ".join(sorted(icons)) or "none declared"
+            return None, finding(
+                "invalid-value",
+                f"the {column!r} cell names no icon {', '.join(map(repr, unknown))}; "
+                f"the icons: {known}",
+                cell.where,
+            )
+        return tuple(names), None
+    if len(text) > spec.max_length:
+        return None, finding(
+            "string-too-long",
+            f"the {column!r} cell has {len(text)} characters; the field takes up to "
+            f"{spec.max_length}",
+            cell.where,
+        )
+    return text, None  # text, or an image's path (the build reads and checks the file)
+
+
+def _copies(cell: Cell | None, column: str | None) -> tuple[int, Finding | None]:
+    """How many copies a row's count cell asks for (1 when there is none)."""
+    if cell is None:
+        return 1, None
+    text = cell.text.replace(" ", "")
+    if not _INTEGER.match(text) or not 0 <= int(text) <= MAX_COPIES:
+        return 1, finding(
+            "out-of-range",
+            f"the {column!r} cell is {cell.text!r}; a card's copies are 0 to {MAX_COPIES}",
+            cell.where,
+        )
+    return int(text), None

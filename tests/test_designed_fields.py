@@ -1,0 +1,107 @@
+"""A designed game's card fields, and a table of cards checked against them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from kitgen.games.designed.fields import FieldSpec, check_cards
+from kitgen.load.table import read_table
+
+FIELDS = {
+    "name": FieldSpec(type="text", max_length=12),
+    "cost": FieldSpec(type="integer", min=0, max=10),
+    "faction": FieldSpec(type="choice", values=["Fire", "Water"]),
+    "tint": FieldSpec(type="colour", required=False),
+    "art": FieldSpec(type="image", required=False),
+    "icons": FieldSpec(type="icons", required=False),
+}
+ICONS = frozenset({"sword", "shield"})
+
+
+def checked(tmp_path: Path, text: str, fields: dict[str, FieldSpec] = FIELDS):  # type: ignore[no-untyped-def]
+    path = tmp_path / "cards.csv"
+    path.write_text(text, encoding="utf-8")
+    table = read_table(str(path))
+    assert table.findings == []
+    return check_cards(table, fields, ICONS)
+
+
+def places(result) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    return [(f.code, f.location.line, f.location.column) for f in result.findings]
+
+
+def test_good_rows_become_typed_cards(tmp_path: Path) -> None:
+    result = checked(
+        tmp_path,
+        "Name,Cost,Faction,Tint,Art,Icons,Qty\n"
+        "Goblin,2,fire,#B03A2E,art/goblin.png,sword shield,3\n"
+        "Whale,10,Water,,,,\n"
+        "Spare,0,Fire,,,,0\n",
+    )
+    assert result.findings == []
+    goblin, whale = result.cards  # a count of 0 prints none
+    assert goblin.values == {
+        "name": "Goblin",
+        "cost": 2,
+        "faction": "Fire",  # as the field writes it
+        "tint": "#b03a2e",
+        "art": "art/goblin.png",
+        "icons": ("sword", "shield"),
+    }
+    assert goblin.copies == 3 and whale.copies == 1
+    assert [c.values["name"] for c in result.expanded] == ["Goblin"] * 3 + ["Whale"]
+    assert (goblin.where.line, whale.where.line) == (2, 3)
+
+
+def test_every_bad_value_is_a_finding_at_its_cell(tmp_path: Path) -> None:
+    result = checked(
+        tmp_path,
+        "name,cost,faction,tint,icons,count\n"
+        "Goblin,two,Fire,#b03a2e,sword,1\n"  # not a number
+        "Ogre,11,Fire,red,,1\n"  # out of range; not a colour
+        "Imp,1,Earth,,axe,1\n"  # not a choice; unknown icon
+        "A very long name,1,Fire,,,1\n"  # too long
+        ",1,Water,,,x\n",  # empty required name; a bad count
+    )
+    assert places(result) == [
+        ("wrong-type", 2, 2),
+        ("out-of-range", 3, 2),
+        ("invalid-value", 3, 4),
+        ("invalid-value", 4, 3),
+        ("invalid-value", 4, 5),
+        ("string-too-long", 5, 1),
+        ("missing-key", 6, 1),
+        ("out-of-range", 6, 6),
+    ]
+    assert result.cards == []  # a row with an error is no card
+    messages = [f.message for f in result.findings]
+    assert "'cost' cell should be a whole number, not 'two'" in messages[0]
+    assert "must be 0 to 10" in messages[1]
+    assert "one of: Fire, Water" in messages[3]
+    assert "no icon 'axe'" in messages[4]
+
+
+def test_unknown_and_missing_columns(tmp_path: Path) -> None:
+    result = checked(tmp_path, "name,faction,power\nGoblin,Fire,3\n")
+    assert places(result) == [("unknown-key", 1, 3), ("missing-key", 1, 1)]
+    assert "'power' is no field" in result.findings[0].message
+    assert "'cost'" in result.findings[1].message
+    assert [c.values for c in result.cards] == [{"name": "Goblin", "faction": "Fire"}]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ({"type": "text", "min": 1}, "`min` and `max` go with `type: integer`"),
+        ({"type": "integer", "min": 5, "max": 1}, "is more than `max`"),
+        ({"type": "choice"}, "needs `values`"),
+        ({"type": "text", "values": ["a"]}, "needs `values`"),
+        ({"type": "number"}, "type"),
+    ],
+)
+def test_a_field_that_contradicts_itself_is_refused(spec: dict[str, object], words: str) -> None:
+    with pytest.raises(ValidationError, match=words):
+        FieldSpec.model_validate(spec)
