@@ -242,3 +242,58 @@ def test_a_workbook_that_unpacks_too_far_is_refused_unopened(tmp_path: Path) -> 
     table = read_table(str(path), limits)
     assert [f.code for f in table.findings] == ["file-too-large"]
     assert path.stat().st_size < 100_000  # small on disk, large unpacked
+
+
+# -- YAML lists --------------------------------------------------------------------------
+
+
+def test_a_yaml_list_of_cards_reads_like_a_table(tmp_path: Path) -> None:
+    path = table_at(
+        tmp_path,
+        "- {name: Goblin, cost: 2, rare: false}\n"
+        "- name: Dragon\n"
+        "  cost: 7.5\n"
+        "  icons: [sword, shield]\n"
+        "  note: ~\n",
+        "cards.yaml",
+    )
+    table = read_table(path)
+    assert table.findings == []
+    assert list(table.columns) == ["name", "cost", "rare", "icons", "note"]
+    assert where(table.columns["icons"]) == (4, 3)  # where the key is written
+    goblin, dragon = table.rows
+    assert {k: c.text for k, c in goblin.cells.items()} == {
+        "name": "Goblin",
+        "cost": "2",
+        "rare": "false",
+    }
+    assert dragon.cells["icons"].text == "sword shield"
+    assert where(dragon.cells["cost"]) == (3, 9)
+    assert dragon.get("note") is None and where(dragon) == (2, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("name: Goblin\n", [("wrong-type", 1, 1)]),
+        ("- Goblin\n- {name: Imp}\n", [("wrong-type", 1, 3)]),
+        ("- {name: Imp, stats: {top: 1}}\n", [("wrong-type", 1, 22)]),
+        ("- {name: [Imp, [x]]}\n", [("wrong-type", 1, 10)]),
+        ("- {name: Imp\n", [("yaml-syntax", 2, 1)]),
+    ],
+)
+def test_a_yaml_list_that_is_no_table(
+    tmp_path: Path, text: str, found: list[tuple[str, int, int]]
+) -> None:
+    assert codes(read_table(table_at(tmp_path, text, "cards.yaml"))) == found
+
+
+def test_yaml_list_limits(tmp_path: Path) -> None:
+    limits = TableLimits(max_rows=2, max_columns=2, max_cell=5)
+    text = "- {a: 1, b: 2, c: 3}\n- {a: toolong}\n- {a: 1}\n"
+    table = read_table(table_at(tmp_path, text, "cards.yml"), limits)
+    assert codes(table) == [
+        ("too-many-values", 1, 19),
+        ("string-too-long", 2, 7),
+        ("too-many-values", 3, 3),
+    ]

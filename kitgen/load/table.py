@@ -3,7 +3,9 @@
 A designer keeps a game's cards in a spreadsheet; kitgen reads the table a
 spreadsheet program saves, a workbook (`.xlsx`: a named sheet or the first) or CSV
 (comma, semicolon, tab or bar between cells, UTF-8 with or without a BOM), with a
-header row naming the columns, and keeps where every cell was written, so a bad
+header row naming the columns, or a YAML file listing the cards as mappings
+(`- {name: Goblin, cost: 2}`, each key a column), and keeps where every cell was
+written, so a bad
 value is a finding at its cell: `cards.csv:57:4` is the cell of the row that starts
 on line 57, in the fourth column; `cards.xlsx:Cards!D57` a workbook's. Reading
 checks only the table's shape (its header, its rows, its limits, a workbook's
@@ -19,6 +21,8 @@ import io
 from kitgen.load.documents import read_bytes
 from kitgen.load.table_shape import (
     DEFAULT_TABLE_LIMITS,
+    Cell,
+    Row,
     Table,
     TableLimits,
     data_row,
@@ -47,6 +51,7 @@ def sniff_delimiter(text: str) -> str:
 
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def read_table(
@@ -68,6 +73,9 @@ def read_table(
     text, problem = decode_utf8(data, path)
     if problem is not None or text is None:
         table.findings.append(problem or finding("invalid-utf8", "not UTF-8", Location(path)))
+        return table
+    if path.lower().endswith(YAML_SUFFIXES):
+        _read_yaml_rows(table, text, limits)
         return table
     # Python's csv module refuses a cell over its own limit (128 KiB) with an error: no
     # cell can be longer than the file, and an overlong one is kitgen's finding.
@@ -111,3 +119,76 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
             )
             return
         table.rows.append(data_row(table, values, names, start, limits))
+
+
+def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
+    """A YAML list of mappings, one card each: every key a column (in the order first
+    met), every value a cell at its place. A value is a scalar (a number and true or
+    false as written) or, for a list field such as icons, a list of scalars."""
+    from kitgen.load.yamlsrc import parse_yaml
+
+    parsed = parse_yaml(text, table.path, Limits(max_file_bytes=limits.max_file_bytes))
+    table.findings += parsed.findings
+    value, source = parsed.value, parsed.source
+    if value is None:
+        if not parsed.findings:
+            table.findings.append(
+                finding("empty-file", "the file lists no cards", Location(table.path))
+            )
+        return
+    if not isinstance(value, list):
+        message = "the file should be a list of cards, each a mapping like `- {name: Goblin}`"
+        table.findings.append(finding("wrong-type", message, source.at(())))
+        return
+    for index, item in enumerate(value):
+        where = source.at((index,))
+        if len(table.rows) >= limits.max_rows:
+            message = f"the file lists more than {limits.max_rows:,} cards; kitgen reads up to "
+            table.findings.append(
+                finding("too-many-values", message + f"{limits.max_rows:,}", where)
+            )
+            return
+        if not isinstance(item, dict):
+            message = "each card is a mapping of its fields, like `- {name: Goblin, cost: 2}`"
+            table.findings.append(finding("wrong-type", message, where))
+            continue
+        cells: dict[str, Cell] = {}
+        for key, raw in item.items():
+            at = source.at((index, key))
+            name = str(key).strip()
+            if name not in table.columns:
+                if len(table.columns) >= limits.max_columns:
+                    message = f"more than {limits.max_columns} different keys; kitgen reads up to "
+                    table.findings.append(
+                        finding("too-many-values", message + str(limits.max_columns), at)
+                    )
+                    continue
+                table.columns[name] = Cell(name, source.at((index, key), key=True))
+            written = _scalar_text(raw)
+            if written is None:
+                message = f"the {name!r} value should be text, a number or a list of them"
+                table.findings.append(finding("wrong-type", message, at))
+            elif len(written) > limits.max_cell:
+                message = f"the {name!r} value has {len(written):,} characters; kitgen reads "
+                table.findings.append(
+                    finding("string-too-long", message + f"up to {limits.max_cell:,}", at)
+                )
+            else:
+                cells[name] = Cell(written, at)
+        table.rows.append(Row(cells, where))
+
+
+def _scalar_text(value: object) -> str | None:
+    """A YAML value as a cell's text (None: a mapping, or a list holding one)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value).strip()
+    if isinstance(value, list):
+        parts = [_scalar_text(v) for v in value]
+        if any(p is None or isinstance(v, list) for p, v in zip(parts, value, strict=True)):
+            return None
+        return " ".join(p for p in parts if p)
+    return None
