@@ -29,9 +29,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
     from typer import _click as click
 
-    from kitgen.build import KitBuilder
-    from kitgen.kit import FileReport
-    from kitgen.load.documents import Document
+    from kitgen.model.document import Document
     from kitgen.model.findings import CodeInfo, Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
@@ -210,11 +208,14 @@ class Game:
         shares); a game file has nothing more to check."""
         return Checked()
 
-    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+    # `builder` is a kitgen.build.KitBuilder and `report` a kitgen.kit.FileReport: named
+    # in words, not imported, since both modules look games up here (no import cycle,
+    # not even for type checkers). A game's own methods name the types.
+    def build_kit(self, builder: Any, kit: KitBase, path: str, stem: str) -> None:
         """Print what a kit file of this game lists, through the builder."""
         raise self.unsupported("printable kit")
 
-    def build_file(self, builder: KitBuilder, report: FileReport, doc: Document, stem: str) -> bool:
+    def build_file(self, builder: Any, report: Any, doc: Document, stem: str) -> bool:
         """Print a file that is not a kit or rules file (a deck, say); False when the
         game cannot print this kind of file."""
         return False

@@ -2,9 +2,10 @@
 registry.
 
 The graph is computed from the source with `ast`: every `import` and `from ... import`
-anywhere in a module (inside functions too), except those under `if TYPE_CHECKING:`,
-which are never run. `from package import name` counts as importing the module
-`package.name` when that is a module, else `package`.
+anywhere in a module (inside functions, and under `if TYPE_CHECKING:` too: a cycle
+that only type checkers follow is still a knot in the design). `from package import
+name` counts as importing the module `package.name` when that is a module, else
+`package`.
 """
 
 from __future__ import annotations
@@ -32,28 +33,8 @@ def module_names(root: Path) -> dict[str, Path]:
     return out
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of the tree outside `if TYPE_CHECKING:` blocks."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)  # the body only runs for type checkers
-            continue
-        stack.extend(ast.iter_child_nodes(node))
-    return out
-
-
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The kitgen modules one module imports at run time."""
+    """The kitgen modules one module imports (for type checkers too)."""
 
     def known(dotted: str) -> str | None:
         while dotted and dotted not in modules:
@@ -62,7 +43,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
 
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -170,7 +151,7 @@ def test_a_game_imports_no_other_game() -> None:
 
 def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     """A cycle through a function-level import, a relative import and a core module
-    importing a game are found; an import under TYPE_CHECKING is not an edge."""
+    importing a game are found, and so is one through an import under TYPE_CHECKING."""
     pkg = tmp_path / "kitgen"
     (pkg / "games" / "toy").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
@@ -186,5 +167,5 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     graph = import_graph(pkg)
     assert graph["kitgen.games.toy"] == {"kitgen.games.toy.rules"}
     assert graph["kitgen.b"] == {"kitgen.a", "kitgen.games.toy.rules"}
-    assert graph["kitgen.c"] == set()
-    assert cycles(graph) == [["kitgen.a", "kitgen.b"]]
+    assert graph["kitgen.c"] == {"kitgen.d"}
+    assert cycles(graph) == [["kitgen.a", "kitgen.b"], ["kitgen.c", "kitgen.d"]]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kitgen import registry
@@ -13,9 +12,10 @@ from kitgen.load.references import READ_FLAGS, special_kind
 from kitgen.load.validate import describe, validate
 from kitgen.load.yamlsrc import DEFAULT_LIMITS, Limits, decode_utf8, parse_yaml
 from kitgen.model.base import suggest
+from kitgen.model.document import Document as Document  # (re-exported: read here)
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kinds import KINDS
-from kitgen.model.source import Path, SourceMap, whole_file
+from kitgen.model.source import SourceMap, whole_file
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -55,19 +55,6 @@ class _Models(Mapping[tuple[str, str], "type[BaseModel]"]):
 
 
 MODELS: Mapping[tuple[str, str], type[BaseModel]] = _Models()
-
-
-@dataclass
-class Document:
-    """One file as read: its game and kind when known, its model when valid enough."""
-
-    path: str
-    game: str | None = None
-    kind: str | None = None
-    model: Any = None
-    source: SourceMap | None = None
-    findings: list[Finding] = field(default_factory=list)
-    dropped: list[tuple[Path, Any]] = field(default_factory=list)
 
 
 def read_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes | None, Finding | None]:
