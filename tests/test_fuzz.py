@@ -9,7 +9,7 @@ byte-level ones (bytes cut, inserted, corrupted). Every mutant goes through
 must be findings or a one-line error with the right exit status: never a
 traceback, never a hang, never a half-written file.
 
-The commands run in this process through `kitgen.cli.main` (as the `kitgen`
+The commands run in this process through `kitgen.entry.main` (as the `kitgen`
 script does), with KITGEN_DEBUG set so that a bug surfaces as the exception
 itself instead of the "internal error" line.
 """
@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from kitgen.cli import main
+from kitgen.entry import main
 from kitgen.kit import check_file
 from kitgen.model.findings import CODES
 from kitgen.paths import data_dir

@@ -266,7 +266,7 @@ def test_check_with_art_does_not_load_drawing_libraries(tmp_path: Path) -> None:
     path = write_cards(tmp_path, "ok.png", "bad.png")
     probe = (
         "import sys\n"
-        "from kitgen.cli import main\n"
+        "from kitgen.entry import main\n"
         f"sys.argv = ['kitgen', 'check', {str(path)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "heavy = [m for m in ('reportlab', 'PIL', 'jinja2', 'pypdfium2') if m in sys.modules]\n"

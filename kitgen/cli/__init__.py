@@ -20,10 +20,3 @@ def __getattr__(name: str) -> Any:
 
         return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def main() -> None:
-    """Entry point (kept for scripts that call `kitgen.cli.main`): see kitgen.entry."""
-    from kitgen.entry import main as run
-
-    run()
