@@ -14,6 +14,10 @@ are. The tags come from a tree, so they are always closed in the order they were
 opened: `***both***`, `*a **b* c**` and any other string give markup that
 Platypus reads. `_` is not a marker.
 
+The same tree gives `emphasis_spans`, the text cut into runs that know whether
+they are bold or italic, for text drawn without Platypus (kitgen.render.richtext),
+so both read emphasis by the same rules.
+
 Pure Python, linear in the length of the text (no regular expression retries,
 no recursion: any depth of nesting is safe).
 """
@@ -195,3 +199,37 @@ def emphasis_markup(escaped: str) -> str:
     head, top = _parse(escaped)
     _process(head, top)
     return _render(head)
+
+
+def _spans(head: _Node) -> list[tuple[str, bool, bool]]:
+    """The literal text of the node list after `head` as (text, bold, italic) runs in
+    order, neighbours of the same style joined and empty text dropped (a loop with an
+    explicit stack, as `_render`)."""
+    out: list[tuple[str, bool, bool]] = []
+    stack: list[tuple[_Node | None, bool, bool]] = [(head.next, False, False)]
+    while stack:
+        node, bold, italic = stack.pop()
+        if node is None:
+            continue
+        stack.append((node.next, bold, italic))
+        if node.tag:
+            first = node.children[0] if node.children else None
+            stack.append((first, bold or node.tag == "b", italic or node.tag == "i"))
+        elif node.text:
+            if out and out[-1][1:] == (bold, italic):
+                out[-1] = (out[-1][0] + node.text, bold, italic)
+            else:
+                out.append((node.text, bold, italic))
+    return out
+
+
+def emphasis_spans(escaped: str) -> list[tuple[str, bool, bool]]:
+    """Escaped text (as `emphasis_markup` takes it) cut into (text, bold, italic) runs
+    by the same rules: the markers that matched are gone, those that did not stay in
+    the text. The text is still escaped; emphasis inside emphasis of the same kind
+    stays as it is (bold inside bold is bold)."""
+    if "*" not in escaped:
+        return [(escaped, False, False)] if escaped else []
+    head, top = _parse(escaped)
+    _process(head, top)
+    return _spans(head)
