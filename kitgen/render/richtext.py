@@ -1,0 +1,583 @@
+"""Rich text in a box: `**bold**`, `*italic*` and `:icon:` pictures, wrapped and shrunk
+to fit, for the text elements of designed games' card layouts.
+
+This is kitgen.render.text (wrap at spaces, break a word too long by characters with
+a hyphen, shrink from a largest to a smallest size) for text whose runs change face
+and hold pictures. The emphasis is read by kitgen.render.emphasis (the rules
+booklets' CommonMark reading of `*`), so a designer's card text and rules text
+follow the same rules.
+
+Layout is pure measurement (no canvas, no I/O) and done in two cached steps: the
+text is parsed once into words whose widths are measured at size 1, then laid out
+per size by multiplying (widths scale with the size, and reportlab measures no
+kerning, so the width of a run is the sum of its parts). Only a word too long for
+its line is measured again, character by character.
+
+An icon is a square of side `size * icon_scale`, with `ICON_GAP` of its side as air
+split on both sides. It is centred on the capitals' height (`CAP_HEIGHT` of the
+size, for Bitstream Vera and DejaVu), so at `icon_scale` 1 its bottom sits 0.135 of
+the size below the baseline, about half the depth of a descender: beside capitals
+and digits it reads as centred rather than sitting high.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from reportlab.lib.colors import Color, HexColor
+
+from kitgen.render.emphasis import emphasis_spans
+from kitgen.render.fonts import text_width
+from kitgen.render.rules_text import escape_text
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+STEP = 0.25  # points between the sizes tried
+ICON_GAP = 0.1  # air around an icon, a fraction of its side, half on each side
+CAP_HEIGHT = 0.729  # the capitals' height of Vera and DejaVu, a fraction of the size
+CACHE_SIZE = 16384  # texts laid out and remembered (a game has up to a few thousand)
+_EPS = 1e-6
+
+# `:name:` candidates: the lookahead lets two candidates share a colon (`:a:b:`), so
+# every name an icon could be read from is reported.
+_CANDIDATE = re.compile(r":(?=([A-Za-z0-9_-]+):)")
+_ICON = re.compile(r":([A-Za-z0-9_-]+):")
+# White space a line may break at: all of it but the no-break spaces, which a designer
+# writes to keep `2 :sword:` together.
+_SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
+
+
+@dataclass(frozen=True)
+class Family:
+    """The four faces of a font family, as registered reportlab font names."""
+
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+    def face(self, bold: bool, italic: bool) -> str:
+        """The font name for a weight and style."""
+        if bold:
+            return self.bold_italic if italic else self.bold
+        return self.italic if italic else self.regular
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of text in one font, or an icon (`icon` set, `text` empty), at `x` points
+    from the start of its line; an icon's `x` and `width` are its square's."""
+
+    x: float
+    text: str
+    font: str
+    icon: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class RichLine:
+    """One line: its pieces left to right, and its width (icons' air included)."""
+
+    pieces: tuple[Piece, ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class RichFit:
+    """Rich text laid out for a box.
+
+    `size` is the font size chosen, `leading` the points between baselines. When the
+    text does not fit even at the smallest size, `fits` is False and `overflow` says by
+    how much, in points: the larger of the height beyond the box (or beyond
+    `max_lines` lines) and the width beyond it of the widest line (a word or icon that
+    cannot break, or a line that may not wrap). `width` is the widest line, `height`
+    the block's height (lines times leading), for alignment.
+    """
+
+    size: float
+    leading: float
+    lines: tuple[RichLine, ...]
+    fits: bool
+    overflow: float
+    width: float
+    height: float
+
+
+class _Segment(NamedTuple):
+    """A segment of a word: text in one font with its width at size 1, or an icon (its
+    name, font "" and its advance at size 1, air included). Tuples, not dataclasses:
+    parsing makes many, and tuples are several times quicker to make."""
+
+    text: str
+    font: str
+    unit: float
+    icon: str | None = None
+
+
+class _Word(NamedTuple):
+    """Segments with no breaking space between them; `space` is the width at size 1
+    of the space after the word (in the face of its last text), `unit` its width."""
+
+    segments: tuple[_Segment, ...]
+    unit: float
+    space: float
+    space_font: str
+
+
+_Paragraph = tuple[_Word, ...]
+
+
+def icon_names(text: str) -> list[str]:
+    """Every `:name:` written in the text, in order, repeats included, so the caller
+    can report the names that are no declared icon.
+
+    A colon may close one name and open the next (`:a:b:` gives both), so this can name
+    more than the layout draws as icons: it never names fewer.
+    """
+    if ":" not in text:
+        return []
+    return [m.group(1) for m in _CANDIDATE.finditer(text)]
+
+
+def _unescape(text: str) -> str:
+    """Undo kitgen.render.rules_text.escape_text (`&amp;` last, so `&amp;lt;` stays
+    `&lt;`)."""
+    if "&" not in text:
+        return text
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _runs(
+    paragraph: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
+) -> list[_Segment | None]:
+    """The paragraph as segments in order, None standing for breaking white space."""
+    if "*" in paragraph:
+        spans = [
+            (_unescape(text), bold or b, italic or i)
+            for text, b, i in emphasis_spans(escape_text(paragraph))
+        ]
+    else:
+        spans = [(paragraph, bold, italic)]
+    icon_unit = scale * (1 + ICON_GAP)
+    out: list[_Segment | None] = []
+
+    def add_text(text: str, font: str) -> None:
+        for k, part in enumerate(_SPACES.split(text)):
+            if k:
+                out.append(None)
+            if part:
+                out.append(_Segment(part, font, text_width(part, font, 1.0)))
+
+    for text, b, i in spans:
+        font = family.face(b, i)
+        start = 0
+        if icons and ":" in text:
+            m = _ICON.search(text)
+            while m is not None:
+                if m.group(1) in icons:
+                    add_text(text[start : m.start()], font)
+                    out.append(_Segment("", "", icon_unit, m.group(1)))
+                    start = m.end()
+                    m = _ICON.search(text, m.end())
+                else:  # printed as written; its closing colon may open an icon
+                    m = _ICON.search(text, m.end() - 1)
+        add_text(text[start:], font)
+    return out
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _parse(
+    text: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
+) -> tuple[_Paragraph, ...]:
+    """The text's paragraphs (one per line written) as words measured at size 1.
+
+    Emphasis is read per paragraph: a newline ends any bold or italic left open, as a
+    blank line ends a paragraph in CommonMark.
+    """
+    base = family.face(bold, italic)
+    paragraphs: list[_Paragraph] = []
+    for paragraph in text.split("\n"):
+        words: list[_Word] = []
+        segments: list[_Segment] = []
+        for segment in [*_runs(paragraph, family, bold, italic, icons, scale), None]:
+            if segment is not None:
+                segments.append(segment)
+                continue
+            if not segments:
+                continue
+            fonts = [s.font for s in segments if s.icon is None]
+            space_font = fonts[-1] if fonts else base
+            words.append(
+                _Word(
+                    tuple(segments),
+                    sum(s.unit for s in segments),
+                    text_width(" ", space_font, 1.0),
+                    space_font,
+                )
+            )
+            segments = []
+        paragraphs.append(tuple(words))
+    return tuple(paragraphs)
+
+
+# A line while wrapping: words (or parts of a word broken by characters) and its width
+# at size 1.
+_Line = tuple[list[_Word], float]
+
+
+def _units(word: _Word) -> list[_Segment]:
+    """A word as one segment per character (or icon), for breaking it."""
+    out: list[_Segment] = []
+    for s in word.segments:
+        if s.icon is not None:
+            out.append(s)
+        else:
+            out.extend(_Segment(ch, s.font, text_width(ch, s.font, 1.0)) for ch in s.text)
+    return out
+
+
+def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
+    """Characters and icons joined back into a word: the head of a word cut with a
+    hyphen (`after` None), or its tail, which keeps the space after the whole word."""
+    segments: list[_Segment] = []
+    for u in units:
+        last = segments[-1] if segments else None
+        if u.icon is None and last is not None and last.icon is None and last.font == u.font:
+            segments[-1] = _Segment(last.text + u.text, u.font, last.unit + u.unit)
+        else:
+            segments.append(u)
+    if after is None:
+        font = units[-1].font
+        segments.append(_Segment("-", font, text_width("-", font, 1.0)))
+        space, space_font = 0.0, font  # a head ends its line: no space follows it
+    else:
+        space, space_font = after.space, after.space_font
+    return _Word(tuple(segments), sum(s.unit for s in segments), space, space_font)
+
+
+def _break(word: _Word, limit: float) -> list[_Word]:
+    """A word too wide for `limit` (at size 1) cut into parts that fit, each but the
+    last with a hyphen, as kitgen.render.text cuts one: the longest head of at least two
+    characters that fits with its hyphen, else the shortest head there is. A cut is
+    made only after a character, never after an icon, so an icon keeps the punctuation
+    after it; a word with no place to cut stays whole (and overflows).
+
+    The heads are tried from the shortest and the search stops at the first wider than
+    the line (heads only grow), so cutting a word costs time linear in its length.
+    """
+    units = _units(word)
+    parts: list[_Word] = []
+    while len(units) > 1 and sum(u.unit for u in units) > limit:
+        cuts = [k for k in range(1, len(units)) if units[k - 1].icon is None]
+        if not cuts:
+            break
+        best = 0
+        width = 0.0
+        for k in range(1, len(units)):
+            width += units[k - 1].unit
+            if width > limit:
+                break
+            prev = units[k - 1]
+            if k >= 2 and prev.icon is None and width + text_width("-", prev.font, 1.0) <= limit:
+                best = k
+        best = best or cuts[0]
+        parts.append(_word_of(units[:best], None))
+        units = units[best:]
+    parts.append(_word_of(units, word))
+    return parts
+
+
+def _wrap(
+    paragraphs: tuple[_Paragraph, ...], limit: float, wrap: bool, cap: int | None
+) -> list[_Line] | None:
+    """Lines of words no wider than `limit` (at size 1, tolerance included) where they
+    can be, greedily, as kitgen.render.text.wrap does; one line per paragraph when not
+    `wrap`. None as soon as there are more than `cap` lines: a size that cannot fit is
+    given up early, which keeps shrinking a long text into a small box quick."""
+    lines: list[_Line] = []
+    for paragraph in paragraphs:
+        line: list[_Word] = []
+        width = 0.0
+        for word in paragraph:
+            if not wrap:
+                width += (line[-1].space if line else 0.0) + word.unit
+                line.append(word)
+                continue
+            if line and width + line[-1].space + word.unit <= limit:
+                width += line[-1].space + word.unit
+                line.append(word)
+                continue
+            if line:
+                lines.append((line, width))
+            if word.unit > limit:
+                parts = _break(word, limit)
+                lines.extend(([part], part.unit) for part in parts[:-1])
+                word = parts[-1]
+            line, width = [word], word.unit
+            if cap is not None and len(lines) > cap:
+                return None
+        lines.append((line, width))
+        if cap is not None and len(lines) > cap:
+            return None
+    return lines
+
+
+def _pieces(words: list[_Word], size: float, scale: float) -> RichLine:
+    """A line's words as pieces at `size`: runs of one font joined, spaces included."""
+    pieces: list[Piece] = []
+    x = 0.0
+    text, font, start, run = "", "", 0.0, 0.0
+
+    def flush() -> None:
+        nonlocal text, run
+        if text:
+            pieces.append(Piece(start, text, font, None, run))
+        text, run = "", 0.0
+
+    def add(t: str, f: str, unit: float) -> None:
+        nonlocal text, font, start, run, x
+        if f != font or not text:
+            flush()
+            font, start = f, x
+        text += t
+        run += unit * size
+        x = start + run
+
+    for n, word in enumerate(words):
+        if n:
+            prev = words[n - 1]
+            add(" ", prev.space_font, prev.space)
+        for s in word.segments:
+            if s.icon is None:
+                add(s.text, s.font, s.unit)
+                continue
+            flush()
+            side = size * scale
+            pieces.append(Piece(x + side * ICON_GAP / 2, "", "", s.icon, side))
+            x += s.unit * size
+    flush()
+    return RichLine(tuple(pieces), x)
+
+
+def _sizes(max_size: float, min_size: float) -> list[float]:
+    """max_size down to min_size in steps of STEP, min_size always the last."""
+    out: list[float] = []
+    k = 0
+    while (size := max_size - k * STEP) > min_size + 1e-9:
+        out.append(size)
+        k += 1
+    out.append(min_size)
+    return out
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _fit(
+    text: str,
+    family: Family,
+    width: float,
+    height: float,
+    max_size: float,
+    min_size: float,
+    bold: bool,
+    italic: bool,
+    leading: float,
+    icons: frozenset[str],
+    icon_scale: float,
+    max_lines: int | None,
+    wrap: bool,
+) -> RichFit:
+    """fit_rich with its icons reduced to those the text names (a hashable key)."""
+    paragraphs = _parse(text, family, bold, italic, icons, icon_scale)
+    # A paragraph needs at least its words' width over the line's width lines (a line
+    # holds no more than that, or does not fit): a size that cannot fit by this count is
+    # skipped unwrapped.
+    inked = [sum(word.unit for word in paragraph) for paragraph in paragraphs]
+    for size in _sizes(max_size, min_size):
+        limit = (width + _EPS) / size  # the same test of width for wrapping and fitting
+        room = height if max_lines is None else min(height, max_lines * size * leading)
+        last = size == min_size
+        # More lines than this cannot fit (one spare: the test below decides).
+        cap = None if last else int((room + _EPS) // (size * leading)) + 1
+        if cap is not None and wrap and sum(max(1, math.ceil(u / limit)) for u in inked) > cap:
+            continue
+        lines = _wrap(paragraphs, limit, wrap, cap)
+        if lines is None:
+            continue
+        widest = max(w for _, w in lines)
+        tall = len(lines) * size * leading - room
+        fits = tall <= _EPS and widest <= limit
+        over = max(tall, widest * size - width, 0.0)
+        if fits or last:
+            laid = tuple(_pieces(words, size, icon_scale) for words, _ in lines)
+            return RichFit(
+                size=size,
+                leading=size * leading,
+                lines=laid,
+                fits=fits,
+                overflow=0.0 if fits else over,
+                width=max(line.width for line in laid),
+                height=len(laid) * size * leading,
+            )
+    raise AssertionError("unreachable: the last size always returns")  # pragma: no cover
+
+
+def fit_rich(
+    text: str,
+    family: Family,
+    width: float,
+    height: float,
+    *,
+    max_size: float,
+    min_size: float,
+    bold: bool = False,
+    italic: bool = False,
+    leading: float = 1.2,
+    icons: Collection[str] = (),
+    icon_scale: float = 1.0,
+    max_lines: int | None = None,
+    wrap: bool = True,
+) -> RichFit:
+    """The largest size from max_size down to min_size (in steps of 0.25 pt, min_size
+    last) at which the text fits the box: every line within `width`, the lines'
+    leading within `height` and at most `max_lines` lines; else the layout at min_size
+    with `fits` False and its `overflow`.
+
+    `bold` and `italic` are the element's own face, which emphasis adds to (`**x**` in
+    a bold element stays bold, `*x*` is bold italic). `:name:` is an icon when `name` is
+    in `icons`, else printed as written. `leading` is a multiple of the size. With
+    `wrap` False every paragraph (line written) is one line, and only shrinking helps.
+
+    The result is cached on every input (the same card text in the same box is laid
+    out once), and the text is parsed once for all the sizes tried.
+    """
+    if not 0 < min_size <= max_size:
+        raise ValueError(f"need 0 < min_size <= max_size, got {min_size} and {max_size}")
+    if icons and ":" in text:
+        used = frozenset(n for n in icon_names(text) if n in icons)
+    else:
+        used = frozenset()
+    return _fit(
+        text,
+        family,
+        float(width),
+        float(height),
+        float(max_size),
+        float(min_size),
+        bold,
+        italic,
+        float(leading),
+        used,
+        float(icon_scale),
+        max_lines,
+        wrap,
+    )
+
+
+def line_origins(
+    fitted: RichFit,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    align: str = "left",
+    valign: str = "top",
+) -> list[tuple[float, float]]:
+    """Where each line starts, (x, baseline y), in a box whose bottom-left corner is
+    (x, y) (reportlab coordinates, y up).
+
+    The block is `fitted.height` tall and its first baseline `size` below its top (the
+    ascent approximation kitgen.render.text uses); `valign` top puts the block's top at
+    the box's, `middle` centres the block, `bottom` puts its foot at the box's.
+    `align` is `left`, `centre` or `right` per line.
+    """
+    if valign == "top":
+        top = y + height
+    elif valign == "middle":
+        top = y + (height + fitted.height) / 2
+    elif valign == "bottom":
+        top = y + fitted.height
+    else:
+        raise ValueError(f"valign must be top, middle or bottom, not {valign!r}")
+    if align not in ("left", "centre", "right"):
+        raise ValueError(f"align must be left, centre or right, not {align!r}")
+    out: list[tuple[float, float]] = []
+    baseline = top - fitted.size
+    for line in fitted.lines:
+        if align == "left":
+            lx = x
+        elif align == "centre":
+            lx = x + (width - line.width) / 2
+        else:
+            lx = x + width - line.width
+        out.append((lx, baseline))
+        baseline -= fitted.leading
+    return out
+
+
+def icon_bottom(baseline: float, size: float, side: float) -> float:
+    """The y of an icon's bottom edge: its square centred on the capitals' height."""
+    return baseline + (CAP_HEIGHT * size - side) / 2
+
+
+def draw_rich(
+    c: Canvas,
+    fitted: RichFit,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    *,
+    align: str = "left",
+    valign: str = "top",
+    colour: str | Color = "#000000",
+    draw_icon: Callable[[Canvas, str, float, float, float], None] | None = None,
+) -> None:
+    """Draw laid-out rich text in the box whose bottom-left corner is (x, y).
+
+    All its text is one text object (a font change only where the face changes), in
+    `colour` ("#rrggbb" or a reportlab colour); then each icon by `draw_icon(c, name,
+    x, y_bottom, side)`, in its own saved graphics state so it cannot change the text's
+    colour. The canvas state is restored afterwards. Text with icons and no
+    `draw_icon` is an error, not blank squares.
+    """
+    origins = line_origins(fitted, x, y, width, height, align, valign)
+    if draw_icon is None:
+        named = [p.icon for line in fitted.lines for p in line.pieces if p.icon is not None]
+        if named:
+            raise ValueError(f"the text has icons ({', '.join(named)}) but no draw_icon")
+    icons: list[tuple[str, float, float, float]] = []
+    c.saveState()
+    c.setFillColor(HexColor(colour) if isinstance(colour, str) else colour)
+    t = c.beginText()
+    font = ""
+    used = False
+    for line, (lx, baseline) in zip(fitted.lines, origins, strict=True):
+        cursor: float | None = None
+        for piece in line.pieces:
+            if piece.icon is not None:
+                bottom = icon_bottom(baseline, fitted.size, piece.width)
+                icons.append((piece.icon, lx + piece.x, bottom, piece.width))
+                continue
+            if cursor != piece.x:
+                t.setTextOrigin(lx + piece.x, baseline)
+            if piece.font != font:
+                t.setFont(piece.font, fitted.size)
+                font = piece.font
+            t.textOut(piece.text)
+            cursor = piece.x + piece.width
+            used = True
+    if used:
+        c.drawText(t)
+    if draw_icon is not None:
+        for name, ix, iy, side in icons:
+            c.saveState()
+            draw_icon(c, name, ix, iy, side)
+            c.restoreState()
+    c.restoreState()
