@@ -115,6 +115,7 @@ CODES: dict[str, CodeInfo] = {
     "image-refused": CodeInfo(
         "error",
         "an SVG that is not self-contained (loads another file or URL) or declares a DOCTYPE",
+        stage="build",  # SVG pictures are read when a designed game's cards are drawn
     ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
