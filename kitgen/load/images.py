@@ -29,11 +29,17 @@ _STANDALONE = frozenset({0x01, *range(0xD0, 0xD8)})  # markers with no length fi
 
 @dataclass(frozen=True)
 class ImageLimits:
-    """The largest image kitgen decodes: file size, pixels a side, pixels in all."""
+    """The largest image kitgen decodes: file size, pixels a side, pixels in all; for
+    SVG, file size, elements and nesting."""
 
     max_file_bytes: int = 32 * 1024 * 1024
     max_side_px: int = 10_000
     max_pixels: int = 40_000_000
+    # SVG: its text is parsed whole, so a smaller file; elements and nesting bound the
+    # work of drawing it (kitgen/load/svg.py).
+    max_svg_bytes: int = 8 * 1024 * 1024
+    max_svg_elements: int = 20_000
+    max_svg_depth: int = 100
 
 
 DEFAULT_LIMITS = ImageLimits()
@@ -52,7 +58,7 @@ class Header:
 class ImageProblem:
     """Why an image cannot be drawn: a finding code and a message naming the numbers."""
 
-    code: Literal["image-not-found", "image-unreadable", "image-too-large"]
+    code: Literal["image-not-found", "image-unreadable", "image-too-large", "image-refused"]
     message: str
 
 
@@ -226,6 +232,16 @@ def read_image(
     path: str, name: str, limits: ImageLimits = DEFAULT_LIMITS
 ) -> tuple[bytes, Header] | ImageProblem:
     """A whole image file and its header, for drawing: the same checks as read_header."""
+    data = read_bytes(path, name, limits)
+    if isinstance(data, ImageProblem):
+        return data
+    header = check_image(data, name, limits)
+    return header if isinstance(header, ImageProblem) else (data, header)
+
+
+def read_bytes(path: str, name: str, limits: ImageLimits = DEFAULT_LIMITS) -> bytes | ImageProblem:
+    """A whole file of at most `limits.max_file_bytes`, whatever its format (the SVG
+    reader checks its own, smaller limit on what it reads here)."""
     opened = _open(path, name, limits)
     if isinstance(opened, ImageProblem):
         return opened
@@ -240,11 +256,17 @@ def read_image(
         return ImageProblem(
             "image-too-large", f"{name!r} is larger than {limits.max_file_bytes:,} bytes"
         )
+    return data
+
+
+def check_image(
+    data: bytes, name: str, limits: ImageLimits = DEFAULT_LIMITS
+) -> Header | ImageProblem:
+    """A whole PNG or JPEG file's header, or why it is no image kitgen decodes."""
     header = image_header(data)
     if header is None:
         return _not_an_image(name, data)
-    problem = size_problem(name, header, limits)
-    return problem if problem is not None else (data, header)
+    return size_problem(name, header, limits) or header
 
 
 def art_path(art: str, yaml_path: str | None) -> str:

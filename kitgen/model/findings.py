@@ -112,6 +112,11 @@ CODES: dict[str, CodeInfo] = {
     "image-too-large": CodeInfo(
         "error", "a card's `art:` file is larger than kitgen draws (bytes, pixels a side, in all)"
     ),
+    "image-refused": CodeInfo(
+        "error",
+        "an SVG that is not self-contained (loads another file or URL) or declares a DOCTYPE",
+        stage="build",  # SVG pictures are read when a designed game's cards are drawn
+    ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),

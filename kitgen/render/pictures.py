@@ -1,0 +1,382 @@
+"""Pictures in boxes: PNG, JPEG and SVG files drawn into a box on a card.
+
+A designed game's layout names picture files; a thousand cards may name one icon.
+So a file is read, checked and decoded once per process (cached by its real path,
+modification time and size), and drawn into each PDF once: the first placement
+makes a PDF form XObject of it, every placement after that only refers to the form.
+That keeps a PDF with a picture on every card as small as one with it once, and the
+form's name comes from the file's bytes, so the same input gives the same PDF.
+
+Rasters are checked by their header against ImageLimits before Pillow decodes
+them (with its decompression-bomb guard set to the same limits); SVG is checked by
+kitgen.load.svg (self-contained, no DOCTYPE, within limits) before svglib parses
+it, and is drawn as vectors.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import os
+import warnings
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kitgen.load.images import (
+    DEFAULT_LIMITS,
+    LOW_DPI,
+    Header,
+    ImageLimits,
+    ImageProblem,
+    check_image,
+    read_bytes,
+    size_problem,
+)
+from kitgen.load.svg import check_svg, looks_like_svg
+from kitgen.render.fonts import REGULAR, builtin_family, register_fonts
+
+Fit = Literal["fit", "fill", "crop"]
+FITS: tuple[Fit, ...] = ("fit", "fill", "crop")
+Box = tuple[float, float, float, float]  # x, y, width, height in points
+DEFAULT_DPI = 300.0  # a raster that says nothing of its resolution is taken at print dpi
+_CACHE_SIZE = 64  # decoded pictures kept: enough for a game's icons, bounded for photos
+_FORMATS = ("PNG", "JPEG")  # the only decoders Pillow may use on a picture
+_ORIENTATION = 0x0112  # the EXIF tag that says which way up a photo was taken
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """A checked, decoded picture ready to draw.
+
+    width_pt and height_pt are its own size (an SVG's width and height, a raster's
+    pixels at its DPI or at 300 dpi): they give its shape in a box. digest is the
+    SHA-256 of the file's bytes, which names it in a PDF."""
+
+    kind: Literal["svg", "raster"]
+    width_pt: float
+    height_pt: float
+    digest: str
+    name: str
+    width_px: int | None = None  # rasters only
+    height_px: int | None = None
+    # The svglib Drawing (SVG) or the decoded Pillow image (raster).
+    content: Any = field(default=None, repr=False)
+    # A JPEG reportlab can embed unchanged (smaller than its pixels re-compressed).
+    jpeg: bytes | None = field(default=None, repr=False)
+
+
+_cache: OrderedDict[tuple[str, int, int, ImageLimits], tuple[Picture | None, ImageProblem | None]]
+_cache = OrderedDict()
+
+
+def load_picture(
+    path: str, limits: ImageLimits = DEFAULT_LIMITS
+) -> tuple[Picture | None, ImageProblem | None]:
+    """A PNG, JPEG or SVG file ready to draw, or why it cannot be drawn (codes
+    image-not-found, image-unreadable, image-too-large, image-refused). Read once per
+    process while the file stays the same."""
+    try:
+        real = os.path.realpath(path)
+        st = os.stat(real)
+    except (OSError, ValueError):  # not there (read_bytes says so the usual way)
+        key = None
+    else:
+        key = (real, st.st_mtime_ns, st.st_size, limits)
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    got = _load(path, limits)
+    if key is not None:
+        _cache[key] = got
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return got
+
+
+def _load(path: str, limits: ImageLimits) -> tuple[Picture | None, ImageProblem | None]:
+    data = read_bytes(path, path, limits)
+    if isinstance(data, ImageProblem):
+        return None, data
+    got = (
+        _load_svg(data, path, limits) if looks_like_svg(data) else _load_raster(data, path, limits)
+    )
+    return (None, got) if isinstance(got, ImageProblem) else (got, None)
+
+
+def _load_svg(data: bytes, name: str, limits: ImageLimits) -> Picture | ImageProblem:
+    """Check the SVG, then let svglib turn it into a reportlab Drawing."""
+    problem = check_svg(data, name, limits)
+    if problem is not None:
+        return problem
+    from svglib.svglib import svg2rlg
+
+    try:
+        # From memory, not the path: svglib then has no folder to resolve a file in,
+        # a second guard behind check_svg.
+        drawing = svg2rlg(io.BytesIO(data))
+    except Exception as err:  # svglib raises many kinds of error on odd SVG
+        reason = (str(err).splitlines() or [type(err).__name__])[0]
+        return ImageProblem("image-unreadable", f"{name!r} cannot be drawn: {reason}")
+    if drawing is None:
+        return ImageProblem("image-unreadable", f"{name!r} is an SVG that svglib cannot read")
+    width, height = float(drawing.width), float(drawing.height)
+    if not (width > 0 and height > 0):
+        return ImageProblem(
+            "image-unreadable",
+            f"{name!r} has no size: give the <svg> a width and height or viewBox",
+        )
+    _embed_fonts(drawing)
+    # The renderer starts each drawing in this font; reportlab's default is Helvetica,
+    # a standard font kitgen never uses (KitSans is in every kitgen PDF already).
+    register_fonts()
+    drawing.initialFontName = REGULAR
+    digest = hashlib.sha256(data).hexdigest()
+    return Picture("svg", width, height, digest, name, content=drawing)
+
+
+def _embed_fonts(drawing: Any) -> None:
+    """Text in an SVG in a font kitgen cannot embed (svglib falls back to the standard
+    PDF fonts, which print shops reject) is set in DejaVu Sans instead."""
+    from reportlab.graphics.shapes import String
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    family = None
+    for shape in _shapes(drawing):
+        if not isinstance(shape, String):
+            continue
+        try:
+            embedded = isinstance(pdfmetrics.getFont(shape.fontName), TTFont)
+        except KeyError:
+            embedded = False
+        if not embedded:
+            family = family or builtin_family("sans")
+            font = str(shape.fontName).lower()
+            shape.fontName = family.face("bold" in font, "italic" in font or "oblique" in font)
+
+
+def _shapes(node: Any) -> Iterator[Any]:
+    """Every shape in a Drawing or Group, groups included, depth first."""
+    for shape in getattr(node, "contents", ()):
+        yield shape
+        yield from _shapes(shape)
+
+
+@contextmanager
+def _pixel_limit(limit: int) -> Iterator[None]:
+    """Pillow refuses images over `limit` pixels while this is open (by default it
+    only warns at 89 megapixels)."""
+    from PIL import Image
+
+    old = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = limit
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            yield
+    finally:
+        Image.MAX_IMAGE_PIXELS = old
+
+
+def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | ImageProblem:
+    """Check a PNG or JPEG's header against the limits, then decode it upright."""
+    header = check_image(data, name, limits)
+    if isinstance(header, ImageProblem):
+        return header
+    from PIL import Image, ImageOps
+
+    try:
+        with _pixel_limit(limits.max_pixels):
+            with Image.open(io.BytesIO(data), formats=_FORMATS) as probe:
+                probe.verify()
+            image: Any = Image.open(io.BytesIO(data), formats=_FORMATS)
+            image.load()
+            dpi = image.info.get("dpi")
+            turned = image.getexif().get(_ORIENTATION, 1) not in (None, 1)
+            if turned:
+                image = ImageOps.exif_transpose(image)
+            as_is = header.format == "JPEG" and not turned and image.mode in ("L", "RGB")
+            image = _for_print(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return ImageProblem(
+            "image-too-large",
+            f"{name!r} holds more pixels than its header says: over "
+            f"{limits.max_pixels / 1e6:g} megapixels, the most kitgen draws",
+        )
+    except Exception as err:  # Pillow's decoders raise many kinds of error on broken files
+        reason = (str(err).splitlines() or [type(err).__name__])[0]
+        return ImageProblem("image-unreadable", f"{name!r} cannot be decoded: {reason}")
+    w, h = image.size
+    problem = size_problem(name, Header(header.format, w, h), limits)
+    if problem is not None:
+        return problem
+    dpi_x, dpi_y = _dpi(dpi)
+    digest = hashlib.sha256(data).hexdigest()
+    jpeg = data if as_is and _jpeg_as_is(data, image.size) else None
+    return Picture(
+        "raster", w * 72 / dpi_x, h * 72 / dpi_y, digest, name, w, h, content=image, jpeg=jpeg
+    )
+
+
+def _jpeg_as_is(data: bytes, size: tuple[int, int]) -> bool:
+    """True when reportlab can embed these JPEG bytes unchanged: 8-bit grey or RGB, and
+    the frame it reads is the one Pillow decoded."""
+    from reportlab.pdfbase.pdfutils import readJPEGInfo
+
+    try:
+        width, height, components, _ = readJPEGInfo(io.BytesIO(data))
+    except Exception:  # reportlab's own parser refuses it: embed the pixels instead
+        return False
+    return components in (1, 3) and (width, height) == size
+
+
+def _dpi(info: object) -> tuple[float, float]:
+    """The resolution a file states, if it is a plausible one; else DEFAULT_DPI."""
+    if isinstance(info, tuple) and len(info) == 2:
+        try:
+            x, y = float(info[0]), float(info[1])
+        except (TypeError, ValueError):
+            return DEFAULT_DPI, DEFAULT_DPI
+        if 10 <= x <= 10_000 and 10 <= y <= 10_000:
+            return x, y
+    return DEFAULT_DPI, DEFAULT_DPI
+
+
+def _for_print(image: Any) -> Any:
+    """The decoded pixels in a mode reportlab embeds: RGB or grey, with alpha if any."""
+    if image.mode in ("I", "I;16", "I;16B", "I;16L", "F"):  # 16-bit grey: scale, not clip
+        image = image.convert("F").point(lambda v: v / 257).convert("L")
+    alpha = image.has_transparency_data
+    grey = image.mode in ("1", "L", "LA", "La")
+    return image.convert(("LA" if alpha else "L") if grey else ("RGBA" if alpha else "RGB"))
+
+
+def placement(
+    pic_w: float, pic_h: float, box: Box, fit: Fit
+) -> tuple[float, float, float, float, bool]:
+    """Where a picture of this shape goes in a box: (x, y, width, height, clip).
+
+    fit: whole, scaled to fit inside and centred (letterboxed); fill: stretched to the
+    box exactly; crop: scaled to cover the box, centred, what sticks out clipped
+    (clip is True only when something does stick out)."""
+    bx, by, bw, bh = box
+    if fit == "fill":
+        return bx, by, bw, bh, False
+    if fit not in FITS:
+        raise ValueError(f"unknown fit {fit!r}; the fits are {', '.join(FITS)}")
+    scale = (min if fit == "fit" else max)(bw / pic_w, bh / pic_h)
+    w, h = pic_w * scale, pic_h * scale
+    clip = fit == "crop" and (w > bw * (1 + 1e-9) or h > bh * (1 + 1e-9))
+    return bx + (bw - w) / 2, by + (bh - h) / 2, w, h, clip
+
+
+def draw_picture(
+    c: Canvas,
+    picture: Picture,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    fit: Fit = "fit",
+    *,
+    tint: str | None = None,
+) -> None:
+    """Draw a picture into the box (x, y, width, height) on the canvas.
+
+    tint (a colour: "#RRGGBB" or a name reportlab knows) draws a one-colour icon in
+    that colour: an SVG's fills and strokes, a raster's pixels keeping its transparency.
+    """
+    if width <= 0 or height <= 0:
+        return
+    px, py, pw, ph, clip = placement(
+        picture.width_pt, picture.height_pt, (x, y, width, height), fit
+    )
+    form, form_w, form_h = _form(c, picture, tint)
+    c.saveState()
+    if clip:
+        path = c.beginPath()
+        path.rect(x, y, width, height)
+        c.clipPath(path, stroke=0, fill=0)
+    c.translate(px, py)
+    c.scale(pw / form_w, ph / form_h)
+    c.doForm(form)
+    c.restoreState()
+
+
+def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, float]:
+    """The name and size of the canvas's form XObject of the picture (and tint), made
+    on first use in this PDF."""
+    colour = _colour(tint) if tint is not None else None
+    key = f"{picture.digest}:{colour.hexval() if colour is not None else ''}"
+    name = "kitgenPicture" + hashlib.sha256(key.encode()).hexdigest()[:24]
+    # A raster fills the unit square; the placement scales it.
+    size = (picture.width_pt, picture.height_pt) if picture.kind == "svg" else (1.0, 1.0)
+    if not c.hasForm(name):
+        c.beginForm(name, 0, 0, *size)
+        if picture.kind == "svg":
+            from reportlab.graphics import renderPDF
+
+            drawing = picture.content if colour is None else _tinted(picture.content, colour)
+            renderPDF.draw(drawing, c, 0, 0)
+        else:
+            from reportlab.lib.utils import ImageReader
+
+            if colour is not None:
+                reader = ImageReader(_tinted_raster(picture.content, colour))
+            elif picture.jpeg is not None:
+                reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
+            else:
+                reader = ImageReader(picture.content)
+            c.drawImage(reader, 0, 0, 1, 1, mask="auto")
+        c.endForm()
+    return name, *size
+
+
+def _colour(tint: str) -> Any:
+    """A reportlab colour from "#RRGGBB" or a colour name; ValueError when it is none."""
+    from reportlab.lib.colors import toColor
+
+    try:
+        return toColor(tint)
+    except ValueError:
+        raise ValueError(f"{tint!r} is not a colour") from None
+
+
+def _tinted(drawing: Any, colour: Any) -> Any:
+    """A copy of a Drawing with every fill and stroke (those it has) in one colour."""
+    tinted = copy.deepcopy(drawing)
+    for shape in _shapes(tinted):
+        for attr in ("fillColor", "strokeColor"):
+            if getattr(shape, attr, None) is not None:
+                setattr(shape, attr, colour)
+    return tinted
+
+
+def _tinted_raster(image: Any, colour: Any) -> Any:
+    """A raster icon in one colour: its transparency kept, or for an opaque image its
+    darkness as the colour's coverage (black on white becomes colour on white)."""
+    from PIL import Image, ImageOps
+
+    rgb = tuple(round(v * 255) for v in colour.rgb())
+    if image.mode in ("RGBA", "LA"):
+        alpha = image.getchannel("A")
+    else:
+        alpha = ImageOps.invert(image.convert("L"))
+    tinted = Image.new("RGBA", image.size, rgb)
+    tinted.putalpha(alpha)
+    return tinted
+
+
+def low_dpi(picture: Picture, width_pt: float, height_pt: float) -> float | None:
+    """The resolution a raster prints at drawn width_pt x height_pt, when it is below
+    LOW_DPI (blocky in print: a warning); None for a fine raster and for SVG."""
+    if picture.width_px is None or picture.height_px is None or width_pt <= 0 or height_pt <= 0:
+        return None
+    dpi = min(picture.width_px / (width_pt / 72), picture.height_px / (height_pt / 72))
+    return dpi if dpi < LOW_DPI else None
