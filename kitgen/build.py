@@ -204,12 +204,15 @@ def _targets(targets: list[str]) -> list[tuple[str, bool]]:
     for target in targets:
         if target == "all":
             out += [(g, True) for g in registry.builtin_ids() if (g, True) not in out]
+            out += [(f, False) for f in example_games() if (f, False) not in out]
         elif target in registry.builtin_ids():
             out.append((target, True))
         elif os.path.isfile(target):
             out.append((target, False))
         elif registry.is_game(target):
             out.append((target, True))
+        elif os.path.isdir(target) and _designed_folder(target):
+            out.append((target, False))
         elif os.path.exists(target):  # a folder, a pipe or a device: never opened
             from kitgen.load.references import special_kind
 
@@ -224,6 +227,22 @@ def _targets(targets: list[str]) -> list[tuple[str, bool]]:
                 "or an existing file"
             )
     return out
+
+
+def _designed_folder(folder: str) -> bool:
+    """Whether a folder is a designed game's (its game file declares `fields:`)."""
+    return registry.designed_id(folder) is not None
+
+
+def example_games() -> list[str]:
+    """The folders of the designed games kitgen ships as examples (data/examples/*),
+    which `kitgen build all` prints too."""
+    from kitgen.paths import data_dir
+
+    root = data_dir() / "examples"
+    if not root.is_dir():
+        return []
+    return [str(p) for p in sorted(root.iterdir()) if p.is_dir() and _designed_folder(str(p))]
 
 
 class KitBuilder:
@@ -369,7 +388,22 @@ class KitBuilder:
             if not has_errors(found):
                 self.write(game, f"{prefix}-reference.pdf", data)
 
+    def folder(self, folder: str) -> None:
+        """A designed game's folder: the kit file in it, its files named by the game's id."""
+        kit_path = os.path.join(folder, "kit.yaml")
+        if not os.path.isfile(kit_path):
+            self.result.notes.append(f"{folder}: a designed game without a kit.yaml, skipped")
+            return
+        doc = read_document(kit_path)
+        report = check_document(doc)
+        self.result.findings += report.findings
+        if report.ok and isinstance(doc.model, KitBase):
+            self.kit(doc.model, kit_path, registry.designed_id(folder) or doc.model.game)
+
     def file(self, target: str) -> None:
+        if os.path.isdir(target):
+            self.folder(target)
+            return
         doc = read_document(target)
         report = check_document(doc)
         self.result.findings += report.findings

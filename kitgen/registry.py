@@ -56,6 +56,11 @@ BUILTIN: dict[str, str] = {
     "galliard": "kitgen.games.galliard",
 }
 ENTRY_POINT_GROUP = "kitgen.games"
+# Designed games (a game file, card data and layouts, no Python) are found from their
+# files: the nearest game file above a file that declares the id it names.
+DESIGNED = "kitgen.games.designed.discover:find_near"
+DESIGNED_FOLDER = "kitgen.games.designed.discover:is_designed_folder"
+DESIGNED_STARTER = "kitgen.games.designed.starters:starter_files"
 
 
 class Unsupported(UsageError):
@@ -270,9 +275,12 @@ def builtin_ids() -> tuple[str, ...]:
     return tuple(BUILTIN)
 
 
-def is_game(game_id: str) -> bool:
-    """Whether a name is a game kitgen knows (built in, or through an entry point)."""
-    return game_id in BUILTIN or game_id in _registered or _entry_point(game_id) is not None
+def is_game(game_id: str, near: str | None = None) -> bool:
+    """Whether a name is a game kitgen knows (built in, through an entry point, or a
+    designed game whose game file lies at or above `near`)."""
+    if game_id in BUILTIN or game_id in _registered:  # (without importing the game)
+        return True
+    return find(game_id, near) is not None
 
 
 def get(game_id: str) -> Game:
@@ -292,14 +300,44 @@ def named(game_id: str) -> Game:
     return game
 
 
-def find(game_id: str) -> Game | None:
-    """The game of this id, or None when no built-in game or entry point has it."""
+def find(game_id: str, near: str | None = None) -> Game | None:
+    """The game of this id, or None when no game has it: a built-in game, one registered
+    in this process, a designed game whose game file is in the folder of `near` (a file
+    or a folder) or above it, or one of an installed package's entry points.
+
+    A designed game found near a file stays the one its id names, in this process,
+    until another file finds another game of that id: commands take their files one at
+    a time, so what a file's game is asked later (building its kit) reaches the game of
+    that file's folder."""
     if game_id in BUILTIN:
         return _import(BUILTIN[game_id] + ":GAME", game_id)
     if game_id in _registered:
         return _registered[game_id]
+    if near is not None:  # (before the entry points: scanning them costs start-up)
+        module, _, name = DESIGNED.partition(":")
+        found: Game | None = getattr(import_module(module), name)(game_id, near)
+        if found is not None:
+            _near[game_id] = found
+            return found
     where = _entry_point(game_id)
-    return None if where is None else _import(where, game_id)
+    if where is not None:
+        return _import(where, game_id)
+    return _near.get(game_id)
+
+
+def designed_id(folder: str) -> str | None:
+    """The id of the designed game whose game file is in `folder` (None: none is)."""
+    module, _, name = DESIGNED_FOLDER.partition(":")
+    found: str | None = getattr(import_module(module), name)(folder)
+    return found
+
+
+def designed_starter(name: str) -> list[tuple[str, str]]:
+    """The files of a new designed game called `name` (`kitgen new game NAME --game
+    custom`): each as its path in the game's folder and its text."""
+    module, _, attr = DESIGNED_STARTER.partition(":")
+    files: list[tuple[str, str]] = getattr(import_module(module), attr)(name)
+    return files
 
 
 def loaded_ids() -> tuple[str, ...]:
@@ -366,3 +404,4 @@ def register(game: Game | type[Game]) -> Callable[[], None]:
 
 
 _registered: dict[str, Game] = {}
+_near: dict[str, Game] = {}  # designed games, by id: the one last found near a file

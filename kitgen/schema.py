@@ -259,10 +259,12 @@ class _Generator(GenerateJsonSchema):
         self, schema: core_schema.BeforeValidatorFunctionSchema
     ) -> JsonSchemaValue:
         out = super().function_before_schema(schema)
-        name = _name(schema["function"]["function"])
-        if name not in _BEFORE:
+        function = schema["function"]["function"]
+        name = _name(function)
+        also = getattr(function, "kitgen_accepts", None) or _BEFORE.get(name)
+        if also is None:
             raise NotImplementedError(f"kitgen/schema.py does not know the validator {name}")
-        return {"anyOf": [out, dict(_BEFORE[name])]}
+        return {"anyOf": [out, copy.deepcopy(also)]}
 
     def function_plain_schema(
         self, schema: core_schema.PlainValidatorFunctionSchema
@@ -466,12 +468,67 @@ def _renamed(node: Any, renamed: dict[str, str]) -> Any:
     return out
 
 
+# `kitgen schema KIND -g custom`: the files of a designed game (any id of its own).
+CUSTOM = "custom"
+DESIGNED_MODELS = "kitgen.games.designed.model"
+DESIGNED_KINDS = {"game": "DesignedGameFile", "layout": "LayoutFile", "kit": "DesignedKitFile"}
+DESIGNED_HELP = {
+    "layout": "Where a designed game's card fields go: card size, bleed, safe area, and "
+    "elements (shapes, text, images, icons) placed from any corner.",
+    "game": "A designed game: its facts, its cards' fields, the file of card data, its face "
+    "and back layouts, icons and fonts.",
+    "kit": "What to print for a designed game: its cards (and rules), and print settings.",
+}
+
+
+def designed_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of a designed game's game, layout or kit file."""
+    from importlib import import_module
+
+    from kitgen.errors import UsageError
+
+    if kind not in DESIGNED_KINDS:
+        raise UsageError(
+            f"a game of your own has {', '.join(DESIGNED_KINDS)} files (and rules), not {kind}"
+        )
+    model = getattr(import_module(DESIGNED_MODELS), DESIGNED_KINDS[kind])
+    refs, top = models_json_schema(
+        [(model, "validation")], ref_template=_REF + "{model}", schema_generator=_Generator
+    )
+    name = refs[(model, "validation")]["$ref"].removeprefix(_REF)
+    definitions = dict(top.get("$defs", {}))
+    _describe_fields(definitions, name, model)
+    if PrintSettings.__name__ in definitions:
+        _print_settings(definitions[PrintSettings.__name__])
+    for definition in definitions.values():
+        for prop in definition.get("properties", {}).values():
+            if prop.pop(ANY_GAME, False):
+                prop["description"] = "The game's own id: every file of the game names it."
+    definitions = {key: _draft7(value) for key, value in definitions.items()}
+    return {
+        "$schema": DIALECT,
+        "title": f"kitgen {kind} file of a game of your own",
+        "description": DESIGNED_HELP[kind],
+        "type": "object",
+        "required": ["game", "kind"],
+        "properties": {
+            "game": {"description": "The game's own id.", "type": "string"},
+            "kind": {"const": kind, "description": DESIGNED_HELP[kind], "type": "string"},
+        },
+        "allOf": [{"$ref": _REF + name}],
+        "definitions": {key: definitions[key] for key in _reachable([name], definitions)},
+    }
+
+
 def kind_schema(kind: str, game: str | None = None) -> dict[str, Any]:
-    """The JSON Schema of a file kind: for every game that has it, or for one game."""
+    """The JSON Schema of a file kind: for every game that has it, or for one game
+    (`custom`: a designed game's; `layout` files are only theirs)."""
     from kitgen.errors import UsageError
 
     if kind not in KINDS:
         raise UsageError(f"{kind!r} is not a file kind; kinds: {', '.join(KINDS)}")
+    if game == CUSTOM or (kind == "layout" and game is None):
+        return designed_schema(kind)
     games = games_with(kind)
     if game is not None:
         if kind not in registry.named(game).kinds:

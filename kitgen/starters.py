@@ -49,6 +49,10 @@ class Starter:
 # --- names -----------------------------------------------------------------------------
 
 
+# `kitgen new game NAME --game custom`: a game of the designer's own (kitgen.games.designed).
+CUSTOM = "custom"
+
+
 def check_name(name: str) -> str:
     """The name, trimmed, or a UsageError saying why it cannot name a file's contents."""
     from kitgen.errors import UsageError
@@ -346,6 +350,24 @@ def plan(what: str, name: str, folder: str, game: str) -> list[Starter]:
             "the name makes no file name: give it a letter, a digit or a symbol beyond "
             "ASCII, like 'Tinker town'"
         )
+    if game == CUSTOM:
+        if what != "game":
+            raise UsageError(
+                f"`--game {CUSTOM}` starts a whole game of your own: `kitgen new game NAME "
+                f"--game {CUSTOM}`"
+            )
+        from kitgen.schema import schema_text
+
+        base = os.path.join(folder, stem)
+        files = [
+            Starter(os.path.normpath(os.path.join(base, path)), text)
+            for path, text in registry.designed_starter(name)
+        ]
+        files += [
+            Starter(os.path.join(base, folder_schema(kind)), schema_text(kind, CUSTOM))
+            for kind in ("game", "layout", "kit")
+        ]
+        return files
     found = registry.named(game)
     if what == "game":
         base = os.path.join(folder, stem)
@@ -442,7 +464,9 @@ def next_steps(what: str, written: list[str]) -> list[str]:
         ),
         (f"kitgen build {shlex.quote(main)}", "print-and-play PDFs, into output/"),
     ]
-    if what != "game" or os.path.isfile(os.path.join(folder, "cards.yaml")):
+    if what != "game" or any(
+        os.path.isfile(os.path.join(folder, name)) for name in ("cards.yaml", "cards.csv")
+    ):
         steps.append(
             (f"kitgen export png {shlex.quote(main)}", "one PNG per card (pdf, tts: more exports)")
         )

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 WATCHED_SUFFIXES = frozenset(
     {".yaml", ".yml", ".toml", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp"}
     | {".tif", ".tiff"}
+    | {".csv", ".tsv", ".xlsx", ".xlsm", ".ttf", ".otf"}  # a designed game's data and fonts
 )
 INTERVAL = 0.25  # seconds between polls (without watchfiles)
 DEBOUNCE = 0.4  # seconds without a change before rebuilding
@@ -106,7 +107,12 @@ def check_targets(targets: list[str]) -> None:
 def _buildable(target: str) -> bool:
     """A game, `all`, or a file (a game from another package is looked for last, so a
     file never pays for reading the installed packages' entry points)."""
-    return target == "all" or os.path.isfile(target) or _is_game_target(target)
+    return (
+        target == "all"
+        or os.path.isfile(target)
+        or _is_game_target(target)
+        or (os.path.isdir(target) and registry.designed_id(target) is not None)
+    )
 
 
 def _is_game_target(target: str) -> bool:
@@ -123,6 +129,8 @@ def watched_folders(targets: list[str]) -> list[str]:
     for target in targets:
         if target == "all":
             found = [str(registry.get(g).data_dir) for g in registry.builtin_ids()]
+        elif os.path.isdir(target):  # a designed game's folder
+            found = [target]
         elif _is_game_target(target):
             found = [str(registry.get(target).data_dir)]
         else:
@@ -286,10 +294,18 @@ class Reads:
 def _inputs(found: set[str]) -> list[str]:
     """The files a build read that a change to could change what it makes: not kitgen's
     own data (a game id's folder is watched already; its files change with kitgen)."""
+    import kitgen
     from kitgen.paths import data_dir
 
-    data = os.path.realpath(data_dir())
-    return sorted(p for p in found if not _inside(os.path.realpath(p), data))
+    # kitgen's own data and files (its fonts), and the installed packages' (reportlab's
+    # fonts): they change only with an install.
+    own = {
+        os.path.realpath(folder)
+        for folder in (data_dir(), os.path.dirname(kitgen.__file__), sys.prefix, sys.base_prefix)
+    }
+    return sorted(
+        p for p in found if not any(_inside(os.path.realpath(p), folder) for folder in own)
+    )
 
 
 def _forks() -> bool:

@@ -207,6 +207,7 @@ def test_build_all_writes_every_kit(tmp_path: Path) -> None:
             ("galliard", "galliard-rules.pdf"),
             ("galliard", "galliard-rules-booklet.pdf"),
             ("galliard", "galliard-reference.pdf"),
+            ("emberwake", "emberwake-cards.pdf"),  # the example of a designed game
         )
     ]
     assert "skipped" not in err

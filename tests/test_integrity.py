@@ -192,6 +192,7 @@ def test_every_kit_builds_byte_identical_in_another_process(tmp_path: Path) -> N
         "scaffold",
         "staircase",
         "galliard",
+        "emberwake",  # the example of a designed game
     }
     assert first == second
 

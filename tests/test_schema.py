@@ -84,9 +84,33 @@ def _nodes(node: Any) -> list[dict[str, Any]]:
 
 def test_every_kind_covers_exactly_the_games_that_have_it() -> None:
     for kind in KINDS:
+        if kind == "layout":  # only designed games have layouts, each with an id of its own
+            assert (kind, registry.builtin_ids()) and not games_with(kind)
+            assert kind_schema(kind)["properties"]["game"] == {
+                "description": "The game's own id.",
+                "type": "string",
+            }
+            continue
         games = [g for g in registry.builtin_ids() if (g, kind) in MODELS]
         assert kind_schema(kind)["properties"]["game"]["enum"] == games
         assert kind_schema(kind)["properties"]["kind"]["const"] == kind
+
+
+def test_a_designed_games_files_have_schemas_of_their_own() -> None:
+    for kind in ("game", "layout", "kit"):
+        schema = kind_schema(kind, "custom")
+        Draft7Validator.check_schema(schema)
+        assert schema["properties"]["kind"]["const"] == kind
+    layout = {
+        "game": "my-own",
+        "kind": "layout",
+        "elements": [{"type": "text", "text": "{{ name }}", "fill": {"a": {"b": "#fff"}}}],
+    }
+    assert schema_errors(layout, "layout") == []
+    layout["elements"][0]["x"] = [1, 2]  # type: ignore[index]
+    assert schema_errors(layout, "layout") != []
+    with pytest.raises(Exception, match="not position"):
+        kind_schema("position", "custom")
 
 
 def test_the_output_is_the_same_bytes_every_run() -> None:
@@ -165,8 +189,9 @@ def test_an_unknown_validator_stops_the_schema() -> None:
 def test_shipped_files_validate(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     # PyYAML (YAML 1.1) and kitgen's own reader (YAML 1.2 core) read these files alike.
+    designed = path.relative_to(ROOT).parts[:2] == ("data", "examples")  # a game of its own
     for doc in (yaml.safe_load(text), parse_yaml(text, str(path)).value):
-        for game in (None, doc["game"]):
+        for game in ("custom",) if designed else (None, doc["game"]):
             assert schema_errors(doc, doc["kind"], game) == []
 
 

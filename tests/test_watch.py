@@ -591,3 +591,36 @@ def test_closing_after_a_ctrl_c_that_left_a_lock_taken_does_not_hang(
     closer = threading.Thread(target=lambda: (waker.close(), closed.set()), daemon=True)
     closer.start()
     assert closed.wait(WAIT), "closing waited for a lock the interrupt left taken"
+
+
+def test_a_designed_game_rebuilds_when_its_data_a_layout_or_an_icon_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kitgen.starters import plan
+    from kitgen.starters import write as write_starters
+
+    monkeypatch.chdir(tmp_path)
+    write_starters(plan("game", "Lanterns", str(tmp_path), "custom"))
+    game = tmp_path / "lanterns"
+    watcher = Watcher(game, "kit.yaml")
+    pdf = game / "out" / "lanterns" / "lanterns-kit-cards.pdf"
+    try:
+        first = watcher.next()
+        assert first.ok, first
+        # game.yaml, cards.csv, face.yaml, back.yaml, kit.yaml, icons/star.svg
+        assert first.watched == 6, first
+        seen = {pdf.read_bytes()}
+        edits = [
+            ("cards.csv", "Dawn Runner", "Dusk Runner"),
+            ("face.yaml", "size: 13", "size: 12"),
+            ("icons/star.svg", "L98 38", "L90 40"),
+        ]
+        for number, (name, old, new) in enumerate(edits, start=2):
+            path = game / name
+            save(path, path.read_text(encoding="utf-8").replace(old, new))
+            rebuilt = watcher.next()
+            assert rebuilt.number == number and rebuilt.ok, rebuilt
+            assert pdf.read_bytes() not in seen, name
+            seen.add(pdf.read_bytes())
+    finally:
+        watcher.close()

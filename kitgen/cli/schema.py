@@ -33,7 +33,10 @@ ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite files that
 def _games_help() -> str:
     """The built-in games, as `--game` lists them (no game is imported)."""
     ids = registry.builtin_ids()
-    return f"The game: {', '.join(ids[:-1])} or {ids[-1]}."
+    return (
+        f"The game: {', '.join(ids)}, or custom for a card game of your own (a spreadsheet "
+        "of cards and layout files; no Python)."
+    )
 
 
 def _file_starter_game() -> str:
@@ -98,7 +101,9 @@ def new_game(
     force: ForceOption = False,
 ) -> None:
     """Write a folder NAME/: a kit, house rules (and for Scratch cards and a deck), and
-    the schemas that let an editor complete and check them."""
+    the schemas that let an editor complete and check them. With `--game custom`, a
+    card game of your own: a game file, a CSV of cards, a face and a back layout, an
+    icon and a kit."""
     _write_new("game", name, folder, force, game)
 
 
@@ -111,7 +116,8 @@ def register(app: typer.Typer) -> None:
         kind: Annotated[
             str,
             typer.Argument(
-                help="The file kind: cards, deck, position, record, kit, rules or game.",
+                help="The file kind: cards, deck, position, record, kit, rules, game or "
+                "layout (a game of your own's: `-g custom` for its game and kit files).",
                 metavar="KIND",
                 show_default=False,
             ),

@@ -130,13 +130,18 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
                 finding("wrong-type", f"`{key}:` should be text, not {describe(given)}", at)
             )
             ok = False
-        elif given not in known and not (key == "game" and registry.is_game(given)):
+        elif given not in known and not (key == "game" and registry.is_game(given, doc.path)):
             known = registry.known_ids() if key == "game" else known
+            designed = (
+                " (nor a game of your own: no game.yaml with `fields:` here or above declares it)"
+                if key == "game"
+                else ""
+            )
             doc.findings.append(
                 finding(
                     code,
-                    f"{given!r} is not a {key} kitgen knows{suggest(given, list(known))}; "
-                    f"use one of: {', '.join(known)}",
+                    f"{given!r} is not a {key} kitgen knows{designed}"
+                    f"{suggest(given, list(known))}; use one of: {', '.join(known)}",
                     at,
                 )
             )
@@ -189,7 +194,18 @@ def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     if not _envelope(doc, parsed.value, parsed.source):
         return doc
     assert doc.game is not None and doc.kind is not None
-    model = MODELS.get((doc.game, doc.kind))
+    if doc.kind == "game" and "fields" in parsed.value and doc.game in registry.builtin_ids():
+        doc.findings.append(
+            finding(
+                "invalid-value",
+                f"{doc.game!r} is one of kitgen's own games; a game of your own (a game "
+                "file with `fields:`) needs an id of its own",
+                parsed.source.at(("game",)),
+            )
+        )
+        return doc
+    game = registry.find(doc.game, doc.path)
+    model = None if game is None else game.model(doc.kind)
     if model is None:
         doc.findings.append(
             finding(

@@ -112,6 +112,17 @@ def in_schema(edit: SchemaEdit) -> Callable[[V], V]:
     return mark
 
 
+def accepts(schema: dict[str, Any]) -> Callable[[V], V]:
+    """Teach `kitgen schema` what a before-validator also takes (a JSON Schema): the
+    value it turns into the field's type, as `_number_as_text` takes a number."""
+
+    def mark(validator: V) -> V:
+        validator.kitgen_accepts = schema  # type: ignore[attr-defined]
+        return validator
+
+    return mark
+
+
 def present(key: str) -> dict[str, Any]:
     """A JSON Schema fragment: a key present with a value other than null (null counts
     as left out)."""

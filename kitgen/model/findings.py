@@ -154,6 +154,12 @@ CODES: dict[str, CodeInfo] = {
     "image-low-resolution": CodeInfo(
         "warning", "card art that prints below 150 dpi at the kit's card size", stage="build"
     ),
+    "outside-bleed": CodeInfo(
+        "warning", "a layout element reaching past the card's bleed (cut off)", stage="build"
+    ),
+    "outside-safe": CodeInfo(
+        "warning", "layout text reaching past the safe area inside the cut", stage="build"
+    ),
 }
 
 

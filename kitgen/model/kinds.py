@@ -6,4 +6,4 @@ does not build the model of every game file. The games are kitgen.registry's.
 
 from __future__ import annotations
 
-KINDS = ("cards", "deck", "position", "record", "kit", "game", "rules")
+KINDS = ("cards", "deck", "position", "record", "kit", "game", "rules", "layout")

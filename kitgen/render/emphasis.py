@@ -29,6 +29,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+
+def escape_text(text: str) -> str:
+    """Plain text as Platypus paragraph markup: `&`, `<` and `>` escaped."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 # An escaped character (`&amp;`, `&lt;`, `&#34;`, ...) counts as one punctuation mark.
 _ATOM = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\*+|[^&*]+|&")
 

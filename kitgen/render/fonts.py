@@ -41,8 +41,7 @@ def register_fonts() -> None:
 @cache
 def _charmap(font: str) -> frozenset[int]:
     register_fonts()
-    if font in _BUILTIN_FONTS:  # DejaVu registers on first use
-        builtin_family(_BUILTIN_FONTS[font])
+    ensure_font(font)  # DejaVu registers on first use
     face = pdfmetrics.getFont(font).face
     return frozenset(face.charToGlyph)
 
@@ -65,8 +64,7 @@ def text_width(text: str, font: str, size: float) -> float:
 @lru_cache(maxsize=65536)
 def _unit_width(text: str, font: str) -> float:
     register_fonts()
-    if font in _BUILTIN_FONTS:
-        builtin_family(_BUILTIN_FONTS[font])
+    ensure_font(font)
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 
 
@@ -118,22 +116,23 @@ BUILTIN_FAMILIES = tuple(_BUILTIN)
 
 @cache
 def builtin_family(name: str) -> Family:
-    """A family shipped with kitgen ("sans" or "serif": DejaVu), registered with
-    reportlab on first use only, so games that never ask for it never read its files."""
+    """A family shipped with kitgen ("sans" or "serif": DejaVu). Each face is registered
+    with reportlab when it is first measured or drawn (`ensure_font`): reading a face's
+    file takes time, and most cards use two faces of one family."""
     faces = _BUILTIN.get(name)
     if faces is None:
         known = ", ".join(BUILTIN_FAMILIES)
         raise ValueError(f"no built-in font family {name!r}; kitgen has {known}")
-    for font in faces.values():  # the file is named after the font
-        pdfmetrics.registerFont(TTFont(font, os.path.join(FONT_FOLDER, f"{font}.ttf")))
-    pdfmetrics.registerFontFamily(
-        faces["regular"],
-        normal=faces["regular"],
-        bold=faces["bold"],
-        italic=faces["italic"],
-        boldItalic=faces["bold_italic"],
-    )
+    ensure_font(faces["regular"])
     return Family(**faces)
+
+
+@cache
+def ensure_font(font: str) -> None:
+    """Register a built-in face (DejaVu) with reportlab if it is one and is not yet;
+    any other font is registered already, or never (KitSans, a project's fonts)."""
+    if font in _BUILTIN_FONTS:  # the file is named after the font
+        pdfmetrics.registerFont(TTFont(font, os.path.join(FONT_FOLDER, f"{font}.ttf")))
 
 
 _BUILTIN_FONTS = {font: family for family, faces in _BUILTIN.items() for font in faces.values()}

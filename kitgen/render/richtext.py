@@ -31,9 +31,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 
-from kitgen.render.emphasis import emphasis_spans
-from kitgen.render.fonts import text_width
-from kitgen.render.rules_text import escape_text
+from kitgen.render.emphasis import emphasis_spans, escape_text
+from kitgen.render.fonts import Family, ensure_font, text_width
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,22 +50,6 @@ _ICON = re.compile(r":([A-Za-z0-9_-]+):")
 # White space a line may break at: all of it but the no-break spaces, which a designer
 # writes to keep `2 :sword:` together.
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
-
-
-@dataclass(frozen=True)
-class Family:
-    """The four faces of a font family, as registered reportlab font names."""
-
-    regular: str
-    bold: str
-    italic: str
-    bold_italic: str
-
-    def face(self, bold: bool, italic: bool) -> str:
-        """The font name for a weight and style."""
-        if bold:
-            return self.bold_italic if italic else self.bold
-        return self.italic if italic else self.regular
 
 
 @dataclass(frozen=True)
@@ -568,6 +551,7 @@ def draw_rich(
             if cursor != piece.x:
                 t.setTextOrigin(lx + piece.x, baseline)
             if piece.font != font:
+                ensure_font(piece.font)  # (measured already, so registered: a cheap check)
                 t.setFont(piece.font, fitted.size)
                 font = piece.font
             t.textOut(piece.text)

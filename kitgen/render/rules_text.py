@@ -24,13 +24,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, nodes
+from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.runtime import markup_join
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from kitgen.model.findings import Finding, Location, finding
+from kitgen.render.emphasis import escape_text as escape_text  # (re-exported: used here)
 
 
 @dataclass(frozen=True)
@@ -127,11 +128,6 @@ _STATEMENTS = {
 }
 
 
-def escape_text(text: str) -> str:
-    """Plain text as Platypus paragraph markup: `&`, `<` and `>` escaped."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def value_size(value: Any, limit: int) -> int:
     """About how long `value` is printed: characters of text (at least one), digits of a
     number, and for a list or tuple one more than its items, through every level of
@@ -180,10 +176,11 @@ class RulesSandbox(SandboxedEnvironment):
 
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
-    def __init__(self, limits: TemplateLimits = TEMPLATE_LIMITS) -> None:
+    def __init__(self, limits: TemplateLimits = TEMPLATE_LIMITS, *, markup: bool = True) -> None:
         # optimized=False: no constant folding, so every operator and filter runs through
         # the bounds below, and no folded inf or nan is written into the compiled code.
-        super().__init__(autoescape=True, undefined=StrictUndefined, optimized=False)
+        # markup=False: plain text out (a card's text, drawn as it reads), nothing escaped.
+        super().__init__(autoescape=markup, undefined=StrictUndefined, optimized=False)
         self.limits = limits
         for name in ALLOWED_FILTERS:
             self.filters[name] = self._bounded_filter(name, self.filters[name])
@@ -327,6 +324,25 @@ class RulesSandbox(SandboxedEnvironment):
                 f"rules text may grow to {self.limits.max_output:,}"
             )
         return rendered
+
+    def plain(self, text: str) -> Template:
+        """A template that writes plain text (for an environment made with
+        `markup=False`): checked and bounded as `fill` does, compiled once, run as
+        often as needed; raises TemplateError when it may not run."""
+        if len(text) > self.limits.max_template:
+            raise SecurityError(
+                f"the text is {len(text):,} characters; templates may be "
+                f"{self.limits.max_template:,}"
+            )
+        tree = self.parse(text)
+        why = self.refused(tree)
+        if why is not None:
+            raise SecurityError(why)
+        tree = _Bounder().visit(tree)
+        try:
+            return self.from_string(tree)
+        except (SyntaxError, RecursionError):
+            raise SecurityError("the template is nested too deeply") from None
 
 
 class _Bounder(NodeTransformer):

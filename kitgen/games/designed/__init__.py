@@ -1,7 +1,67 @@
-"""Designed games: a game described in files (cards in a spreadsheet, layouts in YAML)
-instead of Python code.
+"""Designed games: a designer's own card game, from a game file, a spreadsheet of card
+data and layout files, printed with everything kitgen prints its own games with.
 
-Issue 22 builds it in parts. Here so far: the fields a designed game's cards have
-(`fields.py`), and the check of a table of card data against them. The game's
-registration (a `Game` built from its folder), its layouts and its printing follow.
+Each designed game is a folder (see kitgen.games.designed.model); kitgen finds it
+from any of its files (kitgen.games.designed.discover) and makes it a game of the
+registry whose capabilities come from its files: `check` reads the card data and
+lays out every card, `build_kit` prints them.
 """
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from kitgen.registry import Checked, Game
+
+if TYPE_CHECKING:
+    from kitgen.build import KitBuilder
+    from kitgen.load.documents import Document
+    from kitgen.model.kit import KitBase
+
+
+class DesignedGame(Game):
+    """A designed game: its id and title from its game file, its files in `folder`."""
+
+    folder: ClassVar[str]
+    kinds: ClassVar = {
+        "game": "kitgen.games.designed.model:DesignedGameFile",
+        "layout": "kitgen.games.designed.model:LayoutFile",
+        "kit": "kitgen.games.designed.model:DesignedKitFile",
+        "rules": "kitgen.model.rules:RulesFile",
+    }
+    card_parts = frozenset({"cards"})
+
+    @property
+    def package(self) -> str:
+        return "kitgen.games.designed"
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(self.folder)
+
+    def check(self, doc: Document) -> Checked:
+        from kitgen.games.designed.check import check_file
+
+        return Checked(check_file(self.id, self.folder, doc))
+
+    def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
+        from kitgen.games.designed.build import build_kit
+
+        build_kit(self.id, self.folder, builder, kit, path, stem)
+
+    def facts(self) -> tuple[str, ...]:
+        return (f"a designed game: {self.folder}",)
+
+
+@cache
+def designed_game(game_id: str, title: str, folder: str) -> DesignedGame:
+    """The game object of one designed game's folder (one per id, title and folder, so
+    an edited title makes a new one)."""
+    kind: type[DesignedGame] = type(
+        "DesignedGame",
+        (DesignedGame,),
+        {"id": game_id, "title": title, "folder": folder, "__module__": __name__},
+    )
+    return kind()

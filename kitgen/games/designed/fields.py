@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from kitgen.load.table_shape import Cell, Table
-from kitgen.model.base import Name, Spec
+from kitgen.model.base import Name, Spec, in_schema
 from kitgen.model.findings import Finding, Location, finding
 
 FieldType = Literal["text", "integer", "choice", "colour", "image", "icons"]
@@ -47,6 +47,7 @@ class FieldSpec(Spec):
     max_length: int = Field(default=2_000, ge=1, le=2_000)  # text: characters
 
     @model_validator(mode="after")
+    @in_schema(lambda schema: None)  # (the types' own keys are described in docs/formats.md)
     def _fits_its_type(self) -> FieldSpec:
         if (self.min is not None or self.max is not None) and self.type != "integer":
             raise ValueError("`min` and `max` go with `type: integer`")

@@ -1,0 +1,80 @@
+"""Finding a designed game from one of its files: the nearest `game.yaml` that declares
+the game's id and its card `fields:`, in the file's folder or a folder above it.
+
+A designed game is not installed anywhere: its folder is the game. So when a file
+names a game kitgen does not know (`game: dragon-duel`), kitgen looks for that
+game's game file beside the file and upwards, as git looks for its repository.
+Only the game file's top level is read here (its id, its title, whether it has
+`fields:`); it is checked in full when it is read as a file of the game.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from kitgen.games.designed import DesignedGame, designed_game
+
+GAME_FILE = "game.yaml"
+MAX_LEVELS = 12  # folders looked in, the file's own included
+
+
+def find_near(game_id: str, near: str) -> DesignedGame | None:
+    """The designed game `game_id` whose game file lies in the folder of `near` (a file
+    or a folder) or above it; None when there is none."""
+    try:
+        here = os.path.abspath(near)
+    except (ValueError, OSError):  # a NUL character in the path
+        return None
+    if not os.path.isdir(here):
+        here = os.path.dirname(here)
+    for _ in range(MAX_LEVELS):
+        path = os.path.join(here, GAME_FILE)
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            info = None
+        if info is not None:
+            declared = _declared(os.path.realpath(path), info.st_mtime_ns, info.st_size)
+            if declared is not None and declared[0] == game_id:
+                return designed_game(game_id, declared[1], os.path.realpath(here))
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+    return None
+
+
+def is_designed_folder(folder: str) -> str | None:
+    """The id of the designed game whose game file is in `folder`, or None."""
+    path = os.path.join(folder, GAME_FILE)
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    declared = _declared(os.path.realpath(path), info.st_mtime_ns, info.st_size)
+    return None if declared is None else declared[0]
+
+
+@lru_cache(maxsize=256)
+def _declared(path: str, mtime_ns: int, size: int) -> tuple[str, str] | None:
+    """The id and title a game file declares, when it is a designed game's (it has
+    `kind: game` and `fields:`); None otherwise. Cached by the file's modification, so
+    `kitgen watch` sees an edited one."""
+    del mtime_ns, size  # (part of the cache key only)
+    from kitgen.load.documents import read_bytes
+    from kitgen.load.yamlsrc import decode_utf8, parse_yaml
+
+    data, problem = read_bytes(path)
+    if data is None or problem is not None:
+        return None
+    text, problem = decode_utf8(data, path)
+    if text is None or problem is not None:
+        return None
+    value = parse_yaml(text, path).value
+    if not isinstance(value, dict) or value.get("kind") != "game" or "fields" not in value:
+        return None
+    game_id, title = value.get("game"), value.get("title")
+    if not isinstance(game_id, str) or not game_id.strip():
+        return None
+    return game_id, title if isinstance(title, str) and title.strip() else game_id

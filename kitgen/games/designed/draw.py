@@ -1,0 +1,693 @@
+"""Drawing a designed game's cards from its layouts, and checking every card before any
+is drawn: text that does not fit or that its font cannot draw, icons and images that
+cannot be found or read, elements outside the bleed, text outside the safe area.
+
+A card is drawn in its trim's coordinates (points, (0, 0) at the bottom-left; the
+bleed lies outside). A layout measures from the top, as a designer does; `box`
+turns its anchored lengths into the drawing's.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from kitgen.games.designed.fields import Card
+from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
+from kitgen.games.designed.props import Length, PropError, template_errors
+from kitgen.layout.geometry import Size
+from kitgen.layout.units import MM, format_mm
+from kitgen.model.findings import Finding, Location, finding, warning
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.model.kit import Ink, PrintSettings
+    from kitgen.render.fonts import Family
+    from kitgen.render.pictures import Picture
+    from kitgen.render.sheets import CardSource, Deck
+
+DEFAULT_SAFE = 3 * MM
+DEFAULT_TEXT_SIZE = 10.0
+BUILTIN_FONTS = ("sans", "serif")
+
+
+class CardError(Exception):
+    """Why one element of one card cannot be drawn: a finding's code, message and place."""
+
+    def __init__(self, code: str, message: str, where: Location | None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.where = code, message, where
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An element's box on a card, in points from the trim's bottom-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def box(part: Part, context: Mapping[str, Any], card: Size) -> Placed:
+    """Where an element goes on a card of this size: `x`, `y` measured inwards from its
+    anchor, and the element's point of that name there. For a line, its start and the
+    way to its end (width across, height down)."""
+    w_len = _length(part, "width", context)
+    h_len = _length(part, "height", context)
+    x = _length(part, "x", context).points(card.width)
+    y = _length(part, "y", context).points(card.height)
+    w, h = w_len.points(card.width), h_len.points(card.height)
+    anchor = part.anchor.replace("center", "centre")
+    horizontal = "left" if "left" in anchor else "right" if "right" in anchor else "centre"
+    vertical = "top" if "top" in anchor else "bottom" if "bottom" in anchor else "middle"
+    if part.type == "line":
+        start_x = {"left": x, "centre": card.width / 2 + x, "right": card.width - x}[horizontal]
+        from_top = {"top": y, "middle": card.height / 2 + y, "bottom": card.height - y}[vertical]
+        return Placed(start_x, card.height - from_top, w, -h)
+    left = {"left": x, "centre": (card.width - w) / 2 + x, "right": card.width - x - w}[horizontal]
+    bottom = {"top": card.height - y - h, "middle": (card.height - h) / 2 - y, "bottom": y}[
+        vertical
+    ]
+    return Placed(left, bottom, w, h)
+
+
+def _length(part: Part, name: str, context: Mapping[str, Any]) -> Length:
+    value = _value(part, name, context)
+    if value is None:
+        return Length(1.0, percent=True)  # width and height: the whole card
+    assert isinstance(value, Length)
+    return value
+
+
+class CardContext(dict[str, Any]):
+    """What a card's templates see (its fields), and the values its elements' properties
+    took (`memo`): a card is checked, then drawn, and each template runs once."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        super().__init__(values)
+        self.memo: dict[tuple[int, str], Any] = {}
+
+
+def _value(part: Part, name: str, context: Mapping[str, Any], default: object = None) -> Any:
+    """A property's value for a card, or `default` when the element leaves it out;
+    CardError when it cannot be had."""
+    compiled = part.props.get(name)
+    if compiled is None:
+        return default
+    if not compiled.varies:
+        return compiled.constant
+    memo = context.memo if isinstance(context, CardContext) else None
+    key = (id(part), name)
+    if memo is not None and key in memo:
+        return memo[key]
+    try:
+        value = compiled.value(context)
+        if memo is not None:
+            memo[key] = value
+        return value
+    except PropError as err:
+        raise CardError("invalid-value", str(err), part.places.get(name)) from None
+    except template_errors() as err:
+        raise CardError("template-error", f"template: {err}", part.places.get(name)) from None
+
+
+def shows(part: Part, context: Mapping[str, Any]) -> bool:
+    """Whether an element is drawn on a card (`when:`)."""
+    from kitgen.games.designed.props import when_holds
+
+    if part.when is None:
+        return True
+    if isinstance(part.when, Mapping):
+        return when_holds(part.when, context)
+    memo = context.memo if isinstance(context, CardContext) else None
+    key = (id(part), "when")
+    if memo is not None and key in memo:
+        return bool(memo[key])
+    try:
+        shown = part.when(context).strip() == "1"
+        if memo is not None:
+            memo[key] = shown
+        return shown
+    except template_errors() as err:
+        raise CardError("template-error", f"`when:` {err}", part.when_at) from None
+
+
+@dataclass(frozen=True)
+class TextPlan:
+    """A text element laid out for one card, ready to draw."""
+
+    fitted: Any  # kitgen.render.richtext.RichFit
+    align: str
+    valign: str
+    colour: str
+
+
+class Artist:
+    """Draws and checks a designed game's cards at one card size and bleed."""
+
+    def __init__(self, design: Design, card: Size, bleed: float, ink: Ink = "normal") -> None:
+        self.design = design
+        self.card = card
+        self.bleed = bleed
+        self.ink = ink
+        self.folder = os.path.dirname(design.path)
+        self._families: dict[str, Family | None] = {}
+        self._font_problems: dict[str, str] = {}
+        self._pictures: dict[str, Picture | CardError] = {}
+        self._places: dict[int, Placed] = {}
+        self._paths: dict[str, str | CardError] = {}
+
+    # -- what a card sees ---------------------------------------------------------------
+
+    def context(self, card: Card) -> CardContext:
+        """A card's context, shared by every artist of the design (sizes do not change
+        what templates give)."""
+        found = self.design.contexts.get(id(card))
+        if not isinstance(found, CardContext):
+            found = CardContext(context_of(card, self.design.fields))
+            self.design.contexts[id(card)] = found
+        return found
+
+    def family(self, name: str, where: Location | None) -> Family:
+        """A font family by name: `sans` and `serif` (DejaVu), or the project's own."""
+        from kitgen.render.fonts import builtin_family, project_family
+
+        if name not in self._families:
+            if name in BUILTIN_FONTS:
+                self._families[name] = builtin_family(name)
+            elif name in self.design.fonts:
+                family, problems = project_family(self.design.fonts[name])
+                self._families[name] = family
+                if problems:
+                    self._font_problems[name] = "; ".join(map(str, problems))
+            else:
+                self._families[name] = None
+        family = self._families[name]
+        if family is None:
+            known = ", ".join((*BUILTIN_FONTS, *self.design.fonts))
+            problem = self._font_problems.get(name, f"no font {name!r}; the fonts: {known}")
+            raise CardError("invalid-value", problem, where)
+        return family
+
+    def picture(self, path: str, where: Location | None, what: str) -> Picture:
+        """An image or icon file, read once."""
+        from kitgen.render.pictures import load_picture
+
+        if path not in self._pictures:
+            self.design.note(path)  # a change to it is a change to the design
+            picture, problem = load_picture(path)
+            if picture is None:
+                assert problem is not None
+                self._pictures[path] = CardError(problem.code, f"{what}: {problem.message}", where)
+            else:
+                self._pictures[path] = picture
+        found = self._pictures[path]
+        if isinstance(found, CardError):
+            raise CardError(found.code, found.message, where)
+        return found
+
+    def image_path(self, part: Part, context: Mapping[str, Any]) -> str:
+        """The file an image element draws for a card (each name looked up once)."""
+        from kitgen.load.references import check_reference
+
+        src = str(_value(part, "src", context))
+        where = part.places.get("src")
+        found = self._paths.get(src)
+        if found is None:
+            path, problem = check_reference(src, self.design.path, where, "image")
+            found = self._paths[src] = (
+                path if problem is None else CardError(problem.code, problem.message, where)
+            )
+        if isinstance(found, CardError):
+            raise CardError(found.code, found.message, where)
+        return found
+
+    def icon_path(self, name: str, where: Location | None) -> str:
+        path = self.design.icons.get(name)
+        if path is None:
+            known = ", ".join(sorted(self.design.icons)) or "none declared"
+            raise CardError("invalid-value", f"no icon {name!r}; the icons: {known}", where)
+        return path
+
+    def text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
+        """A text element laid out for a card (once per card, element and box)."""
+        memo = context.memo if isinstance(context, CardContext) else {}
+        key = (id(part), f"plan {placed}")
+        plan = memo.get(key)
+        if plan is None:
+            plan = memo[key] = self._text(part, context, placed)
+        assert isinstance(plan, TextPlan)
+        return plan
+
+    def place(self, part: Part, context: Mapping[str, Any]) -> Placed:
+        """Where an element goes on a card: worked out once for an element whose place
+        is the same on every card."""
+        if any(part.props[name].varies for name in GEOMETRY if name in part.props):
+            return box(part, context, self.card)
+        found = self._places.get(id(part))
+        if found is None:
+            found = self._places[id(part)] = box(part, context, self.card)
+        return found
+
+    def _text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
+        from kitgen.render.richtext import fit_rich
+
+        where = part.places.get("text")
+        text = str(_value(part, "text", context, ""))
+        family = self.family(str(_value(part, "font", context, "sans")), part.places.get("font"))
+        size = float(_value(part, "size", context, DEFAULT_TEXT_SIZE))
+        low = float(_value(part, "min_size", context, min(size, 6.0)))
+        if low > size:
+            raise CardError(
+                "out-of-range", f"`min_size` ({low:g} pt) is more than `size` ({size:g} pt)", where
+            )
+        fitted = fit_rich(
+            text,
+            family,
+            placed.width,
+            placed.height,
+            max_size=size,
+            min_size=low,
+            bold=bool(_value(part, "bold", context, False)),
+            italic=bool(_value(part, "italic", context, False)),
+            leading=float(_value(part, "leading", context, 1.2)),
+            icons=frozenset(self.design.icons),
+            icon_scale=float(_value(part, "icon_scale", context, 1.0)),
+            wrap=bool(_value(part, "wrap", context, True)),
+        )
+        return TextPlan(
+            fitted,
+            str(_value(part, "align", context, "left")),
+            str(_value(part, "valign", context, "top")),
+            str(_value(part, "colour", context, "#000000")),
+        )
+
+    # -- checking -----------------------------------------------------------------------
+
+    def check_card(
+        self, card: Card, layout: Layout, side: str
+    ) -> list[tuple[str, str, Location | None]]:
+        """What is wrong with one side of one card: (code, message, place) each."""
+        from kitgen.render.fonts import missing_glyphs
+        from kitgen.render.richtext import icon_names
+
+        context = self.context(card)
+        out: list[tuple[str, str, Location | None]] = []
+        if layout.background is not None:
+            try:
+                layout.background.value(context)
+            except template_errors() as err:  # (PropError is a ValueError)
+                out.append(("invalid-value", str(err), None))
+        for part in layout.parts:
+            try:
+                if not shows(part, context):
+                    continue
+                placed = self.place(part, context)
+                for name in part.props:
+                    _value(part, name, context)
+                if part.type == "text":
+                    plan = self.text(part, context, placed)
+                    where = part.places.get("text")
+                    text = str(_value(part, "text", context, ""))
+                    unknown = [n for n in icon_names(text) if n not in self.design.icons]
+                    if unknown:
+                        out.append(
+                            (
+                                "invalid-value",
+                                f"{part.label} names no icon "
+                                f"{', '.join(f':{n}:' for n in unknown)}; the icons: "
+                                f"{', '.join(sorted(self.design.icons)) or 'none declared'}",
+                                where,
+                            )
+                        )
+                    family = self.family(
+                        str(_value(part, "font", context, "sans")), part.places.get("font")
+                    )
+                    lacking = missing_glyphs(text, family.regular)
+                    if lacking:
+                        out.append(
+                            (
+                                "text-not-drawable",
+                                f"{part.label} has characters its font cannot draw: {lacking}",
+                                where,
+                            )
+                        )
+                    if not plan.fitted.fits:
+                        out.append(
+                            (
+                                "text-overflow",
+                                f"{part.label} does not fit even at {plan.fitted.size:g} pt: "
+                                f"{format_mm(plan.fitted.overflow)} too much",
+                                where,
+                            )
+                        )
+                elif part.type == "image":
+                    where = part.places.get("src")
+                    picture = self.picture(self.image_path(part, context), where, "image")
+                    out += self.resolution(part, context, picture, placed, where)
+                elif part.type == "icon":
+                    where = part.places.get("icon")
+                    name = str(_value(part, "icon", context))
+                    self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
+                if part.type != "text":
+                    out += self.outside(part, placed, layout)
+                elif plan.fitted.fits:  # (text that does not fit is an error already)
+                    out += self.outside(part, self.text_extent(plan, placed), layout)
+            except CardError as err:
+                out.append((err.code, err.message, err.where or part.where))
+        del side
+        return out
+
+    def resolution(
+        self,
+        part: Part,
+        context: Mapping[str, Any],
+        picture: Picture,
+        placed: Placed,
+        where: Location | None,
+    ) -> list[tuple[str, str, Location | None]]:
+        """A warning for a raster image that prints below 150 dpi at this card size."""
+        from kitgen.render.pictures import low_dpi, placement
+
+        fit = str(_value(part, "fit", context, "fit"))
+        area = (placed.x, placed.y, placed.width, placed.height)
+        _, _, width, height, _ = placement(picture.width_pt, picture.height_pt, area, fit)  # type: ignore[arg-type]
+        dpi = low_dpi(picture, width, height)
+        if dpi is None:
+            return []
+        return [
+            (
+                "image-low-resolution",
+                f"{part.label}'s image {str(_value(part, 'src', context))!r} prints at "
+                f"{dpi:.0f} dpi here; at 150 "
+                "dpi or more it prints sharp",
+                where,
+            )
+        ]
+
+    def text_extent(self, plan: TextPlan, placed: Placed) -> Placed:
+        """Where a text element's letters lie (not its whole box): its lines from their
+        starts, from a descender's depth below the first... last baseline to the top of
+        capitals above the first."""
+        from kitgen.render.richtext import line_origins
+
+        fitted = plan.fitted
+        origins = line_origins(
+            fitted, placed.x, placed.y, placed.width, placed.height, plan.align, plan.valign
+        )
+        if not origins:
+            return Placed(placed.x + placed.width / 2, placed.y + placed.height / 2, 0, 0)
+        left = min(x for x, _ in origins)
+        right = max(x + line.width for (x, _), line in zip(origins, fitted.lines, strict=True))
+        top = origins[0][1] + 0.75 * fitted.size
+        bottom = origins[-1][1] - 0.22 * fitted.size
+        return Placed(left, bottom, right - left, top - bottom)
+
+    def outside(
+        self, part: Part, placed: Placed, layout: Layout
+    ) -> list[tuple[str, str, Location | None]]:
+        """Warnings: an element reaching past the bleed, text past the safe area."""
+        from kitgen.layout.units import parse_length
+
+        x0, x1 = sorted((placed.x, placed.x + placed.width))
+        y0, y1 = sorted((placed.y, placed.y + placed.height))
+        w, h, b = self.card.width, self.card.height, self.bleed
+        eps = 0.01
+        out: list[tuple[str, str, Location | None]] = []
+        if x0 < -b - eps or y0 < -b - eps or x1 > w + b + eps or y1 > h + b + eps:
+            out.append(
+                (
+                    "outside-bleed",
+                    f"{part.label} reaches past the card's bleed ({format_mm(b)}); what lies "
+                    "beyond it is cut off",
+                    part.where,
+                )
+            )
+        elif part.type == "text":
+            safe = parse_length(layout.safe) if layout.safe is not None else DEFAULT_SAFE
+            if x0 < safe - eps or y0 < safe - eps or x1 > w - safe + eps or y1 > h - safe + eps:
+                out.append(
+                    (
+                        "outside-safe",
+                        f"{part.label} reaches past the safe area ({format_mm(safe)} inside "
+                        "the cut); a cut a little off could clip it",
+                        part.where,
+                    )
+                )
+        return out
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def paint(self, c: Canvas, card: Card, layout: Layout | None) -> None:
+        """Draw one side of a card (checked already) in trim coordinates."""
+        from kitgen.render.pictures import draw_picture
+        from kitgen.render.richtext import draw_rich
+
+        if layout is None:
+            return
+        context = self.context(card)
+        w, h, b = self.card.width, self.card.height, self.bleed
+        if layout.background is not None and self.ink != "low":
+            colour = layout.background.value(context)
+            if colour != "none":
+                c.setFillColor(_colour(str(colour)))
+                c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        for part in layout.parts:
+            if not shows(part, context):
+                continue
+            placed = self.place(part, context)
+            if part.type in ("rect", "ellipse", "line"):
+                self._shape(c, part, context, placed)
+            elif part.type == "text":
+                plan = self.text(part, context, placed)
+
+                def icon(cv: Canvas, name: str, x: float, y: float, side: float) -> None:
+                    path = self.icon_path(name, None)
+                    draw_picture(cv, self.picture(path, None, "icon"), x, y, side, side, "fit")
+
+                draw_rich(
+                    c,
+                    plan.fitted,
+                    placed.x,
+                    placed.y,
+                    placed.width,
+                    placed.height,
+                    align=plan.align,
+                    valign=plan.valign,
+                    colour=_colour(plan.colour),
+                    draw_icon=icon,
+                )
+            elif part.type == "image":
+                path = self.image_path(part, context)
+                fit = str(_value(part, "fit", context, "fit"))
+                draw_picture(
+                    c,
+                    self.picture(path, None, "image"),
+                    placed.x,
+                    placed.y,
+                    placed.width,
+                    placed.height,
+                    fit,  # type: ignore[arg-type]
+                )
+            else:
+                name = str(_value(part, "icon", context))
+                tint = _value(part, "tint", context)
+                draw_picture(
+                    c,
+                    self.picture(self.icon_path(name, None), None, "icon"),
+                    placed.x,
+                    placed.y,
+                    placed.width,
+                    placed.height,
+                    str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
+                    tint=None if tint in (None, "none") else str(tint),
+                )
+
+    def _shape(self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed) -> None:
+        fill = _value(part, "fill", context)
+        stroke = _value(part, "stroke", context)
+        if fill is None and stroke is None:
+            stroke = "#000000"  # an element with neither shows its outline
+        fill = None if fill == "none" else fill
+        stroke = None if stroke == "none" else stroke
+        if part.type == "line":
+            fill, stroke = None, stroke or "#000000"
+        if fill is None and stroke is None:
+            return
+        width = _value(part, "stroke_width", context)
+        c.saveState()
+        if fill is not None:
+            c.setFillColor(_colour(str(fill)))
+        if stroke is not None:
+            c.setStrokeColor(_colour(str(stroke)))
+            c.setLineWidth(
+                width.points(min(self.card.width, self.card.height))
+                if isinstance(width, Length)
+                else 0.5
+            )
+        x, y, bw, bh = placed.x, placed.y, placed.width, placed.height
+        if part.type == "line":
+            c.line(x, y, x + bw, y + bh)
+        elif part.type == "ellipse":
+            c.ellipse(
+                x, y, x + bw, y + bh, stroke=int(stroke is not None), fill=int(fill is not None)
+            )
+        else:
+            radius = _value(part, "radius", context)
+            r = radius.points(min(bw, bh)) if isinstance(radius, Length) else 0.0
+            r = min(r, bw / 2, bh / 2)
+            if r > 0:
+                c.roundRect(
+                    x, y, bw, bh, r, stroke=int(stroke is not None), fill=int(fill is not None)
+                )
+            else:
+                c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
+        c.restoreState()
+
+
+@lru_cache(maxsize=1024)
+def _colour(text: str) -> Color:
+    """A colour as reportlab draws it, made once: reportlab reads a colour given as text
+    with a Python-literal parser, a cost on every card."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(text)
+
+
+def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]:
+    """Every card of the game, both sides, checked at this size: findings, each said once
+    per place and message with the first card that has it (and how many more do)."""
+    key = _size_key(card, bleed)
+    if key in design.checked:
+        return list(design.checked[key])
+    artist = Artist(design, card, bleed)
+    seen: dict[tuple[str, str, Location | None], list[str]] = {}
+    same: set[int] = set()  # layouts that draw every card alike, checked once
+    for card_row in design.cards:
+        name = design.name_of(card_row)
+        for side, pick in (("face", design.face), ("back", design.back)):
+            layout = None if pick is None else pick.of(card_row.values)
+            if layout is None or id(layout) in same:
+                continue
+            if not _varies(layout):
+                same.add(id(layout))
+            for problem in artist.check_card(card_row, layout, side):
+                seen.setdefault(problem, []).append(name)
+    out: list[Finding] = []
+    for (code, message, where), names in seen.items():
+        more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
+        text = f"card {names[0]!r}{more}: {message}"
+        warns = ("outside-bleed", "outside-safe", "image-low-resolution")
+        make = warning if code in warns else finding
+        out.append(make(code, text, where))
+    design.checked[key] = list(out)
+    return out
+
+
+def card_size_of(design: Design, settings: PrintSettings | None) -> tuple[Size, float] | None:
+    """The card size and bleed a check draws at: the kit's, the project's kitgen.toml's,
+    the face layout's, kitgen's; None when they cannot be read (reported elsewhere)."""
+    from kitgen.build import resolve_setup
+    from kitgen.errors import UsageError
+    from kitgen.model.kit import PrintSettings
+
+    try:
+        setup = resolve_setup(PrintSettings(), layout_settings(design, settings), sheets=False)
+    except UsageError:
+        return None
+    return setup.card, setup.bleed
+
+
+def layout_settings(design: Design, settings: PrintSettings | None) -> PrintSettings:
+    """A kit's print settings with the face layout's card size and bleed where the kit
+    gives none."""
+    from kitgen.model.kit import PrintSettings
+
+    settings = settings or PrintSettings()
+    first = design.face.all()[0] if design.face is not None and design.face.layouts else None
+    update: dict[str, object] = {}
+    if first is not None and first.size is not None and settings.card_size is None:
+        update["card_size"] = first.size
+    if first is not None and first.bleed is not None and settings.bleed is None:
+        update["bleed"] = first.bleed
+    return settings.model_copy(update=update) if update else settings
+
+
+def check_drawn(design: Design, settings: PrintSettings | None) -> list[Finding]:
+    """`kitgen check`'s drawing checks of a designed game, at the kit's card size."""
+    sized = card_size_of(design, settings)
+    if sized is None:
+        return []
+    design.reported.add(_size_key(*sized))
+    return check_cards_drawn(design, *sized)
+
+
+def _size_key(card: Size, bleed: float) -> tuple[float, float, float]:
+    return (round(card.width, 3), round(card.height, 3), round(bleed, 3))
+
+
+def deck(design: Design, stem: str, bleed: float) -> Deck:
+    """The game's cards as a deck: for sheets, print-shop files, PNGs and Tabletop
+    Simulator alike."""
+    from kitgen.render.sheets import CardSource, Deck
+
+    cards = [card for card in design.cards for _ in range(card.copies)]
+    rows = {id(card): i for i, card in enumerate(design.cards)}
+    back_index = {} if design.back is None else {id(x): i for i, x in enumerate(design.back.all())}
+
+    def source(size: Size, bleed: float, ink: Ink) -> CardSource:
+        artist = Artist(design, size, bleed, ink)
+
+        def face_layout(i: int) -> Layout | None:
+            return None if design.face is None else design.face.of(cards[i].values)
+
+        def back_layout(i: int) -> Layout | None:
+            return None if design.back is None else design.back.of(cards[i].values)
+
+        def front(i: int) -> Callable[[Canvas], None]:
+            return lambda c: artist.paint(c, cards[i], face_layout(i))
+
+        def back(i: int) -> Callable[[Canvas], None]:
+            return lambda c: artist.paint(c, cards[i], back_layout(i))
+
+        def back_key(i: int) -> str:
+            layout = back_layout(i)
+            if layout is None:
+                return "blank"
+            if _varies(layout):
+                return f"back-{rows[id(cards[i])]}"
+            return f"back-layout-{back_index[id(layout)]}"  # (a form's name: no path in it)
+
+        return CardSource(
+            size, bleed, lambda i: f"face-{rows[id(cards[i])]}", front, back_key, back
+        )
+
+    def check(size: Size, card_name: str) -> list[Finding]:
+        # The kit's check reported what drawing at its size finds (the usual case: the
+        # same size): say it once. Another size (a command-line option) is news.
+        del card_name
+        found = check_cards_drawn(design, size, bleed)
+        key = _size_key(size, bleed)
+        if key in design.reported:
+            return [f for f in found if f.is_error]
+        design.reported.add(key)
+        return found
+
+    names = tuple(design.name_of(card) for card in cards)
+    title = design.file.title if design.file is not None else design.game_id
+    return Deck(design.game_id, stem, title, names, source, check)
+
+
+def _varies(layout: Layout) -> bool:
+    """Whether a layout can draw differently for different cards."""
+    if layout.background is not None and layout.background.varies:
+        return True
+    return any(
+        part.when is not None or any(p.varies for p in part.props.values()) for part in layout.parts
+    )

@@ -1,0 +1,568 @@
+"""Reading a designed game: its game file, its card data checked against its fields, its
+layouts compiled (with what they extend), its icons and fonts found.
+
+Every problem is a finding at its place: a cell of the spreadsheet, a property of a
+layout, an entry of the game file. Drawing the cards (and what only drawing finds:
+text that does not fit, characters a font lacks, a broken image) is
+kitgen.games.designed.draw's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kitgen.games.designed.fields import Card, FieldSpec, check_cards
+from kitgen.games.designed.model import (
+    MAX_EXTENDS,
+    OWN_PROPERTIES,
+    REQUIRED_PROPERTY,
+    DesignedGameFile,
+    Element,
+    LayoutChoice,
+    LayoutFile,
+    wrong_properties,
+)
+from kitgen.games.designed.props import (
+    ELSE,
+    Compiled,
+    PropError,
+    Render,
+    compile_property,
+    when_template,
+)
+from kitgen.load.references import check_reference
+from kitgen.model.findings import Finding, Location, finding, has_errors
+
+GEOMETRY = ("x", "y", "width", "height")
+DEFAULTS: dict[str, object] = {"x": 0, "y": 0, "width": "100%", "height": "100%"}
+
+
+@dataclass
+class Part:
+    """One element of a layout, compiled: its properties by name, each with where it was
+    written (an element that changes an inherited one keeps the inherited properties'
+    places)."""
+
+    type: str
+    name: str | None
+    label: str
+    where: Location | None
+    anchor: str
+    props: dict[str, Compiled]
+    places: dict[str, Location | None]
+    when: Render | Mapping[str, list[str]] | None = None
+    when_at: Location | None = None
+
+
+@dataclass
+class Layout:
+    """A layout ready to draw: its own settings and its elements in drawing order."""
+
+    path: str
+    size: str | None = None
+    size_at: Location | None = None
+    bleed: str | None = None
+    safe: str | None = None
+    background: Compiled | None = None
+    parts: list[Part] = field(default_factory=list)
+
+
+@dataclass
+class LayoutPick:
+    """The layout each card gets: one for all, or one per value of a field."""
+
+    by: str | None
+    layouts: dict[str, Layout]  # by the field's value ("else" for the others); "" for all
+
+    def of(self, values: Mapping[str, object]) -> Layout | None:
+        """The layout of a card with these values (None: its value has none)."""
+        if self.by is None:
+            return self.layouts[""]
+        value = values.get(self.by, "")
+        key = " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        return self.layouts.get(key, self.layouts.get(ELSE))
+
+    def all(self) -> list[Layout]:
+        """Every layout, each once."""
+        return list({id(layout): layout for layout in self.layouts.values()}.values())
+
+
+@dataclass
+class Design:
+    """A designed game as read: its game file, cards, layouts, icons and fonts, and every
+    finding of reading them."""
+
+    game_id: str
+    path: str  # the game file
+    file: DesignedGameFile | None
+    cards: list[Card] = field(default_factory=list)
+    face: LayoutPick | None = None
+    back: LayoutPick | None = None
+    icons: dict[str, str] = field(default_factory=dict)  # name -> path
+    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> face -> path
+    # The files read, each with how it looked when read (the cache's key: `note`).
+    inputs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Drawing's memos: each card's context (by the card's id), and the findings of
+    # checking every card at a size (width, height, bleed).
+    contexts: dict[int, Any] = field(default_factory=dict)
+    checked: dict[tuple[float, float, float], list[Finding]] = field(default_factory=dict)
+    reported: set[tuple[float, float, float]] = field(default_factory=set)  # by a check
+    findings: list[Finding] = field(default_factory=list)  # in its other files, and at its
+    # entries in the game file (a missing icon, say)
+    file_findings: list[Finding] = field(default_factory=list)  # the game file's shape
+
+    def note(self, path: str) -> None:
+        """Remember a file the design was read from: a change to it is a change to the
+        design."""
+        if path not in self.inputs:
+            self.inputs[path] = _stamp(path)
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether every file the design was read from is as it was."""
+        return all(_stamp(path) == stamp for path, stamp in self.inputs.items())
+
+    @property
+    def fields(self) -> dict[str, FieldSpec]:
+        return {} if self.file is None else dict(self.file.fields)
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.file is not None
+            and not has_errors(self.findings)
+            and not has_errors(self.file_findings)
+        )
+
+    def name_of(self, card: Card) -> str:
+        """A card's name: its name field's value, else its row."""
+        key = self.file.name_field if self.file is not None else None
+        for name in (key, "name", "title"):
+            if name and isinstance(card.values.get(name), str):
+                return str(card.values[name])
+        return f"the card of row {card.where.line}"
+
+
+def context_of(card: Card, fields: Mapping[str, FieldSpec]) -> dict[str, Any]:
+    """What a card's templates see: every field (an empty one as ""), icons as a list."""
+    out: dict[str, Any] = {}
+    for name in fields:
+        value = card.values.get(name, "")
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+_cache: dict[str, Design] = {}
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    """How a file looks now: its modification time and size ((0, -1): missing)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)
+
+
+def load_design(game_id: str, folder: str) -> Design:
+    """Read the designed game `game_id` from its folder: once per process while none of
+    its files changes."""
+    path = os.path.join(folder, "game.yaml")
+    cached = _cache.get(path)
+    if cached is not None and cached.game_id == game_id and cached.unchanged:
+        return cached
+    _cache.clear()  # one game at a time
+    design = _cache[path] = _read_design(game_id, path)
+    return design
+
+
+def _read_design(game_id: str, path: str) -> Design:
+    from kitgen.load.documents import read_document
+
+    doc = read_document(path)
+    model = doc.model if isinstance(doc.model, DesignedGameFile) else None
+    design = Design(game_id, path, model, file_findings=list(doc.findings))
+    design.note(path)
+    if model is None:
+        if not doc.findings:
+            design.file_findings.append(
+                finding("invalid-value", "this is no designed game's file", Location(path))
+            )
+        return design
+    _read_icons(design, model)
+    _read_fonts(design, model)
+    _read_cards(design, model)
+    layouts = Layouts(design)
+    design.face = layouts.pick(model.face, ("face",))
+    if model.back is not None:
+        design.back = layouts.pick(model.back, ("back",))
+    return design
+
+
+def _read_icons(design: Design, model: DesignedGameFile) -> None:
+    for name, entry in model.icons.items():
+        where, problem = check_reference(entry, design.path, model.where("icons", name), "icon")
+        if problem is not None:
+            design.findings.append(problem)
+        else:
+            design.icons[name] = where
+        design.note(where)
+
+
+def _read_fonts(design: Design, model: DesignedGameFile) -> None:
+    for name, files in model.fonts.items():
+        faces: dict[str, str] = {}
+        for face in ("regular", "bold", "italic", "bold_italic"):
+            entry = getattr(files, face)
+            if entry is None:
+                continue
+            at = model.where("fonts", name, face)
+            where, problem = check_reference(entry, design.path, at, "font file")
+            design.note(where)
+            if problem is not None:
+                design.findings.append(problem)
+            else:
+                faces[face] = where
+        if "regular" in faces:
+            design.fonts[name] = faces
+
+
+def _read_cards(design: Design, model: DesignedGameFile) -> None:
+    from kitgen.load.table import read_table
+    from kitgen.load.table_shape import TableLimits
+
+    source = model.cards
+    at = model.where("cards")
+    where, problem = check_reference(source.file, design.path, at, "card data file")
+    if problem is not None:
+        design.findings.append(problem)
+        return
+    design.note(where)
+    table = read_table(where, TableLimits(), sheet=source.sheet)
+    design.findings += table.findings
+    if has_errors(table.findings):
+        return
+    checked = check_cards(table, model.fields, frozenset(design.icons))
+    design.findings += checked.findings
+    design.cards = checked.cards
+    if not checked.cards and not has_errors(design.findings):
+        design.findings.append(
+            finding("out-of-range", "the card data has no cards (every count is 0?)", at)
+        )
+
+
+class Layouts:
+    """Reads and compiles layout files for one game, each once."""
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        self._env: Any = None  # the template sandbox, made when a template needs it
+        self.done: dict[str, Layout | None] = {}
+
+    def pick(self, entry: str | LayoutChoice, key: tuple[str, ...]) -> LayoutPick | None:
+        model = self.design.file
+        assert model is not None
+        if isinstance(entry, str):
+            layout = self.layout(entry, self.design.path, model.where(*key))
+            return None if layout is None else LayoutPick(None, {"": layout})
+        spec = model.fields.get(entry.by)
+        if spec is None:
+            self.design.findings.append(
+                finding(
+                    "unknown-key",
+                    f"`by: {entry.by}` names no field; the fields: {', '.join(model.fields)}",
+                    model.where(*key, "by"),
+                )
+            )
+            return None
+        layouts: dict[str, Layout] = {}
+        for value, path in entry.layouts.items():
+            layout = self.layout(path, self.design.path, model.where(*key, "layouts", value))
+            if layout is not None:
+                layouts[value] = layout
+        self.design.findings += coverage(
+            spec, entry.by, list(entry.layouts), "`layouts`", model.where(*key, "layouts")
+        )
+        if len(layouts) != len(entry.layouts):
+            return None
+        return LayoutPick(entry.by, layouts)
+
+    def layout(self, entry: str, naming: str, at: Location | None) -> Layout | None:
+        """A layout file named in `naming`, compiled (None, with findings, when it
+        cannot be)."""
+        path, problem = check_reference(entry, naming, at, "layout file")
+        if problem is not None:
+            self.design.findings.append(problem)
+            return None
+        return self.read(path, at, ())
+
+    def read(
+        self, path: str, at: Location | None, chain: tuple[str, ...], *, own: bool = True
+    ) -> Layout | None:
+        """Read and compile a layout file and what it extends; `own=False` leaves out the
+        findings of its shape (its own check reports them)."""
+        from kitgen.load.documents import read_document
+
+        real = os.path.realpath(path)
+        if real in chain:
+            loop = " -> ".join(os.path.basename(p) for p in (*chain, real))
+            self.design.findings.append(
+                finding("invalid-value", f"`extends:` goes round in a circle: {loop}", at)
+            )
+            return None
+        if len(chain) >= MAX_EXTENDS:
+            self.design.findings.append(
+                finding(
+                    "too-many-values",
+                    f"layouts extend each other more than {MAX_EXTENDS} deep",
+                    at,
+                )
+            )
+            return None
+        if real in self.done and not chain:
+            return self.done[real]
+        self.design.note(path)
+        doc = read_document(path)
+        if own:
+            self.design.findings += doc.findings
+        model = doc.model
+        if not isinstance(model, LayoutFile):
+            if model is not None or (own and not doc.findings):
+                self.design.findings.append(
+                    finding("invalid-value", "this is not a layout file (`kind: layout`)", at)
+                )
+            return None
+        if model.game != self.design.game_id:
+            self.design.findings.append(
+                finding(
+                    "invalid-value",
+                    f"this layout is {model.game!r}'s, not {self.design.game_id!r}'s",
+                    model.where("game"),
+                )
+            )
+            return None
+        base = Layout(path)
+        if model.extends is not None:
+            parent_path, problem = check_reference(
+                model.extends, path, model.where("extends"), "layout file"
+            )
+            if problem is not None:
+                self.design.findings.append(problem)
+                return None
+            parent = self.read(parent_path, model.where("extends"), (*chain, real))
+            if parent is None:
+                return None
+            base = Layout(
+                path,
+                parent.size,
+                parent.size_at,
+                parent.bleed,
+                parent.safe,
+                parent.background,
+                list(parent.parts),
+            )
+        layout = self.compile(model, base)
+        if not chain:
+            self.done[real] = layout
+        return layout
+
+    def compile(self, model: LayoutFile, base: Layout) -> Layout:
+        if model.size is not None:
+            base.size, base.size_at = model.size, model.where("size")
+        if model.bleed is not None:
+            base.bleed = model.bleed
+        if model.safe is not None:
+            base.safe = model.safe
+        if model.background is not None:
+            base.background = self.prop("background", model.background, model.where("background"))
+        named = {part.name: i for i, part in enumerate(base.parts) if part.name}
+        for element in model.elements:
+            inherited = named.get(element.name) if element.name else None
+            over = None if inherited is None else base.parts[inherited]
+            if element.type is None and over is None:
+                self.design.findings.append(
+                    finding(
+                        "missing-key",
+                        f"no element {element.name!r} to change in the layouts this one "
+                        "extends; a new element needs `type:`",
+                        element.where(),
+                    )
+                )
+                continue
+            if over is not None and element.type not in (None, over.type):
+                over = None  # another type: a new element in the old one's place
+            part = self.part(element, over)
+            if part is None:
+                continue
+            if inherited is not None:
+                base.parts[inherited] = part
+            else:
+                named[part.name or ""] = len(base.parts)
+                base.parts.append(part)
+        return base
+
+    def part(self, element: Element, over: Part | None) -> Part | None:
+        """Compile an element (over the inherited element of its name, if any); None,
+        with a finding, when it cannot be."""
+        kind = element.type or (over.type if over is not None else "rect")
+        given = set(element.model_fields_set)
+        wrong = wrong_properties(kind, given)
+        if wrong is not None:
+            self.design.findings.append(finding("unknown-key", wrong, element.where()))
+            return None
+        needed = REQUIRED_PROPERTY.get(kind)
+        if (
+            needed is not None
+            and needed not in given
+            and (over is None or needed not in over.props)
+        ):
+            self.design.findings.append(
+                finding("missing-key", f"a {kind} element needs `{needed}:`", element.where())
+            )
+            return None
+        props = dict(over.props) if over is not None else {}
+        places = dict(over.places) if over is not None else {}
+        for name in (*GEOMETRY, *OWN_PROPERTIES[kind]):
+            raw = getattr(element, name)
+            if name not in given and (over is not None or raw is None):
+                continue  # inherited, or left out (the drawing's default)
+            at = element.where(name) if name in given else element.where()
+            compiled = self.prop(name, raw if raw is not None else DEFAULTS[name], at)
+            if compiled is not None:
+                props[name], places[name] = compiled, at
+        anchor = element.anchor if "anchor" in given or over is None else over.anchor
+        when, when_at = (over.when, over.when_at) if over is not None else (None, None)
+        if element.when is not None:
+            when_at = element.where("when")
+            condition = when_template(element.when)
+            if isinstance(condition, str):
+                when = self.template(condition, when_at)
+            else:
+                self.check_fields(list(condition), when_at)
+                when = condition
+        return Part(
+            kind,
+            element.name,
+            repr(element.name) if element.name else f"the {kind} element",
+            element.where(),
+            anchor,
+            props,
+            places,
+            when,
+            when_at,
+        )
+
+    def prop(self, name: str, raw: object, at: Location | None) -> Compiled | None:
+        try:
+            compiled = compile_property(name, raw, lambda text: self.template(text, at, True))
+        except PropError as err:
+            self.design.findings.append(finding("invalid-value", str(err), at))
+            return None
+        except _Refused:
+            return None
+        if compiled.field is not None:
+            self.check_fields([compiled.field], at)
+            self.check_table(compiled, at)
+        return compiled
+
+    def template(self, text: str, at: Location | None, strict: bool = True) -> Render:
+        """Compile a template, checking the names it reads are fields. A template that
+        only prints a field (`{{ name }}`, the usual one) reads it without jinja2: the
+        same text, without a template's run on every card."""
+        simple = _FIELD_ONLY.match(text)
+        if simple is not None and simple["name"] in self.design.fields:
+            name = simple["name"]
+            return lambda context: _printed(context[name])
+        from jinja2 import TemplateError, meta
+
+        if self._env is None:
+            from kitgen.render.rules_text import RulesSandbox
+
+            self._env = RulesSandbox(markup=False)
+        try:
+            template = self._env.plain(text)
+            names = meta.find_undeclared_variables(self._env.parse(text))
+        except TemplateError as err:
+            self.design.findings.append(finding("template-error", f"template: {err}", at))
+            raise _Refused from None
+        self.check_fields(sorted(names), at)
+        render: Render = template.render
+        return render
+
+    def check_fields(self, names: list[str], at: Location | None) -> None:
+        from kitgen.model.base import suggest
+
+        fields = self.design.fields
+        for name in names:
+            if name not in fields:
+                self.design.findings.append(
+                    finding(
+                        "unknown-key",
+                        f"{name!r} is no field of the game's cards{suggest(name, list(fields))}"
+                        f"; the fields: {', '.join(fields)}",
+                        at,
+                    )
+                )
+
+    def check_table(self, compiled: Compiled, at: Location | None) -> None:
+        """A mapping over a choice field: every value has an entry (or `else`)."""
+        assert compiled.field is not None and compiled.table is not None
+        spec = self.design.fields.get(compiled.field)
+        if spec is None:
+            return
+        keys = list(compiled.table) + ([] if compiled.otherwise is _unset() else [ELSE])
+        self.design.findings += coverage(spec, compiled.field, keys, f"`{compiled.name}`", at)
+
+
+def coverage(
+    spec: FieldSpec, field: str, keys: list[str], what: str, at: Location | None
+) -> list[Finding]:
+    """A mapping over a choice field's values (a property's, or the layouts by a field):
+    an entry for every value, or `else:` for the others, and none for a value the field
+    never has."""
+    if spec.type != "choice" or spec.values is None:
+        return []
+    out: list[Finding] = []
+    missing = [v for v in spec.values if v not in keys]
+    if missing and ELSE not in keys:
+        out.append(
+            finding(
+                "missing-key",
+                f"{what} has no value for {field} {', '.join(map(repr, missing))}; add them, "
+                f"or `{ELSE}:` for every other value",
+                at,
+            )
+        )
+    unknown = [k for k in keys if k != ELSE and k not in spec.values]
+    if unknown:
+        out.append(
+            finding(
+                "invalid-value",
+                f"{what} maps {', '.join(map(repr, unknown))}, which {field} never is; its "
+                f"values: {', '.join(spec.values)}",
+                at,
+            )
+        )
+    return out
+
+
+_FIELD_ONLY = re.compile(r"^\{\{\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+
+
+def _printed(value: object) -> str:
+    """A value as `{{ value }}` prints it (no markup: card text is plain)."""
+    return str(value)
+
+
+def _unset() -> object:
+    from kitgen.games.designed.props import _UNSET
+
+    return _UNSET
+
+
+class _Refused(Exception):
+    """A template that may not run (its finding is made already)."""

@@ -1,0 +1,326 @@
+"""The files of a designed game: its game file (fields, card data, layouts, icons), its
+layouts, and its kit.
+
+A designed game is a folder a designer writes without Python:
+
+    my-game/
+      game.yaml     kind: game, with `fields:`, `cards:`, `face:` and `back:`
+      cards.csv     the card data (or an .xlsx workbook, or a YAML list)
+      face.yaml     kind: layout: where each field goes on a card's face
+      back.yaml     kind: layout
+      kit.yaml      kind: kit: what to print, and how
+      icons/        the icons the game file names (SVG or PNG)
+
+Every model here is pure data; kitgen.games.designed.load reads the files they
+name and kitgen.games.designed.props reads the values of their properties.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, StringConstraints, model_validator
+
+from kitgen.games.designed.fields import FieldSpec
+from kitgen.model.base import Located, Name, RelPath, Spec, accepts, in_schema
+from kitgen.model.game import GameFile
+from kitgen.model.kit import KitBase, Length
+
+# A field's or an icon's name as a designer writes it in a template (`{{ cost }}`) or
+# in text (`:sword:`): letters, digits, `_` and `-`, starting with a letter.
+_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
+_ICON = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+FieldName = Annotated[str, StringConstraints(max_length=40, pattern=_NAME)]
+IconName = Annotated[str, StringConstraints(max_length=40, pattern=_ICON)]
+
+MAX_FIELDS = 100
+MAX_ICONS = 500
+MAX_ELEMENTS = 200
+MAX_EXTENDS = 8  # how many layouts deep `extends:` may go
+MAX_MAPPING = 500  # values in one property's mapping
+
+Scalar = str | int | float | bool
+
+
+@accepts(
+    {
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 1,
+        "additionalProperties": {"type": "object"},
+    }
+)
+def _property(value: Any) -> Any:
+    """A property as written: a value (`"#c33"`, `3mm`, `12`), a template over the card's
+    fields (`"{{ cost }}"`), or a mapping from one field's values to values
+    (`{faction: {fire: "#c33", water: "#36c", else: "#888"}}`). A mapping's keys are
+    read as text, so `{cost: {1: ..., 2: ...}}` works."""
+    if isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, dict):
+        if len(value) != 1:
+            raise ValueError(
+                "a property's mapping names one field, like `{faction: {fire: '#c33', "
+                "water: '#36c'}}`"
+            )
+        ((field, table),) = value.items()
+        if not isinstance(field, str) or not isinstance(table, dict):
+            raise ValueError(
+                "a property's mapping is a field's name and, under it, a value for each of "
+                "the field's values, like `{faction: {fire: '#c33', water: '#36c'}}`"
+            )
+        if len(table) > MAX_MAPPING:
+            raise ValueError(f"a property's mapping has at most {MAX_MAPPING} values")
+        out: dict[str, Scalar] = {}
+        for key, result in table.items():
+            if not isinstance(result, (str, int, float, bool)):
+                raise ValueError(
+                    f"the mapping's value for {key!r} should be a value (text or a number), "
+                    "not a list or a mapping"
+                )
+            text = str(key).lower() if isinstance(key, bool) else str(key)
+            out[text] = result
+        return {field: out}
+    raise ValueError(
+        "a property is a value, a template (`{{ field }}`) or a mapping from a field's "
+        "values (`{faction: {fire: '#c33'}}`)"
+    )
+
+
+Property = Annotated[Scalar | dict[str, dict[str, Scalar]], BeforeValidator(_property)]
+
+
+@accepts(
+    {
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": {"type": ["string", "number", "boolean", "array"]},
+    }
+)
+def _condition(value: Any) -> Any:
+    """`when:` as written: an expression over the fields (`cost > 3`), or a mapping of
+    fields to the value (or one of the values) they must have, all of them."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and value:
+        out: dict[str, list[str]] = {}
+        for field, wanted in value.items():
+            if not isinstance(field, str):
+                raise ValueError("`when:` maps field names to values")
+            items = wanted if isinstance(wanted, list) else [wanted]
+            if not items or not all(isinstance(v, (str, int, float, bool)) for v in items):
+                raise ValueError(
+                    f"`when:` gives {field!r} a value or a list of values, like "
+                    "`{type: [unit, hero]}`"
+                )
+            out[field] = [str(v).lower() if isinstance(v, bool) else str(v) for v in items]
+        return out
+    raise ValueError(
+        "`when:` is an expression over the fields (like `cost > 3`) or a mapping of "
+        "fields to values (like `{type: spell}`)"
+    )
+
+
+Condition = Annotated[str | dict[str, list[str]], BeforeValidator(_condition)]
+
+ElementType = Literal["rect", "ellipse", "line", "text", "image", "icon"]
+Anchor = Literal[
+    "top-left",
+    "top",
+    "top-right",
+    "left",
+    "centre",
+    "center",
+    "right",
+    "bottom-left",
+    "bottom",
+    "bottom-right",
+]
+
+# The properties each type of element takes beyond the ones all share.
+OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "rect": ("fill", "stroke", "stroke_width", "radius"),
+    "ellipse": ("fill", "stroke", "stroke_width"),
+    "line": ("stroke", "stroke_width"),
+    "text": (
+        "text",
+        "font",
+        "size",
+        "min_size",
+        "bold",
+        "italic",
+        "colour",
+        "align",
+        "valign",
+        "leading",
+        "wrap",
+        "icon_scale",
+    ),
+    "image": ("src", "fit"),
+    "icon": ("icon", "fit", "tint"),
+}
+SHARED_PROPERTIES = ("type", "name", "x", "y", "width", "height", "anchor", "when")
+REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon"}
+
+
+def _element_schema(schema: dict[str, Any]) -> None:
+    schema["description"] = (
+        schema.get("description", "").rstrip()
+        + " Each type takes its own properties: "
+        + "; ".join(f"{kind}: {', '.join(own)}" for kind, own in OWN_PROPERTIES.items())
+        + "."
+    )
+
+
+class Element(Located):
+    """One thing drawn on a card, in order: a shape, text, an image or an icon.
+
+    `x` and `y` measure from the card's point `anchor` (its top-left corner unless
+    said) inwards, and the element's own point of the same name sits there: `anchor:
+    bottom-right, x: 3mm, y: 3mm` puts the element's bottom-right corner 3 mm in from
+    the card's. Lengths are mm when bare, or `mm`, `cm`, `in`, `pt`, or `%` of the
+    card's width (x, width) or height (y, height). A line runs from its anchored point
+    by `width` across and `height` down."""
+
+    type: ElementType | None = None  # left out: the inherited element of its name's
+    name: Name | None = None
+    x: Property = 0
+    y: Property = 0
+    width: Property = "100%"
+    height: Property = "100%"
+    anchor: Anchor = "top-left"
+    when: Condition | None = None
+    # shapes
+    fill: Property | None = None
+    stroke: Property | None = None
+    stroke_width: Property | None = None
+    radius: Property | None = None
+    # text
+    text: Property | None = None
+    font: Property | None = None
+    size: Property | None = None
+    min_size: Property | None = None
+    bold: Property | None = None
+    italic: Property | None = None
+    colour: Property | None = None
+    align: Property | None = None
+    valign: Property | None = None
+    leading: Property | None = None
+    wrap: Property | None = None
+    icon_scale: Property | None = None
+    # pictures
+    src: Property | None = None
+    icon: Property | None = None
+    fit: Property | None = None
+    tint: Property | None = None
+
+    @model_validator(mode="after")
+    @in_schema(_element_schema)
+    def _properties_of_its_type(self) -> Element:
+        if self.type is None:
+            if self.name is None:
+                raise ValueError(
+                    "an element needs `type:` (rect, ellipse, line, text, image or icon), or "
+                    "the `name:` of an element of the layout it extends, to change that one"
+                )
+            return self  # (its properties are checked against the inherited element's type)
+        wrong = wrong_properties(self.type, self.model_fields_set)
+        if wrong:
+            raise ValueError(wrong)
+        return self
+
+    @property
+    def label(self) -> str:
+        """How messages name the element: its name, or its type."""
+        return repr(self.name) if self.name else f"the {self.type} element"
+
+
+def wrong_properties(kind: str, given: set[str]) -> str | None:
+    """Why an element of this type cannot take these properties (None: it can)."""
+    own = OWN_PROPERTIES[kind]
+    wrong = sorted(key for key in given if key not in SHARED_PROPERTIES and key not in own)
+    if not wrong:
+        return None
+    return (
+        f"a {kind} element has no `{wrong[0]}`; it takes: "
+        f"{', '.join((*SHARED_PROPERTIES[1:], *own))}"
+    )
+
+
+class LayoutFile(Located):
+    """`kind: layout`: where a card's fields go, element by element.
+
+    `size` and `bleed` are the card's when neither the kit nor the command line says
+    otherwise; `safe` is the margin inside the trim that text keeps clear of (a
+    warning otherwise: a cut a little off would clip it). `background` fills the whole
+    card, bleed included. A layout that `extends:` another takes its settings and
+    elements; an element with the `name` of one of them changes it (the properties it
+    gives), and the others are drawn after the inherited ones."""
+
+    game: str
+    kind: Literal["layout"]
+    extends: RelPath | None = None
+    size: Name | None = None
+    bleed: Length | None = None
+    safe: Length | None = None
+    background: Property | None = None
+    elements: list[Element] = Field(default_factory=list, max_length=MAX_ELEMENTS)
+
+
+class CardsSource(Spec):
+    """Where the card data is: a CSV file, an .xlsx workbook (its `sheet`, else the
+    first), or a YAML list of cards."""
+
+    file: RelPath
+    sheet: Name | None = None
+
+
+class LayoutChoice(Spec):
+    """A layout per card, chosen by one field's value (`else` for the others)."""
+
+    by: FieldName
+    layouts: dict[Name, RelPath] = Field(min_length=1, max_length=MAX_MAPPING)
+
+
+@accepts({"type": "string"})
+def _cards_source(value: Any) -> Any:
+    return {"file": value} if isinstance(value, str) else value
+
+
+class FontFiles(Spec):
+    """A font of the project's own: TTF files, one per face (the others fall back to
+    `regular`)."""
+
+    regular: RelPath
+    bold: RelPath | None = None
+    italic: RelPath | None = None
+    bold_italic: RelPath | None = None
+
+
+class DesignedGameFile(GameFile):
+    """`kind: game` of a designed game: the shared facts, and what its cards are made
+    of: their fields, the file that holds them, the layouts that draw them, the icons
+    their text and layouts name, and fonts of the project's own."""
+
+    fields: dict[FieldName, FieldSpec] = Field(min_length=1, max_length=MAX_FIELDS)
+    cards: Annotated[CardsSource, BeforeValidator(_cards_source)]
+    face: RelPath | LayoutChoice
+    back: RelPath | LayoutChoice | None = None
+    name_field: FieldName | None = None  # the field that names a card (else `name`)
+    icons: dict[IconName, RelPath] = Field(default_factory=dict, max_length=MAX_ICONS)
+    fonts: dict[FieldName, FontFiles] = Field(default_factory=dict, max_length=8)
+
+
+DesignedComponent = Literal["cards", "rules"]
+
+
+def _all_components() -> list[DesignedComponent]:
+    return ["cards", "rules"]
+
+
+class DesignedKitFile(KitBase):
+    """A designed game's kit: its cards (face and back) and, when it names one, the
+    rules booklet."""
+
+    game: str
+    components: list[DesignedComponent] = Field(default_factory=_all_components)

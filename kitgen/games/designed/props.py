@@ -1,0 +1,302 @@
+"""A layout's properties read for each card: values, templates and mappings, each
+turned into what the drawing needs (a length, a colour, a size, a choice).
+
+A property is compiled once per layout: a value is read at once (so a bad one is
+a finding where it is written, whatever the cards), a mapping's values too, and a
+template is checked and compiled. For a card, `Compiled.value(context)` then gives
+the property's value for that card: the constant, the mapping's entry for the
+card's field, or the template's text read as the property's kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from kitgen.layout.geometry import LayoutError
+from kitgen.layout.units import MM, UNITS, parse_length
+
+PropKind = Literal["x", "y", "length", "font_size", "colour", "flag", "number", "text", "choice"]
+
+# The kind of each property, and for choices the words it takes.
+KINDS: dict[str, PropKind] = {
+    "x": "x",
+    "width": "x",
+    "y": "y",
+    "height": "y",
+    "radius": "length",
+    "stroke_width": "length",
+    "size": "font_size",
+    "min_size": "font_size",
+    "fill": "colour",
+    "stroke": "colour",
+    "colour": "colour",
+    "tint": "colour",
+    "background": "colour",
+    "bold": "flag",
+    "italic": "flag",
+    "wrap": "flag",
+    "leading": "number",
+    "icon_scale": "number",
+    "text": "text",
+    "src": "text",
+    "icon": "text",
+    "font": "text",
+    "align": "choice",
+    "valign": "choice",
+    "fit": "choice",
+}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "align": ("left", "centre", "center", "right"),
+    "valign": ("top", "middle", "bottom"),
+    "fit": ("fit", "fill", "crop"),
+}
+ELSE = "else"  # a mapping's value for every other value of its field
+_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_NAMED = {"black": "#000000", "white": "#ffffff", "none": "none", "transparent": "none"}
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0", ""}
+_BOUNDS = {"number": (0.01, 100.0), "font_size": (1.0, 400.0)}
+
+
+def template_errors() -> tuple[type[Exception], ...]:
+    """What a card's template raises when it fails: jinja2's TemplateError once jinja2
+    is loaded (it is only when a template needs more than printing a field), with the
+    errors Python raises for a bad operation. For `except` clauses."""
+    import sys
+
+    jinja = sys.modules.get("jinja2")
+    own = (jinja.TemplateError,) if jinja is not None else ()
+    return (*own, ArithmeticError, TypeError, ValueError)
+
+
+class PropError(ValueError):
+    """A property's value that cannot be used; the message says why, in words."""
+
+
+@dataclass(frozen=True)
+class Length:
+    """A length: points, or (`percent`) a fraction of the card's width or height."""
+
+    value: float
+    percent: bool = False
+
+    def points(self, whole: float) -> float:
+        """The length in points, on a side `whole` points long."""
+        return self.value * whole if self.percent else self.value
+
+
+def is_template(value: object) -> bool:
+    """Whether a property's text is a template over the card's fields."""
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def read(name: str, value: object) -> object:
+    """A property's value as its kind: a Length, a colour (`#rrggbb` or "none"), a float,
+    a bool, text, or one of its words. Raises PropError."""
+    kind = KINDS[name]
+    if kind in ("x", "y", "length"):
+        return _length(value, name)
+    if kind == "font_size":
+        return _bounded(_size(value, name), name, kind)
+    if kind == "colour":
+        return _colour(value, name)
+    if kind == "flag":
+        return _flag(value, name)
+    if kind == "number":
+        return _bounded(_number(value, name), name, kind)
+    if kind == "choice":
+        text = str(value).strip().lower()
+        if text not in CHOICES[name]:
+            raise PropError(f"`{name}` is {value!r}; use one of: {', '.join(CHOICES[name])}")
+        return "centre" if text == "center" else text
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool):
+        raise PropError(f"`{name}` should be a number, not {str(value).lower()}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        raise PropError(f"`{name}` should be a number, not {str(value)!r}") from None
+
+
+def _bounded(number: float, name: str, kind: str) -> float:
+    low, high = _BOUNDS[kind]
+    if not low <= number <= high:
+        unit = " pt" if kind == "font_size" else ""
+        raise PropError(f"`{name}` is {number:g}{unit}; it must be {low:g} to {high:g}{unit}")
+    return number
+
+
+def _length(value: object, name: str) -> Length:
+    """Bare numbers are millimetres; `%` is of the card's width (x, width) or height (y,
+    height), and of its shorter side for the others."""
+    if isinstance(value, bool):
+        raise PropError(f"`{name}` should be a length (like 3mm or 50%), not a true/false")
+    if isinstance(value, (int, float)):
+        return Length(float(value) * MM)
+    text = str(value).strip()
+    if text.endswith("%"):
+        try:
+            return Length(float(text[:-1]) / 100, percent=True)
+        except ValueError:
+            raise PropError(f"`{name}` is {text!r}, not a percentage like 50%") from None
+    try:
+        number = float(text)
+    except ValueError:
+        pass
+    else:
+        return Length(number * MM)
+    try:
+        return Length(parse_length(text))
+    except LayoutError as err:
+        units = ", ".join(UNITS)
+        raise PropError(f"`{name}`: {err} (or %; a bare number is mm; units: {units})") from None
+
+
+def _size(value: object, name: str) -> float:
+    """A font size: bare numbers are points."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    text = str(value).strip()
+    try:
+        return float(text.removesuffix("pt").strip())
+    except ValueError:
+        pass
+    try:
+        return parse_length(text)
+    except LayoutError as err:
+        raise PropError(f"`{name}`: {err} (a bare number is points)") from None
+
+
+def _colour(value: object, name: str) -> str:
+    text = str(value).strip().lower()
+    if text in _NAMED:
+        return _NAMED[text]
+    if not _COLOUR.match(text):
+        raise PropError(
+            f"`{name}` is {str(value)!r}, not a colour: write #rrggbb (like #b03a2e) or none"
+        )
+    if len(text) == 4:
+        text = "#" + "".join(ch * 2 for ch in text[1:])
+    return text
+
+
+def _flag(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise PropError(f"`{name}` should be true or false, not {str(value)!r}")
+
+
+_UNSET: Any = object()
+Render = Callable[[Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """One property of one element, ready to give its value for any card."""
+
+    name: str
+    constant: object = _UNSET
+    render: Render | None = None  # a template
+    field: str | None = None  # a mapping: the field it reads
+    table: Mapping[str, object] | None = None  # ... its values by the field's value
+    otherwise: object = _UNSET  # ... and the value for any other
+
+    @property
+    def varies(self) -> bool:
+        """Whether the property can differ between cards."""
+        return self.constant is _UNSET
+
+    def value(self, context: Mapping[str, Any]) -> object:
+        """The property's value for a card (its fields in `context`). Raises PropError
+        (a value of the wrong kind, no mapping entry) or a jinja2 TemplateError."""
+        if self.constant is not _UNSET:
+            return self.constant
+        if self.render is not None:
+            return read(self.name, self.render(context))
+        assert self.field is not None and self.table is not None
+        key = _key(context.get(self.field, ""))
+        if key in self.table:
+            return self.table[key]
+        if self.otherwise is not _UNSET:
+            return self.otherwise
+        shown = key or "empty"
+        raise PropError(
+            f"`{self.name}` has no value for {self.field} {shown!r}; add it to the mapping, "
+            f"or `{ELSE}:` for every other value"
+        )
+
+
+def _key(value: object) -> str:
+    """A field's value as a mapping's key (icons: their names, space-separated)."""
+    if isinstance(value, (tuple, list)):
+        return " ".join(map(str, value))
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "" if value is None else str(value)
+
+
+def compile_property(name: str, raw: object, plain: Callable[[str], Render]) -> Compiled:
+    """Compile one property as written. `plain(text)` compiles a template (raising
+    jinja2's TemplateError when it may not run). Raises PropError for a value of the
+    wrong kind (a mapping's value too, naming its key)."""
+    if isinstance(raw, dict):
+        ((field, table),) = raw.items()
+        values: dict[str, object] = {}
+        otherwise = _UNSET
+        for key, result in table.items():
+            try:
+                parsed = read(name, result)
+            except PropError as err:
+                raise PropError(f"{err} (the value for {field} {key!r})") from None
+            if key == ELSE:
+                otherwise = parsed
+            else:
+                values[key] = parsed
+        return Compiled(name, field=field, table=values, otherwise=otherwise)
+    if is_template(raw):
+        assert isinstance(raw, str)
+        template = plain(raw)
+        return Compiled(name, render=template)
+    if KINDS[name] == "text" and name == "text":  # text is a template, even without `{{`
+        return Compiled(name, constant=read(name, raw))
+    return Compiled(name, constant=read(name, raw))
+
+
+def when_template(condition: str | Mapping[str, list[str]]) -> str | Mapping[str, list[str]]:
+    """`when:` as a template that prints `1` for the cards it shows (an expression), or
+    the mapping as it is."""
+    if isinstance(condition, str):
+        return "{% if " + condition + " %}1{% endif %}"
+    return condition
+
+
+def when_holds(condition: Mapping[str, list[str]], context: Mapping[str, Any]) -> bool:
+    """Whether a card's fields match a `when:` mapping: every field one of its values
+    (an icons field: holding one of them). Compared as text, case aside."""
+    for field, wanted in condition.items():
+        value = context.get(field, "")
+        have = (
+            {str(v).casefold() for v in value}
+            if isinstance(value, (tuple, list))
+            else {_key(value).casefold()}
+        )
+        if not have & {w.casefold() for w in wanted}:
+            return False
+    return True
