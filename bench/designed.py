@@ -4,8 +4,9 @@ the shared anchors' bare reportlab floor drawing as many cards, in the same run.
 Run: python bench/designed.py [--cards N] [--runs R] [--quick]
 The game, as issue 22 sets it: two text fields (a name, and rules text with an inline
 icon and **bold**) and an image per card (ten PNGs in turn), with a frame, a band
-coloured by a mapping of the card's faction, and a back layout. Each command runs R times (median) as a fresh process; its peak memory
-is the largest resident size it reached. Targets: kitgen's time within 2x of the
+coloured by a mapping of the card's faction, and a back layout. Each command runs R
+times (median) as a fresh process; its peak memory is the largest resident size it
+reached. Targets: kitgen's time within 2x of the
 floor's, its peak memory under 200 MiB.
 """
 
