@@ -319,10 +319,10 @@ def find(game_id: str, near: str | None = None) -> Game | None:
         if found is not None:
             _near[game_id] = found
             return found
+    elif game_id in _near:  # the designed game a file of this run found
+        return _near[game_id]
     where = _entry_point(game_id)
-    if where is not None:
-        return _import(where, game_id)
-    return _near.get(game_id)
+    return None if where is None else _import(where, game_id)
 
 
 def designed_id(folder: str) -> str | None:
