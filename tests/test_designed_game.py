@@ -434,3 +434,22 @@ def test_layouts_by_a_field_cover_its_values(game: Path) -> None:
     edit(game / "game.yaml", "star: face.yaml", "else: face.yaml")
     status, found = check(game / "game.yaml")
     assert (status, found) == (0, [])
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("size: poker ", "size: huge ", "card size"),
+        ("bleed: 3mm ", "bleed: 3 parsecs ", "unknown unit"),
+        ("safe: 3mm ", "safe: 50mm ", "0 to 20 mm"),
+        ("bleed: 3mm ", "bleed: 40mm ", "it may be 0 to"),
+    ],
+)
+def test_a_layouts_card_settings_are_checked_where_written(
+    game: Path, old: str, new: str, words: str
+) -> None:
+    edit(game / "face.yaml", old, new)
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert [Path(str(f["path"])).name for f in found] == ["face.yaml"]
+    assert words in str(found[0]["message"])

@@ -127,3 +127,20 @@ def test_percentages_are_of_the_cards_sides_and_lines_run_down() -> None:
     assert (placed.y / MM, placed.height / MM) == pytest.approx((90 - 9 - 22.5, 22.5))
     line = box(part("top-left", "line", x=5, y=5, width=20, height=10), {}, CARD)
     assert line == Placed(pytest.approx(5 * MM), pytest.approx(85 * MM), 20 * MM, -10 * MM)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "words"),
+    [
+        ("x", "1e400", "at most 1000 mm"),
+        ("width", 1e308, "at most 1000 mm"),
+        ("height", "nan", "at most 1000 mm"),
+        ("y", "2000%", "at most 1000%"),
+        ("radius", "-1mm", "cannot be negative"),
+        ("size", "nan", "1 to 400"),
+        ("leading", "inf", "0.01 to 100"),
+    ],
+)
+def test_numbers_stay_finite_and_sensible(name: str, raw: object, words: str) -> None:
+    with pytest.raises(PropError, match=words):
+        read(name, raw)

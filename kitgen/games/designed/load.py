@@ -38,6 +38,7 @@ from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 
 GEOMETRY = ("x", "y", "width", "height")
+MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
 DEFAULTS: dict[str, object] = {"x": 0, "y": 0, "width": "100%", "height": "100%"}
 
 
@@ -371,12 +372,36 @@ class Layouts:
         return layout
 
     def compile(self, model: LayoutFile, base: Layout) -> Layout:
-        if model.size is not None:
-            base.size, base.size_at = model.size, model.where("size")
-        if model.bleed is not None:
-            base.bleed = model.bleed
-        if model.safe is not None:
-            base.safe = model.safe
+        from kitgen.layout.geometry import LayoutError
+        from kitgen.layout.limits import PRINT_LIMITS
+        from kitgen.layout.paper import card_size
+        from kitgen.layout.units import format_mm, parse_length
+
+        try:
+            if model.size is not None:
+                card_size(model.size)
+                base.size, base.size_at = model.size, model.where("size")
+        except LayoutError as err:
+            self.design.findings.append(finding("invalid-value", str(err), model.where("size")))
+        for key, most in (("bleed", PRINT_LIMITS.max_bleed), ("safe", MAX_SAFE)):
+            text = getattr(model, key)
+            if text is None:
+                continue
+            try:
+                length = parse_length(text)
+            except LayoutError as err:
+                self.design.findings.append(finding("invalid-value", str(err), model.where(key)))
+                continue
+            if not 0 <= length <= most:
+                self.design.findings.append(
+                    finding(
+                        "out-of-range",
+                        f"`{key}` is {format_mm(length)}; it may be 0 to {format_mm(most)}",
+                        model.where(key),
+                    )
+                )
+            else:
+                setattr(base, key, text)
         if model.background is not None:
             base.background = self.prop("background", model.background, model.where("background"))
         named = {part.name: i for i, part in enumerate(base.parts) if part.name}
@@ -430,8 +455,14 @@ class Layouts:
             raw = getattr(element, name)
             if name not in given and (over is not None or raw is None):
                 continue  # inherited, or left out (the drawing's default)
+            if raw is None:  # written empty (`size:`): as if left out, not inherited
+                props.pop(name, None)
+                places.pop(name, None)
+                if name not in DEFAULTS:
+                    continue
+                raw = DEFAULTS[name]
             at = element.where(name) if name in given else element.where()
-            compiled = self.prop(name, raw if raw is not None else DEFAULTS[name], at)
+            compiled = self.prop(name, raw, at)
             if compiled is not None:
                 props[name], places[name] = compiled, at
         anchor = element.anchor if "anchor" in given or over is None else over.anchor
@@ -440,7 +471,10 @@ class Layouts:
             when_at = element.where("when")
             condition = when_template(element.when)
             if isinstance(condition, str):
-                when = self.template(condition, when_at)
+                try:
+                    when = self.template(condition, when_at)
+                except _Refused:  # (its finding is made)
+                    when = None
             else:
                 self.check_fields(list(condition), when_at)
                 when = condition

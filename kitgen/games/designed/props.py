@@ -138,9 +138,25 @@ def _bounded(number: float, name: str, kind: str) -> float:
     return number
 
 
+MAX_LENGTH = 1000 * MM  # a metre: no card needs more, and it keeps numbers finite
+MAX_PERCENT = 10.0  # 1000 %
+
+
 def _length(value: object, name: str) -> Length:
     """Bare numbers are millimetres; `%` is of the card's width (x, width) or height (y,
-    height), and of its shorter side for the others."""
+    height), and of its shorter side for the others. A radius or a stroke's width is not
+    negative; any length is within a metre either way (1000 %)."""
+    length = _any_length(value, name)
+    limit = MAX_PERCENT if length.percent else MAX_LENGTH
+    if not -limit <= length.value <= limit:  # (and not nan)
+        shown = "1000%" if length.percent else "1000 mm"
+        raise PropError(f"`{name}` is {value!r}; a length is at most {shown} either way")
+    if name in ("radius", "stroke_width") and length.value < 0:
+        raise PropError(f"`{name}` is {value!r}; it cannot be negative")
+    return length
+
+
+def _any_length(value: object, name: str) -> Length:
     if isinstance(value, bool):
         raise PropError(f"`{name}` should be a length (like 3mm or 50%), not a true/false")
     if isinstance(value, (int, float)):
