@@ -471,13 +471,20 @@ def _renamed(node: Any, renamed: dict[str, str]) -> Any:
 # `kitgen schema KIND -g custom`: the files of a designed game (any id of its own).
 CUSTOM = "custom"
 DESIGNED_MODELS = "kitgen.games.designed.model"
-DESIGNED_KINDS = {"game": "DesignedGameFile", "layout": "LayoutFile", "kit": "DesignedKitFile"}
+DESIGNED_KINDS = {
+    "game": "DesignedGameFile",
+    "layout": "LayoutFile",
+    "kit": "DesignedKitFile",
+    "deck": "DesignedDeckFile",
+}
 DESIGNED_HELP = {
     "layout": "Where a designed game's card fields go: card size, bleed, safe area, and "
     "elements (shapes, text, images, icons) placed from any corner.",
     "game": "A designed game: its facts, its cards' fields, the file of card data, its face "
     "and back layouts, icons and fonts.",
     "kit": "What to print for a designed game: its cards (and rules), and print settings.",
+    "deck": "A deck of a designed game: card name to copies, and a sideboard, checked against "
+    "the game's deck_rules.",
 }
 
 

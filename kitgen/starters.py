@@ -368,7 +368,9 @@ def plan(what: str, name: str, folder: str, game: str) -> list[Starter]:
             for kind in ("game", "layout", "kit")
         ]
         return files
-    found = registry.named(game)
+    found = registry.find(game, near=folder if os.path.isdir(folder) else None)
+    if found is None:
+        found = registry.named(game)
     if what == "game":
         base = os.path.join(folder, stem)
         return [

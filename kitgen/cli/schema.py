@@ -84,9 +84,24 @@ def new_cards(name: NameArgument, folder: DirOption = ".", force: ForceOption = 
 
 @new_app.command("deck")
 @friendly
-def new_deck(name: NameArgument, folder: DirOption = ".", force: ForceOption = False) -> None:
-    """Write NAME.yaml: a legal Scratch deck of official cards, with the deck rules."""
-    _write_new("deck", name, folder, force)
+def new_deck(
+    name: NameArgument,
+    folder: DirOption = ".",
+    force: ForceOption = False,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The game: scratch (the default), or the id of a game of your own whose "
+            "game file is in --dir or a folder above it.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Write NAME.yaml: a legal deck (Scratch's official cards, with the deck rules, or a
+    game of your own's cards, by its deck rules)."""
+    _write_new("deck", name, folder, force, game)
 
 
 @new_app.command("game")

@@ -103,6 +103,12 @@ CODES: dict[str, CodeInfo] = {
     "unknown-card": CodeInfo("error", "a card that the game's cards do not include"),
     "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
     "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
+    "too-many-copies": CodeInfo("error", "more copies of a card than the deck rules allow"),
+    "deck-count": CodeInfo("error", "too few or too many cards of a kind for the deck rules"),
+    "deck-total": CodeInfo("error", "a sum over the deck's cards outside the deck rules'"),
+    "banned-card": CodeInfo("error", "a card the deck rules ban"),
+    "sideboard-size": CodeInfo("error", "a sideboard without the number of cards it may have"),
+    "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
     "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
     # Card art (Scratch)
     "image-not-found": CodeInfo("error", "a card's `art:` file does not exist (or is a folder)"),

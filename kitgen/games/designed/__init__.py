@@ -29,6 +29,7 @@ class DesignedGame(Game):
         "game": "kitgen.games.designed.model:DesignedGameFile",
         "layout": "kitgen.games.designed.model:LayoutFile",
         "kit": "kitgen.games.designed.model:DesignedKitFile",
+        "deck": "kitgen.games.designed.model:DesignedDeckFile",
         "rules": "kitgen.model.rules:RulesFile",
     }
     card_parts = frozenset({"cards"})
@@ -50,6 +51,18 @@ class DesignedGame(Game):
         from kitgen.games.designed.build import build_kit
 
         build_kit(self.id, self.folder, builder, kit, path, stem)
+
+    def build_file(self, builder: KitBuilder, report: object, doc: Document, stem: str) -> bool:
+        from kitgen.games.designed.build import build_deck
+
+        return build_deck(self.id, self.folder, builder, doc)
+
+    def starter_file(self, kind: str, name: str, schema_path: str | None) -> str:
+        from kitgen.games.designed.starters import starter_deck
+
+        if kind != "deck":
+            raise self.unsupported(f"starter {kind} file")
+        return starter_deck(self.id, self.folder, name, schema_path)
 
     def facts(self) -> tuple[str, ...]:
         return (f"a designed game: {self.folder}",)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
+    from kitgen.model.document import Document
     from kitgen.model.kit import KitBase
 
 
@@ -26,3 +27,34 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     if b.part(kit, "cards"):
         b.cards(deck(design, f"{stem}-cards", setup.bleed), setup)
     b.kit_rules(kit, path, stem, setup)
+
+
+def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document) -> bool:
+    """A deck file's cards (its main deck, then its sideboard), `<id>-deck-<name>.pdf`,
+    at the face layout's card size unless the command line says otherwise."""
+    from kitgen.build import slug
+    from kitgen.games.designed.draw import deck, layout_settings
+    from kitgen.games.designed.load import load_design
+    from kitgen.games.designed.model import DesignedDeckFile
+    from kitgen.model.base import normalise
+
+    model = doc.model
+    if not isinstance(model, DesignedDeckFile):
+        return False
+    design = load_design(game_id, folder)
+    if not design.ok:  # (the deck's check reported the game's errors)
+        b.result.findings += design.file_findings + design.findings
+        return True
+    by_key = {normalise(design.name_of(card)): card for card in design.cards}
+    copies: dict[int, int] = {}
+    order = []
+    for name, count in [*model.cards.items(), *model.sideboard.items()]:
+        card = by_key[normalise(name)]  # (the deck's check found every name)
+        if id(card) not in copies:
+            order.append(card)
+        copies[id(card)] = copies.get(id(card), 0) + count
+    chosen = [(card, copies[id(card)]) for card in order]
+    setup = b.setup(layout_settings(design, None))
+    stem = f"{game_id}-deck-{slug(model.name)}"
+    b.cards(deck(design, stem, setup.bleed, chosen, f"{model.name} (deck)"), setup)
+    return True

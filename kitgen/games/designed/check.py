@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kitgen.games.designed.draw import check_drawn
-from kitgen.games.designed.load import Layouts, load_design
+from kitgen.games.designed.load import Design, Layouts, load_design
+from kitgen.games.designed.model import DesignedDeckFile
 from kitgen.model.findings import Finding
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
         found = design.findings[before:]
         del design.findings[before:]
         return found
+    if doc.kind == "deck":
+        return check_deck_file(design, doc)
     if doc.kind not in ("game", "kit"):
         return []
     found = list(design.findings)
@@ -35,3 +38,21 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
     if design.ok:
         found += check_drawn(design, getattr(doc.model, "settings", None))
     return found
+
+
+def check_deck_file(design: Design, doc: Document) -> list[Finding]:
+    """A deck against the game's cards and its `deck_rules` (none: any deck of its cards,
+    and no sideboard)."""
+    from kitgen.model.deck_rules import DeckRules
+    from kitgen.rules.deck_rules import Entry, check_deck
+
+    deck = doc.model
+    if design.file is None or not isinstance(deck, DesignedDeckFile):
+        return []
+    cards = {design.name_of(card): card.values for card in design.cards}
+    main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
+    side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
+    rules = design.file.deck_rules or DeckRules()
+    return check_deck(
+        rules, cards, main, side, deck.where("cards", key=True), deck.where("sideboard", key=True)
+    )

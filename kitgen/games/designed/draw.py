@@ -632,12 +632,20 @@ def _size_key(card: Size, bleed: float) -> tuple[float, float, float]:
     return (round(card.width, 3), round(card.height, 3), round(bleed, 3))
 
 
-def deck(design: Design, stem: str, bleed: float) -> Deck:
-    """The game's cards as a deck: for sheets, print-shop files, PNGs and Tabletop
-    Simulator alike."""
+def deck(
+    design: Design,
+    stem: str,
+    bleed: float,
+    chosen: list[tuple[Card, int]] | None = None,
+    title: str | None = None,
+) -> Deck:
+    """The game's cards as a deck (or the `chosen` cards, each as many times as given):
+    for sheets, print-shop files, PNGs and Tabletop Simulator alike."""
     from kitgen.render.sheets import CardSource, Deck
 
-    cards = [card for card in design.cards for _ in range(card.copies)]
+    if chosen is None:
+        chosen = [(card, card.copies) for card in design.cards]
+    cards = [card for card, copies in chosen for _ in range(copies)]
     rows = {id(card): i for i, card in enumerate(design.cards)}
     back_index = {} if design.back is None else {id(x): i for i, x in enumerate(design.back.all())}
 
@@ -680,7 +688,8 @@ def deck(design: Design, stem: str, bleed: float) -> Deck:
         return found
 
     names = tuple(design.name_of(card) for card in cards)
-    title = design.file.title if design.file is not None else design.game_id
+    if title is None:
+        title = design.file.title if design.file is not None else design.game_id
     return Deck(design.game_id, stem, title, names, source, check)
 
 

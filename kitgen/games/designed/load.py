@@ -197,6 +197,14 @@ def _read_design(game_id: str, path: str) -> Design:
     _read_icons(design, model)
     _read_fonts(design, model)
     _read_cards(design, model)
+    if model.deck_rules is not None:
+        from kitgen.rules.deck_rules import FieldInfo, check_rules
+
+        fields = {
+            name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
+            for name, spec in model.fields.items()
+        }
+        design.findings += check_rules(model.deck_rules, fields, model.where("deck_rules"))
     layouts = Layouts(design)
     design.face = layouts.pick(model.face, ("face",))
     if model.back is not None:

@@ -22,7 +22,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from kitgen.games.designed.fields import FieldSpec
-from kitgen.model.base import Located, Name, RelPath, Spec, accepts, in_schema
+from kitgen.model.base import Located, Name, RelPath, Spec, Text, accepts, in_schema
+from kitgen.model.deck_rules import DeckRules
 from kitgen.model.game import GameFile
 from kitgen.model.kit import KitBase, Length
 
@@ -309,6 +310,22 @@ class DesignedGameFile(GameFile):
     name_field: FieldName | None = None  # the field that names a card (else `name`)
     icons: dict[IconName, RelPath] = Field(default_factory=dict, max_length=MAX_ICONS)
     fonts: dict[FieldName, FontFiles] = Field(default_factory=dict, max_length=8)
+    deck_rules: DeckRules | None = None  # what a legal deck of the game is
+
+
+DeckCount = Annotated[int, Field(ge=1, le=99)]
+
+
+class DesignedDeckFile(Located):
+    """`kind: deck` of a designed game: a named deck, card name to copies, and a
+    sideboard, checked against the game's `deck_rules`."""
+
+    game: str
+    kind: Literal["deck"]
+    name: Name
+    description: Text | None = None
+    cards: dict[Name, DeckCount] = Field(max_length=1000)
+    sideboard: dict[Name, DeckCount] = Field(default_factory=dict, max_length=1000)
 
 
 DesignedComponent = Literal["cards", "rules"]

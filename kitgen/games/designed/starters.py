@@ -205,3 +205,46 @@ def starter_files(name: str) -> list[tuple[str, str]]:
         ("kit.yaml", KIT.format(**values)),
         ("icons/star.svg", STAR),
     ]
+
+
+def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) -> str:
+    """`kitgen new deck NAME --game ID`: a legal deck of the game's cards, by its deck
+    rules (a KitgenError when the game cannot be read or no simple deck is legal)."""
+    from kitgen.errors import KitgenError
+    from kitgen.games.designed.load import load_design
+    from kitgen.model.deck_rules import DeckRules
+    from kitgen.rules.deck_rules import legal_deck
+    from kitgen.starters import schema_line
+
+    design = load_design(game_id, folder)
+    if design.file is None or not design.cards:
+        raise KitgenError(
+            f"the game {game_id!r} cannot be read ({design.path}): `kitgen check` it first"
+        )
+    cards = {design.name_of(card): card.values for card in design.cards}
+    rules = design.file.deck_rules or DeckRules()
+    deck = legal_deck(rules, cards)
+    if deck is None:
+        raise KitgenError(
+            f"no simple legal deck of {design.file.title}'s cards: its deck rules ask more "
+            "than kitgen's search can meet; write the deck by hand"
+        )
+    first = (
+        schema_line("deck", schema_path)
+        if schema_path is not None
+        else "# For completion and checks in your editor: `kitgen schema deck -g custom -o "
+        "deck.schema.json`,\n# then see the README (Editor support)."
+    )
+    lines = [
+        first,
+        f"# {comment_text(name)}: a legal {comment_text(design.file.title)} deck, made by "
+        "kitgen from the game's",
+        "# cards and deck rules. Change it, then `kitgen check` this file: every rule it",
+        "# breaks is said at the line that breaks it.",
+        f"game: {game_id}",
+        "kind: deck",
+        f"name: {yaml_text(name)}",
+        "cards:",
+        *(f"  {yaml_text(card)}: {count}" for card, count in deck),
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,134 @@
+"""Deck-building rules written as data: how many cards a deck has, how many copies of a
+card, how many cards of a kind, sums of a number, banned and restricted cards, and a
+sideboard. A game file's `deck_rules:`; kitgen.rules.deck_rules checks a deck by them.
+
+    deck_rules:
+      size: {min: 30, max: 40}          # or `size: 40`
+      copies: {max: 3, by: {rarity: {rare: 1, legendary: 1}}}
+      at_least: [{where: {rarity: common}, count: 15}]
+      at_most: [{where: {type: spell, cost: [5, 6]}, count: 4}]
+      total: [{field: cost, max: 60}]
+      banned: [Black Lotus]
+      restricted: [Sol Ring]            # one copy at most
+      sideboard: {max: 15}
+
+A `where` holds for a card when every field it names has the value given (or one of the
+values listed); an icons field holds when it has one of them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from kitgen.model.base import Located, Name, Spec, accepts, in_schema
+
+MAX_RULES = 50  # rules of one kind
+MAX_CARDS = 10_000  # the largest deck or count a rule may name
+
+Count = Annotated[int, Field(ge=0, le=MAX_CARDS)]
+
+
+@accepts({"type": "integer"})
+def _size_as_range(value: Any) -> Any:
+    """`size: 40` means exactly 40."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"min": value, "max": value}
+    return value
+
+
+@accepts(
+    {
+        "type": "object",
+        "additionalProperties": {"type": ["string", "number", "boolean", "array"]},
+    }
+)
+def _where(value: Any) -> Any:
+    """A condition's values as text lists: `{cost: 3}` is `{cost: ["3"]}`."""
+    if not isinstance(value, dict):
+        return value
+    out: dict[Any, Any] = {}
+    for field, wanted in value.items():
+        items = wanted if isinstance(wanted, list) else [wanted]
+        out[field] = [
+            (str(v).lower() if isinstance(v, bool) else str(v))
+            if isinstance(v, (str, int, float, bool))
+            else v
+            for v in items
+        ]
+    return out
+
+
+Where = Annotated[
+    dict[Name, Annotated[list[Name], Field(min_length=1, max_length=200)]],
+    BeforeValidator(_where),
+    Field(min_length=1, max_length=10),
+]
+
+
+def _range_schema(schema: dict[str, Any]) -> None:
+    schema["description"] = (
+        schema.get("description", "").rstrip() + " `min` is at most `max`."
+    ).strip()
+
+
+class Range(Spec):
+    """At least `min`, at most `max` (either may be left out)."""
+
+    min: Count | None = None
+    max: Count | None = None
+
+    @model_validator(mode="after")
+    @in_schema(_range_schema)
+    def _ordered(self) -> Range:
+        if self.min is None and self.max is None:
+            raise ValueError("give `min`, `max` or both")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"`min` ({self.min}) is more than `max` ({self.max})")
+        return self
+
+
+class Copies(Spec):
+    """How many copies of one card a deck may hold: `max`, and less for cards of some
+    values (`by: {rarity: {rare: 1}}`)."""
+
+    max: Count
+    by: dict[Name, dict[Name, Count]] = Field(default_factory=dict, max_length=10)
+
+
+class CountRule(Spec):
+    """At least (or at most) `count` cards for which `where` holds."""
+
+    where: Where
+    count: Count
+
+
+class TotalRule(Spec):
+    """The sum of a number field over the deck's cards (each copy counted)."""
+
+    field: Name
+    min: Count | None = None
+    max: Count | None = None
+
+    @model_validator(mode="after")
+    @in_schema(_range_schema)
+    def _ordered(self) -> TotalRule:
+        if self.min is None and self.max is None:
+            raise ValueError("give `min`, `max` or both")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"`min` ({self.min}) is more than `max` ({self.max})")
+        return self
+
+
+class DeckRules(Located):
+    """A game's deck-building rules (every key may be left out)."""
+
+    size: Annotated[Range | None, BeforeValidator(_size_as_range)] = None
+    copies: Copies | None = None
+    at_least: list[CountRule] = Field(default_factory=list, max_length=MAX_RULES)
+    at_most: list[CountRule] = Field(default_factory=list, max_length=MAX_RULES)
+    total: list[TotalRule] = Field(default_factory=list, max_length=MAX_RULES)
+    banned: list[Name] = Field(default_factory=list, max_length=1000)
+    restricted: list[Name] = Field(default_factory=list, max_length=1000)
+    sideboard: Range | None = None
