@@ -204,3 +204,26 @@ def test_new_deck_writes_a_legal_deck_of_a_game_of_your_own(tmp_path: Path) -> N
     )
     assert status == 1 and "no simple legal deck" in err
     assert not (game / "decks" / "relics.yaml").exists()
+
+
+def test_in_play_limits_warn_and_leave_the_deck_legal() -> None:
+    limits = rules(
+        in_play=[
+            {"where": {"rarity": "rare"}},
+            {"where": {"type": "unit"}, "one_per": "rarity"},
+        ]
+    )
+    deck = [Entry("Goblin", 2), Entry("Dragon", 2), Entry("Fireball", 1)]
+    found = check_deck(limits, CARDS, deck)
+    # Two Dragons: one rare of each name may be in play. Goblin and Dragon are units of
+    # two rarities: one unit per rarity lets both be in play.
+    assert [(f.code, f.severity) for f in found] == [("extra-copy", "warning")]
+    assert found[0].message.startswith("2 copies of Dragon: only one of each card with rarity rare")
+    two_units = check_deck(
+        rules(in_play=[{"where": {"type": "unit"}, "one_per": "type"}]), CARDS, deck
+    )
+    assert [f.message for f in two_units] == [
+        "Goblin and Dragon both have type unit; only one card with type unit of each type "
+        "can be in play at a time"
+    ]
+    assert check_rules(rules(in_play=[{"where": {"type": "unit"}, "one_per": "colour"}]), FIELDS)

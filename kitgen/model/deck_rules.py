@@ -11,6 +11,7 @@ sideboard. A game file's `deck_rules:`; kitgen.rules.deck_rules checks a deck by
       banned: [Black Lotus]
       restricted: [Sol Ring]            # one copy at most
       sideboard: {max: 15}
+      in_play: [{where: {rarity: unique}, one_per: faction}]   # warnings, not errors
 
 A `where` holds for a card when every field it names has the value given (or one of the
 values listed); an icons field holds when it has one of them.
@@ -121,6 +122,16 @@ class TotalRule(Spec):
         return self
 
 
+class InPlayRule(Spec):
+    """A limit on the cards in play at once, not on the deck: of the cards for which
+    `where` holds, one per `one_per` (`card`: one copy of each; a field's name: one card
+    per value of it). A deck may hold more; kitgen warns that the others can only wait
+    in the hand, and the rule booklet prints the rule."""
+
+    where: Where
+    one_per: Name = "card"
+
+
 class DeckRules(Located):
     """A game's deck-building rules (every key may be left out)."""
 
@@ -132,3 +143,4 @@ class DeckRules(Located):
     banned: list[Name] = Field(default_factory=list, max_length=1000)
     restricted: list[Name] = Field(default_factory=list, max_length=1000)
     sideboard: Range | None = None
+    in_play: list[InPlayRule] = Field(default_factory=list, max_length=MAX_RULES)

@@ -109,7 +109,8 @@ CODES: dict[str, CodeInfo] = {
     "banned-card": CodeInfo("error", "a card the deck rules ban"),
     "sideboard-size": CodeInfo("error", "a sideboard without the number of cards it may have"),
     "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
-    "extra-copy": CodeInfo("warning", "more copies of a rare or unique than can be in play"),
+    "extra-copy": CodeInfo("warning", "more copies of a card than can be in play at once"),
+    "in-play-limit": CodeInfo("warning", "more cards of a kind than can be in play at once"),
     # Card art (Scratch)
     "image-not-found": CodeInfo("error", "a card's `art:` file does not exist (or is a folder)"),
     "image-unreadable": CodeInfo(

@@ -146,6 +146,7 @@ def check_deck(
             finding("sideboard-size", "this game's decks have no sideboard", side_at or at)
         )
     found += _copies(rules, cards, deck, side)
+    found += in_play_warnings(rules, cards, deck.entries)
     for rule in rules.at_least:
         found += _at_least(rule, cards, deck, at)
     for rule in rules.at_most:
@@ -173,6 +174,45 @@ def check_deck(
                         f"the cards' {total.field} adds up to {running}; a deck's adds up to "
                         f"at least {total.min}",
                         at,
+                    )
+                )
+    return found
+
+
+def in_play_warnings(
+    rules: DeckRules, cards: Cards, entries: Sequence[tuple[str, int, Location | None]]
+) -> list[Finding]:
+    """Warnings for cards a deck holds more of than can be in play at once (`in_play`):
+    a second copy where one copy of each may be in play (`extra-copy`), a second card of
+    one value where one per value may be (`in-play-limit`), each at its line."""
+    found: list[Finding] = []
+    for rule in rules.in_play:
+        kind = _words(rule.where)
+        if rule.one_per == "card":
+            for name, count, where in entries:
+                if count > 1 and matches(cards[name], rule.where):
+                    found.append(
+                        warning(
+                            "extra-copy",
+                            f"{count} copies of {name}: only one of each card with {kind} can "
+                            "be in play at a time, so the others can only wait in your hand",
+                            where,
+                        )
+                    )
+            continue
+        seen: dict[str, list[str]] = {}
+        for name, _count, where in entries:
+            if not matches(cards[name], rule.where):
+                continue
+            value = str(cards[name].get(rule.one_per, ""))
+            seen.setdefault(value, []).append(name)
+            if len(seen[value]) == 2:
+                found.append(
+                    warning(
+                        "in-play-limit",
+                        f"{' and '.join(seen[value])} both have {rule.one_per} {value}; only "
+                        f"one card with {kind} of each {rule.one_per} can be in play at a time",
+                        where,
                     )
                 )
     return found
@@ -306,6 +346,14 @@ def check_rules(
             info = field_ok(name, at, listed=True)
             if info is not None:
                 values_ok(name, info, list(limits), at)
+    for i, play in enumerate(rules.in_play):
+        for name, values in play.where.items():
+            at = place("in_play", i, "where", name)
+            info = field_ok(name, at, listed=True)
+            if info is not None:
+                values_ok(name, info, values, at)
+        if play.one_per != "card":
+            field_ok(play.one_per, place("in_play", i, "one_per"), listed=True)
     for i, total in enumerate(rules.total):
         at = place("total", i, "field")
         info = field_ok(total.field, at, listed=False)
