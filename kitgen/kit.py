@@ -33,6 +33,8 @@ class FileReport:
     read: object = field(default=None, repr=False, compare=False)
     # A position as its check read it, ready to score (not reported).
     position: Scorable | None = field(default=None, repr=False, compare=False)
+    # `kitgen check --stats` of a deck (reported only when asked for).
+    stats: dict[str, object] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -47,6 +49,7 @@ class FileReport:
             "kind": self.kind,
             "ok": self.ok,
             "findings": [finding_json(f, self.path) for f in self.findings],
+            **({} if self.stats is None else {"stats": self.stats}),
         }
 
 

@@ -156,6 +156,7 @@ class Game:
         "starter_file",
         "replay",
         "simulate_command",
+        "deck_stats",
     )
 
     @property
@@ -249,6 +250,12 @@ class Game:
         first line names (None: none lies beside it, and `kitgen.starters.schema_line`
         says how to make one). A game without such a starter raises `Unsupported`."""
         raise self.unsupported(f"starter {kind} file")
+
+    def deck_stats(self, doc: Document) -> dict[str, object] | None:
+        """`kitgen check --stats` of a valid deck file of this game: a JSON-ready mapping
+        (`cards`, `sideboard`, `curves`, `counts`, `rules`: docs/formats.md); None for a
+        file of another kind."""
+        return None
 
     def replay(self, doc: Document) -> Replay:
         """Replay a valid `record` file of this game move by move: the report (never

@@ -227,3 +227,32 @@ def test_in_play_limits_warn_and_leave_the_deck_legal() -> None:
         "can be in play at a time"
     ]
     assert check_rules(rules(in_play=[{"where": {"type": "unit"}, "one_per": "colour"}]), FIELDS)
+
+
+def test_deck_statistics_in_the_terminal_and_in_json() -> None:
+    deck = EXAMPLE / "decks" / "ember-rush.yaml"
+    status, out, _err = run_in_process(main, "check", "--stats", str(deck))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{deck}: 20 cards, sideboard 3"
+    assert "    1 ######## 8" in lines  # eight cards cost 1
+    assert "  type: creature 12, spell 7, relic 1" in lines
+    assert "  rule size: 20 (min 20, max 24): at its limit" in lines
+    assert "  rule at_most (type spell): 7 (max 8): 1 to spare (close)" in lines
+    status, out, _err = run_in_process(main, "check", "--stats", "-f", "json", str(deck))
+    stats = json.loads(out)["files"][0]["stats"]
+    assert stats["cards"] == 20 and stats["sideboard"] == 3
+    assert stats["curves"]["cost"] == {"0": 4, "1": 8, "2": 3, "3": 4, "5": 1}
+    assert stats["counts"]["faction"] == {"flame": 14, "grove": 2, "neutral": 4}
+    total = next(rule for rule in stats["rules"] if rule["rule"] == "total")
+    assert total == {
+        "rule": "total",
+        "field": "cost",
+        "value": 31,
+        "min": None,
+        "max": 60,
+        "spare": 29,
+        "close": False,
+    }
+    status, out, _err = run_in_process(main, "check", "-f", "json", str(deck))
+    assert "stats" not in json.loads(out)["files"][0]  # only when asked for

@@ -95,11 +95,21 @@ def each_file(files: list[str], use: Callable[[Document], R]) -> list[R]:
     return done
 
 
-def run_check(files: list[str], as_json: bool) -> int:
-    """Check FILES and print the findings; the exit status (0 ok, 1 an error)."""
-    from kitgen.kit import check_document
+def run_check(files: list[str], as_json: bool, stats: bool = False) -> int:
+    """Check FILES and print the findings (with `stats`, each deck's statistics too); the
+    exit status (0 ok, 1 an error)."""
+    from kitgen.kit import FileReport, check_document
 
-    reports = each_file(files, check_document)
+    def checked(doc: Document) -> FileReport:
+        report = check_document(doc)
+        if stats and doc.kind == "deck" and doc.model is not None and doc.game is not None:
+            from kitgen import registry
+
+            game = registry.find(doc.game, doc.path)
+            report.stats = None if game is None else game.deck_stats(doc)
+        return report
+
+    reports = each_file(files, checked)
     status = 0 if all(r.ok for r in reports) else 1
     if as_json:
         import json
@@ -112,6 +122,10 @@ def run_check(files: list[str], as_json: bool) -> int:
             shown.setdefault((f.location.path if f.location else report.path, f), None)
     for path, f in shown:
         echo(finding_line(f, path))
+    for report in reports:
+        if report.stats is not None:
+            for line in stats_lines(report.path, report.stats):
+                echo(line)
     errors = sum(1 for _, f in shown if f.is_error)
     warnings = sum(1 for _, f in shown if not f.is_error)
     bad = sum(1 for r in reports if not r.ok)
@@ -148,3 +162,38 @@ def run_score(files: list[str], as_json: bool) -> int:
         for line in report.breakdown:
             echo(f"  {shown(line)}")
     return status
+
+
+def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
+    """A deck's statistics for people: its size, each curve as a bar chart, the counts by
+    each field, and its rules with how much is to spare (`close` ones marked)."""
+    from typing import Any
+
+    data: dict[str, Any] = stats
+    side = f", sideboard {data['sideboard']}" if data["sideboard"] else ""
+    lines = [f"{path}: {plural(data['cards'], 'card')}{side}"]
+    for field, curve in data["curves"].items():
+        lines.append(f"  {field}:")
+        width = max((len(v) for v in curve), default=1)
+        for value, count in curve.items():
+            lines.append(f"    {value:>{width}} {'#' * count} {count}")
+    for field, counts in data["counts"].items():
+        shown = ", ".join(f"{value} {count}" for value, count in counts.items())
+        lines.append(f"  {field}: {shown}")
+    for rule in data["rules"]:
+        about = rule.get("where") or rule.get("field") or ""
+        bounds = [f"min {rule['min']}" if rule["min"] is not None else "", ""]
+        bounds[1] = f"max {rule['max']}" if rule["max"] is not None else ""
+        limit = ", ".join(b for b in bounds if b)
+        spare = rule["spare"]
+        if spare < 0:
+            verdict = "broken"
+        elif spare == 0:
+            verdict = "at its limit"
+        else:
+            verdict = f"{spare} to spare" + (" (close)" if rule["close"] else "")
+        lines.append(
+            f"  rule {rule['rule']}{f' ({about})' if about else ''}: {rule['value']} "
+            f"({limit}): {verdict}"
+        )
+    return lines

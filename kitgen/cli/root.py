@@ -83,6 +83,15 @@ def check(
     ],
     output: FormatOption = OutputFormat.human,
     allow_outside: AllowOutsideOption = False,
+    stats: Annotated[
+        bool,
+        typer.Option(
+            "--stats",
+            help="Also show each deck's statistics (a game of your own's decks): the curve "
+            "of each number, the cards by each field's values, and each deck rule with how "
+            "much is to spare.",
+        ),
+    ] = False,
 ) -> None:
     """Check kitgen files and report every problem with its file, line and column.
 
@@ -91,7 +100,7 @@ def check(
     """
     from kitgen.cli.check import run_check
 
-    raise typer.Exit(run_check(files, output is OutputFormat.json))
+    raise typer.Exit(run_check(files, output is OutputFormat.json, stats))
 
 
 @app.command()

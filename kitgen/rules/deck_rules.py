@@ -426,3 +426,78 @@ def legal_deck(rules: DeckRules, cards: Cards) -> list[tuple[str, int]] | None:
     if not deck or any(f.is_error for f in check_deck(rules, cards, main)):
         return None
     return deck
+
+
+def deck_stats(
+    rules: DeckRules,
+    cards: Cards,
+    fields: Mapping[str, FieldInfo],
+    main: Sequence[Entry],
+    sideboard: Sequence[Entry] = (),
+) -> dict[str, object]:
+    """What a designer wants to see of a deck (JSON-ready): its size, the curve of each
+    whole-number field, the cards by each choice or icons field's values, and each deck
+    rule with the deck's value, its limit and how much is to spare (`close` when one card
+    or a tenth of the limit at most)."""
+    deck = read_deck(main, cards)
+    side = read_deck(sideboard, cards, "the sideboard")
+    curves: dict[str, dict[str, int]] = {}
+    counts: dict[str, dict[str, int]] = {}
+    for field, info in fields.items():
+        tally: dict[str, int] = {}
+        for name, count, _ in deck.entries:
+            value = cards[name].get(field)
+            values = value if isinstance(value, (tuple, list)) else [value]
+            for v in values:
+                if v is not None and v != "":
+                    tally[str(v)] = tally.get(str(v), 0) + count
+        if info.type == "integer":
+            curves[field] = dict(sorted(tally.items(), key=lambda kv: int(kv[0])))
+        elif info.type in ("choice", "icons"):
+            order = list(info.values) if info.values else sorted(tally)
+            counts[field] = {v: tally[v] for v in order if v in tally}
+    limits: list[dict[str, object]] = []
+
+    def limit(rule: str, value: int, low: int | None, high: int | None, **about: str) -> None:
+        spares = [
+            s
+            for s in (None if low is None else value - low, None if high is None else high - value)
+            if s is not None
+        ]
+        spare = min(spares)
+        bound = high if high is not None and (low is None or high - value <= value - low) else low
+        close = spare >= 0 and spare <= max(1, (bound or 0) // 10)
+        limits.append(
+            {
+                "rule": rule,
+                **about,
+                "value": value,
+                "min": low,
+                "max": high,
+                "spare": spare,
+                "close": close,
+            }
+        )
+
+    if rules.size is not None:
+        limit("size", deck.size, rules.size.min, rules.size.max)
+    if rules.sideboard is not None:
+        limit("sideboard", side.size, rules.sideboard.min, rules.sideboard.max)
+    for rule in rules.at_least:
+        have = sum(c for n, c, _ in deck.entries if matches(cards[n], rule.where))
+        limit("at_least", have, rule.count, None, where=_words(rule.where))
+    for rule in rules.at_most:
+        have = sum(c for n, c, _ in deck.entries if matches(cards[n], rule.where))
+        limit("at_most", have, None, rule.count, where=_words(rule.where))
+    for total in rules.total:
+        value = sum(
+            c * v for n, c, _ in deck.entries if isinstance(v := cards[n].get(total.field), int)
+        )
+        limit("total", value, total.min, total.max, field=total.field)
+    return {
+        "cards": deck.size,
+        "sideboard": side.size,
+        "curves": curves,
+        "counts": counts,
+        "rules": limits,
+    }

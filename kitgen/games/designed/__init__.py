@@ -47,6 +47,12 @@ class DesignedGame(Game):
 
         return Checked(check_file(self.id, self.folder, doc))
 
+    def deck_stats(self, doc: Document) -> dict[str, object] | None:
+        from kitgen.games.designed.check import deck_stats
+        from kitgen.games.designed.load import load_design
+
+        return deck_stats(load_design(self.id, self.folder), doc)
+
     def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
         from kitgen.games.designed.build import build_kit
 

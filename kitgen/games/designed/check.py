@@ -56,3 +56,23 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     return check_deck(
         rules, cards, main, side, deck.where("cards", key=True), deck.where("sideboard", key=True)
     )
+
+
+def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
+    """`kitgen check --stats` of a deck: its curves, counts and rules near their limits
+    (None when the game or the deck cannot be read)."""
+    from kitgen.model.deck_rules import DeckRules
+    from kitgen.rules.deck_rules import Entry, FieldInfo
+    from kitgen.rules.deck_rules import deck_stats as stats_of
+
+    deck = doc.model
+    if design.file is None or not isinstance(deck, DesignedDeckFile):
+        return None
+    cards = {design.name_of(card): card.values for card in design.cards}
+    fields = {
+        name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
+        for name, spec in design.file.fields.items()
+    }
+    main = [Entry(n, c) for n, c in deck.cards.items()]
+    side = [Entry(n, c) for n, c in deck.sideboard.items()]
+    return stats_of(design.file.deck_rules or DeckRules(), cards, fields, main, side)
