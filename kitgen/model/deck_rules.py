@@ -63,8 +63,8 @@ def _where(value: Any) -> Any:
 
 Where = Annotated[
     dict[Name, Annotated[list[Name], Field(min_length=1, max_length=200)]],
-    BeforeValidator(_where),
     Field(min_length=1, max_length=10),
+    BeforeValidator(_where),  # (after the limits, so they hold on the dict it makes)
 ]
 
 
