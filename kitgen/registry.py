@@ -157,6 +157,7 @@ class Game:
         "replay",
         "simulate_command",
         "deck_stats",
+        "rules_context",
     )
 
     @property
@@ -250,6 +251,11 @@ class Game:
         first line names (None: none lies beside it, and `kitgen.starters.schema_line`
         says how to make one). A game without such a starter raises `Unsupported`."""
         raise self.unsupported(f"starter {kind} file")
+
+    def rules_context(self) -> dict[str, Any]:
+        """Names rules text may use beyond the game file's parameters and facts (a
+        designed game's deck rules: `deck`, `deck_summary`)."""
+        return {}
 
     def deck_stats(self, doc: Document) -> dict[str, object] | None:
         """`kitgen check --stats` of a valid deck file of this game: a JSON-ready mapping

@@ -208,6 +208,8 @@ def test_build_all_writes_every_kit(tmp_path: Path) -> None:
             ("galliard", "galliard-rules-booklet.pdf"),
             ("galliard", "galliard-reference.pdf"),
             ("emberwake", "emberwake-cards.pdf"),  # the example of a designed game
+            ("emberwake", "emberwake-rules.pdf"),
+            ("emberwake", "emberwake-rules-booklet.pdf"),
         )
     ]
     assert "skipped" not in err

@@ -256,3 +256,31 @@ def test_deck_statistics_in_the_terminal_and_in_json() -> None:
     }
     status, out, _err = run_in_process(main, "check", "-f", "json", str(deck))
     assert "stats" not in json.loads(out)["files"][0]  # only when asked for
+
+
+def test_the_booklet_draws_cards_and_says_the_deck_rules_check_enforces(
+    tmp_path: Path,
+) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    status, stdout, err = run_in_process(main, "build", str(EXAMPLE), "-o", str(out))
+    assert status == 0, err
+    reading = out / "emberwake" / "emberwake-rules.pdf"
+    assert str(reading) in stdout.splitlines()
+    text = " ".join(page.extract_text() for page in PdfReader(str(reading)).pages)
+    text = " ".join(text.split())
+    assert "A deck has 20 to 24 cards." in text  # generated from deck_rules
+    assert "a deck of 20 cards with a dozen creatures" in text  # {{ deck.size.min }}
+    assert "Ember Knight" in text  # the card figure draws the card's own name
+    game = tmp_path / "emberwake"
+    shutil.copytree(EXAMPLE, game)
+    rules = game / "rules.yaml"
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("{card: Firebolt}", "{card: Firebol}"),
+        encoding="utf-8",
+    )
+    status, found = findings(rules)
+    assert status == 1
+    assert [code for code, _line, _message in found] == ["unknown-card"]
+    assert "did you mean 'Firebolt'" in found[0][2]

@@ -11,6 +11,7 @@ check, at its line.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -34,10 +35,23 @@ _NAME = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
 _STATEMENTS = {"if", "elif", "else", "endif"}
 
 
-@cache
 def game_context(game: str) -> dict[str, Any]:
-    """What rules text may name: the game's parameters and a few facts about it."""
-    doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
+    """What rules text may name: the game's parameters, a few facts about it, and what
+    the game adds (`Game.rules_context`: a designed game's deck rules). Read once per
+    game file, while it is unchanged."""
+    path = str(registry.get(game).data_dir / "game.yaml")
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (0, -1)
+    return _context(game, path, stamp)
+
+
+@cache
+def _context(game: str, path: str, stamp: tuple[int, int]) -> dict[str, Any]:
+    del stamp  # (part of the cache key only)
+    doc = read_document(path)
     info = doc.model
     if not isinstance(info, GameFile):
         return {}
@@ -48,6 +62,7 @@ def game_context(game: str) -> dict[str, Any]:
         players_max=info.players.max,
         playing_time=info.playing_time,
     )
+    context.update(registry.get(game).rules_context())
     return context
 
 

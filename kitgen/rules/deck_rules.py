@@ -501,3 +501,49 @@ def deck_stats(
         "counts": counts,
         "rules": limits,
     }
+
+
+def summary(rules: DeckRules) -> list[str]:
+    """The deck rules as sentences for the rule booklet, generated from the rules that
+    `kitgen check` enforces so the two cannot drift apart."""
+    out: list[str] = []
+    if rules.size is not None:
+        out.append(f"A deck has {_range_words(rules.size)} cards.")
+    if rules.copies is not None:
+        line = f"A deck may hold a card at most {_times(rules.copies.max)}"
+        fewer = [
+            f"a {value} {_times(limit)}"
+            for limits in rules.copies.by.values()
+            for value, limit in limits.items()
+        ]
+        out.append(line + (f"; {', '.join(fewer)}." if fewer else "."))
+    for rule in rules.at_least:
+        out.append(f"It holds at least {rule.count} cards with {_words(rule.where)}.")
+    for rule in rules.at_most:
+        out.append(f"It holds at most {rule.count} cards with {_words(rule.where)}.")
+    for total in rules.total:
+        bounds = (
+            f"{total.min} to {total.max}"
+            if total.min is not None and total.max is not None
+            else f"at least {total.min}"
+            if total.min is not None
+            else f"at most {total.max}"
+        )
+        out.append(f"The {total.field} of its cards adds up to {bounds}.")
+    if rules.banned:
+        out.append(f"Banned: {', '.join(rules.banned)}.")
+    if rules.restricted:
+        out.append(f"Restricted to one copy: {', '.join(rules.restricted)}.")
+    if rules.sideboard is not None:
+        out.append(f"A sideboard holds {_range_words(rules.sideboard)} cards.")
+    for play in rules.in_play:
+        if play.one_per == "card":
+            out.append(
+                f"Only one copy of each card with {_words(play.where)} may be in play at once."
+            )
+        else:
+            out.append(
+                f"Only one card with {_words(play.where)} of each {play.one_per} may be in "
+                "play at once."
+            )
+    return out

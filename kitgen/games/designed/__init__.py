@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.registry import Checked, Game
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from kitgen.build import KitBuilder
     from kitgen.load.documents import Document
     from kitgen.model.kit import KitBase
+    from kitgen.render.booklet import Figures
 
 
 class DesignedGame(Game):
@@ -33,6 +36,22 @@ class DesignedGame(Game):
         "rules": "kitgen.model.rules:RulesFile",
     }
     card_parts = frozenset({"cards"})
+    figure_args: ClassVar = {"card": "kitgen.games.designed.figure_args:CardArgs"}
+
+    def figure_model(self, name: str) -> type[BaseModel] | None:
+        """The card figure's model knows the game's cards (to name one that is not)."""
+        if name != "card":
+            return None
+        from kitgen.games.designed.figure_args import for_cards
+        from kitgen.games.designed.load import load_design
+
+        design = load_design(self.id, self.folder)
+        return for_cards(tuple(design.name_of(card) for card in design.cards))
+
+    def figures(self) -> Figures:
+        from kitgen.games.designed.figures import designed_figures
+
+        return designed_figures(self.id, self.folder)
 
     @property
     def package(self) -> str:
@@ -46,6 +65,19 @@ class DesignedGame(Game):
         from kitgen.games.designed.check import check_file
 
         return Checked(check_file(self.id, self.folder, doc))
+
+    def rules_context(self) -> dict[str, Any]:
+        """`deck` (the game file's deck rules, every key present) and `deck_summary`
+        (them in sentences), for rules text: `{{ deck.size.max }}`."""
+        from kitgen.games.designed.load import load_design
+        from kitgen.model.deck_rules import DeckRules
+        from kitgen.rules.deck_rules import summary
+
+        design = load_design(self.id, self.folder)
+        if design.file is None:
+            return {}
+        rules = design.file.deck_rules or DeckRules()
+        return {"deck": rules.model_dump(), "deck_summary": " ".join(summary(rules))}
 
     def deck_stats(self, doc: Document) -> dict[str, object] | None:
         from kitgen.games.designed.check import deck_stats

@@ -1,0 +1,66 @@
+"""A designed game's rule-booklet figures: `card`, one of its cards drawn from its
+layout, as the card sheets draw it, at the size the booklet gives it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kitgen.games.designed.draw import Artist
+from kitgen.games.designed.figure_args import CardArgs
+from kitgen.games.designed.load import load_design
+from kitgen.layout.geometry import Size
+from kitgen.layout.units import MM
+from kitgen.model.base import normalise
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.model.kit import Ink
+    from kitgen.render.booklet import Figures
+
+FIGURE_HEIGHT = 64 * MM  # a card in a booklet: large enough to read, two on an A5 page
+
+
+def designed_figures(game_id: str, folder: str) -> Figures:
+    """The figures a designed game's rules can name."""
+    from kitgen.render.booklet import Figures
+
+    design = load_design(game_id, folder)
+
+    def card_size() -> Size:
+        from kitgen.games.designed.draw import card_size_of
+
+        sized = card_size_of(design, None)
+        return sized[0] if sized is not None else Size(63 * MM, 88 * MM)
+
+    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
+        card = card_size()
+        height = min(FIGURE_HEIGHT, width * card.height / card.width)
+        return width, height
+
+    def paint(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
+        chosen = CardArgs.model_validate(args)
+        by_key = {normalise(design.name_of(card)): card for card in design.cards}
+        card = by_key.get(normalise(chosen.card))
+        pick = design.face if chosen.side == "face" else design.back
+        if card is None or pick is None:  # (kitgen check reports an unknown card)
+            return
+        layout = pick.of(card.values)
+        size_ = card_size()
+        scale = height / size_.height
+        x0 = (width - size_.width * scale) / 2
+        c.saveState()
+        c.translate(x0, 0)
+        c.scale(scale, scale)
+        clip = c.beginPath()
+        clip.roundRect(0, 0, size_.width, size_.height, 3 * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        Artist(design, size_, 0.0, ink).paint(c, card, layout)
+        c.restoreState()
+        c.saveState()
+        c.setLineWidth(0.5)
+        c.setStrokeGray(0.55)
+        c.roundRect(x0, 0, size_.width * scale, height, 3 * MM * scale, stroke=1, fill=0)
+        c.restoreState()
+
+    return Figures.of({"card": (size, paint)})
