@@ -472,10 +472,11 @@ def _renamed(node: Any, renamed: dict[str, str]) -> Any:
 CUSTOM = "custom"
 DESIGNED_MODELS = "kitgen.games.designed.model"
 DESIGNED_KINDS = {
-    "game": "DesignedGameFile",
-    "layout": "LayoutFile",
-    "kit": "DesignedKitFile",
-    "deck": "DesignedDeckFile",
+    "game": f"{DESIGNED_MODELS}:DesignedGameFile",
+    "layout": f"{DESIGNED_MODELS}:LayoutFile",
+    "kit": f"{DESIGNED_MODELS}:DesignedKitFile",
+    "deck": f"{DESIGNED_MODELS}:DesignedDeckFile",
+    "rules": "kitgen.model.rules:RulesFile",
 }
 DESIGNED_HELP = {
     "layout": "Where a designed game's card fields go: card size, bleed, safe area, and "
@@ -485,6 +486,8 @@ DESIGNED_HELP = {
     "kit": "What to print for a designed game: its cards (and rules), and print settings.",
     "deck": "A deck of a designed game: card name to copies, and a sideboard, checked against "
     "the game's deck_rules.",
+    "rules": "A designed game's rules for the booklets; figure `card` draws one of its cards, "
+    "and `{{ deck_summary }}` prints its deck rules.",
 }
 
 
@@ -495,10 +498,9 @@ def designed_schema(kind: str) -> dict[str, Any]:
     from kitgen.errors import UsageError
 
     if kind not in DESIGNED_KINDS:
-        raise UsageError(
-            f"a game of your own has {', '.join(DESIGNED_KINDS)} files (and rules), not {kind}"
-        )
-    model = getattr(import_module(DESIGNED_MODELS), DESIGNED_KINDS[kind])
+        raise UsageError(f"a game of your own has {', '.join(DESIGNED_KINDS)} files, not {kind}")
+    module, _, name = DESIGNED_KINDS[kind].partition(":")
+    model = getattr(import_module(module), name)
     refs, top = models_json_schema(
         [(model, "validation")], ref_template=_REF + "{model}", schema_generator=_Generator
     )

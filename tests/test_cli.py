@@ -210,6 +210,7 @@ def test_build_all_writes_every_kit(tmp_path: Path) -> None:
             ("emberwake", "emberwake-cards.pdf"),  # the example of a designed game
             ("emberwake", "emberwake-rules.pdf"),
             ("emberwake", "emberwake-rules-booklet.pdf"),
+            ("emberwake", "emberwake-reference.pdf"),
         )
     ]
     assert "skipped" not in err

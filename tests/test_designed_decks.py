@@ -284,3 +284,21 @@ def test_the_booklet_draws_cards_and_says_the_deck_rules_check_enforces(
     assert status == 1
     assert [code for code, _line, _message in found] == ["unknown-card"]
     assert "did you mean 'Firebolt'" in found[0][2]
+
+
+def test_scratchs_deck_rules_are_written_in_the_language_and_agree_with_its_numbers(
+    tmp_path: Path,
+) -> None:
+    from kitgen.games.scratch.load import official
+    from kitgen.games.scratch.rules import default_deck_rules
+
+    game = official().game
+    assert game.deck_rules is not None
+    assert game.deck_rules.model_dump() == default_deck_rules(game.parameters).model_dump()
+    text = (data_dir() / "scratch" / "game.yaml").read_text(encoding="utf-8")
+    wrong = tmp_path / "game.yaml"
+    wrong.write_text(text.replace("count: 5}]", "count: 6}]"), encoding="utf-8")
+    status, found = findings(wrong)
+    assert status == 1
+    assert [code for code, _line, _message in found] == ["invalid-value"]
+    assert "as `min_commons` does" in found[0][2]

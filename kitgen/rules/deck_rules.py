@@ -9,7 +9,7 @@ appear once`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kitgen.model.base import normalise, suggest
@@ -35,6 +35,16 @@ class FieldInfo:
 
 
 Cards = Mapping[str, Mapping[str, object]]  # a card's name -> its fields' values
+# A game's own words for a broken rule (Scratch keeps its codes and wording): given the
+# finding's code and its facts, the (code, message) to report, or None for the
+# language's own. Asked for `deck-count` (at_least: `have`, `need`, `where`),
+# `extra-copy` (`name`, `count`, `values`) and `in-play-limit` (`names`, `values`).
+Say = Callable[[str, Mapping[str, object]], tuple[str, str] | None]
+
+
+def _said(say: Say | None, code: str, message: str, facts: Mapping[str, object]) -> tuple[str, str]:
+    own = None if say is None else say(code, facts)
+    return (code, message) if own is None else own
 
 
 @dataclass
@@ -118,9 +128,10 @@ def check_deck(
     sideboard: Sequence[Entry] = (),
     at: Location | None = None,
     side_at: Location | None = None,
+    say: Say | None = None,
 ) -> list[Finding]:
     """Every rule a deck breaks, each at the line that breaks it (`at`: the deck's cards,
-    for a rule of the whole deck)."""
+    for a rule of the whole deck); `say` words some of them the game's own way."""
     deck = read_deck(main, cards)
     side = read_deck(sideboard, cards, "the sideboard")
     found = deck.findings + side.findings
@@ -146,9 +157,9 @@ def check_deck(
             finding("sideboard-size", "this game's decks have no sideboard", side_at or at)
         )
     found += _copies(rules, cards, deck, side)
-    found += in_play_warnings(rules, cards, deck.entries)
+    found += in_play_warnings(rules, cards, deck.entries, say)
     for rule in rules.at_least:
-        found += _at_least(rule, cards, deck, at)
+        found += _at_least(rule, cards, deck, at, say)
     for rule in rules.at_most:
         found += _at_most(rule, cards, deck)
     for total in rules.total:
@@ -180,7 +191,10 @@ def check_deck(
 
 
 def in_play_warnings(
-    rules: DeckRules, cards: Cards, entries: Sequence[tuple[str, int, Location | None]]
+    rules: DeckRules,
+    cards: Cards,
+    entries: Sequence[tuple[str, int, Location | None]],
+    say: Say | None = None,
 ) -> list[Finding]:
     """Warnings for cards a deck holds more of than can be in play at once (`in_play`):
     a second copy where one copy of each may be in play (`extra-copy`), a second card of
@@ -191,14 +205,14 @@ def in_play_warnings(
         if rule.one_per == "card":
             for name, count, where in entries:
                 if count > 1 and matches(cards[name], rule.where):
-                    found.append(
-                        warning(
-                            "extra-copy",
-                            f"{count} copies of {name}: only one of each card with {kind} can "
-                            "be in play at a time, so the others can only wait in your hand",
-                            where,
-                        )
+                    code, message = _said(
+                        say,
+                        "extra-copy",
+                        f"{count} copies of {name}: only one of each card with {kind} can "
+                        "be in play at a time, so the others can only wait in your hand",
+                        {"name": name, "count": count, "values": cards[name]},
                     )
+                    found.append(warning(code, message, where))
             continue
         seen: dict[str, list[str]] = {}
         for name, _count, where in entries:
@@ -207,14 +221,14 @@ def in_play_warnings(
             value = str(cards[name].get(rule.one_per, ""))
             seen.setdefault(value, []).append(name)
             if len(seen[value]) == 2:
-                found.append(
-                    warning(
-                        "in-play-limit",
-                        f"{' and '.join(seen[value])} both have {rule.one_per} {value}; only "
-                        f"one card with {kind} of each {rule.one_per} can be in play at a time",
-                        where,
-                    )
+                code, message = _said(
+                    say,
+                    "in-play-limit",
+                    f"{' and '.join(seen[value])} both have {rule.one_per} {value}; only "
+                    f"one card with {kind} of each {rule.one_per} can be in play at a time",
+                    {"names": list(seen[value]), "values": cards[name]},
                 )
+                found.append(warning(code, message, where))
     return found
 
 
@@ -261,17 +275,19 @@ def _times(n: int) -> str:
     return {0: "no times", 1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def _at_least(rule: CountRule, cards: Cards, deck: Deck, at: Location | None) -> list[Finding]:
+def _at_least(
+    rule: CountRule, cards: Cards, deck: Deck, at: Location | None, say: Say | None = None
+) -> list[Finding]:
     have = sum(count for name, count, _ in deck.entries if matches(cards[name], rule.where))
     if have >= rule.count:
         return []
-    return [
-        finding(
-            "deck-count",
-            f"the deck has {have} cards with {_words(rule.where)}; it needs at least {rule.count}",
-            at,
-        )
-    ]
+    code, message = _said(
+        say,
+        "deck-count",
+        f"the deck has {have} cards with {_words(rule.where)}; it needs at least {rule.count}",
+        {"have": have, "need": rule.count, "where": rule.where},
+    )
+    return [finding(code, message, at)]
 
 
 def _at_most(rule: CountRule, cards: Cards, deck: Deck) -> list[Finding]:

@@ -167,10 +167,10 @@ def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
     caller that goes on to use it need not build it again.
     """
     if isinstance(doc.model, ScratchGameFile):
-        return [], None
+        return rules.deck_rules_agree(doc.model), None
     pool, found = scratch_pool(doc)
     if isinstance(doc.model, ScratchDeckFile):
-        found += rules.check_deck(doc.model, pool, official().params)
+        found += rules.check_deck(doc.model, pool, official().params, official().game.deck_rules)
     return found, pool
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, empty, normalise
+from kitgen.model.deck_rules import DeckRules
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 
@@ -37,6 +38,9 @@ class ScratchGameFile(GameFile):
 
     game: Literal["scratch"]
     parameters: ScratchParameters  # type: ignore[assignment]
+    # The deck rules in the language every game shares (kitgen.model.deck_rules); left
+    # out, they follow from the parameters (kitgen.games.scratch.rules.default_deck_rules).
+    deck_rules: DeckRules | None = None
 
 
 class Stats(Spec):

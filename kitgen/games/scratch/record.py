@@ -53,7 +53,9 @@ def _deck_cards(
             found.append(finding("uses-wrong-kind", f"{entry!r} is not a Scratch deck", at))
         return None
     pool, pool_found = scratch_pool(deck_doc)
-    found += pool_found + deck_rules.check_deck(deck_doc.model, pool, official().params)
+    found += pool_found + deck_rules.check_deck(
+        deck_doc.model, pool, official().params, official().game.deck_rules
+    )
     if has_errors(found):
         return None
     cards = [pool.card(name) for name, count in deck_doc.model.cards.items() for _ in range(count)]

@@ -7,7 +7,7 @@ rarities and powers follow the same formula as the official ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from kitgen.games.scratch.model import (
     OPPOSITE,
@@ -16,11 +16,14 @@ from kitgen.games.scratch.model import (
     RaritySpec,
     ScratchCard,
     ScratchDeckFile,
+    ScratchGameFile,
     ScratchParameters,
     ScratchPool,
 )
 from kitgen.model.base import normalise, suggest
+from kitgen.model.deck_rules import DeckRules
 from kitgen.model.findings import Finding, finding, warning
+from kitgen.rules import deck_rules as language
 
 COMMON = "common"
 
@@ -160,19 +163,74 @@ def check_cards(
     return found
 
 
-def check_deck(
-    deck: ScratchDeckFile, pool: ScratchPool, params: ScratchParameters
-) -> list[Finding]:
-    """Check a deck list: its size, its commons, that every card exists, and play limits."""
+def default_deck_rules(params: ScratchParameters) -> DeckRules:
+    """Scratch's deck rules in the deck-rules language, from its parameters: exactly
+    `deck_size` cards, at least `min_commons` commons; in play, one copy of each rare or
+    unique and one unique per faction (data/scratch/game.yaml writes the same out)."""
+    return DeckRules.model_validate(
+        {
+            "size": params.deck_size,
+            "at_least": [{"where": {"rarity": COMMON}, "count": params.min_commons}],
+            "in_play": [
+                {"where": {"rarity": ["rare", "unique"]}, "one_per": "card"},
+                {"where": {"rarity": "unique"}, "one_per": "faction"},
+            ],
+        }
+    )
+
+
+def deck_rules_agree(game: ScratchGameFile) -> list[Finding]:
+    """The game file's deck rules say what its parameters say (the booklet prints the
+    parameters, the check holds decks to the rules: they must not drift apart)."""
+    rules, params = game.deck_rules, game.parameters
+    if rules is None:
+        return []
     found: list[Finding] = []
-    total = sum(deck.cards.values())
-    commons = unknown = 0
-    uniques: dict[str, list[str]] = {}
-    for name, count in deck.cards.items():
+    size = rules.size
+    if size is None or size.min != params.deck_size or size.max != params.deck_size:
+        found.append(
+            finding(
+                "invalid-value",
+                f"`deck_rules` must give `size: {params.deck_size}`, as `deck_size` does",
+                rules.where("size") or rules.where(),
+            )
+        )
+    commons = [r for r in rules.at_least if r.where == {"rarity": [COMMON]}]
+    if [r.count for r in commons] != [params.min_commons]:
+        found.append(
+            finding(
+                "invalid-value",
+                "`deck_rules` must hold one `at_least` rule of "
+                f"{{where: {{rarity: common}}, count: {params.min_commons}}}, as `min_commons` "
+                "does",
+                rules.where("at_least") or rules.where(),
+            )
+        )
+    return found
+
+
+def check_deck(
+    deck: ScratchDeckFile,
+    pool: ScratchPool,
+    params: ScratchParameters,
+    deck_rules: DeckRules | None = None,
+) -> list[Finding]:
+    """Check a deck list: that every card exists, then Scratch's deck rules (written in
+    the deck-rules language: kitgen.rules.deck_rules checks them), said in Scratch's own
+    words and codes (`too-few-commons`, `extra-copy`, `unique-per-faction`)."""
+    rules = _with_pool_limits(deck_rules or default_deck_rules(params), pool)
+    found: list[Finding] = []
+    cards: dict[str, dict[str, object]] = {}
+    entries: list[language.Entry] = []
+    commons = 0
+    for index, (name, count) in enumerate(deck.cards.items()):
         card = pool.card(name)
         at = deck.where("cards", name, key=True)
         if card is None:
-            unknown += count
+            # Counted in the deck's size, and as a common (one error for it, not two).
+            stand_in = f"\0unknown {index}"
+            cards[stand_in] = {"rarity": COMMON}
+            entries.append(language.Entry(stand_in, count, at))
             if normalise(name) in pool.broken:
                 first = pool.broken[normalise(name)]
                 where = f" ({first.path} line {first.line})" if first else ""
@@ -196,45 +254,68 @@ def check_deck(
             continue
         rarity = pool.rarity(card.rarity)
         faction = pool.faction(card.faction)
-        if rarity is None:
-            continue
-        if rarity.id == COMMON:
+        if rarity is not None and rarity.id == COMMON:
             commons += count
-        if rarity.limit != "none" and count > 1:
-            found.append(
-                warning(
-                    "extra-copy",
-                    f"{count} copies of {card.name}: only one {rarity.name} {card.name} can be in "
-                    "play at a time, so the others can only wait in your hand",
-                    at,
-                )
-            )
-        if rarity.limit == "one-per-faction" and faction is not None:
-            uniques.setdefault(faction.id, []).append(card.name)
-            if len(uniques[faction.id]) == 2:
-                found.append(
-                    warning(
-                        "unique-per-faction",
-                        f"{' and '.join(uniques[faction.id])} are both {faction.name} "
-                        f"{rarity.name}s; only one {faction.name} {rarity.name} can be in play "
-                        "at a time",
-                        at,
-                    )
-                )
-    if total != params.deck_size:
-        found.append(
-            finding(
-                "deck-size",
-                f"the deck has {total} cards; a deck has exactly {params.deck_size}",
-                deck.where("cards", key=True),
-            )
-        )
-    if commons + unknown < params.min_commons:
-        found.append(
-            finding(
-                "too-few-commons",
-                f"the deck has {commons} common cards; a deck needs at least {params.min_commons}",
-                deck.where("cards", key=True),
-            )
-        )
+        cards[card.name] = {
+            "rarity": "" if rarity is None else rarity.id,
+            "faction": "" if faction is None else faction.id,
+        }
+        entries.append(language.Entry(card.name, count, at))
+    found += language.check_deck(
+        rules, cards, entries, at=deck.where("cards", key=True), say=_scratch_words(pool, commons)
+    )
     return found
+
+
+def _with_pool_limits(rules: DeckRules, pool: ScratchPool) -> DeckRules:
+    """The rules with the in-play limits of the pool's own rarities added (a card file
+    may declare a rarity `limit: one-per-name` or `one-per-faction`): every limited
+    rarity one copy of each card in play, a one-per-faction rarity also one per faction."""
+    per_name = [r.id for r in pool.rarities.values() if r.limit != "none"]
+    per_faction = [r.id for r in pool.rarities.values() if r.limit == "one-per-faction"]
+    plays = []
+    for play in rules.in_play:
+        wanted = play.where.get("rarity")
+        if wanted is not None:
+            extra = per_name if play.one_per == "card" else per_faction
+            wanted = [*wanted, *(r for r in extra if r not in wanted)]
+            play = play.model_copy(update={"where": {**play.where, "rarity": wanted}})
+        plays.append(play)
+    return rules.model_copy(update={"in_play": plays})
+
+
+def _scratch_words(pool: ScratchPool, commons: int) -> language.Say:
+    """Scratch's own codes and wording for its deck rules (scripts match them)."""
+
+    def name_of(kind: str, ref: object) -> str:
+        spec = pool.rarity(str(ref)) if kind == "rarity" else pool.faction(str(ref))
+        return str(ref) if spec is None else spec.name
+
+    def say(code: str, facts: Mapping[str, object]) -> tuple[str, str] | None:
+        if code == "deck-count":
+            return (
+                "too-few-commons",
+                f"the deck has {commons} common cards; a deck needs at least {facts['need']}",
+            )
+        values = facts["values"]
+        assert isinstance(values, Mapping)
+        rarity = name_of("rarity", values.get("rarity"))
+        if code == "extra-copy":
+            name = facts["name"]
+            return (
+                "extra-copy",
+                f"{facts['count']} copies of {name}: only one {rarity} {name} can be in play "
+                "at a time, so the others can only wait in your hand",
+            )
+        if code == "in-play-limit":
+            names = facts["names"]
+            assert isinstance(names, list)
+            faction = name_of("faction", values.get("faction"))
+            return (
+                "unique-per-faction",
+                f"{' and '.join(names)} are both {faction} {rarity}s; only one {faction} "
+                f"{rarity} can be in play at a time",
+            )
+        return None
+
+    return say
