@@ -302,3 +302,16 @@ def test_scratchs_deck_rules_are_written_in_the_language_and_agree_with_its_numb
     assert status == 1
     assert [code for code, _line, _message in found] == ["invalid-value"]
     assert "as `min_commons` does" in found[0][2]
+
+
+def test_a_where_picks_by_a_field_with_a_list_of_values() -> None:
+    fields = {**FIELDS, "art": FieldInfo("image")}
+    by_name = rules(at_least=[{"where": {"name": "Goblin"}, "count": 1}])
+    (found,) = check_rules(by_name, fields)
+    assert "name is text" in found.message and "`banned` or `restricted`" in found.message
+    by_cost = rules(at_most=[{"where": {"cost": [5, 6]}, "count": 2}])
+    assert check_rules(by_cost, fields) == []
+    (odd,) = check_rules(rules(at_most=[{"where": {"cost": "high"}, "count": 2}]), fields)
+    assert odd.message == "cost is a whole number, never 'high'"
+    (art,) = check_rules(rules(copies={"max": 2, "by": {"art": {"x.png": 1}}}), fields)
+    assert "art is image" in art.message

@@ -312,8 +312,8 @@ def check_rules(
     rules: DeckRules, fields: Mapping[str, FieldInfo], where: Location | None = None
 ) -> list[Finding]:
     """What is wrong with the rules themselves: a field the cards do not have, a value a
-    choice field never takes, a `where` or `copies.by` on a field that is not a choice
-    (or an icons list), a total over a field that is not a whole number."""
+    choice field never takes, a `where` or `copies.by` on a field without a list of
+    values (text, a colour, an image), a total over a field that is not a whole number."""
     found: list[Finding] = []
 
     def place(*keys: object) -> Location | None:
@@ -330,12 +330,27 @@ def check_rules(
                 )
             )
             return None
-        if listed and info.type not in ("choice", "icons", "integer", "text"):
-            found.append(finding("invalid-value", f"a rule cannot pick cards by their {name}", at))
+        if listed and info.type not in ("choice", "icons", "integer"):
+            found.append(
+                finding(
+                    "invalid-value",
+                    "a rule picks cards by a field with a list of values (a choice, icons "
+                    f"or a whole number); {name} is {info.type} (to name cards, use "
+                    "`banned` or `restricted`)",
+                    at,
+                )
+            )
             return None
         return info
 
     def values_ok(name: str, info: FieldInfo, values: list[str], at: Location | None) -> None:
+        if info.type == "integer":
+            for value in values:
+                if not value.lstrip("-").isdigit():
+                    found.append(
+                        finding("invalid-value", f"{name} is a whole number, never {value!r}", at)
+                    )
+            return
         if info.values is None:
             return
         known = {v.casefold() for v in info.values}
