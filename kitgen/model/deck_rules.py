@@ -105,21 +105,11 @@ class CountRule(Spec):
     count: Count
 
 
-class TotalRule(Spec):
-    """The sum of a number field over the deck's cards (each copy counted)."""
+class TotalRule(Range):
+    """The sum of a number field over the deck's cards (each copy counted): at least
+    `min`, at most `max`."""
 
     field: Name
-    min: Count | None = None
-    max: Count | None = None
-
-    @model_validator(mode="after")
-    @in_schema(_range_schema)
-    def _ordered(self) -> TotalRule:
-        if self.min is None and self.max is None:
-            raise ValueError("give `min`, `max` or both")
-        if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"`min` ({self.min}) is more than `max` ({self.max})")
-        return self
 
 
 class InPlayRule(Spec):
