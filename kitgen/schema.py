@@ -31,7 +31,7 @@ from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.units import UNITS
 from kitgen.load.documents import MODELS
 from kitgen.model.base import _COLOUR, _ID, present
-from kitgen.model.game import ANY_GAME
+from kitgen.model.game import ANY_GAME, DECK_RULES
 from kitgen.model.kinds import KINDS
 from kitgen.model.kit import PrintSettings
 from kitgen.model.rules import BLOCK_KINDS
@@ -304,7 +304,11 @@ def _games(game: str | None) -> tuple[str, ...]:
 @cache
 def _definitions(games: tuple[str, ...]) -> tuple[dict[type[BaseModel], str], dict[str, Any]]:
     """Every model's definition name, and every definition (draft-07 form)."""
+    from kitgen.model.deck_rules import DeckRules
+
     models = _models(games)
+    if DeckRules not in models:  # a field kept as written takes its schema (DECK_RULES)
+        models = [*models, DeckRules]
     refs, top = models_json_schema(
         [(m, "validation") for m in models],
         ref_template=_REF + "{model}",
@@ -317,7 +321,20 @@ def _definitions(games: tuple[str, ...]) -> tuple[dict[type[BaseModel], str], di
     _print_settings(definitions[PrintSettings.__name__])  # every kit's settings
     for name in names.values():
         _game_names(definitions[name], games)
+    for definition in definitions.values():
+        _deck_rules(definition, names[DeckRules])
     return names, {name: _draft7(schema) for name, schema in definitions.items()}
+
+
+def _deck_rules(definition: dict[str, Any], name: str) -> None:
+    """A field kept as written whose schema is the deck-rules language's (DECK_RULES)."""
+    for key, prop in definition.get("properties", {}).items():
+        if prop.pop(DECK_RULES, False):
+            about = prop.get("description", "")
+            definition["properties"][key] = {
+                "anyOf": [{"$ref": _REF + name}, {"type": "null"}],
+                **({"description": about} if about else {}),
+            }
 
 
 def _game_names(definition: dict[str, Any], games: tuple[str, ...]) -> None:

@@ -293,8 +293,13 @@ def test_scratchs_deck_rules_are_written_in_the_language_and_agree_with_its_numb
     from kitgen.games.scratch.rules import default_deck_rules
 
     game = official().game
-    assert game.deck_rules is not None
-    assert game.deck_rules.model_dump() == default_deck_rules(game.parameters).model_dump()
+    written = official().deck_rules  # read without validating again (start-up)
+    assert written is not None
+    assert written.model_dump() == default_deck_rules(game.parameters).model_dump()
+    from kitgen.model.deck_rules import DeckRules
+
+    # ... and the same as the validators read them
+    assert DeckRules.model_validate(game.deck_rules).model_dump() == written.model_dump()
     text = (data_dir() / "scratch" / "game.yaml").read_text(encoding="utf-8")
     wrong = tmp_path / "game.yaml"
     wrong.write_text(text.replace("count: 5}]", "count: 6}]"), encoding="utf-8")
@@ -302,6 +307,14 @@ def test_scratchs_deck_rules_are_written_in_the_language_and_agree_with_its_numb
     assert status == 1
     assert [code for code, _line, _message in found] == ["invalid-value"]
     assert "as `min_commons` does" in found[0][2]
+    # Rules the language refuses are found where written in the game file.
+    wrong.write_text(text.replace("size: 10\n", "size: {min: 12, max: 10}\n"), encoding="utf-8")
+    status, found = findings(wrong)
+    line = text.splitlines().index("  size: 10") + 1
+    assert (status, [(code, at) for code, at, _message in found]) == (
+        1,
+        [("invalid-value", line)],
+    )
 
 
 def test_a_where_picks_by_a_field_with_a_list_of_values() -> None:

@@ -19,6 +19,7 @@ values listed); an icons field holds when it has one of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
@@ -134,3 +135,50 @@ class DeckRules(Located):
     restricted: list[Name] = Field(default_factory=list, max_length=1000)
     sideboard: Range | None = None
     in_play: list[InPlayRule] = Field(default_factory=list, max_length=MAX_RULES)
+
+
+def trusted_rules(data: Mapping[str, Any]) -> DeckRules:
+    """Deck rules from data already checked (kitgen's own game file, whose check
+    validates them in full), built without validating again: validating builds the
+    models' validators, a cost every `kitgen check` of a Scratch deck would pay at
+    start-up. Data this cannot read raises ValueError."""
+    try:
+
+        def span(raw: Any) -> Range | None:
+            raw = _size_as_range(raw)
+            return None if raw is None else Range.model_construct(**raw)
+
+        def count_rules(key: str) -> list[CountRule]:
+            return [
+                CountRule.model_construct(where=_where(r["where"]), count=r["count"])
+                for r in data.get(key, [])
+            ]
+
+        copies = data.get("copies")
+        return DeckRules.model_construct(
+            size=span(data.get("size")),
+            copies=None
+            if copies is None
+            else Copies.model_construct(max=copies["max"], by=dict(copies.get("by", {}))),
+            at_least=count_rules("at_least"),
+            at_most=count_rules("at_most"),
+            total=[TotalRule.model_construct(**t) for t in data.get("total", [])],
+            banned=list(data.get("banned", [])),
+            restricted=list(data.get("restricted", [])),
+            sideboard=span(data.get("sideboard")),
+            in_play=[
+                InPlayRule.model_construct(
+                    where=_where(p["where"]), one_per=p.get("one_per", "card")
+                )
+                for p in data.get("in_play", [])
+            ],
+        )
+    except (KeyError, TypeError, AttributeError) as err:
+        raise ValueError(f"deck rules kitgen cannot read: {err}") from None
+
+
+class DeckRulesHolder(Spec):
+    """A game file's `deck_rules` on their own, to validate them in full where a game
+    file keeps them as written (`kitgen.model.game.DECK_RULES`)."""
+
+    deck_rules: DeckRules | None = None

@@ -9,11 +9,23 @@ from pydantic import Field
 from kitgen.model.base import Id, Located, Name, Spec, Text, empty
 from kitgen.model.kinds import KINDS
 
-__all__ = ["ANY_GAME", "KINDS", "Component", "GameFile", "NoParameters", "PlayerCount"]
+__all__ = [
+    "ANY_GAME",
+    "DECK_RULES",
+    "KINDS",
+    "Component",
+    "GameFile",
+    "NoParameters",
+    "PlayerCount",
+]
 
 # Marks a field's JSON Schema as taking the id of any game kitgen knows (kitgen.schema
 # lists them there, from the registry).
 ANY_GAME = "x-kitgen-any-game"
+# Marks a field kept as written (a mapping) whose JSON Schema is the deck-rules
+# language's (kitgen.model.deck_rules.DeckRules): kitgen.schema puts it there. A game
+# file whose check validates its deck rules reads them so, not at every start-up.
+DECK_RULES = "x-kitgen-deck-rules"
 
 
 class PlayerCount(Spec):

@@ -10,28 +10,37 @@ appear once`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kitgen.model.base import normalise, suggest
-from kitgen.model.deck_rules import CountRule, DeckRules, Range
 from kitgen.model.findings import Finding, Location, finding, warning
 
+if TYPE_CHECKING:
+    from kitgen.model.deck_rules import CountRule, DeckRules, Range
 
-@dataclass(frozen=True)
+# (Plain classes, not dataclasses: `kitgen check` of a Scratch deck imports this module,
+# and making a dataclass costs start-up time.)
+
+
 class Entry:
     """One line of a deck: a card's name as written, how many, and where."""
 
-    name: str
-    count: int
-    where: Location | None = None
+    __slots__ = ("count", "name", "where")
+
+    def __init__(self, name: str, count: int, where: Location | None = None) -> None:
+        self.name = name
+        self.count = count
+        self.where = where
 
 
-@dataclass(frozen=True)
 class FieldInfo:
     """What the rules need to know of a card field: its type, and a choice's values."""
 
-    type: str
-    values: tuple[str, ...] | None = None
+    __slots__ = ("type", "values")
+
+    def __init__(self, type: str, values: tuple[str, ...] | None = None) -> None:
+        self.type = type
+        self.values = values
 
 
 Cards = Mapping[str, Mapping[str, object]]  # a card's name -> its fields' values
@@ -47,13 +56,17 @@ def _said(say: Say | None, code: str, message: str, facts: Mapping[str, object])
     return (code, message) if own is None else own
 
 
-@dataclass
 class Deck:
     """A deck read against the game's cards: its lines merged by card (names written
     alike, case and spacing aside, are one card), with the card each names."""
 
-    entries: list[tuple[str, int, Location | None]]  # the card's own name, count, place
-    findings: list[Finding]
+    __slots__ = ("entries", "findings")
+
+    def __init__(
+        self, entries: list[tuple[str, int, Location | None]], findings: list[Finding]
+    ) -> None:
+        self.entries = entries  # the card's own name, count, place
+        self.findings = findings
 
     @property
     def size(self) -> int:

@@ -24,6 +24,7 @@ from kitgen.paths import game_dir
 
 if TYPE_CHECKING:
     from kitgen.games.scratch.record_model import ScratchRecordFile
+    from kitgen.model.deck_rules import DeckRules
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,17 @@ class Official:
     params: ScratchParameters
     game: ScratchGameFile
     cards_path: str
+
+    @property
+    def deck_rules(self) -> DeckRules | None:
+        """The game file's deck rules, for the deck checks."""
+        try:
+            return self.game.deck_rules_model()
+        except ValueError as err:
+            raise KitgenError(
+                f"kitgen's own Scratch data is broken ({game_dir('scratch') / 'game.yaml'}: "
+                f"{err}); reinstall kitgen"
+            ) from None
 
 
 def _official_cards_path() -> str:
@@ -167,11 +179,27 @@ def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
     caller that goes on to use it need not build it again.
     """
     if isinstance(doc.model, ScratchGameFile):
-        return rules.deck_rules_agree(doc.model), None
+        return _check_deck_rules(doc), None
     pool, found = scratch_pool(doc)
     if isinstance(doc.model, ScratchDeckFile):
-        found += rules.check_deck(doc.model, pool, official().params, official().game.deck_rules)
+        found += rules.check_deck(doc.model, pool, official().params, official().deck_rules)
     return found, pool
+
+
+def _check_deck_rules(doc: Document) -> list[Finding]:
+    """The game file's deck rules, validated in full (each problem at its place), and in
+    agreement with its parameters."""
+    from kitgen.load.validate import validate
+    from kitgen.model.deck_rules import DeckRulesHolder
+
+    game = doc.model
+    assert isinstance(game, ScratchGameFile)
+    if game.deck_rules is None or doc.source is None:
+        return []
+    checked = validate(DeckRulesHolder, {"deck_rules": game.deck_rules}, doc.source)
+    if checked.findings or checked.model is None:
+        return checked.findings
+    return rules.deck_rules_agree(game.parameters, checked.model.deck_rules)
 
 
 def merge_pool(pool: ScratchPool, other: ScratchPool) -> None:

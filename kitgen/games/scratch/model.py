@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
 from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, empty, normalise
-from kitgen.model.deck_rules import DeckRules
 from kitgen.model.findings import Finding, Location, finding
-from kitgen.model.game import GameFile
+from kitgen.model.game import DECK_RULES, GameFile
+
+if TYPE_CHECKING:
+    from kitgen.model.deck_rules import DeckRules
 
 MAX_CARDS = 5000  # cards in one card file, and names in one deck
 MAX_USES = 20  # card files one file may use
@@ -40,7 +42,16 @@ class ScratchGameFile(GameFile):
     parameters: ScratchParameters  # type: ignore[assignment]
     # The deck rules in the language every game shares (kitgen.model.deck_rules); left
     # out, they follow from the parameters (kitgen.games.scratch.rules.default_deck_rules).
-    deck_rules: DeckRules | None = None
+    # Kept as written when the file is read (validating them costs every Scratch check
+    # start-up time): the game file's own check validates them (`ScratchDeckRules`), and
+    # `deck_rules_model()` reads them for the deck checks.
+    deck_rules: Annotated[dict[str, Any] | None, Field(json_schema_extra={DECK_RULES: True})] = None
+
+    def deck_rules_model(self) -> DeckRules | None:
+        """The deck rules as the deck checks use them (checked with the game file)."""
+        from kitgen.model.deck_rules import trusted_rules
+
+        return None if self.deck_rules is None else trusted_rules(self.deck_rules)
 
 
 class Stats(Spec):

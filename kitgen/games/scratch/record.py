@@ -54,7 +54,7 @@ def _deck_cards(
         return None
     pool, pool_found = scratch_pool(deck_doc)
     found += pool_found + deck_rules.check_deck(
-        deck_doc.model, pool, official().params, official().game.deck_rules
+        deck_doc.model, pool, official().params, official().deck_rules
     )
     if has_errors(found):
         return None

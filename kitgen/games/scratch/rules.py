@@ -8,6 +8,7 @@ rarities and powers follow the same formula as the official ones.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from kitgen.games.scratch.model import (
     OPPOSITE,
@@ -16,7 +17,6 @@ from kitgen.games.scratch.model import (
     RaritySpec,
     ScratchCard,
     ScratchDeckFile,
-    ScratchGameFile,
     ScratchParameters,
     ScratchPool,
 )
@@ -24,6 +24,10 @@ from kitgen.model.base import normalise, suggest
 from kitgen.model.deck_rules import DeckRules
 from kitgen.model.findings import Finding, finding, warning
 from kitgen.rules import deck_rules as language
+
+if TYPE_CHECKING:
+    from kitgen.model.deck_rules import DeckRules
+    from kitgen.rules.deck_rules import Say
 
 COMMON = "common"
 
@@ -167,6 +171,8 @@ def default_deck_rules(params: ScratchParameters) -> DeckRules:
     """Scratch's deck rules in the deck-rules language, from its parameters: exactly
     `deck_size` cards, at least `min_commons` commons; in play, one copy of each rare or
     unique and one unique per faction (data/scratch/game.yaml writes the same out)."""
+    from kitgen.model.deck_rules import DeckRules
+
     return DeckRules.model_validate(
         {
             "size": params.deck_size,
@@ -179,10 +185,9 @@ def default_deck_rules(params: ScratchParameters) -> DeckRules:
     )
 
 
-def deck_rules_agree(game: ScratchGameFile) -> list[Finding]:
+def deck_rules_agree(params: ScratchParameters, rules: DeckRules | None) -> list[Finding]:
     """The game file's deck rules say what its parameters say (the booklet prints the
     parameters, the check holds decks to the rules: they must not drift apart)."""
-    rules, params = game.deck_rules, game.parameters
     if rules is None:
         return []
     found: list[Finding] = []
@@ -218,6 +223,8 @@ def check_deck(
     """Check a deck list: that every card exists, then Scratch's deck rules (written in
     the deck-rules language: kitgen.rules.deck_rules checks them), said in Scratch's own
     words and codes (`too-few-commons`, `extra-copy`, `unique-per-faction`)."""
+    from kitgen.rules import deck_rules as language
+
     rules = _with_pool_limits(deck_rules or default_deck_rules(params), pool)
     found: list[Finding] = []
     cards: dict[str, dict[str, object]] = {}
@@ -284,7 +291,7 @@ def _with_pool_limits(rules: DeckRules, pool: ScratchPool) -> DeckRules:
     return rules.model_copy(update={"in_play": plays})
 
 
-def _scratch_words(pool: ScratchPool, commons: int) -> language.Say:
+def _scratch_words(pool: ScratchPool, commons: int) -> Say:
     """Scratch's own codes and wording for its deck rules (scripts match them)."""
 
     def name_of(kind: str, ref: object) -> str:
