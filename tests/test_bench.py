@@ -121,7 +121,7 @@ def load_run() -> ModuleType:
 
 def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
     run = load_run()
-    assert run.chosen(None) == ["rendering", "rasterizing", "engines", "start-up"]
+    assert run.chosen(None) == ["rendering", "designed", "rasterizing", "engines", "start-up"]
     assert run.chosen("startup, engines") == ["engines", "start-up"]
     assert run.chosen("cards,rendering") == ["rendering"]
     with pytest.raises(ValueError, match="no benchmark called 'engine2'"):
