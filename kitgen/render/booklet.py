@@ -620,14 +620,29 @@ def _story(
     return flow, templater.findings
 
 
-class _CaptureCanvas(Canvas):  # type: ignore[misc]
-    """Records each page as a form, then prints the forms two to a sheet side."""
+class _ActualSize(Canvas):  # type: ignore[misc]
+    """A booklet's canvas: print dialogs print it at actual size (`PrintScaling /None`),
+    as every kitgen PDF asks (kitgen.render.pdf)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from reportlab.pdfbase.pdfdoc import PDFName
+
+        super().__init__(*args, **kwargs)
+        self.setViewerPreference("PrintScaling", PDFName("None"))
+
+
+class _CaptureCanvas(_ActualSize):
+    """Records each page as a form, then prints the forms two to a sheet side; its
+    sheets are landscape, turned over on their short edge (`Duplex`)."""
 
     page_size: Size = Size(0, 0)
     sheet: Size = Size(0, 0)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from reportlab.pdfbase.pdfdoc import PDFName
+
         super().__init__(*args, **kwargs)
+        self.setViewerPreference("Duplex", PDFName("DuplexFlipShortEdge"))
         self._pages = 0
         self._begin()
 
@@ -666,7 +681,7 @@ def _build(
     page: Size,
     title: str,
     outline: bool,
-    canvasmaker: type[Canvas] = Canvas,
+    canvasmaker: type[Canvas] = _ActualSize,
 ) -> bytes:
     buffer = io.BytesIO()
     doc = _Doc(buffer, page, title, outline)
@@ -756,7 +771,7 @@ def reference_pdf(
         ]
         doc.addPageTemplates([PageTemplate("ref", frames)])
         try:
-            doc.build(flow)
+            doc.build(flow, canvasmaker=_ActualSize)
         except LayoutError:
             continue
         found = templater.findings

@@ -306,7 +306,9 @@ def card_sheets_pdf(
     else:
         grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
         plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
-    canvas, buffer = new_canvas(title, f"kitgen card sheets: {setup.describe()}")
+    canvas, buffer = new_canvas(
+        title, f"kitgen card sheets: {setup.describe()}", duplex=setup.duplex
+    )
     renderer = SheetRenderer(canvas, source, plans)
     sheets = max((p.sheet for p in plans), default=-1) + 1
     for number, plan in enumerate(plans):
