@@ -24,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -40,6 +40,9 @@ from kitgen.load.images import (
 )
 from kitgen.load.svg import check_svg, looks_like_svg
 from kitgen.render.fonts import REGULAR, builtin_family, register_fonts
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 Fit = Literal["fit", "fill", "crop"]
 FITS: tuple[Fit, ...] = ("fit", "fill", "crop")
@@ -169,9 +172,9 @@ def _shapes(node: Any) -> Iterator[Any]:
 
 
 @contextmanager
-def _pixel_limit(limit: int) -> Iterator[None]:
-    """Pillow refuses images over `limit` pixels while this is open (by default it
-    only warns at 89 megapixels)."""
+def pixel_limit(limit: int) -> Iterator[None]:
+    """Pillow refuses images over `limit` pixels while this is open (it normally warns
+    at 89 megapixels and refuses at twice that)."""
     from PIL import Image
 
     old = Image.MAX_IMAGE_PIXELS
@@ -184,25 +187,31 @@ def _pixel_limit(limit: int) -> Iterator[None]:
         Image.MAX_IMAGE_PIXELS = old
 
 
-def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | ImageProblem:
-    """Check a PNG or JPEG's header against the limits, then decode it upright."""
-    header = check_image(data, name, limits)
-    if isinstance(header, ImageProblem):
-        return header
+@dataclass(frozen=True)
+class Decoded:
+    """A decoded PNG or JPEG, upright; `turned` when its EXIF orientation turned it.
+    (Scratch's card art and a designed game's pictures alike.)"""
+
+    image: PILImage
+    format: str
+    turned: bool
+
+
+def decode(data: bytes, name: str, limits: ImageLimits) -> Decoded | ImageProblem:
+    """Decode checked image bytes with Pillow, upright (EXIF orientation applied), or
+    say why they cannot be drawn."""
     from PIL import Image, ImageOps
 
     try:
-        with _pixel_limit(limits.max_pixels):
+        with pixel_limit(limits.max_pixels):
             with Image.open(io.BytesIO(data), formats=_FORMATS) as probe:
                 probe.verify()
             image: Any = Image.open(io.BytesIO(data), formats=_FORMATS)
             image.load()
-            dpi = image.info.get("dpi")
+            fmt = image.format or ""
             turned = image.getexif().get(_ORIENTATION, 1) not in (None, 1)
             if turned:
                 image = ImageOps.exif_transpose(image)
-            as_is = header.format == "JPEG" and not turned and image.mode in ("L", "RGB")
-            image = _for_print(image)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return ImageProblem(
             "image-too-large",
@@ -213,10 +222,27 @@ def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | Image
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return ImageProblem("image-unreadable", f"{name!r} cannot be decoded: {reason}")
     w, h = image.size
-    problem = size_problem(name, Header(header.format, w, h), limits)
-    if problem is not None:
-        return problem
-    dpi_x, dpi_y = _dpi(dpi)
+    problem = size_problem(name, Header("PNG" if fmt == "PNG" else "JPEG", w, h), limits)
+    return problem if problem is not None else Decoded(image, fmt, turned)
+
+
+def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | ImageProblem:
+    """Check a PNG or JPEG's header against the limits, then decode it upright."""
+    header = check_image(data, name, limits)
+    if isinstance(header, ImageProblem):
+        return header
+    decoded = decode(data, name, limits)
+    if isinstance(decoded, ImageProblem):
+        return decoded
+    image = decoded.image
+    dpi_x, dpi_y = _dpi(image.info.get("dpi"))
+    as_is = header.format == "JPEG" and not decoded.turned and image.mode in ("L", "RGB")
+    try:
+        image = _for_print(image)
+    except Exception as err:  # a mode Pillow cannot convert: as broken as a bad decode
+        reason = (str(err).splitlines() or [type(err).__name__])[0]
+        return ImageProblem("image-unreadable", f"{name!r} cannot be decoded: {reason}")
+    w, h = image.size
     digest = hashlib.sha256(data).hexdigest()
     jpeg = data if as_is and _jpeg_as_is(data, image.size) else None
     return Picture(

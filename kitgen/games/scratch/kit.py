@@ -11,11 +11,8 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -38,17 +35,16 @@ from kitgen.layout.units import MM
 from kitgen.load.images import (
     DEFAULT_LIMITS,
     LOW_DPI,
-    Header,
     ImageLimits,
     ImageProblem,
     print_dpi,
     read_image,
-    size_problem,
 )
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink, Reference
 from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs
 from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.pictures import Decoded, decode, pixel_limit
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
 
@@ -62,62 +58,6 @@ Item = FaceItem | Reference
 # The low-ink edition draws art in grey at this share of its darkness: recognisable
 # at a glance for well under half the toner (like the faint faction emblem).
 LOW_INK_STRENGTH = 0.4
-_FORMATS = ("PNG", "JPEG")  # the only decoders Pillow may use on card art
-_ORIENTATION = 0x0112  # the EXIF tag that says which way up a photo was taken
-
-
-@contextmanager
-def pixel_limit(limit: int) -> Iterator[None]:
-    """Pillow refuses images over `limit` pixels while this is open (it normally warns
-    at 89 megapixels and refuses at twice that)."""
-    from PIL import Image
-
-    old = Image.MAX_IMAGE_PIXELS
-    Image.MAX_IMAGE_PIXELS = limit
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            yield
-    finally:
-        Image.MAX_IMAGE_PIXELS = old
-
-
-@dataclass(frozen=True)
-class Decoded:
-    """Decoded art, upright; `turned` when its EXIF orientation turned it."""
-
-    image: Picture
-    format: str
-    turned: bool
-
-
-def decode(data: bytes, name: str, limits: ImageLimits) -> Decoded | ImageProblem:
-    """Decode checked image bytes with Pillow, upright (EXIF orientation applied), or
-    say why they cannot be drawn."""
-    from PIL import Image, ImageOps
-
-    try:
-        with pixel_limit(limits.max_pixels):
-            with Image.open(io.BytesIO(data), formats=_FORMATS) as probe:
-                probe.verify()
-            image: Picture = Image.open(io.BytesIO(data), formats=_FORMATS)
-            image.load()
-            fmt = image.format or ""
-            turned = image.getexif().get(_ORIENTATION, 1) not in (None, 1)
-            if turned:
-                image = ImageOps.exif_transpose(image)
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return ImageProblem(
-            "image-too-large",
-            f"{name!r} holds more pixels than its header says: over "
-            f"{limits.max_pixels / 1e6:g} megapixels, the most kitgen draws",
-        )
-    except Exception as err:  # Pillow's decoders raise many kinds of error on broken files
-        reason = (str(err).splitlines() or [type(err).__name__])[0]
-        return ImageProblem("image-unreadable", f"{name!r} cannot be decoded: {reason}")
-    w, h = image.size
-    problem = size_problem(name, Header("PNG" if fmt == "PNG" else "JPEG", w, h), limits)
-    return problem if problem is not None else Decoded(image, fmt, turned)
 
 
 def _for_print(image: Picture, ink: Ink) -> Picture:
