@@ -21,6 +21,7 @@ from kitgen.games.staircase.play import (
     Setup,
     Staircase,
     State,
+    interfere_margin,
     move_text,
     parse_move,
     play_game,
@@ -418,6 +419,48 @@ def test_the_interferer_plays_like_greedy_without_the_option() -> None:
         one, _ = play_game(engine, ["greedy"] * 3, seed=seed)
         two, _ = play_game(engine, ["interferer"] * 3, seed=seed)
         assert one == two
+
+
+def test_the_interferer_interferes_exactly_when_its_margin_is_positive() -> None:
+    # Over many positions from real games: a positive margin means an interfere, and
+    # a negative one another action; the margin is None where no interfere is legal.
+    engine = Staircase(Setup(3, interfere=True))
+    seen = 0
+    for seed in range(12):
+        states, _ = play_game(engine, ["greedy", "spoiler", "random"], seed=seed)
+        for state in states:
+            if engine.outcome(state) is not None:
+                continue
+            margin = interfere_margin(engine, state)
+            move = PLAYERS["interferer"](engine, state, random.Random(seed))
+            if state.pending is not None or len(state.hands[state.mover]) < 2:
+                assert margin is None
+                continue
+            assert margin is not None
+            seen += 1
+            assert isinstance(move, Interfere) == (margin > 1e-9), (margin, move)
+    assert seen > 100
+    plain = Staircase(Setup(3))
+    assert interfere_margin(plain, play_game(plain, ["greedy"] * 3, seed=1)[0][0]) is None
+
+
+def test_the_tally_counts_chances_to_interfere_and_the_interferers_margins() -> None:
+    setup = Setup(3, interfere=True)
+    players = ["interferer", "greedy", "spoiler"]
+    tally = run_games(setup, players, 3, 0, 30)
+    rows = tally_summary(tally, players)["players"]
+    assert all(r["interfere_chances"] > 0 for r in rows)
+    # Only the interferer's margins are weighed; the spoiler takes every chance.
+    assert "interfere_margin" not in rows[1] and "interfere_margin" not in rows[2]
+    assert rows[2]["actions_per_game"]["interfere"] == rows[2]["interfere_chances"]
+    margin = rows[0]["interfere_margin"]
+    assert margin["best"] >= margin["median"]
+    assert sum(tally.margins[0].values()) == tally.chances[0]
+    if margin["best"] < 0:
+        assert rows[0]["actions_per_game"]["interfere"] == 0
+    # Without the rule nobody has a chance and nothing is weighed.
+    plain = tally_summary(run_games(Setup(3), players, 3, 0, 5), players)["players"]
+    assert all(r["interfere_chances"] == 0 and "interfere_margin" not in r for r in plain)
 
 
 def test_games_are_determined_by_the_seed() -> None:

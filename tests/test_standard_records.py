@@ -114,6 +114,30 @@ def test_staircase_simulation_is_reproducible_and_split_free() -> None:
     assert abs(wins - 120) < 0.01  # shared wins split, so the shares add up to the games
 
 
+def test_the_staircase_report_says_what_the_interferer_made_of_its_chances() -> None:
+    args = ["simulate", "staircase", "--players", "interferer,greedy,spoiler", "--interfere"]
+    result = runner.invoke(app, [*args, "-n", "30"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    said = [line.strip() for line in lines if line.strip().startswith("interfere:")]
+    assert len(said) == 3, result.stdout  # one line per player
+    data = json.loads(runner.invoke(app, [*args, "-n", "30", "-f", "json"]).stdout)
+    interferer = data["players"][0]
+    best = interferer["interfere_margin"]["best"]
+    assert said[0].startswith(
+        f"interfere: {interferer['actions_per_game']['interfere']:.2f} a game of"
+        f" {interferer['interfere_chances']:.1f} chances"
+    )
+    if best < 0:
+        assert f"came {-best} points short" in said[0]
+    assert "short" not in said[2] and "beat" not in said[2]  # the spoiler is not weighed
+    plain = runner.invoke(
+        app, ["simulate", "staircase", "--players", "interferer,greedy", "-n", "5"]
+    )
+    # Without the rule there is nothing to say.
+    assert not [line for line in plain.stdout.splitlines() if line.strip().startswith("interfere")]
+
+
 def test_staircase_simulate_refuses_bad_players() -> None:
     result = runner.invoke(app, ["simulate", "staircase", "--players", "greedy"])
     assert result.exit_code == 2 and "2 to 5 players" in result.output

@@ -54,7 +54,9 @@ def simulate(
                   the new scrap top is worth to the next player
       interferer  greedy, but with --interfere it also weighs every interfere
                   (what showing a pair costs it against what the named player
-                  gains) and takes it when it measures best
+                  gains) and takes it when it measures best; the report says how
+                  close the best interfere came (an interfere costs two of its own
+                  cards and gives the named player one, so it seldom pays)
       spoiler     aggressive: with --interfere, whenever it holds two cards it
                   interferes with the leader; otherwise it plays like greedy
     """
@@ -86,6 +88,8 @@ def simulate(
                 f" + bonus {row['mean_bonus']:.1f} ({row['mean_sequences']:.2f} sequences)"
             )
             out.append(f"     actions a game: {used or 'none'}")
+            if interfere:
+                out.append(f"     {_interfere_line(row)}")
         out.append(
             f"  {report['turns_per_game']:.1f} turns a game;"
             f" ties for first {report['tie_share']:.1%}"
@@ -93,6 +97,25 @@ def simulate(
         return out
 
     show_report(report, output, lines)
+
+
+def _interfere_line(row: dict[str, Any]) -> str:
+    """What a player did with its chances to interfere; for the interferer, also how
+    close the best interfere came to its best other action."""
+    chances = row["interfere_chances"]
+    taken = row["actions_per_game"]["interfere"]
+    line = f"interfere: {taken:.2f} a game of {chances:.1f} chances"
+    margin = row.get("interfere_margin")
+    if margin is None:
+        return line
+    best, median = margin["best"], margin["median"]
+    if best < 0:
+        return (
+            f"{line}; none was worth it: the best interfere came {-best} points short of"
+            f" the best other action (median {-median} short), since an interfere gives"
+            " away two of its own cards and one to the named player"
+        )
+    return f"{line}; the best beat the best other action by {best} points (median {median})"
 
 
 def command() -> click.Command:

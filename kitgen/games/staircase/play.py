@@ -790,6 +790,24 @@ def interferer_move(engine: Staircase, state: State, rng: random.Random) -> Move
     return _pick(keyed, rng)
 
 
+def interfere_margin(engine: Staircase, state: State) -> float | None:
+    """By the interferer's measure, how much its best interfere beats its best build,
+    scrap or recycle in `state` (negative: by how much it falls short); None when the
+    mover cannot interfere (the rule is off, a choice is pending, or it holds fewer
+    than two cards). The interferer interferes exactly when this is positive.
+
+    Under the printed scoring an interfere gives up two of the mover's cards (two
+    staircase cards it will not build) and gives the named player one, so it pays
+    only when the sequence it spoils is worth more than all of that."""
+    if not engine.setup.interfere or state.pending is not None:
+        return None
+    if len(state.hands[state.mover]) < 2:
+        return None
+    view = _View(engine, state)
+    own = max(k for k, _ in _own_options(view))
+    return max(k for k, _ in _interfere_options(view, every=False)) - own
+
+
 def spoiler_move(engine: Staircase, state: State, rng: random.Random) -> Move:
     """A deliberately aggressive reference player: whenever the set-up allows it and it
     holds two cards, it interferes with the current leader, showing the pair that
@@ -848,6 +866,7 @@ __all__ = [
     "Tail",
     "greedy_move",
     "grow",
+    "interfere_margin",
     "interferer_move",
     "move_key",
     "move_text",

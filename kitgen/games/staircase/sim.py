@@ -12,6 +12,7 @@ Pure Python: no I/O.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from kitgen.games.staircase.play import (
     Scrap,
     Setup,
     Staircase,
+    interfere_margin,
     play_game,
 )
 from kitgen.rules.simulate import game_seed, wilson
@@ -59,7 +61,18 @@ KEY = {
     ),
     "turns_per_game": "mean turns per game (every action but a choice is a turn)",
     "tie_share": "share of games in which two or more players tied for first",
+    "interfere_chances": (
+        "mean times per game the player could have interfered (its turn, the rule on,"
+        " two or more cards in hand)"
+    ),
+    "interfere_margin": (
+        "the interferer only: over its chances, the best and the median of how many points"
+        " its best interfere beat its best other action by its own measure (negative: fell"
+        " short); it interferes only when this is above 0"
+    ),
 }
+
+WEIGHED = frozenset({"interferer"})  # players whose interfere margins are recorded
 
 
 def _zeros(n: int) -> list[int]:
@@ -82,6 +95,9 @@ class StaircaseTally:
     bonus: list[int] = field(default_factory=list)
     sequences: list[int] = field(default_factory=list)
     actions: list[Counter[str]] = field(default_factory=list)  # per player: action -> times
+    chances: list[int] = field(default_factory=list)  # per player: turns it could interfere
+    # per player (the interferer): whole points (rounded down) of each chance's margin -> times
+    margins: list[Counter[int]] = field(default_factory=list)
 
     def _fit(self, n: int) -> None:
         if self.players == 0:
@@ -90,6 +106,8 @@ class StaircaseTally:
             self.base, self.bonus, self.sequences = _zeros(n), _zeros(n), _zeros(n)
             self.shared = [Counter() for _ in range(n)]
             self.actions = [Counter() for _ in range(n)]
+            self.chances = _zeros(n)
+            self.margins = [Counter() for _ in range(n)]
         elif self.players != n:
             raise ValueError(
                 f"cannot add {n}-player games to a tally of {self.players}-player ones"
@@ -111,6 +129,8 @@ class StaircaseTally:
             self.bonus[p] += other.bonus[p]
             self.sequences[p] += other.sequences[p]
             self.actions[p].update(other.actions[p])
+            self.chances[p] += other.chances[p]
+            self.margins[p].update(other.margins[p])
 
 
 def run_games(
@@ -134,8 +154,15 @@ def run_games(
         for before, after in pairwise(states):
             move = after.last
             assert move is not None
+            p = seats[before.mover]
             tally.turns += not isinstance(move, Choose)
-            tally.actions[seats[before.mover]][_ACTION_OF[type(move)]] += 1
+            tally.actions[p][_ACTION_OF[type(move)]] += 1
+            if setup.interfere and before.pending is None and len(before.hands[before.mover]) >= 2:
+                tally.chances[p] += 1
+                if players[p] in WEIGHED:
+                    margin = interfere_margin(engine, before)
+                    assert margin is not None
+                    tally.margins[p][math.floor(margin)] += 1
         for seat, p in enumerate(seats):
             detail = result.detail[seat]
             tally.total[p] += detail.total
@@ -153,6 +180,18 @@ def run_games(
 
 def _mean(part: int | Fraction, whole: int, digits: int = 2) -> float | None:
     return round(float(part) / whole, digits) if whole else None
+
+
+def _margins(counts: Counter[int]) -> dict[str, int]:
+    """The best and the median (the lower middle one) of margins kept as whole points."""
+    ordered = sorted(counts)
+    half = (sum(counts.values()) - 1) // 2
+    seen = 0
+    for value in ordered:
+        seen += counts[value]
+        if seen > half:
+            return {"best": ordered[-1], "median": value}
+    raise AssertionError("unreachable: counts is not empty")
 
 
 def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, Any]:
@@ -181,8 +220,11 @@ def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, An
                 "mean_bonus": _mean(tally.bonus[p], n),
                 "mean_sequences": _mean(tally.sequences[p], n, 3),
                 "actions_per_game": {a: _mean(tally.actions[p][a], n, 3) for a in ACTIONS},
+                "interfere_chances": _mean(tally.chances[p], n),
             }
         )
+        if name in WEIGHED and tally.margins[p]:
+            rows[-1]["interfere_margin"] = _margins(tally.margins[p])
     return {
         "games": n,
         "players": rows,
