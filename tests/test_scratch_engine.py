@@ -362,7 +362,7 @@ def test_turn_and_win_loses_and_no_turning_on_the_ninth_card() -> None:
     state = position(board, (["Ranger", "Worg"], FILLER))
     assert play(state, "Ranger@TR").outcome == Outcome(0, 3, "three in a line holding every card")
     assert play(state, "Ranger@TR flip").outcome == Outcome(
-        1, 2, "turned a card over and won on that turn"
+        1, 2, "a line made by turning a card over (its player loses)"
     )
     full = [
         ["Worg P1", "Worg P2", "Worg P1"],

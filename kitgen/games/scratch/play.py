@@ -351,7 +351,7 @@ def outcome_of(
     """
     if HAS_LINE[mine]:
         if flipped:
-            return Outcome(1 - player, 2, "turned a card over and won on that turn")
+            return Outcome(1 - player, 2, "a line made by turning a card over (its player loses)")
         if mine == occupied:
             return Outcome(player, 3, "three in a line holding every card")
         return Outcome(player, 2, "three in a line")
