@@ -47,6 +47,12 @@ def test_each_games_help_lists_its_own_options_and_players(game: str) -> None:
         if line.startswith("    ") and not line.startswith("      ")
     ]
     assert listed == list(players), section
+    # The --players option names them too, and sends nobody elsewhere for them (the
+    # one shared command's help once told Galliard users to see that same help).
+    options = " ".join(result.output.split("Options:")[1].split())
+    players_help = options.split("--players")[1].split(" -")[0]
+    assert all(name in players_help for name in players), players_help
+    assert "--help" not in players_help and "see" not in players_help.split(), players_help
     if own is not None:
         assert own in result.output
     for other, (_, option) in GAMES.items():
