@@ -31,6 +31,7 @@ from kitgen.games.scaffold.kit import SIDE_INK
 from kitgen.games.scratch.cards import POKER_H, POKER_W, Geometry, faces_of
 from kitgen.games.scratch.cards import draw_face as draw_scratch_face
 from kitgen.games.scratch.load import official
+from kitgen.games.scratch.starters import NEW_FACTION
 from kitgen.games.shapeup.cards import COLOUR_STYLES, FaceGeometry, outline, symbol_weight
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
@@ -97,6 +98,15 @@ def _palettes() -> dict[str, dict[str, str]]:
     return {
         "shapeup symbols": {k: hex_of(s.ink) for k, s in COLOUR_STYLES.items()},
         "scratch factions": {f.id: f.colour for f in official().pool.factions.values()},
+        # `kitgen new cards`: the new faction beside the official ones with cards
+        "scratch starter factions": {
+            "tinkerer": str(NEW_FACTION["colour"]),
+            **{
+                f.id: f.colour
+                for f in official().pool.factions.values()
+                if f.id in ("monster", "kingdom")
+            },
+        },
         "emberwake factions": emberwake["background"]["faction"],
         "starter suit bands": band["fill"]["suit"],
         "starter suit grounds": face["background"]["suit"],
