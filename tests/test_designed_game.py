@@ -190,7 +190,7 @@ def test_extends_in_a_circle_is_a_finding(game: Path) -> None:
 def test_a_mapping_missing_a_value_of_its_choice_is_a_finding(game: Path) -> None:
     edit(
         game / "face.yaml",
-        'background: {suit: {sun: "#f6e7c1", moon: "#d9e1f2"}}',
+        'background: {suit: {sun: "#f6e7c1", moon: "#98a8c8"}}',
         'background: {suit: {sun: "#f6e7c1"}}',
     )
     status, found = check(game / "face.yaml")

@@ -359,7 +359,7 @@ def test_card_figure_names_the_parts() -> None:
     text = " ".join(PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
     for part in ("symbol", "colour mark", "fill", "shape", "corner index", "red solid star"):
         assert part in text, part
-    assert "R and a solid frame" in text
+    assert "R, solid frame and line" in text
     assert coverage(data, 0) > 0.05
 
 

@@ -76,7 +76,7 @@ bleed: 3mm         # printed past the cut, so a cut a little off shows no white 
 safe: 3mm          # text keeps this far inside the cut (a warning otherwise)
 # Any property can come from a field: a template ("{{{{ power }}}}") or a mapping
 # of the field's values (`else:` for any other value).
-background: {{suit: {{sun: "#f6e7c1", moon: "#d9e1f2"}}}}
+background: {{suit: {{sun: "#f6e7c1", moon: "#98a8c8"}}}}  # CIE L* 92 and 69: apart in grey
 elements:
   - type: rect                  # also: ellipse, line, text, image, icon
     name: band
@@ -84,7 +84,7 @@ elements:
     y: 0
     width: 100%
     height: 16mm
-    fill: {{suit: {{sun: "#c0392b", moon: "#2c3e7a"}}}}
+    fill: {{suit: {{sun: "#d9541e", moon: "#1c2550"}}}}  # CIE L* 53 and 16: apart in grey
   - type: text
     name: title
     text: "{{{{ name }}}}"
@@ -121,7 +121,7 @@ elements:
     y: -8mm
     width: 40%
     height: 30%
-    tint: {{suit: {{sun: "#c0392b", moon: "#2c3e7a"}}}}
+    tint: {{suit: {{sun: "#d9541e", moon: "#1c2550"}}}}
   - type: text
     name: rules
     when: "rules"               # only for cards whose rules are not empty

@@ -4,7 +4,10 @@ Every drawing function works in card coordinates: the trim box's lower-left
 corner is (0, 0) and the bleed lies outside it. The side values are the
 largest marks on the card, at their edges, so a card reads across a table;
 faction and rarity are named in words and symbols too, so nothing depends on
-colour alone (the low-ink edition has no large fills at all).
+colour alone (the low-ink edition has no large fills at all). The factions'
+colours differ in lightness too (data/scratch/cards.yaml), so they print as
+clearly different greys; words and digits on a faction colour are white, or
+ink on a light one (`on_colour`).
 
 A card's art, when it has one, fills the window between the left and right
 values where the faction emblem otherwise sits, fitted whole; the low-ink
@@ -26,6 +29,7 @@ from kitgen.load.images import art_path
 from kitgen.model.findings import Location
 from kitgen.model.kit import Ink, Reference
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
+from kitgen.render.lightness import is_light
 from kitgen.render.symbols import emblem, rarity_symbol
 from kitgen.render.text import Fitted, fit, wrap
 
@@ -125,6 +129,11 @@ def lighter(hex_colour: str, mix: float = 0.82) -> Color:
     )
 
 
+def on_colour(fill: Color) -> Color:
+    """The colour of text on a fill: white, or ink on a light fill."""
+    return INK_BLACK if is_light("#" + fill.hexval()[2:]) else white
+
+
 class Geometry:
     """Where things go on a card of a given size, scaled from the poker design."""
 
@@ -220,11 +229,12 @@ def _value_disc(
         c.circle(cx, cy, geo.radius, stroke=1, fill=1)
         c.setFillColor(INK_BLACK)
     else:
-        c.setFillColor(darker(colour, 0.8))
+        disc = darker(colour, 0.8)
+        c.setFillColor(disc)
         c.setStrokeColor(white)
         c.setLineWidth(1.2 * geo.s)
         c.circle(cx, cy, geo.radius, stroke=1, fill=1)
-        c.setFillColor(white)
+        c.setFillColor(on_colour(disc))
     _digit(c, value, cx, cy, geo.digit)
 
 
@@ -270,7 +280,7 @@ def draw_face(
     else:
         c.setFillColor(HexColor(face.colour))
         c.rect(band_x, geo.band_y, band_w, geo.band_h, stroke=0, fill=1)
-        text_colour = white
+        text_colour = on_colour(HexColor(face.colour))
     c.setFillColor(text_colour)
     band_size = 7.2 * s
     base = geo.band_y + geo.band_h / 2 - 0.36 * band_size

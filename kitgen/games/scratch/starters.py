@@ -51,7 +51,7 @@ class CardIdea:
 
 
 # The starter card file: a new faction and power, and cards that show each field.
-NEW_FACTION = {"id": "tinkerer", "name": "Tinkerer", "colour": "#b5651d", "tendency": "right"}
+NEW_FACTION = {"id": "tinkerer", "name": "Tinkerer", "colour": "#e8c25a", "tendency": "right"}
 NEW_POWER = {
     "id": "spare-parts",
     "name": "Spare parts!",

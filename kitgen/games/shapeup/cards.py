@@ -3,9 +3,17 @@
 Every drawing function works in card coordinates: the trim box's lower-left
 corner is (0, 0) and the bleed lies outside it. The symbol is large and
 centred; hollow is a thick ring, solid is filled (hatched in the low-ink
-edition). Colour is never the only cue: each colour has its own frame line
-(red solid, green dashed, blue dotted) and its initial letter in the four
-corner indices, so a card reads in greyscale and in the low-ink edition too.
+edition). Colour is never the only cue: each colour has its own line (red
+solid, green dashed, blue dotted), drawn as the card's frame and again in white
+along the middle of the symbol's outline band, and its initial letter in the
+four corner indices, so a card reads in greyscale and in the low-ink edition too.
+
+The three inks differ in lightness as well as hue, by at least 20 units of CIE
+L* (dark navy blue, mid vermilion red, light lime green; tests/test_greyscale.py),
+so a mono printer prints them as three clearly different greys. The line inside
+the symbol runs in the band that hollow and solid symbols share (a hollow
+symbol's ring, a solid symbol's rim), so it never touches what tells the fills
+apart: the inside of the symbol, empty or inked.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ class ColourStyle:
     dark: Color
     tint: Color
     letter: str
-    line: str  # "solid", "dashed" or "dotted": the frame that names the colour without hue
+    line: str  # "solid", "dashed" or "dotted" (or "none"): names the colour without hue
 
 
 def _mix(colour: Color, towards: float, target: float) -> Color:
@@ -54,12 +62,15 @@ def _style(hex_colour: str, letter: str, line: str) -> ColourStyle:
     return ColourStyle(base, _mix(base, 0.35, 0.0), _mix(base, 0.86, 1.0), letter, line)
 
 
+# The one source of the three colours: cards, backs, score sheets and booklet figures
+# all draw from here. Their CIE L* (sRGB): blue 22.5, red 50.9, green 76.4; as the
+# greys a mono printer makes of them (ITU-R BT.601 luma): 20.3, 46.8, 71.1.
 COLOUR_STYLES: dict[str, ColourStyle] = {
-    "red": _style("#d0342c", "R", "solid"),
-    "green": _style("#2e8b3d", "G", "dashed"),
-    "blue": _style("#2262c6", "B", "dotted"),
+    "red": _style("#d9452f", "R", "solid"),
+    "green": _style("#9bcc45", "G", "dashed"),
+    "blue": _style("#1a2f7a", "B", "dotted"),
 }
-NEUTRAL = _style("#3b3b3b", "", "solid")  # shapes that stand for any colour
+NEUTRAL = _style("#3b3b3b", "", "none")  # shapes that stand for any colour
 
 
 def colour_style(colour: str) -> ColourStyle:
@@ -133,9 +144,12 @@ def symbol_weight(size: float, ink: Ink = "normal") -> float:
     return size * (0.065 if ink == "low" else 0.085)
 
 
-def draw_symbol(c: Canvas, card: Card, cx: float, cy: float, size: float, ink: Ink) -> None:
-    """A card's symbol in a box of `size` centred on (cx, cy)."""
-    draw_shape(c, card.shape, card.fill, cx, cy, size, ink, colour_style(card.colour))
+def draw_symbol(
+    c: Canvas, card: Card, cx: float, cy: float, size: float, ink: Ink, cue: float = 1.0
+) -> None:
+    """A card's symbol in a box of `size` centred on (cx, cy); `cue` thickens the dashes or
+    dots of its colour line."""
+    draw_shape(c, card.shape, card.fill, cx, cy, size, ink, colour_style(card.colour), cue)
 
 
 def draw_shape(
@@ -147,28 +161,33 @@ def draw_shape(
     size: float,
     ink: Ink,
     style: ColourStyle,
+    cue: float = 1.0,
 ) -> None:
     """A shape, hollow or solid, in a box of `size` centred on (cx, cy).
 
     Hollow: a thick ring, the ground showing inside. Solid: filled; in the
-    low-ink edition, dense hatching inside a thinner ring, so it still reads as
-    solid next to a hollow symbol. Outlines are drawn inside the shape, so hollow
-    and solid symbols are the same size.
+    low-ink edition, dense hatching inside the same ring as a hollow symbol's,
+    so it still reads as solid next to a hollow symbol. Outlines are drawn
+    inside the shape, so hollow and solid symbols are the same size.
+
+    A symbol large enough to show it carries its colour's line (solid, dashed
+    or dotted) in white along the middle of its ring, or of the same band on
+    a solid symbol's rim: the colour is seen without its hue, and the inside of
+    the symbol, which tells hollow from solid, is left alone. `cue` thickens
+    dashes and dots (for the little cards of booklet figures).
     """
     shape_at = outline(shape, cx, cy, size)
+    ring_weight = symbol_weight(size, ink)
+    large = size > SMALL_SYMBOL
     c.saveState()
     c.setLineJoin(1)
-    if fill == "hollow":
+    if fill == "hollow" or (ink == "low" and large):
         ring = shape_at.path(c)
-        shape_at.path(c, symbol_weight(size, ink), into=ring)
+        shape_at.path(c, ring_weight, into=ring)
         c.setFillColor(style.ink)
         c.drawPath(ring, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-    elif ink == "low" and size > SMALL_SYMBOL:
-        weight = size * 0.03
-        _hatch(c, shape_at, weight, size, style.ink)
-        c.setStrokeColor(style.ink)
-        c.setLineWidth(weight)
-        c.drawPath(shape_at.path(c, weight / 2), stroke=1, fill=0)
+        if fill != "hollow":  # low-ink solid: hatched inside the ring
+            _hatch(c, shape_at, ring_weight - size * 0.01, size, style.ink)
     else:
         weight = size * 0.018
         c.setFillColor(style.ink)
@@ -176,6 +195,12 @@ def draw_shape(
         c.setStrokeColor(style.dark)
         c.setLineWidth(weight)
         c.drawPath(shape_at.path(c, weight / 2), stroke=1, fill=0)
+    if large and style.line != "none":
+        # A continuous line stays a fine pinstripe, so a hollow ring still reads as one
+        # thick outline; dashes and dots are bolder, to read as dashes and dots.
+        share = 0.2 if style.line == "solid" else min(0.32 * cue, 0.5)
+        set_line_style(c, style, ring_weight * share, white)
+        c.drawPath(shape_at.path(c, ring_weight / 2), stroke=1, fill=0)
     c.restoreState()
 
 
@@ -224,7 +249,12 @@ class FaceGeometry:
 def set_colour_line(c: Canvas, colour: str, width: float) -> None:
     """Stroke in a colour's ink and line style: red solid, green dashed, blue dotted."""
     style = colour_style(colour)
-    c.setStrokeColor(style.ink)
+    set_line_style(c, style, width, style.ink)
+
+
+def set_line_style(c: Canvas, style: ColourStyle, width: float, ink: Color) -> None:
+    """Stroke in `ink` with a colour's line style: solid, dashed or dotted."""
+    c.setStrokeColor(ink)
     c.setLineWidth(width)
     if style.line == "dashed":
         c.setLineCap(0)
@@ -282,7 +312,7 @@ def draw_face(
     """Draw one card face with its bleed.
 
     `small` is for the little cards of rule-booklet figures: no corner indices,
-    and a bolder frame so that its line style still reads.
+    and a bolder frame and symbol line so that their line style still reads.
     """
     geo = FaceGeometry(width, height)
     style = colour_style(card.colour)
@@ -299,7 +329,7 @@ def draw_face(
     frame(c, card.colour, geo, ink, 2.0 if small else 1.0)
     if not small:
         corner_indices(c, card, geo, ink)
-    draw_symbol(c, card, *geo.centre, geo.symbol, ink)
+    draw_symbol(c, card, *geo.centre, geo.symbol, ink, 1.6 if small else 1.0)
     c.restoreState()
 
 

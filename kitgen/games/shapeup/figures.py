@@ -138,7 +138,7 @@ def _parts(card: Card, geo: FaceGeometry) -> tuple[list[Any], list[Any]]:
     fill = ("hollow", "a thick outline") if card.fill == "hollow" else ("solid", "filled in")
     left = [
         (("corner index", "letter and small symbol"), (geo.index_x - 2 * MM, geo.letter_y + 3)),
-        (("colour mark", f"{style.letter} and a {style.line} frame"), (geo.safe, geo.h * 0.62)),
+        (("colour mark", f"{style.letter}, {style.line} frame and line"), (geo.safe, geo.h * 0.62)),
         (("fill", f"{fill[0]}: {fill[1]}"), _on_symbol(card, geo, 200)),
     ]
     right = [
