@@ -266,7 +266,7 @@ def _scoring_panel(c: Canvas, box: Box, mode: str, s: float) -> None:
             "Red plays first.",
             "At the end, each crew counts the spaces whose top card is its colour. "
             "The centre counts too.",
-            "The higher count wins: 8-5, say.",
+            "The higher count wins: 8-5, say. Equal counts are a tie.",
         )
     else:
         heading = "TEAM SCORE"
@@ -623,7 +623,11 @@ def score_sheet_pdf(
     canvas, buffer = new_canvas(f"{title}: score sheet", f"kitgen score sheet: {setup.describe()}")
     area = _page(canvas, setup)
     top = _page_heading(
-        canvas, area, title, "score sheet", "Ring the hand size and the start; fill in the rest."
+        canvas,
+        area,
+        title,
+        "score sheet",
+        "Ring the hand size, the start and the winner (or the tie); fill in the rest.",
     )
     hands = "  ".join(str(n) for n in hand_sizes)
     starts = "  ".join(str(n) for n in (turns, *variants))
@@ -637,10 +641,10 @@ def score_sheet_pdf(
         "Competitive games",
         (
             "Each crew scores the spaces topped with its colour.",
-            "The centre counts too. The crew with more spaces wins.",
+            "The centre counts too. The crew with more spaces wins; equal counts are a tie.",
         ),
         COMPETITIVE_COLUMNS,
-        {1: hands, 4: "red   black"},
+        {1: hands, 4: "red   black   tie"},
         setup.ink,
     )
     _table(
