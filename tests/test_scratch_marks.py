@@ -70,3 +70,52 @@ def test_the_booklet_explains_the_mark_the_cards_carry() -> None:
     assert "circled R" not in rules and "(R)" not in rules
     assert "**Dagger** (\u2020) in the bottom right corner" in rules
     assert "Cards marked \u2020 were reconstructed" in rules
+
+
+# --- The play mat's header -------------------------------------------------------------------
+
+CLEAR_PT = 2.0  # the least room between a glyph of the header and the line below it
+
+
+def header_glyphs_and_cells(
+    card: str,
+) -> tuple[list[tuple[str, float, tuple[float, float, float, float]]], float]:
+    """The first sheet's header glyphs (character, font size, tight box, y up) and its
+    spaces' top edge (the outside of their stroke), from the printed PDF."""
+    import pypdfium2.raw as pdfium_c
+
+    from kitgen.build import resolve_setup
+    from kitgen.games.scratch.kit import mat_pdf
+    from kitgen.model.kit import PrintSettings
+
+    setup = resolve_setup(PrintSettings(card_size=card))
+    page = pdfium.PdfDocument(mat_pdf("Scratch: Draw the Line", setup))[0]
+    paths = page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH])
+    # get_bounds from pypdfium2 5, get_pos before
+    bounds = [(getattr(o, "get_bounds", None) or o.get_pos)() for o in paths]
+    spaces = [b for b in bounds if abs((b[3] - b[1]) - (setup.card.height + 2 * MM)) < 2]
+    assert len(spaces) >= 3, card
+    top = max(s[3] for s in spaces)
+    text = page.get_textpage()
+    glyphs = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        box = text.get_charbox(i)
+        if char.strip() and box[1] >= top - 1 and box[3] - box[1] > 0.5:
+            glyphs.append((char, pdfium_c.FPDFText_GetFontSize(text.raw, i), box))
+    return glyphs, top
+
+
+def test_the_mat_header_clears_the_spaces() -> None:
+    """The hint's descenders (y, p, g) stand clear of the spaces' top edge, and the title's
+    descenders clear of the hint's tallest glyphs: measured on the printed page."""
+    for card in ("poker", "poker-us", "mini-us", "tarot"):
+        glyphs, top = header_glyphs_and_cells(card)
+        title = [box for _, size, box in glyphs if size > 10]  # the 11 pt title
+        hint = [box for _, size, box in glyphs if 6 < size < 7]  # the 6.5 pt line under it
+        assert {"y", "p"} <= {c for c, size, _ in glyphs if 6 < size < 7}  # descenders
+        assert title and hint
+        lowest = min(box[1] for _, _, box in glyphs)
+        assert lowest - top >= CLEAR_PT, (card, lowest - top)
+        title_bottom, hint_top = min(b[1] for b in title), max(b[3] for b in hint)
+        assert title_bottom - hint_top >= 1.0, (card, title_bottom - hint_top)
