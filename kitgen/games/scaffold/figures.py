@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, ScaffoldFigure, read_scaffold_board
+from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import (
     BOARDS,
     CAP,
@@ -355,29 +356,16 @@ def _labels(c: Canvas, geo: Geometry) -> None:
 
 
 def _arrows(c: Canvas, geo: Geometry, board: Board) -> None:
-    """A chevron in the gap between every two neighbouring spaces, pointing inwards."""
-    c.saveState()
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.9)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    arm = min(geo.gap * 0.32, 1.6 * MM)
+    """An arrow in the gap between every two neighbouring spaces, pointing inwards (the
+    mats' mark: `kitgen.games.scaffold.marks`)."""
+    length = min(geo.gap * 0.8, 4.2 * MM)
     for outer, inner in flow_pairs(board):
         (ro, co), (ri, ci) = row_col(outer), row_col(inner)
         xo, yo = geo.square(outer)
         xi, yi = geo.square(inner)
         mx = (xo + xi) / 2 + geo.cell / 2
         my = (yo + yi) / 2 + geo.cell / 2
-        dx, dy = ci - co, ro - ri  # towards the inner space, y up
-        tip = (mx + dx * arm * 0.5, my + dy * arm * 0.5)
-        back = (mx - dx * arm * 0.5, my - dy * arm * 0.5)
-        px, py = -dy, dx  # across the arrow
-        path = c.beginPath()
-        path.moveTo(back[0] + px * arm, back[1] + py * arm)
-        path.lineTo(*tip)
-        path.lineTo(back[0] - px * arm, back[1] - py * arm)
-        c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
+        inward_arrow(c, mx, my, ci - co, ro - ri, length, INK, 0.9)  # towards the inner, y up
 
 
 def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink) -> None:
