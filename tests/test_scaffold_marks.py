@@ -1,13 +1,17 @@
-"""Scaffold's drawn marks: the pyramid arrow shared by the mats and the booklet figures."""
+"""Scaffold's drawn marks: the pyramid arrow shared by the mats and the booklet figures,
+and capped spaces drawn as the booklet's legend says (the capping card sideways)."""
 
 from __future__ import annotations
 
 import io
+import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import yaml
 from PIL import Image, ImageChops
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
@@ -15,9 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.games.scaffold import figures as figures_module
 from kitgen.games.scaffold import kit as kit_module
 from kitgen.games.scaffold import marks
+from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, read_scaffold_board
 from kitgen.games.scaffold.figures import scaffold_figures
 from kitgen.games.scaffold.layout import plan_scaffold_mat
-from kitgen.games.scaffold.rules import BOARDS, flow_pairs
+from kitgen.games.scaffold.rules import BOARDS, CAP, flow_pairs
 from kitgen.layout.paper import CARDS
 from kitgen.layout.units import MM
 from kitgen.render.fonts import register_fonts
@@ -107,3 +112,62 @@ def test_the_mark_reads_the_same_turned_any_way() -> None:
     ]
     centre = sum(x * w for x, w in enumerate(columns)) / sum(columns)
     assert centre > right.width / 2  # the head's side
+
+
+# --- Capped spaces ---------------------------------------------------------------------------
+
+
+def board_figures(node: Any) -> list[dict[str, Any]]:
+    """Every board figure's args in the rules file, in order."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        if node.get("figure") == "board":
+            found.append(node["args"])
+        for value in node.values():
+            found += board_figures(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += board_figures(value)
+    return found
+
+
+def turned(data: bytes) -> tuple[str, str]:
+    """The glyphs set a quarter turn from upright, and the upright ones (spaces dropped)."""
+    text = pdfium.PdfDocument(data)[0].get_textpage()
+    sideways, upright = [], []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if not char.strip():
+            continue
+        angle = pdfium_c.FPDFText_GetCharAngle(text.raw, i)
+        quarter = abs(math.cos(angle)) < 0.01
+        assert quarter or abs(math.sin(angle)) < 0.01, (char, angle)
+        (sideways if quarter else upright).append(char)
+    return "".join(sorted(sideways)), "".join(upright)
+
+
+def test_capped_spaces_are_drawn_sideways_as_the_legend_says() -> None:
+    """The booklet's legend: "A card lying sideways has capped its space". In every board
+    figure, the card that brings a space to the cap is drawn turned a quarter, face and
+    all (its index and its large rank), and no other card is."""
+    rules = yaml.safe_load(RULES.read_text(encoding="utf-8"))
+    assert "A card lying **sideways** has capped its space" in RULES.read_text(encoding="utf-8")
+    figures = board_figures(rules)
+    capped_figures = 0
+    for args in figures:
+        figure = read_scaffold_board(ScaffoldBoardArgs.model_validate(args))
+        capping = [stack[CAP - 1] for stack in figure.stacks if len(stack) >= CAP]
+        play = figure.play_card
+        board = BOARDS[args["mode"]]
+        cell = figure.play_cell
+        if play is not None and cell is not None and board.is_space(cell):
+            capping += [play] if len(figure.stacks[cell]) == CAP - 1 else []  # it would cap
+        # Each capping card prints its rank twice (the index and the large one), both turned;
+        # the text layer may drop a glyph lying on the same glyph of a card underneath.
+        expected = Counter("".join(2 * card.rank_text for card in capping))
+        sideways = Counter(turned(draw_figure(args))[0])
+        assert sideways <= expected, (args["board"], sideways, expected)  # no other card
+        for card in capping:
+            assert all(sideways[ch] for ch in card.rank_text), (args["board"], card)
+        capped_figures += bool(capping)
+    assert capped_figures >= 3  # the legend has figures to speak of
