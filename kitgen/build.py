@@ -336,8 +336,11 @@ class KitBuilder:
         kit: KitBase,
         stem: str,
         setup: PrintSetup,
+        *,
+        jokers: bool = True,
     ) -> None:
-        """The standard deck, when the kit or the command line asks for it."""
+        """The standard deck, when the kit or the command line asks for it: the 52 cards,
+        and the two jokers when the game plays with them (`jokers`)."""
         wanted = self.options.standard_deck
         if wanted is None:
             wanted = bool(getattr(kit, "standard_deck", False))
@@ -345,7 +348,10 @@ class KitBuilder:
             from kitgen.model.standard import full_deck
             from kitgen.render.standard_deck import standard_deck
 
-            self.cards(standard_deck(kit.game, f"{stem}-deck", "Standard deck", full_deck()), setup)
+            self.cards(
+                standard_deck(kit.game, f"{stem}-deck", "Standard deck", full_deck(jokers=jokers)),
+                setup,
+            )
 
     def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
         """The booklets of the rules file a kit names, if it lists the rules component."""

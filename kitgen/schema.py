@@ -70,7 +70,8 @@ FIELD_HELP = {
     "in what is left out.",
     "KitBase.name": "The kit's name, printed on its pages.",
     "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
-    "standard_deck": "Also print kitgen's 54-card standard deck (most players own one).",
+    "standard_deck": "Also print kitgen's standard deck: 52 cards, and the jokers when the game "
+    "uses them (most players own a deck).",
     "PrintSettings.paper": "a4, letter, a3, tabloid, a5, half-letter, or WxH like 210x297mm.",
     "PrintSettings.card_size": "poker (63x88 mm), poker-us, bridge, mini-euro, mini-us, tarot, "
     "square, or WxH like 60x90mm.",

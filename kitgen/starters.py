@@ -235,8 +235,8 @@ def _standard_deck(game: str) -> str:
         return ""
     return (
         "# This game is played with a standard deck of cards, which most players own.\n"
-        "# Set this to true (or build with --standard-deck) to print kitgen's 54-card\n"
-        "# deck as well.\n"
+        "# Set this to true (or build with --standard-deck) to print kitgen's deck as\n"
+        "# well: 52 cards, and the jokers when the game uses them.\n"
         "standard_deck: false\n"
     )
 

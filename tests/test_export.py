@@ -302,7 +302,7 @@ def test_single_card_pdfs_carry_trim_and_bleed_boxes(tmp_path: Path) -> None:
     result = export_pdf(["staircase"], options(tmp_path, standard_deck=True))
     deck = next(p for p in result.written if p.endswith("staircase-deck.pdf"))
     reader = PdfReader(deck)
-    assert len(reader.pages) == 2 * 54  # a face and a back for each card
+    assert len(reader.pages) == 2 * 52  # a face and a back for each card (no jokers)
     bleed, poker = 3 * MM, CARDS["poker"]
     for page in reader.pages[:4]:
         assert [float(v) for v in page.mediabox] == pytest.approx(
@@ -377,19 +377,21 @@ def test_tts_export_writes_sheets_and_a_saved_object_naming_every_card(tmp_path:
     deck = data["ObjectStates"][0]
     assert deck["Name"] == "Deck"
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
-    assert names == [card.name for card in full_deck()]
+    assert names == [card.name for card in full_deck(jokers=False)]  # the game has none
     assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
     sheet = deck["CustomDeck"]["1"]
-    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 6)
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (9, 6)  # 52 cards and the hidden slot
     assert sheet["BackIsHidden"] is True and sheet["UniqueBack"] is False
     for url in (sheet["FaceURL"], sheet["BackURL"]):
         path = unquote(urlparse(url).path)
         assert os.path.isfile(path), url
     with Image.open(unquote(urlparse(sheet["FaceURL"]).path)) as face:
-        assert face.size == (10 * 409, 6 * 571)
+        width, height = face.size
+        assert width % 9 == 0 and height % 6 == 0 and max(width, height) < 4096
+        assert (width // 9) / (height // 6) == pytest.approx(63 / 88, abs=0.01)
         assert face.mode == "RGB"
     assert any("Saved Objects" in line for line in result.instructions)
-    assert len({c["GUID"] for c in deck["ContainedObjects"]}) == 54
+    assert len({c["GUID"] for c in deck["ContainedObjects"]}) == 52
 
 
 def test_a_one_card_tts_deck_is_a_card(tmp_path: Path) -> None:

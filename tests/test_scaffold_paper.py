@@ -331,3 +331,17 @@ def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) ->
                 u, v = round(px * SCALE), round(image.height - py * SCALE)
                 near = image.crop((u - 1, v - 1, u + 2, v + 2)).tobytes()
                 assert min(near) < 150, (t.index, x, y)
+
+
+def test_the_score_sheet_records_a_tie(docs: dict[str, bytes]) -> None:
+    """The rules make equal counts a tie (the engine's winner is None): each competitive game's
+    Winner cell offers it beside red and black, and the sheet's rule says so."""
+    rules = (Path(__file__).parent.parent / "data" / "scaffold" / "rules.yaml").read_text("utf-8")
+    assert "if the counts are equal, the game is a tie" in rules
+    text = pdfium.PdfDocument(docs["score"])[0].get_textpage().get_text_range()
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    competitive = lines[: next(i for i, line in enumerate(lines) if "Cooperative" in line)]
+    games = [line for line in competitive if line[:1].isdigit()]
+    assert len(games) >= 8
+    assert all(line.endswith("red black tie") for line in games), games
+    assert any("equal counts are a tie" in line for line in competitive)

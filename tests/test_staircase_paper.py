@@ -274,3 +274,48 @@ def test_the_back_reads_the_same_either_way_up(a4: PrintSetup, ink: Ink) -> None
     # It is not blank: the title is printed twice, once each way up.
     assert min(image.tobytes()) < 100
     assert text_of(data).replace(" ", "").count(TITLE.upper().replace(" ", "")) == 2
+
+
+# A figure written in pencil in a 7 mm row: about 3.5 mm wide with the room to the next one,
+# and 1 mm clear of the rules each side.
+WRITTEN_DIGIT = 3.5 * MM
+WRITTEN_PAD = 1 * MM
+
+
+def written(number: int) -> float:
+    return len(str(number)) * WRITTEN_DIGIT + 2 * WRITTEN_PAD
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+def test_every_count_cell_holds_the_largest_count_and_product_by_hand(paper: str) -> None:
+    """The largest product on the sheet is all the cards of one kind times their points
+    (36 number cards x 10 = 360: three figures); measured on the printed page, from the
+    "x10 =" to the column's rule, and from the rule before to the "x"."""
+    from collections import Counter
+
+    from kitgen.games.staircase.rules import base_value
+    from kitgen.model.standard import full_deck
+
+    kinds = Counter(base_value(card) for card in full_deck(jokers=False))
+    product = max(points * n for points, n in kinds.items())
+    assert (product, max(kinds.values())) == (360, 36)
+    setup = setup_for(paper)
+    plan = plan_score_sheet(setup)
+    page = pdfium.PdfDocument(score_sheet_pdf(TITLE, setup))[0]
+    text = page.get_textpage()
+    rules = [plan.area.x + plan.label_w + k * plan.player_w for k in range(plan.players + 1)]
+    games_bottom, games_top = plan.games[-1].y, plan.games[0].top
+    cells = 0
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        left, bottom, right, _ = text.get_charbox(i)
+        if not (games_bottom < bottom < games_top and left > rules[0]):
+            continue  # the players' cells only
+        if char == "=":
+            after = min(r for r in rules if r > right)
+            assert after - right >= written(product), (paper, after - right)
+            cells += 1
+        elif char == "\u00d7":
+            before = max(r for r in rules if r < left)
+            assert left - before >= written(max(kinds.values())), (paper, left - before)
+    assert cells == 3 * plan.players * len(plan.games)

@@ -160,8 +160,9 @@ StandardDeckOption = Annotated[
     typer.Option(
         "--standard-deck/--no-standard-deck",
         show_default=False,
-        help="Also print the 54-card standard deck with a game played with one (its kit "
-        "file has `standard_deck`, which decides otherwise).",
+        help="Also print the standard deck with a game played with one: 52 cards, and the "
+        "jokers when the game uses them (its kit file has `standard_deck`, which decides "
+        "otherwise).",
     ),
 ]
 

@@ -5,7 +5,8 @@ rules engine, so a figure draws exactly what `kitgen check` verified. Cards are
 small faces with the rank and a vector suit from the standard deck's painter
 (`kitgen.render.cards.standard`); a stack shows the left edges of the cards
 under its top card (their indices still readable), a capped space its top card
-turned sideways, an unconstructed space its face-down card (or a dashed outline).
+turned sideways (a quarter turn, face and all, as the legend and the rules say),
+an unconstructed space its face-down card (or a dashed outline).
 On the cooperative board the two sides are tinted and named in words, so the
 figure reads in greyscale; the low-ink edition keeps outlines only.
 """
@@ -19,6 +20,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, ScaffoldFigure, read_scaffold_board
+from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import (
     BOARDS,
     CAP,
@@ -161,8 +163,25 @@ def geometry(args: dict[str, Any], width: float) -> Geometry:
 def _card_face(
     c: Canvas, card: Card, x: float, y: float, w: float, h: float, ink: Ink, unit: float
 ) -> None:
-    """A face-up card, `w` by `h` (sideways when wider than tall): white, an edge, an index
-    in the top-left corner, and the rank and suit large. `unit` is an upright card's width."""
+    """A face-up card in the box `w` by `h`: upright when the box is taller than wide, else
+    turned sideways, a quarter turn clockwise, as a capping card is turned on the table
+    (its index then at the top right, its rank read from the top down). `unit` is an
+    upright card's width."""
+    if w > h:
+        c.saveState()
+        c.translate(x, y + h)
+        c.rotate(-90)
+        _upright_face(c, card, 0.0, 0.0, h, w, ink, unit)
+        c.restoreState()
+    else:
+        _upright_face(c, card, x, y, w, h, ink, unit)
+
+
+def _upright_face(
+    c: Canvas, card: Card, x: float, y: float, w: float, h: float, ink: Ink, unit: float
+) -> None:
+    """An upright face: white, an edge, an index in the top-left corner, and the rank above
+    the suit, large."""
     radius = 0.09 * unit
     c.saveState()
     c.setFillColor(white)
@@ -180,17 +199,10 @@ def _card_face(
     # The rank and suit, large.
     big = 0.44 * unit
     pip = 0.34 * unit
-    if w <= h:  # upright: rank above suit
-        cx = x + w / 2 + 0.07 * unit
-        c.setFillColor(colour)
-        _rank(c, rank, cx, y + h * 0.45, big)
-        draw_suit(c, card.suit, cx, y + h * 0.26, pip, ink)
-    else:  # sideways (capped): rank beside suit
-        cy = y + h / 2 - 0.05 * unit
-        c.setFillColor(colour)
-        size = big * (0.9 if len(rank) > 1 else 1.0)  # `10` a little smaller, to fit
-        _rank(c, rank, x + w * 0.45, cy - 0.36 * size, size)
-        draw_suit(c, card.suit, x + w * 0.8, cy, pip, ink)
+    cx = x + w / 2 + 0.07 * unit
+    c.setFillColor(colour)
+    _rank(c, rank, cx, y + h * 0.45, big)
+    draw_suit(c, card.suit, cx, y + h * 0.26, pip, ink)
     c.restoreState()
 
 
@@ -355,29 +367,16 @@ def _labels(c: Canvas, geo: Geometry) -> None:
 
 
 def _arrows(c: Canvas, geo: Geometry, board: Board) -> None:
-    """A chevron in the gap between every two neighbouring spaces, pointing inwards."""
-    c.saveState()
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.9)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    arm = min(geo.gap * 0.32, 1.6 * MM)
+    """An arrow in the gap between every two neighbouring spaces, pointing inwards (the
+    mats' mark: `kitgen.games.scaffold.marks`)."""
+    length = min(geo.gap * 0.8, 4.2 * MM)
     for outer, inner in flow_pairs(board):
         (ro, co), (ri, ci) = row_col(outer), row_col(inner)
         xo, yo = geo.square(outer)
         xi, yi = geo.square(inner)
         mx = (xo + xi) / 2 + geo.cell / 2
         my = (yo + yi) / 2 + geo.cell / 2
-        dx, dy = ci - co, ro - ri  # towards the inner space, y up
-        tip = (mx + dx * arm * 0.5, my + dy * arm * 0.5)
-        back = (mx - dx * arm * 0.5, my - dy * arm * 0.5)
-        px, py = -dy, dx  # across the arrow
-        path = c.beginPath()
-        path.moveTo(back[0] + px * arm, back[1] + py * arm)
-        path.lineTo(*tip)
-        path.lineTo(back[0] - px * arm, back[1] - py * arm)
-        c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
+        inward_arrow(c, mx, my, ci - co, ro - ri, length, INK, 0.9)  # towards the inner, y up
 
 
 def _ghost(c: Canvas, slot: Slot, card: Card, ok: bool, geo: Geometry, ink: Ink) -> None:

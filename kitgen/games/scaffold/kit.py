@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.games.scaffold.layout import Hint, ScaffoldMatPlan, plan_scaffold_mat
+from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, Board, cell_name, distance
 from kitgen.layout.geometry import Box, Size
 from kitgen.layout.tile import tile
@@ -51,33 +52,6 @@ SIDE_INK: dict[Colour, tuple[Color, Color]] = {"red": (RED, RED_TINT), "black": 
 
 
 # --- Small drawing helpers -------------------------------------------------------------------
-
-
-def leq_mark(c: Canvas, x: float, y: float, dx: int, dy: int, size: float, colour: Color) -> None:
-    """A "no higher than" sign centred on (x, y), turned to read along (dx, dy).
-
-    Read from the outer space to the inner one it says outer <= inner: it opens
-    towards the space nearer the centre, whose card may be the higher.
-    """
-    px, py = -dy, dx  # the sign's "up"
-    half = size / 2
-
-    def at(u: float, v: float) -> tuple[float, float]:
-        return x + dx * u + px * v, y + dy * u + py * v
-
-    c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(size * 0.16)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    path = c.beginPath()
-    path.moveTo(*at(half * 0.8, half * 0.95))
-    path.lineTo(*at(-half * 0.8, half * 0.25))
-    path.lineTo(*at(half * 0.8, -half * 0.45))
-    path.moveTo(*at(-half * 0.8, -half * 0.95))
-    path.lineTo(*at(half * 0.8, -half * 0.95))
-    c.drawPath(path, stroke=1, fill=0)
-    c.restoreState()
 
 
 def chevron(c: Canvas, x: float, y: float, dx: int, dy: int, size: float, colour: Color) -> None:
@@ -132,7 +106,9 @@ def draw_scaffold_mat(c: Canvas, plan: ScaffoldMatPlan, ink: Ink, heading: str) 
 
 
 def _hint(c: Canvas, hint: Hint, s: float) -> None:
-    leq_mark(c, hint.x, hint.y, hint.dx, hint.dy, 3.4 * MM * min(s, 1.0), LINE)
+    """The arrow in the gap between two neighbours, pointing to the one nearer the centre."""
+    k = min(s, 1.0)
+    inward_arrow(c, hint.x, hint.y, hint.dx, hint.dy, 4.2 * MM * k, LINE, 1.1 * k)
 
 
 def _space(c: Canvas, plan: ScaffoldMatPlan, cell: int, ink: Ink, s: float) -> None:
@@ -181,10 +157,11 @@ def _title_strip(c: Canvas, plan: ScaffoldMatPlan, heading: str, s: float) -> No
     draw_text(c, t.x + 1 * MM, t.top - 11 * MM, LEGEND, ITALIC, 8)
     what = "the diamond" if plan.mode == "competitive" else "the hourglass"
     draw_text(c, t.right - 1 * MM, t.top - 6 * MM, f"{what}: {count} spaces", BOLD, 9, "right")
-    note = "between neighbours: the sign opens towards the centre"
+    note = "between neighbours: the arrow points towards the centre"
     draw_text(c, t.right - 1 * MM, t.top - 11 * MM, note, ITALIC, 8, "right")
     width = text_width(note, ITALIC, 8)
-    leq_mark(c, t.right - 1 * MM - width - 4 * MM, t.top - 11 * MM + 1 * MM, 1, 0, 3 * MM, LINE)
+    arrow_x = t.right - 1 * MM - width - 4 * MM
+    inward_arrow(c, arrow_x, t.top - 11 * MM + 1 * MM, 1, 0, 4 * MM, LINE, 1.0)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     c.line(t.x, t.y + 1.5 * MM, t.right, t.y + 1.5 * MM)
@@ -237,15 +214,17 @@ def _key_panel(c: Canvas, box: Box, s: float) -> None:
         draw_text(
             c, bx + mini.width / 2, y0 + mini.height / 2 - 3 * s, label, BOLD, 9 * s, "centre"
         )
-    leq_mark(c, x + mini.width + 3.5 * MM * s, y0 + mini.height / 2, 1, 0, 3.4 * MM * s, LINE)
+    inward_arrow(
+        c, x + mini.width + 3.5 * MM * s, y0 + mini.height / 2, 1, 0, 4.2 * MM * s, LINE, 1.1 * s
+    )
     c.setFillColor(INK)
     tx = x + 2 * mini.width + 9 * MM * s
     draw_text(c, tx, y0 + mini.height - 7.5 * s, "outer \u2264 inner", BOLD, size)
     draw_text(c, tx, y0 + 1.5 * s, "inner: nearer the centre", ITALIC, size * 0.9)
     y = y0 - 2 * MM * s
     for text in (
-        "The \u2264 sign between two spaces opens towards the one nearer the centre: "
-        "a top card may not be higher than that neighbour's. The centre holds the highest.",
+        "The arrow between two spaces points to the one nearer the centre: a top card "
+        "may not be higher than the top card its arrow points to. The centre holds the highest.",
         "A space takes up to 3 cards, face up. The third caps it: turn it sideways.",
         "Spaces are named like r1c3 (row 1, column 3), as in written moves.",
     ):
@@ -266,7 +245,7 @@ def _scoring_panel(c: Canvas, box: Box, mode: str, s: float) -> None:
             "Red plays first.",
             "At the end, each crew counts the spaces whose top card is its colour. "
             "The centre counts too.",
-            "The higher count wins: 8-5, say.",
+            "The higher count wins: 8-5, say. Equal counts are a tie.",
         )
     else:
         heading = "TEAM SCORE"
@@ -623,7 +602,11 @@ def score_sheet_pdf(
     canvas, buffer = new_canvas(f"{title}: score sheet", f"kitgen score sheet: {setup.describe()}")
     area = _page(canvas, setup)
     top = _page_heading(
-        canvas, area, title, "score sheet", "Ring the hand size and the start; fill in the rest."
+        canvas,
+        area,
+        title,
+        "score sheet",
+        "Ring the hand size, the start and the winner (or the tie); fill in the rest.",
     )
     hands = "  ".join(str(n) for n in hand_sizes)
     starts = "  ".join(str(n) for n in (turns, *variants))
@@ -637,10 +620,10 @@ def score_sheet_pdf(
         "Competitive games",
         (
             "Each crew scores the spaces topped with its colour.",
-            "The centre counts too. The crew with more spaces wins.",
+            "The centre counts too. The crew with more spaces wins; equal counts are a tie.",
         ),
         COMPETITIVE_COLUMNS,
-        {1: hands, 4: "red   black"},
+        {1: hands, 4: "red   black   tie"},
         setup.ink,
     )
     _table(

@@ -395,17 +395,34 @@ def _shorthand(c: Canvas, face: FaceData, geo: Geometry) -> None:
 
 
 def _reconstructed_mark(c: Canvas, geo: Geometry) -> None:
-    """A small circled R: this card's sides were reconstructed from the example games."""
+    """A small dagger (the reference mark of a footnote), drawn as a path: this card's
+    sides were reconstructed from the example games, as the booklet's note explains.
+    Not a letter in a circle, which reads as the registered-trademark sign."""
     s = geo.s
-    r = 1.6 * MM * s
     cx = geo.w - geo.safe - 2.6 * MM * s
     cy = geo.safe + 2.3 * MM * s
-    c.setStrokeColor(INK_BLACK)
-    c.setLineWidth(0.5 * s)
-    c.circle(cx, cy, r, stroke=1, fill=0)
+    half = 1.75 * MM * s  # half its height
+    stem = 0.24 * MM * s  # half the stem's width
+    arm = 0.95 * MM * s  # half the crossbar's span
+    bar = 0.22 * MM * s  # half the crossbar's thickness
+    cross = cy + 0.45 * half  # the crossbar's centre line
+    path = c.beginPath()
+    path.moveTo(cx - stem, cy + half)
+    path.lineTo(cx + stem, cy + half)
+    path.lineTo(cx + stem, cross + bar)
+    path.lineTo(cx + arm, cross + bar)
+    path.lineTo(cx + arm, cross - bar)
+    path.lineTo(cx + stem, cross - bar)
+    path.lineTo(cx + stem * 0.55, cy - half + stem)
+    path.lineTo(cx, cy - half)  # the stem tapers to a point
+    path.lineTo(cx - stem * 0.55, cy - half + stem)
+    path.lineTo(cx - stem, cross - bar)
+    path.lineTo(cx - arm, cross - bar)
+    path.lineTo(cx - arm, cross + bar)
+    path.lineTo(cx - stem, cross + bar)
+    path.close()
     c.setFillColor(INK_BLACK)
-    c.setFont(BOLD, 5.2 * s)
-    c.drawCentredString(cx, cy - 0.36 * 5.2 * s, "R")
+    c.drawPath(path, stroke=0, fill=1)
 
 
 def draw_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) -> None:

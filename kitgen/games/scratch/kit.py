@@ -27,7 +27,7 @@ from kitgen.games.scratch.cards import (
     draw_reference,
     fit_face,
 )
-from kitgen.games.scratch.mat import draw_scratch_mat
+from kitgen.games.scratch.mat import draw_scratch_mat, header_height
 from kitgen.layout.geometry import Size
 from kitgen.layout.mat import plan_mat
 from kitgen.layout.tile import tile
@@ -305,7 +305,7 @@ def scratch_deck(title: str, stem: str, items: Sequence[Item]) -> Deck:
 
 def mat_pdf(title: str, setup: PrintSetup) -> bytes:
     """The 3x3 play mat, sized for the card size, tiled over sheets when needed."""
-    plan = plan_mat(setup.card)
+    plan = plan_mat(setup.card, title_height=header_height())
     tiles = tile(plan.size, setup.paper, margin=setup.margin)
     hint = (
         "Play cards on the spaces. Mark the cards you hold with a coin: heads for one "

@@ -1,19 +1,65 @@
-"""The Scratch play mat: a 3x3 grid of card spaces with a title strip."""
+"""The Scratch play mat: a 3x3 grid of card spaces with a title strip.
+
+The strip holds two lines over the spaces: the title (with the scale bar) and,
+under it, how to play on the mat (with the print-at-100% note). Both are placed
+from the font's real extents (its tallest and deepest glyphs), so no descender
+reaches the line below or the spaces: `header_height` is what the strip needs,
+and `plan_mat` is given it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.colors import HexColor, white
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.geometry import Box
 from kitgen.layout.mat import MatPlan
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
-from kitgen.render.fonts import BOLD, ITALIC
+from kitgen.render.fonts import BOLD, ITALIC, register_fonts
 from kitgen.render.sheets import draw_scale_bar
 
 LINE = HexColor("#5b6670")
 FILL = HexColor("#f6f3ec")
+TITLE_FONT, TITLE_SIZE = BOLD, 11.0
+HINT_FONT, HINT_SIZE = ITALIC, 6.5
+CLEARANCE = 1 * MM  # from the hint's deepest descender down to the spaces
+LEADING_GAP = 0.6 * MM  # from the title's deepest descender down to the hint's tallest glyph
+
+
+def extent(font: str, size: float) -> tuple[float, float]:
+    """How far the font's glyphs reach above and below the baseline at `size` (points):
+    from its bounding box, so accents and descenders are counted."""
+    register_fonts()
+    bbox = pdfmetrics.getFont(font).face.bbox
+    return bbox[3] * size / 1000, -bbox[1] * size / 1000
+
+
+@dataclass(frozen=True)
+class Header:
+    """The title strip's two baselines, in the strip's own coordinates (0 at its foot)."""
+
+    title: float
+    hint: float
+    height: float  # what the strip needs: the top of the title's tallest glyph
+
+
+def header() -> Header:
+    """Where the hint and the title sit: the hint `CLEARANCE` over the spaces, the title
+    `LEADING_GAP` over the hint, each from the fonts' real extents."""
+    hint_up, hint_down = extent(HINT_FONT, HINT_SIZE)
+    title_up, title_down = extent(TITLE_FONT, TITLE_SIZE)
+    hint = CLEARANCE + hint_down
+    title = hint + hint_up + LEADING_GAP + title_down
+    return Header(title, hint, title + title_up)
+
+
+def header_height() -> float:
+    """The height of the title strip the header needs (for `plan_mat`)."""
+    return header().height
 
 
 def draw_scratch_mat(c: Canvas, plan: MatPlan, ink: Ink, title: str, hint: str) -> None:
@@ -34,16 +80,18 @@ def draw_scratch_mat(c: Canvas, plan: MatPlan, ink: Ink, title: str, hint: str) 
         if label:
             c.drawCentredString(cell.x + cell.width / 2, cell.y + cell.height / 2 - 2.5, label)
     t = plan.title
+    lines = header()
+    title_y, hint_y = t.y + lines.title, t.y + lines.hint
     c.setFillColor(HexColor("#1b1b1b"))
-    c.setFont(BOLD, 11)
-    c.drawString(t.x + 1 * MM, t.top - 4.2 * MM, title)
-    c.setFont(ITALIC, 6.5)
-    c.drawString(t.x + 1 * MM, t.y + 1.1 * MM, hint)
+    c.setFont(TITLE_FONT, TITLE_SIZE)
+    c.drawString(t.x + 1 * MM, title_y, title)
+    c.setFont(HINT_FONT, HINT_SIZE)
+    c.drawString(t.x + 1 * MM, hint_y, hint)
     bar_mm = 50 if t.width > 150 * MM else 30
-    bar = Box(t.right - bar_mm * MM - 10 * MM, t.top - 3.6 * MM, bar_mm * MM, 1.6 * MM)
+    bar = Box(t.right - bar_mm * MM - 10 * MM, title_y, bar_mm * MM, 1.6 * MM)
     draw_scale_bar(c, bar, None, bar_mm)
-    c.setFont(ITALIC, 6.5)
+    c.setFont(HINT_FONT, HINT_SIZE)
     c.drawRightString(
-        t.right - 1 * MM, t.y + 1.1 * MM, f"Print at 100% (actual size): the bar is {bar_mm} mm."
+        t.right - 1 * MM, hint_y, f"Print at 100% (actual size): the bar is {bar_mm} mm."
     )
     c.restoreState()

@@ -17,7 +17,7 @@ FIELD_HELP = {
     "ScratchCard.off_formula": "True when the sides deliberately break the card formula "
     "(reported as a warning instead of an error).",
     "ScratchCard.reconstructed": "True for a card whose values were worked out rather than "
-    "printed; it carries a circled R.",
+    "printed; it carries a small dagger (†).",
     "ScratchCard.note": "A note for people reading the file; not printed.",
     "ScratchCard.art": "A PNG or JPEG picture for the card, relative to this file (like "
     "art/bog-witch.png); drawn whole between the left and right values.",

@@ -11,13 +11,14 @@ if TYPE_CHECKING:
 
 
 def build_kit(b: KitBuilder, kit: StaircaseKitFile, path: str, stem: str) -> None:
-    """The Staircase score sheet, action cards, rules and (asked) deck."""
+    """The Staircase score sheet, action cards, rules and (asked) deck: its
+    52 cards, without the jokers the game leaves in the box."""
     from kitgen.games.staircase import kit as draw
 
     if not b.kit_name_ok(kit, path):
         return
     setup = b.setup(kit.settings)
-    b.deck_if_asked(kit, stem, setup)
+    b.deck_if_asked(kit, stem, setup, jokers=False)  # the rules leave the jokers in the box
     if b.part(kit, "score-sheet"):
         b.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
     if b.part(kit, "action-cards"):

@@ -2,17 +2,22 @@
 
 The score sheet walks each player through counting a finished staircase: how
 many cards of each kind and what they are worth, each sequence and its bonus,
-then the totals and the winner, for up to five players and several games. Its
-worked example is scored by the rules engine (`kitgen.games.staircase.rules`), never
-typed in. The reference cards (one per player) show the four actions with a
-small diagram each, the end of the game and the scoring; their shared back
-reads the same either way up. Nothing is told by colour alone, and the low-ink
+then the totals and the winner, for up to five players and several games. A
+count cell has room for the largest count and product of the deck written in
+pencil (36 number cards, 360 points); on paper too narrow for five such columns
+(A5, half-letter) the sheet turns landscape. Its worked example is scored by
+the rules engine (`kitgen.games.staircase.rules`), never typed in. The
+reference cards (one per player) show the four actions with a small diagram
+each, the end of the game and the scoring; their shared back reads the same
+either way up. Nothing is told by colour alone, and the low-ink
 edition has no large fills.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -26,12 +31,14 @@ from kitgen.games.staircase.rules import (
     NUMBER_POINTS,
     PLAYERS,
     StaircaseScore,
+    base_value,
     score_staircase,
+    sequence_bonus,
 )
 from kitgen.layout.geometry import Box, Size
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
-from kitgen.model.standard import Card
+from kitgen.model.standard import Card, full_deck
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
@@ -58,17 +65,29 @@ COPIES = PLAYERS[1]  # one action card per player
 
 
 def _page(c: Canvas, setup: PrintSetup) -> Box:
-    """Start a portrait page of the setup's paper; returns the area inside the margins."""
-    paper = setup.paper if setup.paper.width <= setup.paper.height else setup.paper.rotated()
+    """Start the score sheet's page (portrait, or landscape on paper too narrow for the
+    table); returns the area inside the margins."""
+    paper = sheet_paper(setup)
     c.setPageSize((paper.width, paper.height))
     return page_area(setup)
 
 
-def page_area(setup: PrintSetup) -> Box:
-    """The printed area of a portrait page: inside the margin and 3 mm more."""
-    paper = setup.paper if setup.paper.width <= setup.paper.height else setup.paper.rotated()
+def _inset(paper: Size, setup: PrintSetup) -> Box:
     m = max(setup.margin, 5 * MM) + 3 * MM
     return Box(m, m, paper.width - 2 * m, paper.height - 2 * m)
+
+
+def sheet_paper(setup: PrintSetup) -> Size:
+    """The score sheet's page: portrait when the table's columns fit across it (A4 and
+    Letter), else landscape (A5, half-letter)."""
+    portrait = setup.paper if setup.paper.width <= setup.paper.height else setup.paper.rotated()
+    need = label_width() + PLAYERS[1] * count_cell().width
+    return portrait if _inset(portrait, setup).width >= need else portrait.rotated()
+
+
+def page_area(setup: PrintSetup) -> Box:
+    """The printed area of the score sheet's page: inside the margin and 3 mm more."""
+    return _inset(sheet_paper(setup), setup)
 
 
 # --- The score sheet: its plan (numbers only) ------------------------------------------------
@@ -80,7 +99,12 @@ GAME_GAP = 3 * MM
 SPACE = 2.5 * MM  # above and below the games
 MIN_ROW = 7 * MM  # a pencil needs this much
 MAX_ROW = 9 * MM
-LABEL_SHARE = 0.27  # of the width, for the row names
+# Handwriting: a pencil figure in a 7 mm row is about 4.5 mm tall and, with the room
+# between two figures, 3.5 mm wide; a cell keeps 1 mm clear each side of what is written.
+HAND_DIGIT = 3.5 * MM
+HAND_PAD = 1 * MM
+TIMES_SIZE = 7.0  # the "x20 =" between a count and its product
+LABEL_PAD = 2 * MM  # before and after a row's name
 
 
 @dataclass(frozen=True)
@@ -119,10 +143,66 @@ class ScoreSheetPlan:
     label_w: float
     player_w: float
     players: int
+    count_w: float  # in a player's cell: the count, then "x20 =", then the product
+    value_x: float  # where the product (and a sequence's bonus) starts in a player's cell
+
+
+@dataclass(frozen=True)
+class CountCell:
+    """The least room a player's count cell needs, written by hand (points)."""
+
+    count: float  # the most cards of one kind a staircase can hold
+    times: float  # "x20 ="
+    value: float  # the largest product of a count (or bonus of a sequence)
+
+    @property
+    def width(self) -> float:
+        return self.count + self.times + self.value
+
+
+def largest_numbers() -> tuple[int, int]:
+    """The most cards of one kind in the game's deck, and the largest number written in
+    the value column: a kind's points times all its cards, or the longest sequence's bonus."""
+    deck = full_deck(jokers=False)
+    kinds = Counter(base_value(card) for card in deck)
+    longest = len({card.rank for card in deck})  # a sequence holds each rank at most once
+    value = max(max(points * n for points, n in kinds.items()), sequence_bonus(longest))
+    return max(kinds.values()), value
+
+
+@cache
+def count_cell() -> CountCell:
+    """What a count cell needs: room for the digits of the largest numbers, by hand."""
+    most, value = largest_numbers()
+    times = max(
+        text_width(f"\u00d7{row.points} =", REGULAR, TIMES_SIZE) for row in ROWS if row.points
+    )
+    return CountCell(
+        len(str(most)) * HAND_DIGIT + 2 * HAND_PAD,
+        times + HAND_PAD,
+        len(str(value)) * HAND_DIGIT + 2 * HAND_PAD,
+    )
+
+
+@cache
+def label_width() -> float:
+    """The row names' column: the widest name or hint, as drawn, with its padding."""
+    widest = 0.0
+    for row in ROWS:
+        size = 10 if row.kind in ("names", "final") else 9
+        font = BOLD if row.kind in ("base", "bonus", "final", "names") else REGULAR
+        widest = max(
+            widest,
+            text_width(row.label.format(n=9), font, size),
+            text_width(row.hint, ITALIC, 6.5),
+        )
+    return widest + 2 * LABEL_PAD
 
 
 def plan_score_sheet(setup: PrintSetup) -> ScoreSheetPlan:
-    """As many games as fit with rows at least 7 mm high (three on A4 and Letter)."""
+    """As many games as fit with rows at least 7 mm high (three on A4 and Letter); the row
+    names as wide as the widest, each player's column the rest of the width's share, and
+    its count cell split so the largest count and product fit written by hand."""
     area = page_area(setup)
     top = area.top - HEADING_H - 2 * MM
     key = Box(area.x, top - KEY_H, area.width, KEY_H)
@@ -141,10 +221,22 @@ def plan_score_sheet(setup: PrintSetup) -> ScoreSheetPlan:
     for _ in range(count):
         games_boxes.append(Box(area.x, y - block, area.width, block))
         y -= block + GAME_GAP
-    label_w = area.width * LABEL_SHARE
+    label_w = label_width()
     players = PLAYERS[1]
     player_w = (area.width - label_w) / players
-    return ScoreSheetPlan(area, key, tuple(games_boxes), example, row_h, label_w, player_w, players)
+    cell = count_cell()  # the room a player's column has beyond it goes to the products
+    return ScoreSheetPlan(
+        area,
+        key,
+        tuple(games_boxes),
+        example,
+        row_h,
+        label_w,
+        player_w,
+        players,
+        cell.count,
+        cell.count + cell.times,
+    )
 
 
 # --- The score sheet: drawing ----------------------------------------------------------------
@@ -260,7 +352,7 @@ def _game_table(c: Canvas, plan: ScoreSheetPlan, box: Box, n: int, ink: Ink) -> 
             draw_text(c, box.x + 2 * MM, top - rh / 2 - 7.6, row.hint, ITALIC, 6.5)
         for p in range(plan.players):
             x = box.x + lw + p * pw
-            _player_cell(c, row, x, top, pw, rh, p)
+            _player_cell(c, plan, row, x, top, p)
     # The rules: thin between rows and players, strong round the block and the final row.
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
@@ -279,22 +371,27 @@ def _game_table(c: Canvas, plan: ScoreSheetPlan, box: Box, n: int, ink: Ink) -> 
 
 
 def _player_cell(
-    c: Canvas, row: SheetRow, x: float, top: float, w: float, h: float, player: int
+    c: Canvas, plan: ScoreSheetPlan, row: SheetRow, x: float, top: float, player: int
 ) -> None:
-    """One player's cell in a row: split for counts and sequences, a box for the winner."""
-    split = x + w * 0.45
+    """One player's cell in a row: a count, its points and the product; a sequence's cards
+    and its bonus (under the products); a box for the winner."""
+    w, h = plan.player_w, plan.row_h
     c.setStrokeColor(RULE)
     c.setLineWidth(0.35)
     if row.kind == "names":
         _cell_hint(c, x, top, f"player {player + 1}")
     elif row.kind == "count":
+        split = x + plan.count_w
         c.setDash(1, 1.5)
         c.line(split, top - 1 * MM, split, top - h + 1 * MM)
         c.setDash()
-        _cell_hint(c, x, top, "how many")
+        _cell_hint(c, x, top, "count")
         c.setFillColor(FAINT)
-        draw_text(c, split + 1 * MM, top - h / 2 - 3, f"\u00d7{row.points} =", REGULAR, 7)
+        draw_text(
+            c, split + HAND_PAD, top - h / 2 - 3, f"\u00d7{row.points} =", REGULAR, TIMES_SIZE
+        )
     elif row.kind == "sequence":
+        split = x + plan.value_x
         c.setDash(1, 1.5)
         c.line(split, top - 1 * MM, split, top - h + 1 * MM)
         c.setDash()

@@ -18,7 +18,7 @@ STAIRCASE_COMPONENTS: tuple[StaircaseComponent, ...] = ("score-sheet", "action-c
 
 class StaircaseKitFile(KitBase):
     """A Staircase game kit: the score sheet, the action reference cards, rules, and (when
-    `standard_deck` is true) a printable deck."""
+    `standard_deck` is true) a printable deck of 52 cards: the game uses no jokers."""
 
     game: Literal["staircase"]
     components: list[StaircaseComponent] = Field(default_factory=lambda: list(STAIRCASE_COMPONENTS))
