@@ -38,13 +38,6 @@ from kitgen.render.pdf import finish, new_canvas
 RULES = game_dir("staircase") / "rules.yaml"
 ANA = ["AS", "JD", "QC", "KH", "AH", "AC", "AD"]  # the seed's 220: base 180 + a 4-card sequence
 BO = ["QD", "9C", "10S", "JS", "KC"]  # the seed's 110: base 80 + a 3-card sequence
-COMMANDS = (
-    "kitgen build staircase",
-    "kitgen build staircase --standard-deck",
-    "kitgen score my-game.yaml",
-    "kitgen replay my-record.yaml",
-    "kitgen simulate staircase --players greedy,interferer,greedy --interfere -n 1000",
-)
 
 RULES_HEAD = """\
 game: staircase
@@ -314,13 +307,10 @@ def reading() -> bytes:
     return pdf
 
 
-def test_the_booklet_gives_the_commands_and_the_example(reading: bytes) -> None:
+def test_the_booklet_gives_the_example(reading: bytes) -> None:
     text = text_of(reading)
-    for command in COMMANDS:
-        assert command in text, command
     ana = score_staircase([Card.parse(c) for c in ANA])
     assert breakdown(ana) in text
     bo = score_staircase([Card.parse(c) for c in BO])
     assert (ana.total, bo.total) == (220, 110)  # the seed's example, built to match
     assert breakdown(bo) in text
-    assert "game: staircase" in text and "kind: position" in text and "staircases:" in text
