@@ -100,6 +100,7 @@ FIELD_HELP = {
     "Block.figure": "A figure drawn by kitgen, by name (see `args`).",
     "Block.caption": "The figure's caption.",
     "Block.args": "What the figure shows.",
+    "Block.kitgen": "How kitgen helps with this part of the game.",
     "GameFile.parameters": "The game's numbers, read by the rules engine and the booklet; "
     "rules text prints them as `{{ name }}`.",
 }

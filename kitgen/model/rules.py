@@ -20,6 +20,7 @@ BLOCK_KINDS = (
     "strategy",
     "variant",
     "note",
+    "kitgen",
     "figure",
     "example",
 )
@@ -28,7 +29,7 @@ _ATTR = {"list": "bullets"}
 # and keep a rules file to what a booklet can print in reasonable time.
 MAX_SECTIONS = 60
 MAX_BLOCKS = 200
-CALLOUTS = ("tip", "strategy", "variant", "note")
+CALLOUTS = ("tip", "strategy", "variant", "note", "kitgen")
 
 
 class Table(Spec):
@@ -56,6 +57,7 @@ class Block(Located):
     strategy: LongText | None = None
     variant: LongText | None = None
     note: LongText | None = None
+    kitgen: LongText | None = None  # how kitgen helps with this part of the game
     figure: Id | None = None
     example: Example | None = None
     caption: LongText | None = None  # with figure

@@ -55,18 +55,21 @@ LABELS = {
     "strategy": "Strategy",
     "variant": "Variant",
     "note": "Rules decision",
+    "kitgen": "With kitgen",
 }
 TINTS = {
     "tip": "#e8f1e4",
     "strategy": "#e6edf6",
     "variant": "#f6efe0",
     "note": "#eeeeee",
+    "kitgen": "#efe8f4",
 }
 BARS = {
     "tip": "#4f8a3c",
     "strategy": "#2c5aa0",
     "variant": "#a3782a",
     "note": "#555555",
+    "kitgen": "#6a4c93",
 }
 # Tables set each cell's font before drawing it, Paragraph cells included; the
 # default is Helvetica, a standard font that would go unembedded.
