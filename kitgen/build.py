@@ -2,13 +2,16 @@
 
 Settings come from the command line first, then kitgen.toml, then the kit file,
 then kitgen's defaults (A4, poker cards, 3 mm bleed, 5 mm margin, long-edge duplex, normal ink).
+
+A build first plans every file of every target (its path and the file it comes from,
+named by `kitgen.names`), drawing nothing; two that would write one path are a usage
+error naming both sources, before any file is written. Then it draws and writes them.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -37,6 +40,7 @@ from kitgen.model.kit import (
     PrintSettings,
 )
 from kitgen.model.rules import RulesFile
+from kitgen.names import file_name, joined, name_slug
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
@@ -189,11 +193,6 @@ def _sheet(setup: PrintSetup) -> tuple[int, int]:
     )
 
 
-def slug(text: str) -> str:
-    """A file-name-safe form of a name: lowercase words joined by dashes."""
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "untitled"
-
-
 def _targets(targets: list[str]) -> list[tuple[str, bool]]:
     """The targets, `all` spelt out, each with whether it is a game (else a file).
 
@@ -245,19 +244,96 @@ def example_games() -> list[str]:
     return [str(p) for p in sorted(root.iterdir()) if p.is_dir() and _designed_folder(str(p))]
 
 
+@dataclass(frozen=True)
+class Planned:
+    """Files a build will write: their paths, the file they come from (as the user
+    named it), and the function that draws and writes them (None when only their names
+    are wanted, as for an export's decks)."""
+
+    paths: tuple[str, ...]
+    source: str
+    make: Callable[[], None] | None
+
+
+def _key(path: str) -> str:
+    """A path as a file system that ignores case would take it."""
+    return os.path.normcase(os.path.abspath(path)).casefold()
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(path)
+
+
+def check_clashes(groups: Iterable[list[Planned]]) -> list[list[Planned]]:
+    """The planned files of each group (a group is one build's), or a UsageError naming
+    both sources and the path when two would write one path, so that nothing is written.
+    A file that two groups plan from the same source (a target watched twice, under two
+    names) is written once: the later group's is left out."""
+    first: dict[str, Planned] = {}
+    kept: list[list[Planned]] = []
+    for number, group in enumerate(groups):
+        mine: list[Planned] = []
+        owner: dict[str, int] = {}
+        for item in group:
+            repeats = False
+            for path in item.paths:
+                earlier = first.get(_key(path))
+                if earlier is None:
+                    continue
+                same_build = owner.get(_key(path)) == number
+                if same_build or _real(earlier.source) != _real(item.source):
+                    raise UsageError(_clash(earlier.source, item.source, path))
+                repeats = True
+            if repeats:
+                continue
+            for path in item.paths:
+                first[_key(path)] = item
+                owner[_key(path)] = number
+            mine.append(item)
+        kept.append(mine)
+    return kept
+
+
+def _clash(one: str, other: str, path: str) -> str:
+    if one == other:
+        return f"{one} would write {path} twice; nothing was written"
+    return (
+        f"{one} and {other} would both write {path}; nothing was written "
+        "(give one of them another name, or build it with another --out)"
+    )
+
+
+def _shown(path: str) -> str:
+    """A path kitgen found for itself (a game's kit), relative when under this folder."""
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return path if relative.startswith(os.pardir) else relative
+
+
 class KitBuilder:
-    """Builds targets: writes every PDF, or (`decks_only`) collects the card decks for
-    an export without drawing anything. A game's `build_kit` prints its kit through it:
-    `setup`, `part`, `cards`, `write`, `kit_name_ok`, `deck_if_asked`, `kit_rules`."""
+    """Builds targets: plans every file (`plan`), then writes them (`write_planned`),
+    or (`decks_only`) collects the card decks for an export without drawing anything.
+    A game's `build_kit` prints its kit through it: `setup`, `part`, `cards`, `write`,
+    `kit_name_ok`, `deck_if_asked`, `kit_rules`; it names its files with
+    `kitgen.names.joined` and `file_name`, from the `stem` it is given."""
 
     def __init__(
-        self, options: BuildOptions, progress: Progress | None, *, decks_only: bool = False
+        self,
+        options: BuildOptions,
+        progress: Progress | None,
+        *,
+        decks_only: bool = False,
+        deck_path: Callable[[str, str], str] | None = None,
     ) -> None:
         self.options = options
         self.progress = progress
         self.result = BuildResult()
         self.decks_only = decks_only
         self.decks: list[tuple[Deck, PrintSetup]] = []
+        self.planned: list[Planned] = []
+        self.source = ""  # the file the target being planned comes from
+        self._sources: set[str] = set()  # their real paths: a file named twice is built once
+        # where an export puts a deck (game, stem): named in a clash
+        self.deck_path = deck_path or (lambda game, stem: self._path(game, file_name(stem)))
 
     def setup(self, kit: PrintSettings | None = None) -> PrintSetup:
         """The print setup for a kit's settings (an export need not fit cards on paper)."""
@@ -269,6 +345,12 @@ class KitBuilder:
             return False
         return not self.decks_only or component in registry.get(kit.game).card_parts
 
+    def _plan(self, paths: list[str], make: Callable[[], None] | None) -> None:
+        self.planned.append(Planned(tuple(paths), self.source, make))
+
+    def _path(self, game: str, name: str) -> str:
+        return os.path.join(self.options.out, game, name)
+
     def cards(self, deck: Deck, setup: PrintSetup) -> None:
         """A deck's card sheets, `<stem>.pdf` (or, collecting, the deck itself)."""
         too_many = too_many_cards(deck.count)
@@ -276,32 +358,62 @@ class KitBuilder:
             raise KitgenError(f"{deck.stem}: {too_many}")
         if self.decks_only:  # the export checks the deck at the size it draws
             self.decks.append((deck, setup))
+            self._plan([self.deck_path(deck.game, deck.stem)], None)
             return
-        from kitgen.render.sheets import deck_sheets_pdf
-
         try:  # pages counted before any is laid out
             check_pages(deck.count, *_sheet(setup))
         except LayoutError as err:
             raise KitgenError(f"{deck.stem}: {err}") from None
-        found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
-        self.result.findings += found
-        if not has_errors(found):
-            self.write(deck.game, f"{deck.stem}.pdf", deck_sheets_pdf(deck, setup, self.progress))
+        path = self._path(deck.game, file_name(deck.stem))
 
-    def write(self, game: str, name: str, data: bytes) -> None:
-        """Write one file, OUT/GAME/NAME, atomically, and record its path."""
-        path = os.path.join(self.options.out, game, name)
+        def make() -> None:
+            from kitgen.render.sheets import deck_sheets_pdf
+
+            found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
+            self.result.findings += found
+            if not has_errors(found):
+                self._put(path, deck_sheets_pdf(deck, setup, self.progress))
+
+        self._plan([path], make)
+
+    def write(self, game: str, name: str, data: bytes | Callable[[], bytes]) -> None:
+        """Write one file, OUT/GAME/NAME (NAME from `kitgen.names.file_name`), atomically,
+        once the whole build is planned; `data` is the file's bytes or, better, the
+        function that draws them (not called when the build stops on a clash)."""
+        path = self._path(game, name)
+        self._plan([path], lambda: self._put(path, data() if callable(data) else data))
+
+    def _put(self, path: str, data: bytes) -> None:
         try:
             write_atomic(path, data)
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         self.result.written.append(path)
 
-    def kit(self, kit: KitBase, path: str, stem: str) -> None:
-        """Print what a kit file lists, for its game."""
-        written, found = len(self.result.written), len(self.result.findings)
-        registry.get(kit.game).build_kit(self, kit, path, stem)
-        nothing = len(self.result.written) == written and len(self.result.findings) == found
+    def write_planned(self, planned: list[Planned] | None = None) -> BuildResult:
+        """Draw and write the planned files (those `check_clashes` kept), in order."""
+        for item in self.planned if planned is None else planned:
+            if item.make is not None:
+                item.make()
+        return self.result
+
+    def again(self, source: str) -> bool:
+        """Whether a target's source file was planned already (then it is not again),
+        as when `kitgen build scratch data/scratch/kit.yaml` names one kit twice."""
+        real = _real(source)
+        if real in self._sources:
+            return True
+        self._sources.add(real)
+        self.source = source
+        return False
+
+    def kit(self, kit: KitBase, path: str, fallback: str) -> None:
+        """Print what a kit file lists, for its game; its files are named by the kit's
+        name (`fallback`, its file's stem or its game, when the name has no letter or
+        digit to name a file with)."""
+        planned, found = len(self.planned), len(self.result.findings)
+        registry.get(kit.game).build_kit(self, kit, path, name_slug(kit.name, fallback))
+        nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
             self.result.findings.append(
                 finding(
@@ -348,10 +460,10 @@ class KitBuilder:
             from kitgen.model.standard import full_deck
             from kitgen.render.standard_deck import standard_deck
 
-            self.cards(
-                standard_deck(kit.game, f"{stem}-deck", "Standard deck", full_deck(jokers=jokers)),
-                setup,
+            deck = standard_deck(
+                kit.game, joined(stem, "deck"), "Standard deck", full_deck(jokers=jokers)
             )
+            self.cards(deck, setup)
 
     def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
         """The booklets of the rules file a kit names, if it lists the rules component."""
@@ -365,40 +477,51 @@ class KitBuilder:
                 self.rules(rules_doc, stem, setup)
 
     def rules(self, doc: Document, prefix: str, setup: PrintSetup) -> None:
-        """The reading, booklet and quick-reference editions of a rules file."""
-        from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
-
+        """The reading, booklet and quick-reference editions of a rules file,
+        `<prefix>-rules.pdf`, `<prefix>-rules-booklet.pdf` and `<prefix>-reference.pdf`."""
         rules, game = doc.model, doc.game
         assert isinstance(rules, RulesFile) and game is not None
-        context = game_context(game)
-        figures = game_figures(game)
-        players = (
-            f"{context['players_min']}"
-            if context["players_min"] == context["players_max"]
-            else f"{context['players_min']} to {context['players_max']}"
-        )
-        facts = BookletFacts(players, str(context["playing_time"]), game_summary(game))
-        page, sheet = booklet_sizes(setup)
-        reading, booklet, found = booklet_pdfs(
-            rules, context, figures, facts, page, sheet, setup.ink
-        )
-        self.result.findings += found
-        if has_errors(found):
-            return
-        self.write(game, f"{prefix}-rules.pdf", reading)
-        self.write(game, f"{prefix}-rules-booklet.pdf", booklet)
-        if rules.quick_reference:
-            paper = sheet.rotated() if sheet.width > sheet.height else sheet
-            data, found = reference_pdf(rules, context, figures, paper, setup.ink)
+        reading = self._path(game, file_name(prefix, "rules"))
+        booklet = self._path(game, file_name(prefix, "rules-booklet"))
+        reference = self._path(game, file_name(prefix, "reference"))
+
+        def make() -> None:
+            from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
+
+            context = game_context(game)
+            figures = game_figures(game)
+            players = (
+                f"{context['players_min']}"
+                if context["players_min"] == context["players_max"]
+                else f"{context['players_min']} to {context['players_max']}"
+            )
+            facts = BookletFacts(players, str(context["playing_time"]), game_summary(game))
+            page, sheet = booklet_sizes(setup)
+            pages, folded, found = booklet_pdfs(
+                rules, context, figures, facts, page, sheet, setup.ink
+            )
             self.result.findings += found
-            if not has_errors(found):
-                self.write(game, f"{prefix}-reference.pdf", data)
+            if has_errors(found):
+                return
+            self._put(reading, pages)
+            self._put(booklet, folded)
+            if rules.quick_reference:
+                paper = sheet.rotated() if sheet.width > sheet.height else sheet
+                data, found = reference_pdf(rules, context, figures, paper, setup.ink)
+                self.result.findings += found
+                if not has_errors(found):
+                    self._put(reference, data)
+
+        self._plan([reading, booklet, *([reference] if rules.quick_reference else [])], make)
 
     def folder(self, folder: str) -> None:
-        """A designed game's folder: the kit file in it, its files named by the game's id."""
+        """A designed game's folder: the kit file in it, named by the kit's name (or the
+        game's id)."""
         kit_path = os.path.join(folder, "kit.yaml")
         if not os.path.isfile(kit_path):
             self.result.notes.append(f"{folder}: a designed game without a kit.yaml, skipped")
+            return
+        if self.again(_shown(kit_path)):
             return
         doc = read_document(kit_path)
         report = check_document(doc)
@@ -410,25 +533,25 @@ class KitBuilder:
         if os.path.isdir(target):
             self.folder(target)
             return
+        if self.again(target):
+            return
         doc = read_document(target)
         report = check_document(doc)
         self.result.findings += report.findings
         if not report.ok:
             return
-        stem = slug(os.path.splitext(os.path.basename(target))[0])
+        stem = name_slug(os.path.splitext(os.path.basename(target))[0])
         model = doc.model
         if isinstance(model, KitBase):
-            self.kit(model, target, f"{model.game}-{stem}")
+            self.kit(model, target, stem)
         elif isinstance(model, RulesFile) and self.decks_only:
             self.result.notes.append(f"{target}: a rules file has no cards to export")
         elif isinstance(model, RulesFile):
             assert doc.game is not None
-            official_rules = os.path.realpath(target) == os.path.realpath(
-                registry.get(doc.game).data_dir / "rules.yaml"
-            )
-            stem = stem.removesuffix("-rules")
-            prefix = doc.game if official_rules or stem == "rules" else f"{doc.game}-{stem}"
-            self.rules(doc, prefix, self.setup())
+            # `rules.yaml` (a game's own) prints `<game>-rules.pdf`; `house-rules.yaml`
+            # and `house.yaml` print `<game>-house-rules.pdf`
+            name = "" if stem == "rules" else stem.removesuffix("-rules")
+            self.rules(doc, joined(doc.game, name), self.setup())
         elif doc.game is None or not registry.get(doc.game).build_file(self, report, doc, stem):
             self.result.notes.append(
                 f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
@@ -456,24 +579,38 @@ def game_summary(game: str) -> str:
     return doc.model.summary if isinstance(doc.model, GameFile) else ""
 
 
+def plan(targets: list[str], options: BuildOptions, progress: Progress | None = None) -> KitBuilder:
+    """Plan every file the targets print (`KitBuilder.planned`), drawing nothing."""
+    builder = KitBuilder(options, progress)
+    _plan(builder, targets)
+    return builder
+
+
 def build(
     targets: list[str], options: BuildOptions, progress: Progress | None = None
 ) -> BuildResult:
-    """Build every target: a game id, `all`, or a kit, deck or cards file."""
-    return _run(KitBuilder(options, progress), targets)
+    """Build every target: a game id, `all`, or a kit, deck or cards file. Two files
+    that would be written to one path are a UsageError before any file is written."""
+    builder = plan(targets, options, progress)
+    [planned] = check_clashes([builder.planned])
+    return builder.write_planned(planned)
 
 
 def collect_decks(
-    targets: list[str], options: BuildOptions
+    targets: list[str],
+    options: BuildOptions,
+    deck_path: Callable[[str, str], str] | None = None,
 ) -> tuple[list[tuple[Deck, PrintSetup]], BuildResult]:
     """The card decks the targets would print, each with its print setup, without
-    drawing anything; the result holds the findings and notes (and no files)."""
-    builder = KitBuilder(options, None, decks_only=True)
-    result = _run(builder, targets)
-    return builder.decks, result
+    drawing anything; the result holds the findings and notes (and no files). Two decks
+    that would be exported to one place (`deck_path(game, stem)`) are a UsageError."""
+    builder = KitBuilder(options, None, decks_only=True, deck_path=deck_path)
+    _plan(builder, targets)
+    check_clashes([builder.planned])
+    return builder.decks, builder.result
 
 
-def _run(builder: KitBuilder, targets: list[str]) -> BuildResult:
+def _plan(builder: KitBuilder, targets: list[str]) -> None:
     for target, is_game in _targets(targets):
         if not is_game:
             builder.file(target)
@@ -482,8 +619,9 @@ def _run(builder: KitBuilder, targets: list[str]) -> BuildResult:
         if not os.path.isfile(kit_path):
             builder.result.notes.append(f"{target}: no printable kit yet, skipped")
             continue
+        if builder.again(_shown(kit_path)):
+            continue
         doc = read_document(kit_path)
         if not isinstance(doc.model, KitBase) or not check_document(doc).ok:
             raise KitgenError(f"kitgen's own {target} kit is broken ({kit_path})")
         builder.kit(doc.model, kit_path, target)
-    return builder.result

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kitgen.atomic import folder_target, staged_dir, write_atomic
-from kitgen.build import BuildOptions, BuildResult, collect_decks, slug
+from kitgen.build import BuildOptions, BuildResult, collect_decks
 from kitgen.errors import KitgenError, UsageError
 from kitgen.layout.export import (
     PROFILE_IDS,
@@ -32,6 +32,7 @@ from kitgen.layout.export import (
 from kitgen.layout.geometry import LayoutError, Size
 from kitgen.layout.setup import PrintSetup
 from kitgen.model.findings import has_errors
+from kitgen.names import file_name, name_slug
 
 if TYPE_CHECKING:
     from kitgen.render.raster import Rasterizer
@@ -67,9 +68,16 @@ def _profile(options: ExportOptions) -> str:
 
 
 def _decks(
-    targets: list[str], options: ExportOptions, result: ExportResult
+    targets: list[str], options: ExportOptions, result: ExportResult, kind: str, ext: str = ""
 ) -> list[tuple[Deck, PrintSetup]]:
-    decks, found = collect_decks(targets, options.build)
+    """The decks to export into OUT/GAME/KIND/; two that would go to one folder (or, with
+    `ext`, one file) are a UsageError."""
+
+    def where(game: str, stem: str) -> str:
+        name = file_name(stem, ext=ext) if ext else stem
+        return os.path.join(options.build.out, game, kind, name)
+
+    decks, found = collect_decks(targets, options.build, where)
     result.findings += found.findings
     result.notes += found.notes
     if not decks and found.ok:
@@ -100,7 +108,7 @@ def _folder(options: ExportOptions, deck: Deck, kind: str) -> str:
 def _numbered(deck: Deck) -> list[str]:
     """Each card's file stem: its place in the deck and its name (`007-cave-bat`)."""
     digits = max(3, len(str(deck.count)))
-    return [f"{i + 1:0{digits}d}-{slug(name)}" for i, name in enumerate(deck.names)]
+    return [f"{i + 1:0{digits}d}-{name_slug(name)}" for i, name in enumerate(deck.names)]
 
 
 def _replace_folder(final: str, fill: Callable[[str], list[str]]) -> list[str]:
@@ -122,12 +130,12 @@ def export_png(
 
     result = ExportResult()
     profile = _profile(options)
+    kind = "png" if profile == "home" else profile
     with Rasterizer(options.processes) as raster:
-        for deck, setup in _decks(targets, options, result):
+        for deck, setup in _decks(targets, options, result, kind):
             image = _image(setup, options)
             if not _checked(deck, setup.card_name, image.trim, result):
                 continue
-            kind = "png" if profile == "home" else profile
             final = _folder(options, deck, kind)
             result.written += _replace_folder(
                 final, partial(_png_files, deck, setup, image, options, raster, progress)
@@ -180,13 +188,13 @@ def export_pdf(targets: list[str], options: ExportOptions) -> ExportResult:
     result = ExportResult()
     profile = _profile(options)
     kind = "single-cards" if profile == "home" else profile
-    for deck, setup in _decks(targets, options, result):
+    for deck, setup in _decks(targets, options, result, kind, ".pdf"):
         image = _image(setup, options)
         if not _checked(deck, setup.card_name, image.trim, result):
             continue
         bleed = setup.bleed if profile == "home" else image.bleed
         data = single_cards_pdf(deck, image.trim, bleed, setup.ink)
-        path = os.path.join(options.build.out, deck.game, kind, f"{deck.stem}.pdf")
+        path = os.path.join(options.build.out, deck.game, kind, file_name(deck.stem))
         try:
             write_atomic(path, data)
         except OSError as err:
@@ -291,7 +299,7 @@ def export_tts(
 
     result = ExportResult()
     with Rasterizer(options.processes) as raster:
-        for deck, setup in _decks(targets, options, result):
+        for deck, setup in _decks(targets, options, result, "tts"):
             if not _checked(deck, setup.card_name, setup.card, result):
                 continue
             final = _folder(options, deck, "tts")

@@ -29,14 +29,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from kitgen import registry
 from kitgen.errors import KitgenError
 from kitgen.paths import walk
 
 if TYPE_CHECKING:
-    from kitgen.build import BuildOptions, BuildResult, Progress
+    from kitgen.build import BuildOptions, BuildResult, KitBuilder, Progress
+
+T = TypeVar("T")
 
 # The files a build can read: kitgen YAML, kitgen.toml, and images.
 WATCHED_SUFFIXES = frozenset(
@@ -211,35 +214,70 @@ def scan(folders: Iterable[str], out: str, files: Iterable[str] = ()) -> Snapsho
     return snapshot
 
 
-def build_once(
-    targets: list[str], options: BuildOptions, progress: Progress | None = None
-) -> tuple[BuildResult, list[str]]:
-    """Build each target on its own, so one that cannot be built does not stop the rest.
+def _planned(
+    targets: list[str], options: BuildOptions, progress: Progress | None, errors: list[str]
+) -> list[KitBuilder]:
+    """Each target planned on its own (`kitgen.build.plan`); a target that cannot be
+    (gone, or a KitgenError) adds its one-line error instead."""
+    from kitgen.build import plan
 
-    Returns the merged result and the one-line error of each target that stopped
-    with a KitgenError (a usage error such as a card size that does not fit).
-    """
-    from kitgen.build import BuildResult, build
-
-    merged = BuildResult()
-    errors: list[str] = []
+    builders = []
     for target in targets:
         if not _buildable(target):
             # deleted, or mid-save by an editor that deletes before it writes
             errors.append(f"{target}: no such file now; it is built again when it is back")
             continue
-        try:
-            result = build([target], options, progress)
-        except KitgenError as err:
-            errors.append(str(err))
-            continue
-        except Exception as err:  # a bug: say so in one line and keep watching
-            if os.environ.get("KITGEN_DEBUG"):
-                raise
-            errors.append(
-                f"internal error: {type(err).__name__}: {err} "
-                "(please report it; set KITGEN_DEBUG=1 to see the traceback)"
-            )
+        builder = _guarded(partial(plan, [target], options, progress), errors)
+        if builder is not None:
+            builders.append(builder)
+    return builders
+
+
+def _guarded(step: Callable[[], T], errors: list[str]) -> T | None:
+    """The step's value, or None with its one-line error added (a bug's too)."""
+    try:
+        return step()
+    except KitgenError as err:
+        errors.append(str(err))
+    except Exception as err:  # a bug: say so in one line and keep watching
+        if os.environ.get("KITGEN_DEBUG"):
+            raise
+        errors.append(
+            f"internal error: {type(err).__name__}: {err} "
+            "(please report it; set KITGEN_DEBUG=1 to see the traceback)"
+        )
+    return None
+
+
+def check_outputs(targets: list[str], options: BuildOptions) -> None:
+    """A UsageError when two targets (or one) would write one file, as `kitgen build`
+    gives: `watch` checks this once, before its first build, and ends at once."""
+    from kitgen.build import check_clashes
+
+    check_clashes([builder.planned for builder in _planned(targets, options, None, [])])
+
+
+def build_once(
+    targets: list[str], options: BuildOptions, progress: Progress | None = None
+) -> tuple[BuildResult, list[str]]:
+    """Build each target on its own, so one that cannot be built does not stop the rest.
+
+    Every target is planned first: when two would write one file (a kit renamed while
+    watched), nothing is written and that is the one error. Returns the merged result
+    and the one-line error of each target that stopped with a KitgenError (a usage
+    error such as a card size that does not fit).
+    """
+    from kitgen.build import BuildResult, check_clashes
+
+    merged = BuildResult()
+    errors: list[str] = []
+    builders = _planned(targets, options, progress, errors)
+    kept = _guarded(lambda: check_clashes([builder.planned for builder in builders]), errors)
+    if kept is None:
+        return merged, errors
+    for builder, planned in zip(builders, kept, strict=True):
+        result = _guarded(partial(builder.write_planned, planned), errors)
+        if result is None:
             continue
         merged.written += [p for p in result.written if p not in merged.written]
         merged.findings += result.findings
@@ -493,6 +531,7 @@ def watch(
     """
     check_timing(interval, debounce)
     check_targets(targets)
+    check_outputs(targets, options)
     if stop is None:
         stop = threading.Event()  # never set: watch until interrupted
     folders = watched_folders(targets)

@@ -161,7 +161,7 @@ def test_a_legal_deck_prints_alone_and_an_illegal_one_does_not(tmp_path: Path) -
     deck = EXAMPLE / "decks" / "ember-rush.yaml"
     status, stdout, err = run_in_process(main, "build", str(deck), "-o", str(out))
     assert status == 0, err
-    assert stdout.splitlines() == [str(out / "emberwake" / "emberwake-deck-ember-rush.pdf")]
+    assert stdout.splitlines() == [str(out / "emberwake" / "emberwake-ember-rush-deck.pdf")]
     status, _out, err = run_in_process(main, "export", "tts", str(deck), "-o", str(out))
     assert status == 0, err
     saved = json.loads(next(out.rglob("*.json")).read_text(encoding="utf-8"))

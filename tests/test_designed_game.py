@@ -80,7 +80,7 @@ def test_the_starter_checks_clean_and_builds_duplex_sheets(game: Path, tmp_path:
     out = tmp_path / "out"
     status, stdout, err = build(str(game / "kit.yaml"), "-o", str(out))
     assert status == 0, err
-    pdf = out / "star-lanterns" / "star-lanterns-kit-cards.pdf"
+    pdf = out / "star-lanterns" / "star-lanterns-cards.pdf"
     assert str(pdf) in stdout
     from pypdf import PdfReader
 

@@ -206,7 +206,7 @@ def test_png_files_are_numbered_in_deck_order_with_one_shared_back(tmp_path: Pat
         "006-griffin.png",
     ]
     assert names[-1] == "back.png" and len(names) == 11
-    folder = tmp_path / "out" / "scratch" / "png" / "scratch-deck-export-test"
+    folder = tmp_path / "out" / "scratch" / "png" / "scratch-export-test-deck"
     assert sorted(os.listdir(folder)) == sorted(names)
     # Copies of a card are the same image.
     assert (folder / "001-worg.png").read_bytes() == (folder / "005-worg.png").read_bytes()
@@ -223,7 +223,7 @@ def test_a_smaller_card_file_leaves_no_stale_files(tmp_path: Path) -> None:
     end = text.index("  - name", text.index("  - name: Cabin Boy") + 1)
     path.write_text(text[:cut] + text[end:], encoding="utf-8")
     second = export_png([str(path)], options(out))
-    folder = out / "scratch" / "png" / "scratch-cards-pirates"
+    folder = out / "scratch" / "png" / "scratch-pirates-cards"
     assert sorted(os.listdir(folder)) == sorted(os.path.basename(p) for p in second.written)
     assert len(second.written) == 4 and "002-cabin-boy.png" not in os.listdir(folder)
     assert [n for n in os.listdir(folder.parent) if n.startswith(".")] == []
@@ -235,7 +235,7 @@ def test_a_failed_export_leaves_the_last_one_whole(
     out = tmp_path / "out"
     path = deck_file(tmp_path)
     export_png([path], options(out))
-    folder = out / "scratch" / "png" / "scratch-deck-export-test"
+    folder = out / "scratch" / "png" / "scratch-export-test-deck"
     before = {n: (folder / n).read_bytes() for n in os.listdir(folder)}
 
     def broken(self: Rasterizer, pdf: bytes, jobs: list[PageJob], progress: object) -> None:
@@ -300,7 +300,7 @@ def test_a_rules_file_has_nothing_to_export(tmp_path: Path) -> None:
 
 def test_single_card_pdfs_carry_trim_and_bleed_boxes(tmp_path: Path) -> None:
     result = export_pdf(["staircase"], options(tmp_path, standard_deck=True))
-    deck = next(p for p in result.written if p.endswith("staircase-deck.pdf"))
+    deck = next(p for p in result.written if p.endswith("the-staircase-game-deck.pdf"))
     reader = PdfReader(deck)
     assert len(reader.pages) == 2 * 52  # a face and a back for each card (no jokers)
     bleed, poker = 3 * MM, CARDS["poker"]
@@ -372,7 +372,7 @@ def test_tts_card_scale_keeps_a_poker_card_unscaled() -> None:
 
 def test_tts_export_writes_sheets_and_a_saved_object_naming_every_card(tmp_path: Path) -> None:
     result = export_tts(["staircase"], options(tmp_path, standard_deck=True))
-    saved = [p for p in result.written if p.endswith("staircase-deck.json")]
+    saved = [p for p in result.written if p.endswith("the-staircase-game-deck.json")]
     data = json.loads(Path(saved[0]).read_text(encoding="utf-8"))
     deck = data["ObjectStates"][0]
     assert deck["Name"] == "Deck"

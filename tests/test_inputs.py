@@ -547,7 +547,7 @@ def test_build_replay_and_simulate_take_allow_outside(contained: Path) -> None:
         assert code == 1 and "deck.yaml:7:8: error path-outside-project" in said, (args, said)
         code, said = run(*args, "--allow-outside")
         assert code == 0 and "path-outside-project" not in said, (args, said)
-    assert os.path.isfile(os.path.join(out, "scratch", "scratch-kit-cards.pdf"))
+    assert os.path.isfile(os.path.join(out, "scratch", "party-cards.pdf"))
 
 
 def test_simulation_workers_read_the_decks_as_the_run_allows(contained: Path) -> None:

@@ -155,8 +155,8 @@ def test_the_scratch_game_builds(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     built = {Path(line).name for line in result.stdout.splitlines()}
-    assert {"scratch-kit-cards.pdf", "scratch-kit-mat.pdf", "scratch-kit-rules.pdf"} <= built
-    assert "scratch-kit-reference.pdf" in built  # the rules' quick reference
+    assert {"build-me-cards.pdf", "build-me-mat.pdf", "build-me-rules.pdf"} <= built
+    assert "build-me-reference.pdf" in built  # the rules' quick reference
 
 
 # --- names --------------------------------------------------------------------------------

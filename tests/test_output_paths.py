@@ -36,7 +36,7 @@ from kitgen.paths import data_dir
 
 runner = CliRunner()
 DECK = str(data_dir() / "scratch" / "decks" / "hold-the-line.yaml")
-STEM = "scratch-deck-hold-the-line"
+STEM = "scratch-hold-the-line-deck"
 WATCHDOG_SECONDS = 120
 
 

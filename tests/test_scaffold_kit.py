@@ -35,13 +35,13 @@ def test_the_kit_file_can_ask_for_the_deck(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", str(kit), "--out", str(tmp_path / "o")])
     assert result.exit_code == 0, result.output
     assert sorted(Path(p).name for p in result.stdout.split()) == [
-        "scaffold-kit-deck.pdf",
-        "scaffold-kit-team-cards.pdf",
+        "my-scaffold-deck.pdf",
+        "my-scaffold-team-cards.pdf",
     ]
     result = runner.invoke(
         app, ["build", str(kit), "--out", str(tmp_path / "p"), "--no-standard-deck"]
     )
-    assert [Path(p).name for p in result.stdout.split()] == ["scaffold-kit-team-cards.pdf"]
+    assert [Path(p).name for p in result.stdout.split()] == ["my-scaffold-team-cards.pdf"]
 
 
 def test_a_scratch_component_in_a_scaffold_kit_is_located(tmp_path: Path) -> None:

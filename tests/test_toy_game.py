@@ -26,7 +26,9 @@ DATA = PACKAGE / "data"
 
 
 def kitgen_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(TOY)}
+    # the toy game first, then the kitgen under test when it comes from PYTHONPATH
+    path = [str(TOY), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     return subprocess.run(
         [sys.executable, "-m", "kitgen", *args],
         cwd=cwd,

@@ -50,7 +50,7 @@ cards:
   Gargoyle: 1
   Giant: 1
 """
-PDF = "out/scratch/scratch-deck-bats-and-witches.pdf"  # under the watched folder
+PDF = "out/scratch/scratch-bats-and-witches-deck.pdf"  # under the watched folder
 WAIT = 10.0  # the most a test waits for a build that must come (it takes ~0.05 s)
 
 
@@ -239,7 +239,7 @@ def test_a_usage_error_is_reported_and_watching_goes_on(src: Path) -> None:
     watcher = Watcher(src, "kit.yaml")
     try:
         first = watcher.next()
-        cards = src / "out/scratch/scratch-kit-cards.pdf"
+        cards = src / "out/scratch/bats-cards.pdf"
         assert first.ok and first.result.written == [str(cards)]
         good = cards.read_bytes()
         save(src / "kit.yaml", kit + "settings:\n  card_size: 300x400mm\n")
@@ -398,7 +398,7 @@ def test_a_card_file_in_another_folder_is_watched(
         )
         second = watcher.next()
         assert second.number == 2 and second.ok
-        pdf = tmp_path / "out" / "scratch" / "scratch-deck-bats-and-witches.pdf"
+        pdf = tmp_path / "out" / "scratch" / "scratch-bats-and-witches-deck.pdf"
         assert pdf.read_bytes() == fresh_build(tmp_path / "decks", tmp_path / "fresh")
         (tmp_path / "cards" / "cards.yaml").unlink()  # gone: a change too
         third = watcher.next()
@@ -603,7 +603,7 @@ def test_a_designed_game_rebuilds_when_its_data_a_layout_or_an_icon_changes(
     write_starters(plan("game", "Lanterns", str(tmp_path), "custom"))
     game = tmp_path / "lanterns"
     watcher = Watcher(game, "kit.yaml")
-    pdf = game / "out" / "lanterns" / "lanterns-kit-cards.pdf"
+    pdf = game / "out" / "lanterns" / "lanterns-cards.pdf"
     try:
         first = watcher.next()
         assert first.ok, first

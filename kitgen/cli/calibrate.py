@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
@@ -129,7 +128,9 @@ def _sheet(paper: str | None, duplex: str | None, margin: str | None, out: str) 
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "paper"
+    from kitgen.names import slug
+
+    return slug(text) or "paper"
 
 
 def register(app: typer.Typer) -> None:

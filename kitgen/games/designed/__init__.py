@@ -93,7 +93,7 @@ class DesignedGame(Game):
     def build_file(self, builder: KitBuilder, report: object, doc: Document, stem: str) -> bool:
         from kitgen.games.designed.build import build_deck
 
-        return build_deck(self.id, self.folder, builder, doc)
+        return build_deck(self.id, self.folder, builder, doc, stem)
 
     def starter_file(self, kind: str, name: str, schema_path: str | None) -> str:
         from kitgen.games.designed.starters import starter_deck

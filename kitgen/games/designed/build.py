@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kitgen.names import joined, name_slug
+
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.model.document import Document
@@ -25,14 +27,13 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
         return
     setup = b.setup(layout_settings(design, kit.settings))
     if b.part(kit, "cards"):
-        b.cards(deck(design, f"{stem}-cards", setup.bleed), setup)
+        b.cards(deck(design, joined(stem, "cards"), setup.bleed), setup)
     b.kit_rules(kit, path, stem, setup)
 
 
-def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document) -> bool:
-    """A deck file's cards (its main deck, then its sideboard), `<id>-deck-<name>.pdf`,
+def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: str) -> bool:
+    """A deck file's cards (its main deck, then its sideboard), `<id>-<name>-deck.pdf`,
     at the face layout's card size unless the command line says otherwise."""
-    from kitgen.build import slug
     from kitgen.games.designed.draw import deck, layout_settings
     from kitgen.games.designed.load import load_design
     from kitgen.games.designed.model import DesignedDeckFile
@@ -55,6 +56,6 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document) -> bool:
         copies[id(card)] = copies.get(id(card), 0) + count
     chosen = [(card, copies[id(card)]) for card in order]
     setup = b.setup(layout_settings(design, None))
-    stem = f"{game_id}-deck-{slug(model.name)}"
-    b.cards(deck(design, stem, setup.bleed, chosen, f"{model.name} (deck)"), setup)
+    name = joined(game_id, name_slug(model.name, stem), "deck")
+    b.cards(deck(design, name, setup.bleed, chosen, f"{model.name} (deck)"), setup)
     return True

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kitgen.names import file_name, joined
+
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.galliard.kit_model import GalliardKitFile
@@ -19,9 +21,9 @@ def build_kit(b: KitBuilder, kit: GalliardKitFile, path: str, stem: str) -> None
     setup = b.setup(kit.settings)
     b.deck_if_asked(kit, stem, setup)
     if b.part(kit, "mat"):
-        b.write(kit.game, f"{stem}-mat.pdf", draw.mat_pdf(kit.name, setup))
+        b.write(kit.game, file_name(stem, "mat"), lambda: draw.mat_pdf(kit.name, setup))
     if b.part(kit, "cabal-cards"):
-        b.cards(draw.cabal_deck(kit.name, f"{stem}-cabal-cards"), setup)
+        b.cards(draw.cabal_deck(kit.name, joined(stem, "cabal-cards")), setup)
     if b.part(kit, "tracker"):
-        b.write(kit.game, f"{stem}-tracker.pdf", draw.tracker_pdf(kit.name, setup))
+        b.write(kit.game, file_name(stem, "tracker"), lambda: draw.tracker_pdf(kit.name, setup))
     b.kit_rules(kit, path, stem, setup)

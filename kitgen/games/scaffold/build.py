@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kitgen.names import file_name, joined
+
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.scaffold.kit_model import ScaffoldKitFile
@@ -21,19 +23,25 @@ def build_kit(b: KitBuilder, kit: ScaffoldKitFile, path: str, stem: str) -> None
     params = parameters()
     b.deck_if_asked(kit, stem, setup)
     if b.part(kit, "mats"):
-        b.write("scaffold", f"{stem}-mats.pdf", draw.mats_pdf(kit.name, setup))
+        b.write(kit.game, file_name(stem, "mats"), lambda: draw.mats_pdf(kit.name, setup))
     if b.part(kit, "team-cards"):
-        b.cards(draw.team_deck(kit.name, f"{stem}-team-cards"), setup)
+        b.cards(draw.team_deck(kit.name, joined(stem, "team-cards")), setup)
     if b.part(kit, "turn-track"):
-        track = draw.turn_track_pdf(kit.name, setup, params.turns, params.fewer_turns)
-        b.write("scaffold", f"{stem}-turn-track.pdf", track)
-    if b.part(kit, "score-sheet"):
-        sheet = draw.score_sheet_pdf(
-            kit.name,
-            setup,
-            params.turns,
-            (params.hand_size, *params.harder_hands),
-            variants=params.fewer_turns,
+        b.write(
+            kit.game,
+            file_name(stem, "turn-track"),
+            lambda: draw.turn_track_pdf(kit.name, setup, params.turns, params.fewer_turns),
         )
-        b.write("scaffold", f"{stem}-score-sheet.pdf", sheet)
+    if b.part(kit, "score-sheet"):
+        b.write(
+            kit.game,
+            file_name(stem, "score-sheet"),
+            lambda: draw.score_sheet_pdf(
+                kit.name,
+                setup,
+                params.turns,
+                (params.hand_size, *params.harder_hands),
+                variants=params.fewer_turns,
+            ),
+        )
     b.kit_rules(kit, path, stem, setup)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.layout.limits import too_many_cards
 from kitgen.model.findings import finding, has_errors
+from kitgen.names import file_name, joined, name_slug
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
@@ -81,19 +82,19 @@ def build_kit(b: KitBuilder, kit: KitFile, path: str, stem: str) -> None:
         _cards(
             b,
             kit.name,
-            f"{stem}-cards",
+            joined(stem, "cards"),
             faces,
             setup,
             refs if "reference" in kit.components else [],
         )
     if b.part(kit, "mat"):
-        b.write("scratch", f"{stem}-mat.pdf", mat_pdf(kit.name, setup))
+        b.write(kit.game, file_name(stem, "mat"), lambda: mat_pdf(kit.name, setup))
     b.kit_rules(kit, path, stem, setup)
 
 
 def build_file(b: KitBuilder, report: FileReport, doc: Document, stem: str) -> bool:
-    """A deck's cards, or a card file's (with --extra-commons); False for other files."""
-    from kitgen.build import slug
+    """A deck's cards, `scratch-<deck's name>-deck.pdf`, or a card file's (with
+    --extra-commons), `scratch-<file's stem>-cards.pdf`; False for other files."""
     from kitgen.games.scratch.cards import faces_of
     from kitgen.games.scratch.kit_check import card_count
     from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
@@ -107,7 +108,7 @@ def build_file(b: KitBuilder, report: FileReport, doc: Document, stem: str) -> b
         _cards(
             b,
             f"{model.name} (deck)",
-            f"scratch-deck-{slug(model.name)}",
+            joined("scratch", name_slug(model.name, stem), "deck"),
             faces_of(deck_cards(model, pool), pool),
             b.setup(),
         )
@@ -121,5 +122,6 @@ def build_file(b: KitBuilder, report: FileReport, doc: Document, stem: str) -> b
         )
         return True
     cards = expand_commons(list(model.cards), pool, extra)
-    _cards(b, f"{stem} (cards)", f"scratch-cards-{stem}", faces_of(cards, pool), b.setup())
+    name = joined("scratch", stem, "cards")
+    _cards(b, f"{stem} (cards)", name, faces_of(cards, pool), b.setup())
     return True

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from kitgen.errors import UsageError
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.units import format_mm
+from kitgen.names import file_name, joined
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
@@ -36,12 +37,12 @@ def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:
                 f"fit on {setup.paper_name} paper with {format_mm(setup.margin)} margins"
             ) from None
     if b.part(kit, "cards"):
-        b.cards(draw.cards_deck(kit.name, card_set(24), f"{stem}-cards"), setup)
+        b.cards(draw.cards_deck(kit.name, card_set(24), joined(stem, "cards")), setup)
     if b.part(kit, "score-sheets"):
-        data = draw.score_sheets_pdf(kit.name, setup, POINTS)
-        b.write("shapeup", f"{stem}-score-sheets.pdf", data)
+        name = file_name(stem, "score-sheets")
+        b.write(kit.game, name, lambda: draw.score_sheets_pdf(kit.name, setup, POINTS))
     if b.part(kit, "score-pad"):
         setups = [s for s in SETUPS.values() if not s.advanced]
-        pad = draw.score_pad_pdf(kit.name, setup, setups)
-        b.write("shapeup", f"{stem}-score-pad.pdf", pad)
+        pad = file_name(stem, "score-pad")
+        b.write(kit.game, pad, lambda: draw.score_pad_pdf(kit.name, setup, setups))
     b.kit_rules(kit, path, stem, setup)

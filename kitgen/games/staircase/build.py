@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kitgen.names import file_name, joined
+
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.staircase.kit_model import StaircaseKitFile
@@ -20,7 +22,8 @@ def build_kit(b: KitBuilder, kit: StaircaseKitFile, path: str, stem: str) -> Non
     setup = b.setup(kit.settings)
     b.deck_if_asked(kit, stem, setup, jokers=False)  # the rules leave the jokers in the box
     if b.part(kit, "score-sheet"):
-        b.write(kit.game, f"{stem}-score-sheet.pdf", draw.score_sheet_pdf(kit.name, setup))
+        sheet = file_name(stem, "score-sheet")
+        b.write(kit.game, sheet, lambda: draw.score_sheet_pdf(kit.name, setup))
     if b.part(kit, "action-cards"):
-        b.cards(draw.action_deck(kit.name, f"{stem}-action-cards"), setup)
+        b.cards(draw.action_deck(kit.name, joined(stem, "action-cards")), setup)
     b.kit_rules(kit, path, stem, setup)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kitgen.names import joined
 from kitgen.render.sheets import one_back_deck
 from kitgen_fifteen.rules import CARDS
 
@@ -32,6 +33,8 @@ def build_kit(b: KitBuilder, kit: FifteenKitFile, path: str, stem: str) -> None:
         return
     setup = b.setup(kit.settings)
     if b.part(kit, "cards"):
-        deck = one_back_deck("fifteen", f"{stem}-cards", kit.name, CARDS, _face, _back, "back")
+        deck = one_back_deck(
+            "fifteen", joined(stem, "cards"), kit.name, CARDS, _face, _back, "back"
+        )
         b.cards(deck, setup)
     b.kit_rules(kit, path, stem, setup)

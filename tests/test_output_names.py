@@ -1,0 +1,238 @@
+"""Output file names: a kit's files take its name, other files read well, and two files
+of one command that would go to one path are a usage error before anything is written
+(issue 24, item 1; the scheme is docs/formats.md section 2.8)."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from conftest import run_in_process, write
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kitgen.entry import main
+from kitgen.paths import data_dir
+
+SCRATCH = data_dir() / "scratch"
+SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def kit(folder: Path, name: str, file: str = "kit.yaml") -> str:
+    """A Scratch kit of the official cards only (quick to draw), in its own folder."""
+    text = f"game: scratch\nkind: kit\nname: {name!r}\ncomponents: [cards]\n"
+    return write(folder, file, text)
+
+
+def kitgen(*args: str) -> tuple[int, list[str], list[str]]:
+    code, out, err = run_in_process(main, *args, seconds=120)
+    return code, out.splitlines(), err.splitlines()
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+# --- Kits take their names -----------------------------------------------------------------
+
+
+def test_two_kits_with_different_names_build_to_different_files(tmp_path: Path) -> None:
+    tinker = kit(tmp_path / "tinker-town", "Tinker Town")
+    other = kit(tmp_path / "other-town", "Other Town")
+    out = tmp_path / "out"
+    code, written, err = kitgen("build", tinker, other, "-o", str(out))
+    assert code == 0, err
+    assert written == [
+        str(out / "scratch" / "tinker-town-cards.pdf"),
+        str(out / "scratch" / "other-town-cards.pdf"),
+    ]
+    assert files(out) == ["scratch/other-town-cards.pdf", "scratch/tinker-town-cards.pdf"]
+    assert (out / "scratch/tinker-town-cards.pdf").read_bytes() != (
+        out / "scratch/other-town-cards.pdf"
+    ).read_bytes()  # each kit's name is on its own sheets
+
+
+def test_a_kit_whose_name_spells_nothing_takes_its_file_stem(tmp_path: Path) -> None:
+    path = kit(tmp_path, "?!?", "tinker.yaml")
+    out = tmp_path / "out"
+    code, written, err = kitgen("build", path, "-o", str(out))
+    assert code == 0, err
+    assert written == [str(out / "scratch" / "tinker-cards.pdf")]
+
+
+def test_a_kit_named_twice_or_by_its_game_is_built_once(tmp_path: Path) -> None:
+    path = kit(tmp_path, "Tinker Town")
+    out = tmp_path / "out"
+    code, written, err = kitgen("build", path, path, "-o", str(out))
+    assert code == 0, err
+    assert written == [str(out / "scratch" / "tinker-town-cards.pdf")]
+    code, written, err = kitgen(
+        "build", "galliard", str(data_dir() / "galliard" / "kit.yaml"), "-o", str(out)
+    )
+    assert code == 0, err
+    assert len(written) == len(set(written)) == 6  # mat, cards, tracker, three booklets
+
+
+# --- Clashes: exit 2 naming both sources, nothing written ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "clash"),
+    [
+        (["build"], "scratch/tinker-town-cards.pdf"),
+        (["watch"], "scratch/tinker-town-cards.pdf"),
+        (["export", "png"], "scratch/png/tinker-town-cards"),
+        (["export", "pdf"], "scratch/single-cards/tinker-town-cards.pdf"),
+        (["export", "tts"], "scratch/tts/tinker-town-cards"),
+    ],
+)
+def test_two_kits_of_one_name_are_a_usage_error_before_anything_is_written(
+    tmp_path: Path, command: list[str], clash: str
+) -> None:
+    tinker = kit(tmp_path / "tinker-town", "Tinker Town")
+    other = kit(tmp_path / "other-town", "Tinker town!")  # the same name as a file name
+    out = tmp_path / "out"
+    write(out, "scratch/keep.pdf", "the user's own")
+    code, written, err = kitgen(*command, tinker, other, "-o", str(out))
+    assert code == 2 and written == [], err
+    [line] = err
+    assert line.startswith("kitgen: error: ")
+    assert f"{tinker} and {other} would both write {out / clash}" in line
+    assert files(out) == ["scratch/keep.pdf"]  # nothing new, nothing half-made
+
+
+def test_a_cards_file_and_a_kit_that_would_write_one_file_clash(tmp_path: Path) -> None:
+    """Not only kits: any two targets. The kit named `Scratch cards` and the cards
+    file `cards.yaml` both print `scratch-cards.pdf`."""
+    cards = str(SCRATCH / "cards.yaml")
+    named = kit(tmp_path, "Scratch cards")
+    out = tmp_path / "out"
+    code, written, err = kitgen("build", cards, named, "-o", str(out))
+    assert code == 2 and written == []
+    assert err == [
+        f"kitgen: error: {cards} and {named} would both write "
+        f"{out / 'scratch' / 'scratch-cards.pdf'}; nothing was written (give one of "
+        "them another name, or build it with another --out)"
+    ]
+    assert not out.exists()
+
+
+def test_one_build_whose_two_files_would_clash_writes_nothing() -> None:
+    from kitgen.build import Planned, check_clashes
+    from kitgen.errors import UsageError
+
+    made: list[str] = []
+    one = Planned(("out/x/a-cards.pdf",), "a.yaml", lambda: made.append("one"))
+    two = Planned(("out/x/A-Cards.pdf",), "a.yaml", lambda: made.append("two"))
+    with pytest.raises(UsageError, match=r"^a\.yaml would write out/x/A-Cards\.pdf twice"):
+        check_clashes([[one, two]])
+    assert made == []
+
+
+def test_watching_a_second_source_of_one_file_reports_it_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    """While watching, a kit renamed to clash: that rebuild is one error, no file."""
+    from kitgen.build import BuildOptions
+    from kitgen.watch import build_once
+
+    tinker = kit(tmp_path / "a", "Tinker Town")
+    other = kit(tmp_path / "b", "Tinker Town")
+    out = tmp_path / "out"
+    result, errors = build_once([tinker, other], BuildOptions(out=str(out)))
+    assert result.written == [] and not out.exists()
+    assert errors == [
+        f"{tinker} and {other} would both write {out / 'scratch' / 'tinker-town-cards.pdf'}; "
+        "nothing was written (give one of them another name, or build it with another --out)"
+    ]
+
+
+# --- Files from other inputs ---------------------------------------------------------------
+
+
+def test_other_files_are_named_game_name_part_without_a_doubled_word(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    targets = [SCRATCH / "cards.yaml", SCRATCH / "decks" / "hold-the-line.yaml"]
+    code, written, err = kitgen("build", *map(str, targets), "-o", str(out))
+    assert code == 0, err
+    names = [Path(p).name for p in written]
+    assert names == ["scratch-cards.pdf", "scratch-hold-the-line-deck.pdf"]
+    for name in names:
+        words = name.removesuffix(".pdf").split("-")
+        assert all(a != b for a, b in pairwise(words)), name
+
+
+# --- Spelling a name -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Scratch: Draw the Line", "scratch-draw-the-line"),
+        ("Shape Up!", "shape-up"),
+        ("  Tinker__Town -- 2  ", "tinker-town-2"),
+        ("Café Crème Brûlée", "cafe-creme-brulee"),
+        ("Æsir, Ørsted & Þór", "aesir-orsted-thor"),
+        ("Straße", "strasse"),
+        ("Don't Panic", "dont-panic"),
+        ("\uff26\uff55\uff4c\uff4c \uff37\uff49\uff44\uff54\uff48", "full-width"),  # fullwidth
+        ('a/b\\c:d*e?f"g<h>i|j', "a-b-c-d-e-f-g-h-i-j"),  # nothing Windows refuses
+        ("..", ""),
+        ("城堡", ""),
+        ("☃ ♠", ""),
+        ("", ""),
+        ("\u202e\u200b", ""),
+        ("CON", "con"),  # a word; file_name keeps it off a whole file name
+    ],
+)
+def test_slug(name: str, expected: str) -> None:
+    from kitgen.names import slug
+
+    assert slug(name) == expected
+
+
+def test_a_long_name_is_cut_after_a_whole_word() -> None:
+    from kitgen.names import MAX_SLUG, slug
+
+    assert slug("word " * 30) == "-".join(["word"] * 12)  # 59 characters
+    assert slug("x" * 100) == "x" * MAX_SLUG  # one word longer than the limit
+    assert len(slug("Tinker Town " * 20)) <= MAX_SLUG
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        (("con",), "con_.pdf"),
+        (("nul",), "nul_.pdf"),
+        (("com1",), "com1_.pdf"),
+        (("lpt9",), "lpt9_.pdf"),
+        (("con", "cards"), "con-cards.pdf"),
+        (("",), "untitled.pdf"),
+        (("scratch", "cards", "cards"), "scratch-cards.pdf"),
+        (("scratch", "scratch-starter", "deck"), "scratch-starter-deck.pdf"),
+        (("house-rules", "rules-booklet"), "house-rules-booklet.pdf"),
+        (("my-cards", "cards"), "my-cards.pdf"),
+        (("tinker-town", "cards"), "tinker-town-cards.pdf"),
+    ],
+)
+def test_file_name(parts: tuple[str, ...], expected: str) -> None:
+    from kitgen.names import file_name
+
+    assert file_name(*parts) == expected
+
+
+@given(st.text(max_size=200), st.sampled_from(["cards", "mat", "rules-booklet", "deck"]))
+def test_any_name_makes_a_safe_file_name(name: str, part: str) -> None:
+    from kitgen.names import MAX_SLUG, WINDOWS_RESERVED, file_name, name_slug, slug
+
+    made = slug(name)
+    assert made == "" or SLUG.fullmatch(made), made
+    assert len(made) <= MAX_SLUG
+    stem = name_slug(name, "")
+    assert stem and SLUG.fullmatch(stem)
+    for parts in ((stem, part), (stem,)):
+        base = file_name(*parts).removesuffix(".pdf")
+        assert base.removesuffix("_") and base not in WINDOWS_RESERVED
+        assert re.fullmatch(r"[a-z0-9-]+_?", base) and len(base) < 100
