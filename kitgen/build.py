@@ -412,7 +412,8 @@ class KitBuilder:
         name (`fallback`, its file's stem or its game, when the name has no letter or
         digit to name a file with)."""
         planned, found = len(self.planned), len(self.result.findings)
-        registry.get(kit.game).build_kit(self, kit, path, name_slug(kit.name, fallback))
+        stem = kit.file_prefix or name_slug(kit.name, fallback)
+        registry.get(kit.game).build_kit(self, kit, path, stem)
         nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
             self.result.findings.append(

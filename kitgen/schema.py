@@ -69,6 +69,8 @@ FIELD_HELP = {
     "settings": "Print settings; the command line overrides them, and kitgen's defaults fill "
     "in what is left out.",
     "KitBase.name": "The kit's name, printed on its pages.",
+    "KitBase.file_prefix": "What the kit's file names start with (`scratch` writes "
+    "scratch-cards.pdf); without it, the kit's name in lower-case words joined by dashes.",
     "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
     "standard_deck": "Also print kitgen's standard deck: 52 cards, and the jokers when the game "
     "uses them (most players own a deck).",

@@ -63,11 +63,11 @@ def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build(["scratch"], BuildOptions(out=str(out)))
     assert result.ok
     assert [Path(p).name for p in result.written] == [
-        "scratch-draw-the-line-cards.pdf",
-        "scratch-draw-the-line-mat.pdf",
-        "scratch-draw-the-line-rules.pdf",
-        "scratch-draw-the-line-rules-booklet.pdf",
-        "scratch-draw-the-line-reference.pdf",
+        "scratch-cards.pdf",
+        "scratch-mat.pdf",
+        "scratch-rules.pdf",
+        "scratch-rules-booklet.pdf",
+        "scratch-reference.pdf",
     ]
     return out / "scratch"
 
@@ -77,7 +77,7 @@ def text_of(path: Path) -> str:
 
 
 def test_scratch_kit_files_and_page_sizes(kit_a4: Path) -> None:
-    cards = PdfReader(str(kit_a4 / "scratch-draw-the-line-cards.pdf"))
+    cards = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
     # 21 cards + 2 extra copies of 4 commons + 2 reference cards = 31: 4 sheets of 8 (a
     # landscape A4 grid with 3 mm bleed), each a front and a back page. The landscape grid
     # is drawn turned on portrait pages, so every card-sheet page is A4 portrait.
@@ -85,7 +85,7 @@ def test_scratch_kit_files_and_page_sizes(kit_a4: Path) -> None:
     for page in cards.pages:
         size = (float(page.mediabox.width), float(page.mediabox.height))
         assert size == pytest.approx(A4, abs=0.01)
-    mat = PdfReader(str(kit_a4 / "scratch-draw-the-line-mat.pdf"))
+    mat = PdfReader(str(kit_a4 / "scratch-mat.pdf"))
     assert len(mat.pages) == 1
     assert (float(mat.pages[0].mediabox.width), float(mat.pages[0].mediabox.height)) == (
         pytest.approx(A4[0], abs=0.01),
@@ -94,7 +94,7 @@ def test_scratch_kit_files_and_page_sizes(kit_a4: Path) -> None:
 
 
 def test_every_card_name_and_the_reference_cards_are_in_the_text(kit_a4: Path) -> None:
-    text = " ".join(text_of(kit_a4 / "scratch-draw-the-line-cards.pdf").split())
+    text = " ".join(text_of(kit_a4 / "scratch-cards.pdf").split())
     for name in official_names():
         if name.startswith("Mysterious"):  # set on two lines
             assert "Mysterious Stranger in" in text and "the Corner of the Bar" in text
@@ -127,9 +127,7 @@ def fonts_of(path: Path) -> list[tuple[str, bool]]:
     return out
 
 
-@pytest.mark.parametrize(
-    "name", ["scratch-draw-the-line-cards.pdf", "scratch-draw-the-line-mat.pdf"]
-)
+@pytest.mark.parametrize("name", ["scratch-cards.pdf", "scratch-mat.pdf"])
 def test_every_font_is_embedded(kit_a4: Path, name: str) -> None:
     fonts = fonts_of(kit_a4 / name)
     assert fonts, "the document uses fonts"
@@ -140,7 +138,7 @@ def test_every_font_is_embedded(kit_a4: Path, name: str) -> None:
 
 def test_builds_are_byte_identical(tmp_path: Path, kit_a4: Path) -> None:
     assert build(["scratch"], BuildOptions(out=str(tmp_path))).ok
-    for name in ("scratch-draw-the-line-cards.pdf", "scratch-draw-the-line-mat.pdf"):
+    for name in ("scratch-cards.pdf", "scratch-mat.pdf"):
         assert (tmp_path / "scratch" / name).read_bytes() == (kit_a4 / name).read_bytes()
 
 
@@ -157,7 +155,7 @@ def test_a_card_face_is_drawn(kit_a4: Path) -> None:
     # grid's top edge up the page's left edge), so that card lies 14 mm from the page's left
     # edge and 13.5 mm from its bottom (297 - 13.5 - 63 = 220.5 mm from its top), 88 mm
     # across and 63 mm high.
-    width, _, pixels = render(kit_a4 / "scratch-draw-the-line-cards.pdf", 0, scale=1.0)
+    width, _, pixels = render(kit_a4 / "scratch-cards.pdf", 0, scale=1.0)
     x0 = round(14 * MM)
     y0 = round(220.5 * MM)
     box = [
@@ -175,7 +173,7 @@ def test_a_card_face_is_drawn(kit_a4: Path) -> None:
 
 
 def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
-    reader = PdfReader(str(kit_a4 / "scratch-draw-the-line-cards.pdf"))
+    reader = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
     forms: set[int] = set()
     placed = 0
     for page in reader.pages:
@@ -192,12 +190,12 @@ def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
 def test_letter_kit(tmp_path: Path) -> None:
     result = build(["scratch"], BuildOptions(out=str(tmp_path), paper="letter"))
     assert result.ok
-    cards = PdfReader(str(tmp_path / "scratch" / "scratch-draw-the-line-cards.pdf"))
+    cards = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
     # Letter takes 6 poker cards with 3 mm bleed: 31 cards on 6 sheets.
     assert len(cards.pages) == 12
     first = cards.pages[0]
     assert {round(float(first.mediabox.width)), round(float(first.mediabox.height))} == {612, 792}
-    mat = PdfReader(str(tmp_path / "scratch" / "scratch-draw-the-line-mat.pdf"))
+    mat = PdfReader(str(tmp_path / "scratch" / "scratch-mat.pdf"))
     assert len(mat.pages) == 2  # the 3x3 poker mat is taller than Letter: tiled
 
 
@@ -226,7 +224,7 @@ def test_cards_file_build(tmp_path: Path) -> None:
 def test_fold_and_glue(tmp_path: Path) -> None:
     result = build(["scratch"], BuildOptions(out=str(tmp_path), duplex="fold"))
     assert result.ok
-    pdf = PdfReader(str(tmp_path / "scratch" / "scratch-draw-the-line-cards.pdf"))
+    pdf = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
     assert len(pdf.pages) == 8  # 31 cards, 4 a sheet, front and back on the same side
     assert "fold" in pdf.pages[0].extract_text()
 
@@ -241,8 +239,8 @@ def test_back_offset_moves_only_the_backs(tmp_path: Path) -> None:
     plain = build(["scratch"], BuildOptions(out=str(tmp_path / "a")))
     moved = build(["scratch"], BuildOptions(out=str(tmp_path / "b"), back_offset="2,0"))
     assert plain.ok and moved.ok
-    a = tmp_path / "a" / "scratch" / "scratch-draw-the-line-cards.pdf"
-    b = tmp_path / "b" / "scratch" / "scratch-draw-the-line-cards.pdf"
+    a = tmp_path / "a" / "scratch" / "scratch-cards.pdf"
+    b = tmp_path / "b" / "scratch" / "scratch-cards.pdf"
     assert first_dark_column(a, 0, 100) == first_dark_column(b, 0, 100)  # fronts stay
     shift = first_dark_column(b, 1, 100) - first_dark_column(a, 1, 100)
     assert abs(shift - 2 * MM) <= 1.5  # backs move 2 mm to the right
@@ -256,8 +254,8 @@ def test_low_ink_uses_much_less_ink(tmp_path: Path, kit_a4: Path) -> None:
         _, _, pixels = render(path, 0, scale=0.5)
         return sum(255 - v for v in pixels) / (255 * len(pixels))
 
-    assert coverage(tmp_path / "scratch" / "scratch-draw-the-line-cards.pdf") < 0.4 * coverage(
-        kit_a4 / "scratch-draw-the-line-cards.pdf"
+    assert coverage(tmp_path / "scratch" / "scratch-cards.pdf") < 0.4 * coverage(
+        kit_a4 / "scratch-cards.pdf"
     )
 
 

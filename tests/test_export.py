@@ -300,7 +300,7 @@ def test_a_rules_file_has_nothing_to_export(tmp_path: Path) -> None:
 
 def test_single_card_pdfs_carry_trim_and_bleed_boxes(tmp_path: Path) -> None:
     result = export_pdf(["staircase"], options(tmp_path, standard_deck=True))
-    deck = next(p for p in result.written if p.endswith("the-staircase-game-deck.pdf"))
+    deck = next(p for p in result.written if p.endswith("staircase-deck.pdf"))
     reader = PdfReader(deck)
     assert len(reader.pages) == 2 * 52  # a face and a back for each card (no jokers)
     bleed, poker = 3 * MM, CARDS["poker"]
@@ -372,7 +372,7 @@ def test_tts_card_scale_keeps_a_poker_card_unscaled() -> None:
 
 def test_tts_export_writes_sheets_and_a_saved_object_naming_every_card(tmp_path: Path) -> None:
     result = export_tts(["staircase"], options(tmp_path, standard_deck=True))
-    saved = [p for p in result.written if p.endswith("the-staircase-game-deck.json")]
+    saved = [p for p in result.written if p.endswith("staircase-deck.json")]
     data = json.loads(Path(saved[0]).read_text(encoding="utf-8"))
     deck = data["ObjectStates"][0]
     assert deck["Name"] == "Deck"

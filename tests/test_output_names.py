@@ -75,6 +75,36 @@ def test_a_kit_named_twice_or_by_its_game_is_built_once(tmp_path: Path) -> None:
     assert len(written) == len(set(written)) == 6  # mat, cards, tracker, three booklets
 
 
+def test_a_kits_file_prefix_names_its_files_instead_of_its_name(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "kit.yaml",
+        "game: scratch\nkind: kit\nname: Tinker Town\nfile_prefix: tt\ncomponents: [cards]\n",
+    )
+    out = tmp_path / "out"
+    code, written, err = kitgen("build", path, "-o", str(out))
+    assert code == 0, err
+    assert written == [str(out / "scratch" / "tt-cards.pdf")]
+
+
+def test_a_file_prefix_that_is_not_an_id_is_found_at_its_line(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "kit.yaml",
+        "game: scratch\nkind: kit\nname: Tinker Town\nfile_prefix: Tinker Town\n",
+    )
+    code, out, _ = kitgen("check", path)
+    assert code == 1
+    assert any(":4:14: error invalid-value file_prefix:" in line for line in out), out
+
+
+@pytest.mark.parametrize("game", ["scratch", "shapeup", "scaffold", "staircase", "galliard"])
+def test_the_games_own_kits_name_their_files_after_the_game(game: str, tmp_path: Path) -> None:
+    code, written, err = kitgen("build", game, "-o", str(tmp_path))
+    assert code == 0, err
+    assert written and all(Path(p).name.startswith(f"{game}-") for p in written), written
+
+
 # --- Clashes: exit 2 naming both sources, nothing written ----------------------------------
 
 

@@ -45,4 +45,4 @@ def test_card_sheets_say_the_duplex_mode_they_were_laid_out_for(
         main, "build", "shapeup", "-o", str(tmp_path), "--duplex", duplex
     )
     assert status == 0, err
-    assert preferences(tmp_path / "shapeup" / "shape-up-cards.pdf")["/Duplex"] == expected
+    assert preferences(tmp_path / "shapeup" / "shapeup-cards.pdf")["/Duplex"] == expected

@@ -31,8 +31,8 @@ from kitgen.render.sheets import page_box
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-FILES = ("shape-up-cards.pdf", "shape-up-score-sheets.pdf", "shape-up-score-pad.pdf")
-BOOKLETS = ("shape-up-rules.pdf", "shape-up-rules-booklet.pdf", "shape-up-reference.pdf")
+FILES = ("shapeup-cards.pdf", "shapeup-score-sheets.pdf", "shapeup-score-pad.pdf")
+BOOKLETS = ("shapeup-rules.pdf", "shapeup-rules-booklet.pdf", "shapeup-reference.pdf")
 
 
 @pytest.fixture(scope="module")
@@ -64,10 +64,10 @@ def grey(data: bytes | Path, index: int, scale: float = 0.5) -> tuple[int, int, 
 def test_page_counts_and_sizes(kit: Path) -> None:
     # 24 cards, 8 poker cards with 3 mm bleed on a landscape A4 grid: 3 sheets, each front
     # and back, the grid drawn turned on portrait A4 pages.
-    assert sizes(kit / "shape-up-cards.pdf") == [A4] * 6
+    assert sizes(kit / "shapeup-cards.pdf") == [A4] * 6
     # Four players' sheets fit on one A4 page; the pad has a page for 2, 3 and 4 players.
-    assert sizes(kit / "shape-up-score-sheets.pdf") == [A4]
-    assert sizes(kit / "shape-up-score-pad.pdf") == [A4] * 3
+    assert sizes(kit / "shapeup-score-sheets.pdf") == [A4]
+    assert sizes(kit / "shapeup-score-pad.pdf") == [A4] * 3
 
 
 def test_letter_paper(tmp_path: Path) -> None:
@@ -75,9 +75,9 @@ def test_letter_paper(tmp_path: Path) -> None:
     assert result.ok
     folder = tmp_path / "shapeup"
     # Letter takes 6 poker cards with 3 mm bleed: 4 sheets.
-    assert len(sizes(folder / "shape-up-cards.pdf")) == 8
-    assert sizes(folder / "shape-up-score-sheets.pdf") == [LETTER]
-    assert sizes(folder / "shape-up-score-pad.pdf") == [LETTER] * 3
+    assert len(sizes(folder / "shapeup-cards.pdf")) == 8
+    assert sizes(folder / "shapeup-score-sheets.pdf") == [LETTER]
+    assert sizes(folder / "shapeup-score-pad.pdf") == [LETTER] * 3
 
 
 def test_the_booklets_embed_their_fonts(kit: Path) -> None:
@@ -201,14 +201,14 @@ def score_sheets(folder: Path) -> Path:
 
 
 def test_four_sheets_a_page_each_with_the_table(kit: Path) -> None:
-    [text] = pages_text(kit / "shape-up-score-sheets.pdf")
+    [text] = pages_text(kit / "shapeup-score-sheets.pdf")
     assert text.count("Your victory card") == 4
     assert text.count("your shape") == 4
     assert "Cut along the marks." in text
 
 
 def test_score_pad_rounds_starters_and_totals(kit: Path) -> None:
-    pages = [" ".join(t.split()) for t in pages_text(kit / "shape-up-score-pad.pdf")]
+    pages = [" ".join(t.split()) for t in pages_text(kit / "shapeup-score-pad.pdf")]
     for page, players in zip(pages, (2, 3, 4), strict=True):
         rounds = SETUPS[f"{players}p-{18 if players == 2 else 24}"].rounds
         assert f"score pad \u00b7 {players} players" in page
@@ -239,11 +239,11 @@ def test_low_ink_uses_much_less_ink(kit: Path, tmp_path: Path) -> None:
     # Faces keep their frames, rings and indices; the hatching and white grounds
     # still save close to half. Backs lose their dark ground.
     for page, share in ((0, 0.65), (1, 0.3)):
-        assert coverage(low / "shape-up-cards.pdf", page) < share * coverage(
-            kit / "shape-up-cards.pdf", page
+        assert coverage(low / "shapeup-cards.pdf", page) < share * coverage(
+            kit / "shapeup-cards.pdf", page
         ), page
-    assert coverage(low / "shape-up-score-sheets.pdf", 0) < coverage(
-        kit / "shape-up-score-sheets.pdf", 0
+    assert coverage(low / "shapeup-score-sheets.pdf", 0) < coverage(
+        kit / "shapeup-score-sheets.pdf", 0
     )
 
 
@@ -331,7 +331,7 @@ def test_cli_build_shapeup(tmp_path: Path) -> None:
     assert result.stdout.splitlines() == [
         str(tmp_path / "shapeup" / name) for name in (*FILES, *BOOKLETS)
     ]
-    cards = PdfReader(str(tmp_path / "shapeup" / "shape-up-cards.pdf"))
+    cards = PdfReader(str(tmp_path / "shapeup" / "shapeup-cards.pdf"))
     assert cards.metadata is not None and "bridge" in str(cards.metadata.subject)
     assert len(cards.pages) == 3  # fronts only: 8 bridge cards a sheet
 

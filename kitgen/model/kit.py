@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from kitgen.model.base import Located, Name, RelPath, Spec, Text
+from kitgen.model.base import Id, Located, Name, RelPath, Spec, Text
 
 Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
@@ -83,6 +83,9 @@ class KitBase(Located):
     game: str  # each game's kit narrows these two
     kind: Literal["kit"]
     name: Name
+    # What the kit's file names start with (`scratch` -> scratch-cards.pdf); without
+    # it, the name as a slug (`Tinker Town` -> tinker-town-cards.pdf).
+    file_prefix: Id | None = None
     components: Sequence[str] = ()
     settings: PrintSettings = PrintSettings()
     rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
