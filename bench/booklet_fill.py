@@ -15,11 +15,14 @@ so both editions are measured page by page in the same way.
 
 measures every `*-rules.pdf` and `*-rules-booklet.pdf` under each folder (as
 `kitgen build all -o OUTDIR` writes them) and prints one table a folder; with
-two folders (before, after) it prints both and the totals side by side.
+two folders (before, after) it prints both and the totals side by side. Pages that
+may be more than a quarter blank (exempt_pages: front matter, a chapter's last page,
+the back cover, padding) are starred and counted apart.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,39 +108,84 @@ def stitched_pages(path: Path, page_size: tuple[float, float]) -> list[PageFill]
     return [found[n] for n in range(1, count + 1)]
 
 
-def booklets(folder: Path) -> dict[str, tuple[list[PageFill], list[PageFill]]]:
-    """Every game's (reading, saddle-stitched) pages under a build folder."""
+def squeeze(text: str) -> str:
+    """Text without its white space (extracted line breaks differ from the source's)."""
+    return re.sub(r"\s+", "", text)
+
+
+def page_size(path: Path) -> tuple[float, float]:
+    """A PDF's first page size in points."""
+    width, height = pdfium.PdfDocument(str(path))[0].get_size()
+    return float(width), float(height)
+
+
+def exempt_pages(reading: Path, count: int, stitched: int | None = None) -> set[int]:
+    """The pages (from 1) that may be more than a quarter blank, read from the reading
+    edition `reading` of `count` pages: the cover and the contents (before the first
+    chapter's page), a chapter's last page (the page before one whose top text is a
+    chapter heading of the outline), the last page before the back cover and the back
+    cover. With `stitched`, the pages of the saddle-stitched edition of that many pages:
+    the same, and the padding blanks before its back cover."""
+    pdf = pdfium.PdfDocument(str(reading))
+    chapters: list[tuple[int, str]] = []
+    for mark in pdf.get_toc():
+        dest = mark.get_dest()
+        if mark.level == 0 and dest is not None:
+            chapters.append((dest.get_index() + 1, mark.get_title()))
+    exempt = {*range(1, min(p for p, _ in chapters)), count - 1, count}
+    for page, title in chapters:
+        top = _page_text(pdf[page - 1], (0, 0, *pdf[page - 1].get_size()))[1]
+        if squeeze(top).startswith(squeeze(title)):
+            exempt.add(page - 1)
+    if stitched is not None:
+        exempt = {p for p in exempt if p < count} | set(range(count, stitched + 1))
+    return exempt
+
+
+Measured = tuple[list[PageFill], set[int]]
+
+
+def booklets(folder: Path) -> dict[str, tuple[Measured, Measured]]:
+    """Every game's reading and saddle-stitched pages under a build folder, each with
+    the pages exempt from the quarter rule."""
     out = {}
     for reading in sorted(folder.rglob("*-rules.pdf")):
         stitched = reading.with_name(reading.name.replace("-rules.pdf", "-rules-booklet.pdf"))
-        size = pdfium.PdfDocument(str(reading))[0].get_size()
+        pages = reading_pages(reading)
+        folded = stitched_pages(stitched, page_size(reading))
         out[reading.name[: -len("-rules.pdf")]] = (
-            reading_pages(reading),
-            stitched_pages(stitched, size),
+            (pages, exempt_pages(reading, len(pages))),
+            (folded, exempt_pages(reading, len(pages), len(folded))),
         )
     return out
 
 
-def _row(name: str, pages: list[PageFill]) -> str:
-    fractions = " ".join(f"{p.blank:.2f}" for p in pages)
+def _row(name: str, pages: list[PageFill], exempt: set[int]) -> tuple[str, tuple[int, ...]]:
+    marked = " ".join(
+        f"{p.blank:.2f}{'*' if n in exempt else ''}" for n, p in enumerate(pages, start=1)
+    )
     over = sum(p.blank > 0.25 for p in pages)
+    bad = sum(p.blank > 0.25 and n not in exempt for n, p in enumerate(pages, start=1))
     blank = sum(p.blank for p in pages)
-    return f"| {name} | {len(pages)} | {over} | {blank:.1f} | {fractions} |"
+    counts = (len(pages), over, bad)
+    return f"| {name} | {len(pages)} | {over} | {bad} | {blank:.1f} | {marked} |", counts
 
 
-def table(folder: Path) -> tuple[list[str], dict[str, tuple[int, int]]]:
-    """Markdown rows for a build folder, and each booklet's (pages, pages over 25 %)."""
+def table(folder: Path) -> tuple[list[str], dict[str, tuple[int, ...]]]:
+    """Markdown rows for a build folder, and each booklet's (pages, pages over a quarter
+    blank, of those not exempt)."""
     lines = [
-        "| booklet | pages | pages > 25 % blank | blank pages' worth"
-        " | blank fraction of each page |",
-        "|---|---|---|---|---|",
+        "| booklet | pages | > 25 % blank | of those, not exempt | blank pages' worth"
+        " | blank fraction of each page (* exempt) |",
+        "|---|---|---|---|---|---|",
     ]
     totals = {}
-    for game, (reading, stitched) in booklets(folder).items():
-        for edition, pages in (("reading", reading), ("saddle-stitched", stitched)):
+    for game, editions in booklets(folder).items():
+        for edition, (pages, exempt) in zip(("reading", "saddle-stitched"), editions, strict=True):
             name = f"{game} {edition}"
-            lines.append(_row(name, pages))
-            totals[name] = (len(pages), sum(p.blank > 0.25 for p in pages))
+            line, counts = _row(name, pages, exempt)
+            lines.append(line)
+            totals[name] = counts
     return lines, totals
 
 
@@ -152,11 +200,14 @@ def main(argv: list[str]) -> int:
         print("\n".join(lines))
         results.append(totals)
     if len(results) == 2:
-        print("\n| booklet | pages before | pages after | > 25 % blank before | after |")
-        print("|---|---|---|---|---|")
-        for name, (pages, over) in results[0].items():
-            after = results[1].get(name, (0, 0))
-            print(f"| {name} | {pages} | {after[0]} | {over} | {after[1]} |")
+        print(
+            "\n| booklet | pages before | after | > 25 % blank before | after"
+            " | not exempt before | after |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        for name, (pages, over, bad) in results[0].items():
+            a = results[1].get(name, (0, 0, 0))
+            print(f"| {name} | {pages} | {a[0]} | {over} | {a[1]} | {bad} | {a[2]} |")
     return 0
 
 

@@ -2,13 +2,11 @@
 
 Every game's booklets are built on both papers (A5 and half-Letter pages), rasterized
 and measured with bench/booklet_fill.py: a page's blank is the part of its content
-frame below its lowest ink. No page may be more than a quarter blank except:
-
-- the front matter: the cover and the contents, before the first chapter's page;
-- a chapter's last page: the page before a page that opens with a chapter heading
-  (read from the PDF itself: the outline's top-level entries, whose titles must be
-  the first text at the top of their page), and the last page before the back cover;
-- the back cover, and in the saddle-stitched edition the padding blanks before it.
+frame below its lowest ink. No page may be more than a quarter blank except those
+bench/booklet_fill.exempt_pages names, read from the PDF itself: the cover and the
+contents, a chapter's last page (the page before one that opens with a chapter
+heading of the outline), the last page before the back cover, the back cover, and
+in the saddle-stitched edition the padding blanks before it.
 
 The saddle-stitched edition's last page (its back cover) must be the same designed
 page as the reading edition's: the quick reference or the credits, then the one credit
@@ -17,7 +15,6 @@ line that names kitgen, and no row of a table from the rules.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,8 +27,7 @@ from kitgen.paths import data_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-import pypdfium2 as pdfium
-from booklet_fill import PageFill, reading_pages, stitched_pages
+from booklet_fill import exempt_pages, page_size, reading_pages, squeeze, stitched_pages
 
 GAMES = {
     "scratch": data_dir() / "scratch" / "rules.yaml",
@@ -53,36 +49,6 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     )
     assert result.ok, result.findings
     return out
-
-
-def squeeze(text: str) -> str:
-    return re.sub(r"\s+", "", text)
-
-
-def chapter_pages(path: Path, pages: list[PageFill]) -> list[int]:
-    """The pages (from 1) that open with a chapter heading."""
-    opened = []
-    for mark in pdfium.PdfDocument(str(path)).get_toc():
-        if mark.level != 0:
-            continue
-        dest = mark.get_dest()
-        assert dest is not None
-        page = dest.get_index() + 1
-        if squeeze(pages[page - 1].top_text).startswith(squeeze(mark.get_title())):
-            opened.append(page)
-    return opened
-
-
-def exempt_pages(path: Path, pages: list[PageFill]) -> set[int]:
-    """The pages that may be more than a quarter blank: see the module docstring."""
-    chapters = chapter_pages(path, pages)
-    first = min(
-        dest.get_index() + 1
-        for mark in pdfium.PdfDocument(str(path)).get_toc()
-        if mark.level == 0 and (dest := mark.get_dest()) is not None
-    )
-    back = len(pages)
-    return {*range(1, first), *(p - 1 for p in chapters), back - 1, back}
 
 
 def table_rows(rules: Path) -> list[str]:
@@ -111,7 +77,7 @@ def table_rows(rules: Path) -> list[str]:
 def test_no_page_but_a_chapters_last_is_more_than_a_quarter_blank(built: Path, game: str) -> None:
     path = built / game / f"{game}-rules.pdf"
     pages = reading_pages(path)
-    exempt = exempt_pages(path, pages)
+    exempt = exempt_pages(path, len(pages))
     too_blank = {
         n: round(p.blank, 2)
         for n, p in enumerate(pages, start=1)
@@ -120,23 +86,23 @@ def test_no_page_but_a_chapters_last_is_more_than_a_quarter_blank(built: Path, g
     assert not too_blank, f"{game}: pages more than a quarter blank: {too_blank}"
     # the same pages in the saddle-stitched edition, with only blanks added before its
     # back cover
-    stitched = stitched_pages(built / game / f"{game}-rules-booklet.pdf", pdfium_size(path))
+    stitched = stitched_pages(built / game / f"{game}-rules-booklet.pdf", page_size(path))
     assert len(stitched) % 4 == 0 and len(stitched) - len(pages) < 4
     body = len(pages) - 1
     assert [squeeze(p.text) for p in stitched[:body]] == [squeeze(p.text) for p in pages[:body]]
     assert all(p.blank == 1.0 for p in stitched[body:-1]), "padding blanks only"
-
-
-def pdfium_size(path: Path) -> tuple[float, float]:
-    width, height = pdfium.PdfDocument(str(path))[0].get_size()
-    return float(width), float(height)
+    assert not [
+        n
+        for n, p in enumerate(stitched, start=1)
+        if p.blank > MOST_BLANK and n not in exempt_pages(path, len(pages), len(stitched))
+    ]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_back_cover_is_designed_and_holds_the_one_credit_line(built: Path, game: str) -> None:
     path = built / game / f"{game}-rules.pdf"
     pages = reading_pages(path)
-    stitched = stitched_pages(built / game / f"{game}-rules-booklet.pdf", pdfium_size(path))
+    stitched = stitched_pages(built / game / f"{game}-rules-booklet.pdf", page_size(path))
     back = stitched[-1]
     assert squeeze(back.text) == squeeze(pages[-1].text)  # the same page in both editions
     title = yaml.safe_load(GAMES[game].read_text(encoding="utf-8"))["title"]

@@ -1,10 +1,16 @@
-"""Booklet page order: saddle stitching, two pages to a sheet side.
+"""Booklet pages: saddle-stitch order, and how a figure is set among its text.
 
 Pages are padded with blanks to a multiple of four. For N pages, sheet i
 (from 0) carries on its outside pages (N - 2i, 2i + 1) and on its inside
 (2i + 2, N - 2i - 1), left then right: for 8 pages (8, 1) (2, 7) (6, 3) (4, 5).
 Print duplex, flipping on the short edge, fold the stack in half and staple
-along the fold.
+along the fold. (The booklet's last page is its back cover: kitgen.render.booklet
+puts the blanks before it.)
+
+A figure group (a figure with its text, kitgen.render.page_fill) is set in the
+first of its settings that fits the room left on a page (figure_fits, choose_fit):
+the figure at its own size beside its text, then below it, then each smaller scale
+down to FIGURE_FLOOR. When none fits, the group moves on or gives way (MOVE_LIMIT).
 """
 
 from __future__ import annotations

@@ -4,6 +4,14 @@ Three editions come from one rules file: the reading edition (A5 or
 half-Letter pages in order), the booklet edition (the same pages imposed two
 to a landscape sheet side for saddle stitching), and a one-page quick
 reference. Figures are drawn by the game's own figure painters.
+
+Booklet pages fill (kitgen.render.page_fill): a figure travels with its text and
+fits itself to the room left, an example box flows in strips, and a figure that
+cannot fit floats past the text after it to the next page. The last page is the
+back cover: the quick reference in the largest type that fits (BACK_COVER_FLOOR at
+least), else the title and the credits, and at its foot the one credit line that
+names kitgen (templates/booklet/credit-line.j2). The saddle-stitched edition puts
+its padding blanks before the back cover.
 """
 
 from __future__ import annotations
