@@ -9,9 +9,9 @@ Booklet pages fill (kitgen.render.page_fill): a figure travels with its text and
 fits itself to the room left, an example box flows in strips, and a figure that
 cannot fit floats past the text after it to the next page. The last page is the
 back cover: the quick reference in the largest type that fits (BACK_COVER_FLOOR at
-least), else the title and the credits, and at its foot the one credit line that
-names kitgen (templates/booklet/credit-line.j2). The saddle-stitched edition puts
-its padding blanks before the back cover.
+least), in one column or two, else the title and the credits, and at its foot the
+one credit line that names kitgen (templates/booklet/credit-line.j2). The
+saddle-stitched edition puts its padding blanks before the back cover.
 """
 
 from __future__ import annotations
@@ -642,6 +642,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
                 PageTemplate("cover", [frame]),
                 PageTemplate("body", [frame], onPage=self._footer),
                 PageTemplate("back", [frame], onPage=self._credit_line),
+                PageTemplate("back2", _columns(frame), onPage=self._credit_line),
             ]
         )
         self._heading = 0
@@ -724,11 +725,33 @@ def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Fi
     return Paragraph(templater(line.strip(), None), styles["small"]), templater.findings
 
 
-def _fits_a_page(flow: list[Flowable], width: float, height: float) -> bool:
+BACK_COLUMN_GAP = 5 * MM
+
+
+def _columns(frame: Frame) -> list[Frame]:
+    """Two columns in a frame, BACK_COLUMN_GAP apart."""
+    width = (frame._width - BACK_COLUMN_GAP) / 2
+    return [
+        Frame(
+            frame._x1 + i * (width + BACK_COLUMN_GAP),
+            frame._y1,
+            width,
+            frame._height,
+            id=f"column{i + 1}",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        for i in (0, 1)
+    ]
+
+
+def _fits_a_page(flow: list[Flowable], width: float, height: float, columns: int) -> bool:
     buffer = io.BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=(width, height), invariant=1)
     frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate("page", [frame])])
+    doc.addPageTemplates([PageTemplate("page", [frame] if columns == 1 else _columns(frame))])
     try:
         doc.build(flow)
     except LayoutError:
@@ -744,36 +767,39 @@ def _back_cover(
     ink: Ink,
     story: Story,
     styles: Styles,
-) -> list[Flowable]:
-    """The back cover: the quick reference in the largest type from the booklet's down
-    to BACK_COVER_FLOOR that fits the page, else the title and the credits. Its credit
-    line is drawn by the page (see _Doc)."""
+) -> tuple[str, list[Flowable]]:
+    """The back cover's page template and flowables: the quick reference in the largest
+    type from the booklet's down to BACK_COVER_FLOOR that fits the page in one column,
+    else in two, else the title and the credits. Its credit line is drawn by the page
+    (see _Doc)."""
     width = page.width - 26 * MM
     room = page.height - 27 * MM
 
-    def reference(size: float) -> tuple[list[Flowable], list[Finding]]:
+    def reference(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
         small = Styles(size)
-        ref = Story(small, Templater(context), figures, width, ink)
+        column = width if columns == 1 else (width - BACK_COLUMN_GAP) / 2
+        ref = Story(small, Templater(context), figures, column, ink)
         sections = ref.sections(rules.quick_reference, contents=False)
         heading = Paragraph("Quick reference", small["h1"])
         return [heading, *(f for f in sections if not isinstance(f, CondPageBreak))], (
             ref.text.findings
         )
 
-    size = styles.size
-    while rules.quick_reference and size >= BACK_COVER_FLOOR:
-        if _fits_a_page(reference(size)[0], width, room):
-            flow, found = reference(size)
-            story.text.findings += found
-            return flow
-        size -= 0.5
+    for columns, template in ((1, "back"), (2, "back2")):
+        size = styles.size
+        while rules.quick_reference and size >= BACK_COVER_FLOOR:
+            if _fits_a_page(reference(size, columns)[0], width, room, columns):
+                flow, found = reference(size, columns)
+                story.text.findings += found
+                return template, flow
+            size -= 0.5
     parts: list[Flowable] = [
         Spacer(1, page.height * 0.3),
         Paragraph(escape_text(rules.title), styles["subtitle"]),
     ]
     if rules.credits:
         parts.append(story.para(rules.credits, rules.where("credits"), "small"))
-    return parts
+    return "back", parts
 
 
 def _story(
@@ -809,11 +835,8 @@ def _story(
         )
         flow += [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     flow += story.sections(rules.sections)
-    flow += [
-        NextPageTemplate("back"),
-        PageBreak(),
-        *_back_cover(rules, context, figures, page, ink, story, styles),
-    ]
+    template, back = _back_cover(rules, context, figures, page, ink, story, styles)
+    flow += [NextPageTemplate(template), PageBreak(), *back]
     return flow, templater.findings
 
 
