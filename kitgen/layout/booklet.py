@@ -1,13 +1,22 @@
-"""Booklet page order: saddle stitching, two pages to a sheet side.
+"""Booklet pages: saddle-stitch order, and how a figure is set among its text.
 
 Pages are padded with blanks to a multiple of four. For N pages, sheet i
 (from 0) carries on its outside pages (N - 2i, 2i + 1) and on its inside
 (2i + 2, N - 2i - 1), left then right: for 8 pages (8, 1) (2, 7) (6, 3) (4, 5).
 Print duplex, flipping on the short edge, fold the stack in half and staple
-along the fold.
+along the fold. (The booklet's last page is its back cover: kitgen.render.booklet
+puts the blanks before it.)
+
+A figure group (a figure with its text, kitgen.render.page_fill) is set in the
+first of its settings that fits the room left on a page (figure_fits, choose_fit):
+the figure at its own size beside its text, then below it, then each smaller scale
+down to FIGURE_FLOOR. When none fits, the group moves on or gives way (MOVE_LIMIT).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 
 def padded_count(pages: int) -> int:
@@ -28,3 +37,93 @@ def saddle_stitch(pages: int) -> list[tuple[int, int]]:
         sides.append((n - 2 * i, 2 * i + 1))
         sides.append((2 * i + 2, n - 2 * i - 1))
     return sides
+
+
+# Figures in a booklet's pages (kitgen.render.booklet's figure groups): a figure
+# travels with the text that leads to it. When the group does not fit the room left
+# on a page at the figure's own size, the figure goes beside the text, then shrinks,
+# so the page fills instead of the figure being pushed to the next one.
+FIGURE_FLOOR = 0.75
+"""The least scale a figure is drawn at: three quarters of the size its game draws it.
+There a Scratch board's side values are 7.5 pt, its card names 4.2 pt and its smallest
+notes 3.9 pt, and a Staircase turn's legend 5.3 pt and its pile labels 4.5 pt: looked
+at rasterized in colour and in grey, they still read at arm's length. Below it, a
+figure is not shrunk but moved (or set beside its text)."""
+SCALE_STEP = 0.05
+SIDE_TEXT_MIN = 0.42
+"""Beside a figure, the text keeps at least this part of the width."""
+MOVE_LIMIT = 0.2
+"""The most of a page's height left blank by a figure group that moves on to the next
+page whole; with more room than that, its text runs on first or the text after it fills
+the room (kitgen.render.page_fill). A fifth, so that a page's blank, measured down from
+its last ink, stays under a quarter."""
+
+
+@dataclass(frozen=True)
+class FigureFit:
+    """How a figure group is set: the figure beside its text or below it, at a scale."""
+
+    beside: bool
+    scale: float
+    height: float
+
+
+@dataclass(frozen=True)
+class GroupMeasure:
+    """A figure group's measures, in points, at the frame width it is set in.
+
+    `figures` are the sizes of its figures (two or more figures in a row, with no text
+    between them, are set one under another and scale together), `captions` the heights
+    of their captions below them (0 for none); `top` is the height of what always spans
+    the width (headings, a box's label and title); `before` and `after` the heights of
+    the text before and after the figures at the full width; `column(width)` the height
+    of all that text and the caption set in a column of that width beside a single
+    figure (0 without text); `gap` the space between text, figure and caption; `gutter`
+    between the text and a figure beside it.
+    """
+
+    width: float
+    figures: list[tuple[float, float]]
+    captions: list[float]
+    top: float
+    before: float
+    after: float
+    column: Callable[[float], float]
+    gap: float
+    gutter: float
+
+
+def figure_fits(m: GroupMeasure) -> list[FigureFit]:
+    """Every way to set a group, in the order they are preferred, from the figure's own
+    size down to FIGURE_FLOOR: at each scale, the figure beside its text (the caption
+    under the text, beside the figure), then below it. A figure goes beside text only
+    when there is text and the text keeps SIDE_TEXT_MIN of the width."""
+    has_text = bool(m.before or m.after)
+    fits: list[FigureFit] = []
+    steps = round((1 - FIGURE_FLOOR) / SCALE_STEP)
+    for k in range(steps + 1):
+        scale = round(1 - k * SCALE_STEP, 4)
+        if has_text and len(m.figures) == 1:
+            w, h = m.figures[0][0] * scale, m.figures[0][1] * scale
+            text_w = m.width - w - m.gutter
+            if text_w >= SIDE_TEXT_MIN * m.width:
+                fits.append(FigureFit(True, scale, m.top + max(m.column(text_w), h)))
+        below = m.top + sum(h * scale for _, h in m.figures)
+        below += (len(m.figures) - 1) * m.gap
+        for part in (m.before, *m.captions, m.after):
+            below += part + m.gap if part else 0
+        fits.append(FigureFit(False, scale, below))
+    return fits
+
+
+def choose_fit(m: GroupMeasure, room: float) -> FigureFit | None:
+    """The first preferred setting that fits `room`, or None when none does."""
+    for fit in figure_fits(m):
+        if fit.height <= room:
+            return fit
+    return None
+
+
+def smallest_fit(m: GroupMeasure) -> FigureFit:
+    """The setting that takes the least height."""
+    return min(figure_fits(m), key=lambda f: f.height)

@@ -4,6 +4,14 @@ Three editions come from one rules file: the reading edition (A5 or
 half-Letter pages in order), the booklet edition (the same pages imposed two
 to a landscape sheet side for saddle stitching), and a one-page quick
 reference. Figures are drawn by the game's own figure painters.
+
+Booklet pages fill (kitgen.render.page_fill): a figure travels with its text and
+fits itself to the room left, an example box flows in strips, and a figure that
+cannot fit floats past the text after it to the next page. The last page is the
+back cover: the quick reference in the largest type that fits (BACK_COVER_FLOOR at
+least), in one column or two, else the title and the credits, and at its foot the
+one credit line that names kitgen (templates/booklet/credit-line.j2). The
+saddle-stitched edition puts its padding blanks before the back cover.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from kitgen import __version__
-from kitgen.layout.booklet import saddle_stitch
+from kitgen.layout.booklet import MOVE_LIMIT, padded_count, saddle_stitch
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
 from kitgen.model.findings import Finding, Location, finding
@@ -47,6 +55,7 @@ from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
+from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
 from kitgen.render.rules_text import RulesSandbox, escape_text
 
 INK = colors.HexColor("#1b1b1b")
@@ -75,6 +84,15 @@ BARS = {
 # default is Helvetica, a standard font that would go unembedded.
 _CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), REGULAR)
 CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
+
+
+def _is_body(flowable: Flowable) -> bool:
+    """A plain paragraph of body text."""
+    return type(flowable) is Paragraph and flowable.style.name == "body"
+
+
+# Paragraph styles that head what follows (a figure group sets them across its width).
+_TOPS = ("h1", "h2", "label", "boxtitle")
 
 
 # A figure painter: (canvas, args, width, height, ink) draws at the origin.
@@ -194,6 +212,9 @@ class Styles:
                 alignment=TA_CENTER,
                 spaceAfter=s * 0.8,
             ),
+            "side": style(
+                "side", fontName=ITALIC, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.8
+            ),
             "title": style(
                 "title",
                 fontName=BOLD,
@@ -282,27 +303,67 @@ class Story:
     """Turns rules sections into flowables."""
 
     def __init__(
-        self, styles: Styles, text: Templater, figures: Figures, width: float, ink: Ink
+        self,
+        styles: Styles,
+        text: Templater,
+        figures: Figures,
+        width: float,
+        ink: Ink,
+        frame_height: float | None = None,
     ) -> None:
         self.styles, self.text, self.figures = styles, text, figures
         self.width, self.ink = width, ink
         self.boxed = 0  # inside an example box, where KeepTogether cannot work
+        # Booklet pages (a frame height) fill: a figure travels with its lead text and
+        # fits itself to the page, and an example box flows in strips (page_fill.py).
+        # The quick reference (no frame height) keeps whole figures and boxes.
+        self.frame_height = frame_height
 
     def para(self, text: str, at: Location | None, style: str = "body") -> Paragraph:
         """One paragraph of rules text."""
         return Paragraph(self.text(text, at), self.styles[style])
 
-    def sections(self, sections: list[Section], prefix: str = "") -> list[Flowable]:
-        """Numbered sections with their blocks and subsections."""
+    def sections(
+        self, sections: list[Section], prefix: str = "", contents: bool = True
+    ) -> list[Flowable]:
+        """Numbered sections with their blocks and subsections; their headings go into
+        the contents list unless `contents` is false."""
         out: list[Flowable] = []
         for number, section in enumerate(sections, start=1):
             label = f"{prefix}{number}"
             level = 1 if not prefix else 2
             title = self.text(section.title, section.where("title"))
             out.append(CondPageBreak(self.styles.size * (8 if level == 1 else 5)))
-            out.append(Heading(f"{label}&nbsp;&nbsp;{title}", self.styles[f"h{level}"], level))
+            text, style = f"{label}&nbsp;&nbsp;{title}", self.styles[f"h{level}"]
+            out.append(Heading(text, style, level) if contents else Paragraph(text, style))
             out += self.blocks(section.blocks, self.width)
-            out += self.sections(section.sections, prefix=f"{label}.")
+            out += self.sections(section.sections, f"{label}.", contents)
+        return self.gather(out)
+
+    def gather(self, flowables: list[Flowable]) -> list[Flowable]:
+        """Each figure group takes its text: the body paragraphs just before it, with the
+        headings (or a box's label and title) over them; a figure with none (the first
+        thing under its heading) takes the paragraph after it, which explains it.
+        Figures in a row, with no text between them, make one group."""
+        if self.frame_height is None:
+            return flowables
+        out: list[Flowable] = []
+        items = list(flowables)
+        while items:
+            item = items.pop(0)
+            if isinstance(item, FigureGroup) and item.bare():
+                if out and isinstance(out[-1], FigureGroup) and not out[-1].after:
+                    out[-1].panels += item.panels  # figures in a row go together
+                    if not out[-1].before and items and _is_body(items[0]):
+                        out[-1].after.append(items.pop(0))
+                    continue
+                while out and _is_body(out[-1]):
+                    item.before.insert(0, out.pop())
+                while out and isinstance(out[-1], Paragraph) and out[-1].style.name in _TOPS:
+                    item.top.insert(0, out.pop())
+                if not item.before and items and _is_body(items[0]):
+                    item.after.append(items.pop(0))
+            out.append(item)
         return out
 
     def blocks(self, blocks: list[Block], width: float) -> list[Flowable]:
@@ -346,7 +407,8 @@ class Story:
         if kind == "figure":
             return self.figure(block, width)
         assert block.example is not None
-        return [self.example(block, width)]
+        example = self.example(block, width)
+        return example if isinstance(example, list) else [example]
 
     def table(self, block: Block, width: float) -> Table:
         """A table with a bold heading row."""
@@ -436,10 +498,22 @@ class Story:
         return KeepTogether(parts)
 
     def figure(self, block: Block, width: float) -> list[Flowable]:
-        """A figure and its caption, kept together."""
+        """A figure and its caption, kept together (in booklet pages, with its lead text
+        too: see gather)."""
         name = block.figure or ""
         args = dict(block.args or {})
         fig_w, fig_h = self.figures.sizes[name](args, width)
+        if self.frame_height is not None:
+            figure = FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink)
+            captions = None
+            if block.caption:
+                at = block.where("caption")
+                captions = (
+                    self.para(block.caption, at, "caption"),
+                    self.para(block.caption, at, "side"),
+                )
+            gap = self.styles.size * 0.4
+            return [FigureGroup(figure, captions, gap, self.frame_height)]
         parts: list[Flowable] = [
             Spacer(1, self.styles.size * 0.3),
             FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink),
@@ -453,10 +527,12 @@ class Story:
             parts.append(Spacer(1, self.styles.size * 0.6))
         return [self._together(parts)]
 
-    def example(self, block: Block, width: float) -> Flowable:
+    def example(self, block: Block, width: float) -> Flowable | list[Flowable]:
         """A worked example in a box: its title and its blocks."""
         assert block.example is not None
         inner = width - 14
+        if self.frame_height is not None:
+            return self.flowing_example(block, inner)
         self.boxed += 1
         try:
             content: list[Flowable] = [
@@ -489,6 +565,29 @@ class Story:
         )
         return box
 
+    def flowing_example(self, block: Block, inner: float) -> list[Flowable]:
+        """A worked example as strips of one box that flow down the pages: its label and
+        title stay with its first block, a figure in it fits itself to the page."""
+        assert block.example is not None
+        label = Paragraph("EXAMPLE", self.styles["label"])
+        title = self.para(block.example.title, block.where("example", "title"), "boxtitle")
+        for head in (label, title):
+            head.keepWithNext = 1
+        parts = self.gather([label, title, *self.blocks(block.example.blocks, inner)])
+        box = {
+            "tint": "#ffffff" if self.ink == "low" else "#f7f5f0",
+            "line": "#8a8a8a",
+            "line_width": 0.6,
+            "pad_left": 7.0,
+            "pad_right": 7.0,
+            "pad_top": 6.0,
+            "pad_bottom": 6.0,
+            "space_before": 0.0,
+            "space_after": self.styles.size * 0.6,
+        }
+        last = len(parts) - 1
+        return [Boxed(part, box, i == 0, i == last) for i, part in enumerate(parts)]
+
 
 @dataclass(frozen=True)
 class BookletFacts:
@@ -502,7 +601,14 @@ class BookletFacts:
 class _Doc(BaseDocTemplate):  # type: ignore[misc]
     """Pages with a running footer; headings feed the contents list and the outline."""
 
-    def __init__(self, buffer: io.BytesIO, page: Size, title: str, outline: bool) -> None:
+    def __init__(
+        self,
+        buffer: io.BytesIO,
+        page: Size,
+        title: str,
+        outline: bool,
+        credit: Paragraph | None = None,
+    ) -> None:
         margin = 13 * MM
         super().__init__(
             buffer,
@@ -519,6 +625,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
         )
         self.running_title = title
         self.outline = outline
+        self.credit = credit
         frame = Frame(
             self.leftMargin,
             self.bottomMargin,
@@ -534,9 +641,18 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
             [
                 PageTemplate("cover", [frame]),
                 PageTemplate("body", [frame], onPage=self._footer),
+                PageTemplate("back", [frame], onPage=self._credit_line),
+                PageTemplate("back2", _columns(frame), onPage=self._credit_line),
             ]
         )
         self._heading = 0
+
+    def _credit_line(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        """The back cover's one credit line, at its foot (where the footer is elsewhere)."""
+        if self.credit is None:
+            return
+        self.credit.wrap(self.width, self.bottomMargin)
+        self.credit.drawOn(canvas, self.leftMargin, 8 * MM)
 
     def _footer(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
@@ -547,16 +663,32 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
         canvas.drawString(self.leftMargin, 8 * MM, self.running_title)
         canvas.restoreState()
 
+    def filterFlowables(self, flowables: list[Flowable]) -> None:
+        """A figure without text of its own that does not fit the room left, even at its
+        smallest, floats: the text after it fills this page, and the figure opens the
+        next (page_fill.float_figure). A page is never left more than a quarter blank
+        for it, nor is a figure moved past the end of a page with less room than that."""
+        frame = getattr(self, "frame", None)
+        if not flowables or frame is None:
+            return
+        room = frame._y - frame._y1p
+        if room > MOVE_LIMIT * frame._aH:
+            float_figure(flowables, self.canv, frame._getAvailableWidth(), room)
+
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Headings go into the contents list (and the PDF outline, when pages are pages)."""
-        if isinstance(flowable, Heading):
-            text = flowable.getPlainText()  # (the contents are markup again; the outline not)
-            self.notify("TOCEntry", (flowable.toc_level - 1, escape_text(text), self.page))
+        """Headings go into the contents list (and the PDF outline, when pages are pages),
+        those a figure group sets too."""
+        inside = flowable.headings() if isinstance(flowable, FigureGroup | Boxed) else []
+        for heading in [flowable, *inside]:
+            if not isinstance(heading, Heading):
+                continue
+            text = heading.getPlainText()  # (the contents are markup again; the outline not)
+            self.notify("TOCEntry", (heading.toc_level - 1, escape_text(text), self.page))
             if self.outline:
                 self._heading += 1
                 key = f"h{self._heading}"
                 self.canv.bookmarkPage(key)
-                self.canv.addOutlineEntry(text, key, level=flowable.toc_level - 1)
+                self.canv.addOutlineEntry(text, key, level=heading.toc_level - 1)
 
 
 def _cover(
@@ -576,12 +708,98 @@ def _cover(
             Spacer(1, styles.size * 3),
             story.para(rules.credits, rules.where("credits"), "small"),
         ]
-    note = (templates_dir() / "booklet" / "cover-note.j2").read_text(encoding="utf-8")
-    parts += [
-        Spacer(1, styles.size * 2),
-        Paragraph(story.text(note.strip(), None), styles["small"]),
-    ]
     return parts
+
+
+BACK_COVER_FLOOR = 7.0
+"""The least type size of the quick reference on a back cover; the quick reference
+page itself goes down to 6.5 pt on a sheet twice the size, read at arm's length."""
+
+
+def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Finding]]:
+    """The one line that names kitgen, at the foot of the back cover
+    (templates/booklet/credit-line.j2)."""
+    line = (templates_dir() / "booklet" / "credit-line.j2").read_text(encoding="utf-8")
+    templater = Templater(context)
+    styles = Styles(9.5 if page.width >= 140 * MM else 9)
+    return Paragraph(templater(line.strip(), None), styles["small"]), templater.findings
+
+
+BACK_COLUMN_GAP = 5 * MM
+
+
+def _columns(frame: Frame) -> list[Frame]:
+    """Two columns in a frame, BACK_COLUMN_GAP apart."""
+    width = (frame._width - BACK_COLUMN_GAP) / 2
+    return [
+        Frame(
+            frame._x1 + i * (width + BACK_COLUMN_GAP),
+            frame._y1,
+            width,
+            frame._height,
+            id=f"column{i + 1}",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        for i in (0, 1)
+    ]
+
+
+def _fits_a_page(flow: list[Flowable], width: float, height: float, columns: int) -> bool:
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=(width, height), invariant=1)
+    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate("page", [frame] if columns == 1 else _columns(frame))])
+    try:
+        doc.build(flow)
+    except LayoutError:
+        return False
+    return bool(doc.page == 1)
+
+
+def _back_cover(
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    page: Size,
+    ink: Ink,
+    story: Story,
+    styles: Styles,
+) -> tuple[str, list[Flowable]]:
+    """The back cover's page template and flowables: the quick reference in the largest
+    type from the booklet's down to BACK_COVER_FLOOR that fits the page in one column,
+    else in two, else the title and the credits. Its credit line is drawn by the page
+    (see _Doc)."""
+    width = page.width - 26 * MM
+    room = page.height - 27 * MM
+
+    def reference(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
+        small = Styles(size)
+        column = width if columns == 1 else (width - BACK_COLUMN_GAP) / 2
+        ref = Story(small, Templater(context), figures, column, ink)
+        sections = ref.sections(rules.quick_reference, contents=False)
+        heading = Paragraph("Quick reference", small["h1"])
+        return [heading, *(f for f in sections if not isinstance(f, CondPageBreak))], (
+            ref.text.findings
+        )
+
+    for columns, template in ((1, "back"), (2, "back2")):
+        size = styles.size
+        while rules.quick_reference and size >= BACK_COVER_FLOOR:
+            if _fits_a_page(reference(size, columns)[0], width, room, columns):
+                flow, found = reference(size, columns)
+                story.text.findings += found
+                return template, flow
+            size -= 0.5
+    parts: list[Flowable] = [
+        Spacer(1, page.height * 0.3),
+        Paragraph(escape_text(rules.title), styles["subtitle"]),
+    ]
+    if rules.credits:
+        parts.append(story.para(rules.credits, rules.where("credits"), "small"))
+    return "back", parts
 
 
 def _story(
@@ -596,7 +814,7 @@ def _story(
     styles = Styles(9.5 if page.width >= 140 * MM else 9)
     templater = Templater(context)
     width = page.width - 26 * MM
-    story = Story(styles, templater, figures, width, ink)
+    story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
     flow: list[Flowable] = [
         NextPageTemplate("body"),
         *_cover(rules, facts, story, styles, page.height),
@@ -617,6 +835,8 @@ def _story(
         )
         flow += [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     flow += story.sections(rules.sections)
+    template, back = _back_cover(rules, context, figures, page, ink, story, styles)
+    flow += [NextPageTemplate(template), PageBreak(), *back]
     return flow, templater.findings
 
 
@@ -656,17 +876,21 @@ class _CaptureCanvas(_ActualSize):
         self._begin()
 
     def save(self) -> None:
-        """Print the recorded pages in saddle-stitch order, then save."""
+        """Print the recorded pages in saddle-stitch order, then save. The last page is
+        the back cover: the blanks that make the count a multiple of four go before it."""
         self.endForm()
-        for left, right in saddle_stitch(self._pages):
+        pages = self._pages
+        padded = padded_count(pages)
+        for left, right in saddle_stitch(pages):
             self.setPageSize((self.sheet.width, self.sheet.height))
             x0 = (self.sheet.width - 2 * self.page_size.width) / 2
             y0 = (self.sheet.height - self.page_size.height) / 2
             for slot, number in enumerate((left, right)):
-                if number <= self._pages:
+                form = pages if number == padded else number if number < pages else None
+                if form is not None:
                     self.saveState()
                     self.translate(x0 + slot * self.page_size.width, y0)
-                    self.doForm(f"page{number}")
+                    self.doForm(f"page{form}")
                     self.restoreState()
             Canvas.showPage(self)
         Canvas.save(self)
@@ -682,9 +906,10 @@ def _build(
     title: str,
     outline: bool,
     canvasmaker: type[Canvas] = _ActualSize,
+    credit: Paragraph | None = None,
 ) -> bytes:
     buffer = io.BytesIO()
-    doc = _Doc(buffer, page, title, outline)
+    doc = _Doc(buffer, page, title, outline, credit)
     try:
         doc.multiBuild(flow_maker(), canvasmaker=canvasmaker)
     except LayoutError as err:
@@ -709,10 +934,14 @@ def booklet_pdfs(
     def flow() -> list[Flowable]:
         return _story(rules, context, figures, facts, page, ink)[0]
 
+    credit, credit_found = credit_line(context, page)
+    found = [*found, *credit_found]
+    if any(f.is_error for f in found):
+        return b"", b"", found
     try:
-        reading = _build(flow, page, rules.title, outline=True)
+        reading = _build(flow, page, rules.title, outline=True, credit=credit)
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
-        booklet = _build(flow, page, rules.title, outline=False, canvasmaker=capture)
+        booklet = _build(flow, page, rules.title, outline=False, canvasmaker=capture, credit=credit)
     except TooLarge as err:
         return (
             b"",
