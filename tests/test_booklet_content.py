@@ -97,6 +97,13 @@ def test_kitgen_is_named_only_in_the_printers_credit(booklets: dict[str, list[st
             if any("kitgen" in c.lower() and c in text for c in credit_chunks())
         ]
         assert len(credited) <= 1, (name, credited)
+        # The credit is on the back cover: the reading edition's last page, and the
+        # saddle-stitched edition's first sheet (back cover beside front cover); a
+        # quick reference has none.
+        if name.endswith("-rules.pdf"):
+            assert credited == [len(pages)], (name, credited, len(pages))
+        elif name.endswith("-rules-booklet.pdf"):
+            assert credited == [1], (name, credited)
 
 
 def test_no_booklet_page_talks_to_the_program(booklets: dict[str, list[str]]) -> None:
