@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.geometry import Box, Grid, PagePlan, Segment, Size
 from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
-from kitgen.layout.notes import place_label, place_scale_bar
+from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 HAIRLINE = 0.25
+FOLD_CLEAR = 1 * MM  # text keeps this far from a fold-and-glue sheet's fold
 
 # Draws one card (face or back) in card coordinates: trim from (0, 0) to (w, h).
 Painter = Callable[[Canvas], None]
@@ -245,8 +246,11 @@ def draw_fold(c: Canvas, plan: PagePlan) -> None:
     c.restoreState()
 
 
-def draw_scale_bar(c: Canvas, bar: Box, note: Box | None, length_mm: int) -> None:
-    """A measured bar (1 cm blocks) and the note to print at 100 %."""
+def draw_scale_bar(
+    c: Canvas, bar: Box, note: Box | None, length_mm: int, more: tuple[Box, ...] = ()
+) -> None:
+    """A measured bar (1 cm blocks) and the note to print at 100 %: in its box when it
+    fits, else run on over the `more` boxes (spans further along the band)."""
     c.saveState()
     c.setLineWidth(0.4)
     c.setStrokeColor(black)
@@ -259,30 +263,42 @@ def draw_scale_bar(c: Canvas, bar: Box, note: Box | None, length_mm: int) -> Non
     c.drawString(bar.right + 1 * MM, bar.y + bar.height / 2 - 2, text)
     if note is not None:
         c.setFont(REGULAR, 5.5)
-        c.drawString(
-            note.x,
-            note.y + note.height / 2 - 2,
-            f"Print at 100% (actual size): the bar is {length_mm} mm.",
-        )
+        pieces = ("Print at 100% (actual size):", f"the bar is {length_mm} mm.")
+        boxes = (note, *more)
+        for box, _row, line in flow_text(
+            [pieces], boxes, 1, lambda t: text_width(t, REGULAR, 5.5), join=" "
+        ):
+            c.drawString(boxes[box].x, boxes[box].y + boxes[box].height / 2 - 2, line)
     c.restoreState()
 
 
-def sheet_label(c: Canvas, grid: Grid, margin: float, lines: tuple[str, ...]) -> None:
-    """The sheet's label: one or two lines of small type between the first cut lines."""
-    box = place_label(grid, margin=margin)
-    if box is None:
+def sheet_label(
+    c: Canvas,
+    grid: Grid,
+    margin: float,
+    lines: tuple[str, ...],
+    *,
+    area: Box | None = None,
+    keep_clear: tuple[Box, ...] = (),
+) -> None:
+    """The sheet's label: small type above the top row, between the cut lines: one or
+    two lines in the first column, or (when they do not fit there) each line in a span
+    of its own, its parts (split at " \u00b7 ") run on from span to span."""
+    boxes = label_boxes(grid, margin=margin, area=area, keep_clear=keep_clear)
+    if not boxes:
         return
     size = 5.5
-    shown = lines if box.height >= 2 * size * 1.15 else lines[:1]
+    rows = 2 if boxes[0].height >= 2 * size * 1.15 else 1
+    parts = [line.split(" \u00b7 ") for line in lines]
+    placed = flow_text(parts, boxes, rows, lambda t: text_width(t, REGULAR, size))
     c.saveState()
     c.setFillColor(black)
     c.setFont(REGULAR, size)
-    y = box.y + box.height / 2 + (len(shown) - 1) * size * 0.58 - size * 0.36
-    for line in shown:
-        while text_width(line, REGULAR, size) > box.width and len(line) > 4:
-            line = line[:-2] + "\u2026"
-        c.drawString(box.x, y, line)
-        y -= size * 1.15
+    for index, row, line in placed:
+        box = boxes[index]
+        shown = max(r for i, r, _ in placed if i == index) + 1
+        top = box.y + box.height / 2 + (shown - 1) * size * 0.58 - size * 0.36
+        c.drawString(box.x, top - row * size * 1.15, line)
     c.restoreState()
 
 
@@ -298,11 +314,14 @@ def card_sheets_pdf(
     a scale bar."""
     card, bleed = setup.card, setup.bleed
     plans: list[PagePlan]
+    area: Box | None = None  # where the label and the scale bar may go (default: the page)
     if setup.duplex == "fold":
         grid, backs, fold = plan_fold(
             setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
         )
         plans = impose_fold(count, grid, backs, fold)
+        page, m = grid.page, setup.margin
+        area = Box(m, m, fold.x0 - FOLD_CLEAR - m, page.height - 2 * m)  # the fronts' half
     else:
         grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
         plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
@@ -316,11 +335,11 @@ def card_sheets_pdf(
         label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
 
         def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
-            sheet_label(c, grid, setup.margin, label)
+            sheet_label(c, grid, setup.margin, label, area=area)
             if first:
-                place = place_scale_bar(grid, margin=setup.margin)
+                place = place_scale_bar(grid, margin=setup.margin, area=area)
                 if place is not None:
-                    draw_scale_bar(c, place.bar, place.note, place.length_mm)
+                    draw_scale_bar(c, place.bar, place.note, place.length_mm, place.more)
 
         renderer.page(plan, decorate=decorate)
         if progress is not None:
