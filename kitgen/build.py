@@ -31,6 +31,7 @@ from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kit import (
     DEFAULTS,
+    CutMode,
     DuplexMode,
     Ink,
     KitBase,
@@ -61,6 +62,7 @@ class BuildOptions:
     duplex: str | None = None
     back_offset: str | None = None
     ink: str | None = None
+    cut: str | None = None
     extra_commons: int | None = None
     standard_deck: bool | None = None  # print the 54-card deck with a standard-deck game
 
@@ -75,6 +77,7 @@ class BuildOptions:
             duplex=cast(DuplexMode | None, self.duplex),
             back_offset=self.back_offset,
             ink=cast(Ink | None, self.ink),
+            cut=cast(CutMode | None, self.cut),
         )
 
 
@@ -149,6 +152,14 @@ def resolve_setup(
         raise UsageError(f"--duplex must be long, short, fold or none (got {duplex!r})")
     if ink not in ("normal", "low"):
         raise UsageError(f"--ink must be normal or low (got {ink!r})")
+    cut = _pick("cut", layers)
+    if cut not in ("marks", "lines", "silhouette"):
+        raise UsageError(f"--cut must be marks, lines or silhouette (got {cut!r})")
+    if cut == "silhouette" and duplex == "fold":
+        raise UsageError(
+            "--cut silhouette cannot cut fold-and-glue sheets (the machine reads the marks on "
+            "one layer): use --duplex long, short or none"
+        )
     setup = PrintSetup(
         paper_name.lower(),
         paper,
@@ -160,6 +171,7 @@ def resolve_setup(
         cast(Duplex, duplex),
         offset,
         cast(Ink, ink),
+        cast(CutMode, cut),
     )
     if not sheets:  # exported one card at a time: the paper does not matter
         return setup
@@ -186,6 +198,7 @@ def _sheet(setup: PrintSetup) -> tuple[int, int]:
         margin=setup.margin,
         gutter=setup.gutter,
         duplex=setup.duplex,
+        cut=setup.cut,
     )
 
 
@@ -287,6 +300,14 @@ class KitBuilder:
         self.result.findings += found
         if not has_errors(found):
             self.write(deck.game, f"{deck.stem}.pdf", deck_sheets_pdf(deck, setup, self.progress))
+            if setup.cut == "silhouette":  # what the machine cuts along
+                from kitgen.layout.cutting import plan_print_and_cut
+                from kitgen.render.cutfile import cut_svg
+
+                grid, marks = plan_print_and_cut(
+                    setup.paper, setup.card, bleed=setup.bleed, gutter=setup.gutter
+                )
+                self.write(deck.game, f"{deck.stem}-cut.svg", cut_svg(deck.title, grid, marks))
 
     def write(self, game: str, name: str, data: bytes) -> None:
         """Write one file, OUT/GAME/NAME, atomically, and record its path."""

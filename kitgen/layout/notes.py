@@ -112,6 +112,9 @@ def place_scale_bar(
         return None
     bar = Box(first.x, mid - BAR_HEIGHT / 2, length * MM, BAR_HEIGHT)
     note = boxes[1] if len(boxes) > 1 else None
+    after = bar.right + _LABEL + _CLEAR  # one span (no mark crosses the band): share it
+    if note is None and first.right - after >= MIN_SPAN:
+        note = Box(after, first.y, first.right - after, first.height)
     return ScaleBarPlace(bar, length, note, tuple(boxes[2:]))
 
 

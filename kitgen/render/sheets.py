@@ -12,12 +12,18 @@ wherever it appears, so copies and identical backs cost almost nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.layout.cutting import (
+    Registration,
+    full_cut_lines,
+    plan_print_and_cut,
+    with_cut_lines,
+)
 from kitgen.layout.geometry import Box, Grid, PagePlan, Segment, Size
 from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
@@ -227,6 +233,15 @@ def draw_marks(c: Canvas, marks: tuple[Segment, ...]) -> None:
     c.restoreState()
 
 
+def draw_registration(c: Canvas, registration: Registration) -> None:
+    """A cutting machine's registration marks: solid black shapes."""
+    c.saveState()
+    c.setFillColor(black)
+    for box in registration.shapes:
+        c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+    c.restoreState()
+
+
 def draw_fold(c: Canvas, plan: PagePlan) -> None:
     """The fold line of a fold-and-glue sheet: dashes in the top and bottom margins only."""
     assert plan.fold is not None
@@ -315,16 +330,26 @@ def card_sheets_pdf(
     card, bleed = setup.card, setup.bleed
     plans: list[PagePlan]
     area: Box | None = None  # where the label and the scale bar may go (default: the page)
+    registration: Registration | None = None
+    m = setup.margin
     if setup.duplex == "fold":
-        grid, backs, fold = plan_fold(
-            setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
-        )
+        grid, backs, fold = plan_fold(setup.paper, card, bleed=bleed, margin=m, gutter=setup.gutter)
+        if setup.cut == "lines":  # across both halves: the sheet is cut folded
+            printable = Box(0, 0, grid.page.width, grid.page.height).inset(m)
+            grid = replace(grid, marks=full_cut_lines(grid.slots + backs.slots, printable))
+            backs = replace(backs, marks=())
         plans = impose_fold(count, grid, backs, fold)
-        page, m = grid.page, setup.margin
-        area = Box(m, m, fold.x0 - FOLD_CLEAR - m, page.height - 2 * m)  # the fronts' half
-    else:
-        grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+        area = Box(m, m, fold.x0 - FOLD_CLEAR - m, grid.page.height - 2 * m)  # the fronts' half
+    elif setup.cut == "silhouette":
+        grid, registration = plan_print_and_cut(setup.paper, card, bleed=bleed, gutter=setup.gutter)
         plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
+        area = registration.inside
+    else:
+        grid = plan_grid(setup.paper, card, bleed=bleed, margin=m, gutter=setup.gutter)
+        if setup.cut == "lines":
+            grid = with_cut_lines(grid, Box(0, 0, grid.page.width, grid.page.height).inset(m))
+        plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
+    keep_clear = registration.keep_clear if registration is not None else ()
     canvas, buffer = new_canvas(
         title, f"kitgen card sheets: {setup.describe()}", duplex=setup.duplex
     )
@@ -334,10 +359,17 @@ def card_sheets_pdf(
         side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
         label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
 
-        def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
-            sheet_label(c, grid, setup.margin, label, area=area)
+        def decorate(
+            c: Canvas,
+            label: tuple[str, ...] = label,
+            first: bool = number == 0,
+            side: str = plan.side,
+        ) -> None:
+            if registration is not None and side == "front":  # the machine reads the fronts
+                draw_registration(c, registration)
+            sheet_label(c, grid, setup.margin, label, area=area, keep_clear=keep_clear)
             if first:
-                place = place_scale_bar(grid, margin=setup.margin, area=area)
+                place = place_scale_bar(grid, margin=m, area=area, keep_clear=keep_clear)
                 if place is not None:
                     draw_scale_bar(c, place.bar, place.note, place.length_mm, place.more)
 
