@@ -130,3 +130,28 @@ def test_no_printed_word_crosses_a_crop_mark_and_the_label_is_whole(card: str) -
             continue
         box = Box(left, bottom, right - left, top - bottom)
         assert not any(crosses(m, box) for m in marks), (words, i)
+
+
+@pytest.mark.parametrize(("card", "bleed"), [("poker", 3 * MM), ("poker", 0.0), ("mini-us", 0.0)])
+def test_the_fold_word_keeps_off_the_crop_marks(card: str, bleed: float) -> None:
+    from dataclasses import replace
+
+    from kitgen.layout.impose import plan_fold
+
+    setup = replace(setup_for(card), duplex="fold", bleed=bleed)
+    data = card_sheets_pdf("Fold", 8, flat_source(setup), setup)
+    fronts, backs, _ = plan_fold(setup.paper, setup.card, bleed=bleed, margin=MARGIN)
+    page = pdfium.PdfDocument(data)[0]
+    text = page.get_textpage()
+    assert "fold" in text.get_text_range()
+    marks = []
+    for m in fronts.marks + backs.marks:
+        x0, y0 = page_point(fronts.page, m.x0, m.y0)
+        x1, y1 = page_point(fronts.page, m.x1, m.y1)
+        marks.append(Segment(x0, y0, x1, y1))
+    for i in range(text.count_chars()):
+        left, bottom, right, top = text.get_charbox(i)
+        if right - left <= 0:
+            continue
+        box = Box(left, bottom, right - left, top - bottom)
+        assert not any(crosses(m, box) for m in marks), (text.get_text_range(i, 1), box)

@@ -243,21 +243,31 @@ def draw_registration(c: Canvas, registration: Registration) -> None:
 
 
 def draw_fold(c: Canvas, plan: PagePlan) -> None:
-    """The fold line of a fold-and-glue sheet: dashes in the top and bottom margins only."""
+    """The fold line of a fold-and-glue sheet: dashes in the top and bottom margins only,
+    and above the cards the word "fold" on the line itself, the dashes broken round it:
+    the fold is the one place in the band where no crop mark stands (the nearest are the
+    cards' edges, at least the fold's clearance away). The word reads down the plan's
+    line: left to right on the portrait page the landscape plan is turned onto."""
     assert plan.fold is not None
     cards = [p.slot.bleed for p in plan.placements]
     low = min(b.y for b in cards) - 1 * MM
     high = max(b.top for b in cards) + 1 * MM
     x = plan.fold.x0
+    size = 4.5
+    start = high + 0.5 * MM
+    length = text_width("fold", REGULAR, size)
+    end = start + length + 0.5 * MM
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(HAIRLINE)
     c.setDash(2, 1.5)
     c.line(x, plan.fold.y0, x, low)
-    c.line(x, high, x, plan.fold.y1)
+    c.line(x, end, x, plan.fold.y1)
     c.setDash()
-    c.setFont(REGULAR, 5)
-    c.drawString(x + 1 * MM, high + 1.5 * MM, "fold")
+    c.setFont(REGULAR, size)
+    c.translate(x - 0.35 * size, start + length)  # the letters' middle on the line
+    c.rotate(-90)
+    c.drawString(0, 0, "fold")
     c.restoreState()
 
 
