@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build
@@ -169,20 +170,27 @@ def test_print_and_cut_keeps_every_card_clear_of_the_marks(
         assert inside(slot.bleed, marks.inside)
         for box in (*marks.keep_clear, *marks.shapes):
             assert not overlaps(slot.bleed, box)
-    # one more column or row would not have fitted (or would have hit a mark's square)
-    assert (grid.cols + 1) * (CARDS[card].width + 2 * bleed * MM) + grid.cols * gutter * MM > (
-        marks.inside.width
-    ) or any(
-        overlaps(s.bleed, k)
-        for s in plan_grid_like(grid, PAPERS[paper], CARDS[card], bleed, gutter, 1, 0)
-        for k in marks.keep_clear
-    )
+    # one more column (or row) would not have fitted inside the marks, or hit a square
+    size = CARDS[card]
+    for cols, rows in ((grid.cols + 1, grid.rows), (grid.cols, grid.rows + 1)):
+        more = centred_bleeds(grid.page, size, bleed * MM, gutter * MM, cols, rows)
+        assert not all(inside(box, marks.inside) for box in more) or any(
+            overlaps(box, k) for box in more for k in marks.keep_clear
+        )
 
 
-def plan_grid_like(grid, paper, card, bleed, gutter, dc, dr):  # type: ignore[no-untyped-def]
-    from kitgen.layout.cutting import _centred
-
-    return _centred(grid.page, card, bleed * MM, gutter * MM, grid.cols + dc, grid.rows + dr).slots
+def centred_bleeds(
+    page: Size, card: Size, bleed: float, gutter: float, cols: int, rows: int
+) -> list[Box]:
+    """The bleed boxes of a cols x rows grid centred on the page (worked out here)."""
+    w, h = card.width + 2 * bleed, card.height + 2 * bleed
+    left = (page.width - (cols * w + (cols - 1) * gutter)) / 2
+    bottom = (page.height - (rows * h + (rows - 1) * gutter)) / 2
+    return [
+        Box(left + c * (w + gutter), bottom + r * (h + gutter), w, h)
+        for c in range(cols)
+        for r in range(rows)
+    ]
 
 
 def test_print_and_cut_refuses_what_does_not_fit_with_the_reason() -> None:
@@ -193,12 +201,12 @@ def test_print_and_cut_refuses_what_does_not_fit_with_the_reason() -> None:
 # --- Builds -------------------------------------------------------------------------------
 
 
-def render(path: Path, index: int = 0, scale: float = 1.0):  # type: ignore[no-untyped-def]
+def render(path: Path, index: int = 0, scale: float = 1.0) -> Image.Image:
     pdf = pdfium.PdfDocument(str(path))
     return pdf[index].render(scale=scale).to_pil().convert("L")
 
 
-def dark(image, x_mm: float, y_mm_from_top: float) -> bool:  # type: ignore[no-untyped-def]
+def dark(image: Image.Image, x_mm: float, y_mm_from_top: float) -> bool:
     """Whether the page rendered at scale 4 is dark at (x, y) millimetres from its top left."""
     px = image.getpixel((round(x_mm * MM * 4), round(y_mm_from_top * MM * 4)))
     return px < 100
@@ -220,7 +228,7 @@ def test_build_with_cut_lines(tmp_path: Path) -> None:
     assert "cut lines" in text
 
 
-def dark_row(image, x_mm: float, y_mm: float) -> bool:  # type: ignore[no-untyped-def]
+def dark_row(image: Image.Image, x_mm: float, y_mm: float) -> bool:
     """A hairline near (x, y) on a page rendered at scale 3: a dark pixel within one."""
     x, y = round(x_mm * MM * 3), round(y_mm * MM * 3)
     return any(image.getpixel((x, y + d)) < 160 for d in (-1, 0, 1))

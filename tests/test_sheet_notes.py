@@ -155,3 +155,39 @@ def test_the_fold_word_keeps_off_the_crop_marks(card: str, bleed: float) -> None
             continue
         box = Box(left, bottom, right - left, top - bottom)
         assert not any(crosses(m, box) for m in marks), (text.get_text_range(i, 1), box)
+
+
+@pytest.mark.parametrize(("card", "paper", "bleed", "gutter"), COMBOS[::3])
+def test_label_and_scale_bar_keep_off_full_cut_lines(
+    card: str, paper: str, bleed: float, gutter: float
+) -> None:
+    from kitgen.layout.cutting import with_cut_lines
+
+    grid = plan_grid(PAPERS[paper], CARDS[card], bleed=bleed, margin=MARGIN, gutter=gutter)
+    grid = with_cut_lines(grid, Box(0, 0, grid.page.width, grid.page.height).inset(MARGIN))
+    boxes = label_boxes(grid, margin=MARGIN)
+    place = place_scale_bar(grid, margin=MARGIN)
+    if place is not None:
+        boxes += [place.bar, *([place.note] if place.note else []), *place.more]
+    assert boxes
+    for box in boxes:
+        assert not any(crosses(m, box) for m in grid.marks), (box, card, paper)
+
+
+@pytest.mark.parametrize("card", sorted(CARDS))
+def test_label_and_scale_bar_keep_off_a_cutting_machines_marks(card: str) -> None:
+    from kitgen.layout.cutting import CutError, plan_print_and_cut
+
+    try:
+        grid, marks = plan_print_and_cut(PAPERS["a4"], CARDS[card], bleed=1 * MM, gutter=0.0)
+    except CutError:
+        return
+    options = {"area": marks.inside, "keep_clear": marks.keep_clear}
+    boxes = label_boxes(grid, margin=MARGIN, **options)
+    place = place_scale_bar(grid, margin=MARGIN, **options)
+    if place is not None:
+        boxes += [place.bar, *([place.note] if place.note else []), *place.more]
+    for box in boxes:
+        assert all(not overlaps(box, k) for k in (*marks.keep_clear, *marks.shapes))
+        assert not any(overlaps(box, s.bleed) for s in grid.slots)
+        assert marks.inside.x <= box.x and box.right <= marks.inside.right + 1e-6
