@@ -196,6 +196,12 @@ def centred_bleeds(
 def test_print_and_cut_refuses_what_does_not_fit_with_the_reason() -> None:
     with pytest.raises(CutError, match="registration marks"):
         plan_print_and_cut(PAPERS["a5"], Size(150 * MM, 200 * MM), bleed=3 * MM, gutter=0.0)
+    with pytest.raises(CutError, match="larger than a Silhouette CAMEO takes"):
+        plan_print_and_cut(Size(320 * MM, 450 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0)
+    with pytest.raises(CutError, match="larger than a Silhouette CAMEO takes"):
+        plan_print_and_cut(Size(300 * MM, 700 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0)
+    grid, _ = plan_print_and_cut(PAPERS["a3"], CARDS["poker"], bleed=3 * MM, gutter=0.0)
+    assert grid.per_page >= 6  # A3 (11.7 x 16.5 in) goes on the 12 x 24 in mat
 
 
 # --- Builds -------------------------------------------------------------------------------
@@ -283,6 +289,7 @@ def test_default_build_writes_no_cut_file(tmp_path: Path) -> None:
         (["--cut", "scissors"], "--cut must be marks, lines or silhouette"),
         (["--cut", "silhouette", "--duplex", "fold"], "fold-and-glue"),
         (["--cut", "silhouette", "--card-size", "180x250mm"], "registration marks"),
+        (["--cut", "silhouette", "--paper", "330x480mm"], "larger than a Silhouette CAMEO"),
     ],
 )
 def test_bad_cut_options_are_one_line_errors(tmp_path: Path, args: list[str], words: str) -> None:

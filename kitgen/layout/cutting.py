@@ -15,8 +15,8 @@ Three ways (the `cut` print setting):
   corners 10 mm in from the paper's edges) and keeps every card clear of them: cards
   stay inside the marks' rectangle by `MACHINE_CLEAR` and out of the 20 mm square
   each mark stands in. The machine cuts the card outlines of a cut file made from the
-  same plan (render/cutfile.py). A portrait page only: the marks are placed on the
-  page as it goes into the machine.
+  same plan (render/cutfile.py). A portrait page only, at most 12 x 24 in (a CAMEO's
+  largest mat): the marks are placed on the page as it goes into the machine.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from kitgen.layout.geometry import Box, Grid, LayoutError, Segment, Size, Slot
 from kitgen.layout.limits import PRINT_LIMITS
 from kitgen.layout.marks import cut_lines as distinct
-from kitgen.layout.units import MM, format_mm
+from kitgen.layout.units import INCH, MM, format_mm
 from kitgen.model.kit import CutMode
 
 
@@ -46,6 +46,8 @@ SILHOUETTE_SQUARE = 5 * MM  # the filled square at the top left
 SILHOUETTE_ARM = 20 * MM  # each arm of the L brackets at the top right and bottom left
 SILHOUETTE_THICKNESS = 0.3 * MM  # the brackets' line width
 MACHINE_CLEAR = 2 * MM  # cards keep this far from the marks and their squares
+SILHOUETTE_WIDTH = 12 * INCH  # the widest sheet a CAMEO takes: its 12 in mats
+SILHOUETTE_LENGTH = 24 * INCH  # the longest: its 12 x 24 in mat
 
 
 def full_cut_lines(
@@ -118,6 +120,11 @@ def silhouette_marks(page: Size) -> Registration:
     docstring for the numbers). LayoutError when the page is too small for them."""
     inset, arm, t, clear = SILHOUETTE_INSET, SILHOUETTE_ARM, SILHOUETTE_THICKNESS, MACHINE_CLEAR
     width, height = page.width, page.height
+    if width > SILHOUETTE_WIDTH + 1e-6 or height > SILHOUETTE_LENGTH + 1e-6:
+        raise CutError(
+            f"a {format_mm(width)[:-3]} x {format_mm(height)} page is larger than a Silhouette "
+            "CAMEO takes (12 in wide, 24 in long on its longest mat)"
+        )
     if width - 2 * inset < 2 * arm + 2 * clear or height - 2 * inset < 2 * arm + 2 * clear:
         raise CutError(
             f"a {format_mm(width)} x {format_mm(height)} page is too small for Silhouette "
