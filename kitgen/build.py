@@ -16,6 +16,7 @@ from kitgen import registry
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError, UsageError
 from kitgen.kit import check_document
+from kitgen.layout.cutting import CUT_MODES
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
@@ -153,7 +154,7 @@ def resolve_setup(
     if ink not in ("normal", "low"):
         raise UsageError(f"--ink must be normal or low (got {ink!r})")
     cut = _pick("cut", layers)
-    if cut not in ("marks", "lines", "silhouette"):
+    if cut not in CUT_MODES:
         raise UsageError(f"--cut must be marks, lines or silhouette (got {cut!r})")
     if cut == "silhouette" and duplex == "fold":
         raise UsageError(
@@ -171,7 +172,7 @@ def resolve_setup(
         cast(Duplex, duplex),
         offset,
         cast(Ink, ink),
-        cast(CutMode, cut),
+        cut,
     )
     if not sheets:  # exported one card at a time: the paper does not matter
         return setup

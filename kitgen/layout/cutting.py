@@ -14,9 +14,10 @@ Three ways (the `cut` print setting):
   left, 20 mm L brackets at the top right and bottom left, 0.3 mm thick, their outer
   corners 10 mm in from the paper's edges) and keeps every card clear of them: cards
   stay inside the marks' rectangle by `MACHINE_CLEAR` and out of the 20 mm square
-  each mark stands in. The machine cuts the card outlines of a cut file made from the
-  same plan (render/cutfile.py). A portrait page only, at most 12 x 24 in (a CAMEO's
-  largest mat): the marks are placed on the page as it goes into the machine.
+  each mark stands in, grown by `MACHINE_CLEAR` too (22 mm). The machine cuts the
+  card outlines of a cut file made from the same plan (render/cutfile.py). A portrait
+  page only, at most 12 x 24 in (a CAMEO's largest mat): the marks are placed on the
+  page as it goes into the machine.
 """
 
 from __future__ import annotations
