@@ -19,6 +19,7 @@ from kitgen import registry
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError, UsageError
 from kitgen.kit import check_document
+from kitgen.layout.cutting import CUT_MODES
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
@@ -34,6 +35,7 @@ from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kit import (
     DEFAULTS,
+    CutMode,
     DuplexMode,
     Ink,
     KitBase,
@@ -65,6 +67,7 @@ class BuildOptions:
     duplex: str | None = None
     back_offset: str | None = None
     ink: str | None = None
+    cut: str | None = None
     extra_commons: int | None = None
     standard_deck: bool | None = None  # print the 54-card deck with a standard-deck game
 
@@ -79,6 +82,7 @@ class BuildOptions:
             duplex=cast(DuplexMode | None, self.duplex),
             back_offset=self.back_offset,
             ink=cast(Ink | None, self.ink),
+            cut=cast(CutMode | None, self.cut),
         )
 
 
@@ -153,6 +157,14 @@ def resolve_setup(
         raise UsageError(f"--duplex must be long, short, fold or none (got {duplex!r})")
     if ink not in ("normal", "low"):
         raise UsageError(f"--ink must be normal or low (got {ink!r})")
+    cut = _pick("cut", layers)
+    if cut not in CUT_MODES:
+        raise UsageError(f"--cut must be marks, lines or silhouette (got {cut!r})")
+    if cut == "silhouette" and duplex == "fold":
+        raise UsageError(
+            "--cut silhouette cannot cut fold-and-glue sheets (the machine reads the marks on "
+            "one layer): use --duplex long, short or none"
+        )
     setup = PrintSetup(
         paper_name.lower(),
         paper,
@@ -164,6 +176,7 @@ def resolve_setup(
         cast(Duplex, duplex),
         offset,
         cast(Ink, ink),
+        cut,
     )
     if not sheets:  # exported one card at a time: the paper does not matter
         return setup
@@ -190,6 +203,7 @@ def _sheet(setup: PrintSetup) -> tuple[int, int]:
         margin=setup.margin,
         gutter=setup.gutter,
         duplex=setup.duplex,
+        cut=setup.cut,
     )
 
 
@@ -365,16 +379,28 @@ class KitBuilder:
         except LayoutError as err:
             raise KitgenError(f"{deck.stem}: {err}") from None
         path = self._path(deck.game, file_name(deck.stem))
+        cut_path = None
+        if setup.cut == "silhouette":  # and the file the machine cuts along
+            cut_path = self._path(deck.game, file_name(deck.stem, "cut", ext=".svg"))
 
         def make() -> None:
             from kitgen.render.sheets import deck_sheets_pdf
 
             found = deck.check(setup.card, setup.card_name) if deck.check is not None else []
             self.result.findings += found
-            if not has_errors(found):
-                self._put(path, deck_sheets_pdf(deck, setup, self.progress))
+            if has_errors(found):
+                return
+            self._put(path, deck_sheets_pdf(deck, setup, self.progress))
+            if cut_path is not None:
+                from kitgen.layout.cutting import plan_print_and_cut
+                from kitgen.render.cutfile import cut_svg
 
-        self._plan([path], make)
+                grid, marks = plan_print_and_cut(
+                    setup.paper, setup.card, bleed=setup.bleed, gutter=setup.gutter
+                )
+                self._put(cut_path, cut_svg(deck.title, grid, marks))
+
+        self._plan([path] if cut_path is None else [path, cut_path], make)
 
     def write(self, game: str, name: str, data: bytes | Callable[[], bytes]) -> None:
         """Write one file, OUT/GAME/NAME (NAME from `kitgen.names.file_name`), atomically,

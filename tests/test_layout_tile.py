@@ -8,7 +8,15 @@ import pytest
 
 from kitgen.layout.geometry import Box, LayoutError, Segment, Size
 from kitgen.layout.paper import PAPERS
-from kitgen.layout.tile import Tile, alignment_marks, tile
+from kitgen.layout.tile import (
+    CROSS_ARM,
+    CROSS_CLEAR,
+    MIN_ARM,
+    Tile,
+    alignment_marks,
+    cross_places,
+    tile,
+)
 from kitgen.layout.units import MM
 
 EPS = 1e-6
@@ -173,3 +181,43 @@ def test_tiling_refuses_what_cannot_work() -> None:
         tile(Size(0, 10), A4, margin=MARGIN)
     with pytest.raises(LayoutError, match="overlap"):
         tile(TAROT_MAT, Size(18 * MM, 18 * MM), margin=MARGIN)
+
+
+def test_crosses_keep_off_busy_boxes_and_agree_on_both_sheets() -> None:
+    poster = Size(380 * MM, 250 * MM)
+    tiles = tile(poster, A4, margin=MARGIN)
+    assert len(tiles) == 2
+    a, b = tiles
+    strip_x = max(a.window.x, b.window.x) + OVERLAP / 2
+    # two cards' spaces straddle the seam, 6 mm apart, with a label in the middle of each
+    busy = [
+        Box(strip_x - 40 * MM, 150 * MM, 80 * MM, 90 * MM),
+        Box(strip_x - 40 * MM, 54 * MM, 80 * MM, 90 * MM),
+        Box(strip_x - 40 * MM, 0, 80 * MM, 48 * MM),
+    ]
+    places = cross_places(a, b, busy)
+    assert places == cross_places(b, a, busy)
+    assert len(places) == 2
+    for x, y, arm in places:
+        assert x == pytest.approx(strip_x)
+        assert MIN_ARM <= arm <= CROSS_ARM
+        reach = Box(x, y, 0, 0).inset(-(arm + CROSS_CLEAR))
+        for box in busy:
+            assert not (
+                min(reach.right, box.right) - max(reach.x, box.x) > 1e-6
+                and min(reach.top, box.top) - max(reach.y, box.y) > 1e-6
+            ), (x / MM, y / MM, box)
+    # the room nearest a quarter and three quarters up is in the two 6 mm gaps
+    low, high = sorted(y / MM for _, y, _ in places)
+    assert 48 < low < 54 and 144 < high < 150
+    for seg in alignment_marks(a, tiles, busy):
+        assert a.clip.contains(seg.x0, seg.y0) and a.clip.contains(seg.x1, seg.y1)
+
+
+def test_crosses_keep_their_plain_places_when_nothing_is_busy_or_nothing_is_free() -> None:
+    tiles = tile(Size(380 * MM, 250 * MM), A4, margin=MARGIN)
+    a, b = tiles
+    plain = cross_places(a, b)
+    strip = Box(b.window.x, 0, a.window.right - b.window.x, 250 * MM)
+    assert [y for _, y, _ in plain] == pytest.approx([250 * MM / 4, 3 * 250 * MM / 4])
+    assert cross_places(a, b, [strip]) == plain  # no room anywhere on the strip

@@ -12,7 +12,13 @@ from PIL import Image
 from test_build import fonts_of
 
 from kitgen.build import resolve_setup
-from kitgen.games.scaffold.kit import mats_pdf, score_sheet_pdf, team_cards_pdf, turn_track_pdf
+from kitgen.games.scaffold.kit import (
+    mat_busy,
+    mats_pdf,
+    score_sheet_pdf,
+    team_cards_pdf,
+    turn_track_pdf,
+)
 from kitgen.games.scaffold.layout import ScaffoldMatPlan, plan_scaffold_mat
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, distance, flow_pairs, row_col
 from kitgen.layout.geometry import Box, Size
@@ -307,7 +313,7 @@ def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) ->
 
     def crosses(t: Tile) -> set[tuple[float, float]]:
         """The crosses' centres on a tile, as poster points (to 0.01 pt)."""
-        marks = alignment_marks(t, tiles)
+        marks = alignment_marks(t, tiles, mat_busy(plan_for(mode, a4.card)))
         return {
             (round((m.x0 + m.x1) / 2 - t.origin[0], 2), round(m.y0 - t.origin[1], 2))
             for m in marks

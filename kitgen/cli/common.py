@@ -138,6 +138,15 @@ BackOffsetOption = Annotated[
         "--back-offset",
     ),
 ]
+CutOption = Annotated[
+    str | None,
+    opt(
+        "How to cut the card sheets: marks (default: crop marks at the corners), lines "
+        "(full-length cut lines for a paper trimmer or guillotine), or silhouette (print "
+        "and cut: Silhouette registration marks, and a cut file of the card outlines).",
+        "--cut",
+    ),
+]
 InkOption = Annotated[
     str | None, opt("normal (default), or low: no large fills, greyscale-friendly.", "--ink")
 ]
@@ -190,6 +199,7 @@ def build_options(
     ink: str | None = None,
     extra_commons: int | None = None,
     standard_deck: bool | None = None,
+    cut: str | None = None,
 ) -> BuildOptions:
     """The shared print options as the build's options."""
     from kitgen.build import BuildOptions
@@ -204,6 +214,7 @@ def build_options(
         duplex=duplex,
         back_offset=back_offset,
         ink=ink,
+        cut=cut,
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )

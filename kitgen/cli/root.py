@@ -17,6 +17,7 @@ from kitgen.cli.common import (
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
+    CutOption,
     DuplexOption,
     ExtraCommonsOption,
     FormatOption,
@@ -206,6 +207,7 @@ def build(
     duplex: DuplexOption = None,
     back_offset: BackOffsetOption = None,
     ink: InkOption = None,
+    cut: CutOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     allow_outside: AllowOutsideOption = False,
@@ -223,6 +225,7 @@ def build(
         duplex=duplex,
         back_offset=back_offset,
         ink=ink,
+        cut=cut,
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )

@@ -14,6 +14,7 @@ from kitgen.cli.common import (
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
+    CutOption,
     DuplexOption,
     ExtraCommonsOption,
     GutterOption,
@@ -95,6 +96,7 @@ def register(app: typer.Typer) -> None:
         duplex: DuplexOption = None,
         back_offset: BackOffsetOption = None,
         ink: InkOption = None,
+        cut: CutOption = None,
         extra_commons: ExtraCommonsOption = None,
         standard_deck: StandardDeckOption = None,
         debounce: Annotated[
@@ -139,6 +141,7 @@ def register(app: typer.Typer) -> None:
             duplex=duplex,
             back_offset=back_offset,
             ink=ink,
+            cut=cut,
             extra_commons=extra_commons,
             standard_deck=standard_deck,
         )

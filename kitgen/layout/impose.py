@@ -126,13 +126,30 @@ def _check_per_sheet(cols: int, rows: int, limits: PrintLimits) -> None:
 
 
 def sheet_layout(
-    paper: Size, card: Size, *, bleed: float, margin: float, gutter: float, duplex: str
+    paper: Size,
+    card: Size,
+    *,
+    bleed: float,
+    margin: float,
+    gutter: float,
+    duplex: str,
+    cut: str = "marks",
 ) -> tuple[int, int]:
     """How many cards one sheet holds, and how many pages a sheet takes (a back page
     too, except with duplex none or fold, whose backs share the front page);
     LayoutError when the cards do not fit, or a sheet would hold more than kitgen
-    prints."""
+    prints (CutError when the cut mode is why)."""
     sizes = {"bleed": bleed, "margin": margin, "gutter": gutter}
+    if cut == "silhouette":
+        from kitgen.layout.cutting import CutError, plan_print_and_cut
+
+        if duplex == "fold":
+            raise CutError(
+                "a cutting machine cannot cut fold-and-glue sheets (it reads the marks on "
+                "one layer): use duplex long, short or none"
+            )
+        grid, _ = plan_print_and_cut(paper, card, bleed=bleed, gutter=gutter)
+        return grid.per_page, 1 if duplex == "none" else 2
     if duplex == "fold":
         return plan_fold(paper, card, **sizes)[0].per_page, 1
     return plan_grid(paper, card, **sizes).per_page, 1 if duplex == "none" else 2

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from kitgen.layout.geometry import Duplex, Size
 from kitgen.layout.units import format_mm
-from kitgen.model.kit import Ink
+from kitgen.model.kit import CutMode, Ink
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class PrintSetup:
     duplex: Duplex
     back_offset: tuple[float, float]
     ink: Ink
+    cut: CutMode = "marks"
 
     def describe(self) -> str:
         """One line saying how to print this file."""
@@ -33,7 +34,8 @@ class PrintSetup:
             "none": "no backs",
         }[self.duplex]
         size = f"{format_mm(self.card.width)[:-3]}x{format_mm(self.card.height)}"
+        cut = {"marks": "", "lines": " \u00b7 cut lines", "silhouette": " \u00b7 Silhouette cut"}
         return (
             f"{self.paper_name.upper()} \u00b7 {self.card_name} {size} \u00b7 "
-            f"bleed {format_mm(self.bleed)} \u00b7 {flip}"
+            f"bleed {format_mm(self.bleed)} \u00b7 {flip}{cut[self.cut]}"
         )

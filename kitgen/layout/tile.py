@@ -9,12 +9,15 @@ sheets be laid exactly on top of each other.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kitgen.layout.geometry import Box, LayoutError, Segment, Size
 from kitgen.layout.units import MM, format_mm
 
 CROSS_ARM = 3 * MM
+MIN_ARM = 1.5 * MM  # a cross kept clear of a poster's content has arms at least this long
+CROSS_CLEAR = 0.5 * MM  # and keeps this far from it
 _EPS = 1e-9
 
 
@@ -113,21 +116,101 @@ def _intersection(a: Box, b: Box) -> Box | None:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def shared_points(a: Tile, b: Tile) -> list[tuple[float, float]]:
+def shared_points(a: Tile, b: Tile, busy: Sequence[Box] = ()) -> list[tuple[float, float]]:
     """Poster points where crosses go in the overlap strip of two edge neighbours."""
+    return [(x, y) for x, y, _ in cross_places(a, b, busy)]
+
+
+def cross_places(a: Tile, b: Tile, busy: Sequence[Box] = ()) -> list[tuple[float, float, float]]:
+    """Where crosses go in the overlap strip of two edge neighbours, and each one's arm:
+    (x, y, arm) in poster coordinates, the same for both tiles.
+
+    On the strip's centre line, a quarter and three quarters along it, with arms of
+    `CROSS_ARM` (at most 0.4 of the strip's width and length). `busy` boxes are where
+    the poster has content (spaces, panels, text): then each cross goes where its arms
+    and `CROSS_CLEAR` around them touch none, as near those two places as it can and
+    with arms as long as the room allows (down to `MIN_ARM`); only where no such room
+    is left on the centre line do the crosses keep the plain places.
+    """
     if abs(a.row - b.row) + abs(a.col - b.col) != 1:
         return []
     strip = _intersection(a.window, b.window)
     if strip is None:
         return []
-    cx, cy = strip.x + strip.width / 2, strip.y + strip.height / 2
-    if a.row == b.row:  # side by side: a vertical strip
-        return [(cx, strip.y + strip.height / 4), (cx, strip.y + 3 * strip.height / 4)]
-    return [(strip.x + strip.width / 4, cy), (strip.x + 3 * strip.width / 4, cy)]
+    arm = min(CROSS_ARM, 0.4 * strip.width, 0.4 * strip.height)
+    along_y = a.row == b.row  # side by side: a vertical strip, crosses one above the other
+    centre = strip.x + strip.width / 2 if along_y else strip.y + strip.height / 2
+    lo, hi = (strip.y, strip.top) if along_y else (strip.x, strip.right)
+    targets = (lo + (hi - lo) / 4, lo + 3 * (hi - lo) / 4)
+    spots = list(targets)
+    if busy:
+        found = _free_spots(centre, lo, hi, arm, along_y, busy, targets)
+        if found is not None:
+            spots, arm = found
+    if along_y:
+        return [(centre, s, arm) for s in spots]
+    return [(s, centre, arm) for s in spots]
 
 
-def alignment_marks(tile: Tile, tiles: list[Tile]) -> tuple[Segment, ...]:
-    """Crosses (3 mm arms, less in a narrow overlap) on this tile at points shared with neighbours.
+def _free_spots(
+    centre: float,
+    lo: float,
+    hi: float,
+    arm: float,
+    along_y: bool,
+    busy: Sequence[Box],
+    targets: tuple[float, float],
+) -> tuple[list[float], float] | None:
+    """Places along the centre line (from `lo` to `hi`) for two crosses clear of `busy`,
+    nearest the targets, with the longest arm that leaves room for two (else one); None
+    when there is no room even for one cross with `MIN_ARM` arms."""
+    size = arm
+    while size >= MIN_ARM - _EPS:
+        room = size + CROSS_CLEAR
+        blocked = []
+        for box in busy:
+            across = (box.x, box.right) if along_y else (box.y, box.top)
+            if across[0] < centre + room and across[1] > centre - room:
+                along = (box.y, box.top) if along_y else (box.x, box.right)
+                blocked.append((along[0] - room, along[1] + room))
+        free = _subtract(lo + size, hi - size, blocked)
+        if free:
+            first = _nearest(free, targets[0])
+            second = _nearest(free, targets[1])
+            if abs(second - first) < 4 * size:  # too close together: spread them out
+                first, second = free[0][0], free[-1][1]
+            if abs(second - first) >= 4 * size:
+                return [first, second], size
+            if size <= MIN_ARM + _EPS:
+                return [first], size
+        size = max(size - 0.5 * MM, MIN_ARM) if size > MIN_ARM + _EPS else size - 1
+    return None
+
+
+def _subtract(
+    lo: float, hi: float, blocked: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """The parts of [lo, hi] outside every blocked interval (single points kept)."""
+    free: list[tuple[float, float]] = []
+    at = lo
+    for start, end in sorted(blocked):
+        if start > at + _EPS and at <= hi:
+            free.append((at, min(start, hi)))
+        at = max(at, end)
+    if at <= hi + _EPS:
+        free.append((at, hi))
+    return [(s, e) for s, e in free if e >= s - _EPS]
+
+
+def _nearest(free: list[tuple[float, float]], target: float) -> float:
+    """The point of the free intervals nearest `target` (the lower one on a tie)."""
+    best = min(free, key=lambda iv: (max(iv[0] - target, 0.0, target - iv[1]), iv[0]))
+    return min(max(target, best[0]), best[1])
+
+
+def alignment_marks(tile: Tile, tiles: list[Tile], busy: Sequence[Box] = ()) -> tuple[Segment, ...]:
+    """Crosses on this tile at points shared with neighbours (see cross_places; `busy`
+    boxes, in poster coordinates, are kept clear).
 
     The same poster points appear on both neighbouring sheets, so laying the
     crosses on top of each other aligns them. Every cross lies inside the tile's
@@ -135,10 +218,7 @@ def alignment_marks(tile: Tile, tiles: list[Tile]) -> tuple[Segment, ...]:
     """
     segments: list[Segment] = []
     for other in tiles:
-        for px, py in shared_points(tile, other):
-            strip = _intersection(tile.window, other.window)
-            assert strip is not None
-            arm = min(CROSS_ARM, 0.4 * strip.width, 0.4 * strip.height)
+        for px, py, arm in cross_places(tile, other, busy):
             x, y = tile.to_page(px, py)
             segments.append(Segment(x - arm, y, x + arm, y))
             segments.append(Segment(x, y - arm, x, y + arm))

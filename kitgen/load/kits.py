@@ -126,16 +126,20 @@ def kit_sheet(kit: KitBase) -> tuple[int, int]:
 
     paper, card = paper_size(pick("paper")), card_size(pick("card_size"))
     sizes = {k: parse_length(pick(k)) for k in ("bleed", "margin", "gutter")}
-    return sheet_layout(paper, card, **sizes, duplex=pick("duplex"))
+    return sheet_layout(paper, card, **sizes, duplex=pick("duplex"), cut=pick("cut"))
 
 
 def _sheet_findings(kit: KitBase) -> list[Finding]:
     """An `invalid-setting` at the card size (or paper) when the kit's cards cannot be
     laid out on its paper as its settings stand."""
+    from kitgen.layout.cutting import CutError
+
     try:
         kit_sheet(kit)
     except LayoutError as err:
         key = "card_size" if kit.settings.card_size is not None else "paper"
+        if isinstance(err, CutError) and kit.settings.cut is not None:
+            key = "cut"
         return [finding("invalid-setting", f"{key}: {err}", kit.where("settings", key))]
     return []
 

@@ -12,6 +12,7 @@ from kitgen.model.base import Id, Located, Name, RelPath, Spec, Text
 
 Ink = Literal["normal", "low"]
 DuplexMode = Literal["long", "short", "fold", "none"]
+CutMode = Literal["marks", "lines", "silhouette"]
 
 
 def _number_as_text(value: object) -> object:
@@ -35,6 +36,7 @@ class PrintSettings(Spec):
     duplex: DuplexMode | None = None
     back_offset: Name | None = None
     ink: Ink | None = None
+    cut: CutMode | None = None
 
 
 # kitgen's own settings, under the kit file's, kitgen.toml's and the command line's.
@@ -47,6 +49,7 @@ DEFAULTS = PrintSettings(
     duplex="long",
     back_offset="0,0",
     ink="normal",
+    cut="marks",
 )
 
 

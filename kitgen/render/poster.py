@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.layout.geometry import Box
 from kitgen.layout.tile import Tile, alignment_marks
 from kitgen.render.fonts import REGULAR
 from kitgen.render.sheets import HAIRLINE, draw_marks
@@ -19,8 +20,10 @@ def render_tiles(
     tiles: list[Tile],
     painter: Painter,
     decorate_first: Callable[[Canvas], None] | None = None,
+    busy: Sequence[Box] = (),
 ) -> None:
-    """One page per tile: the poster clipped to the tile, with alignment crosses."""
+    """One page per tile: the poster clipped to the tile, with alignment crosses kept off
+    the `busy` boxes (where the poster has content, in poster coordinates)."""
     for tile in tiles:
         c.setPageSize((tile.page.width, tile.page.height))
         c.saveState()
@@ -32,7 +35,7 @@ def render_tiles(
         painter(c)
         c.restoreState()
         if len(tiles) > 1:
-            draw_marks(c, alignment_marks(tile, tiles))
+            draw_marks(c, alignment_marks(tile, tiles, busy))
             c.saveState()
             c.setStrokeColor(black)
             c.setLineWidth(HAIRLINE)

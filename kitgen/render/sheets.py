@@ -12,15 +12,21 @@ wherever it appears, so copies and identical backs cost almost nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.layout.cutting import (
+    Registration,
+    full_cut_lines,
+    plan_print_and_cut,
+    with_cut_lines,
+)
 from kitgen.layout.geometry import Box, Grid, PagePlan, Segment, Size
 from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
-from kitgen.layout.notes import place_label, place_scale_bar
+from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
@@ -33,6 +39,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 HAIRLINE = 0.25
+FOLD_CLEAR = 1 * MM  # text keeps this far from a fold-and-glue sheet's fold
 
 # Draws one card (face or back) in card coordinates: trim from (0, 0) to (w, h).
 Painter = Callable[[Canvas], None]
@@ -226,27 +233,49 @@ def draw_marks(c: Canvas, marks: tuple[Segment, ...]) -> None:
     c.restoreState()
 
 
+def draw_registration(c: Canvas, registration: Registration) -> None:
+    """A cutting machine's registration marks: solid black shapes."""
+    c.saveState()
+    c.setFillColor(black)
+    for box in registration.shapes:
+        c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+    c.restoreState()
+
+
 def draw_fold(c: Canvas, plan: PagePlan) -> None:
-    """The fold line of a fold-and-glue sheet: dashes in the top and bottom margins only."""
+    """The fold line of a fold-and-glue sheet: dashes in the top and bottom margins only,
+    and above the cards the word "fold" on the line itself, the dashes broken round it:
+    the fold is the one place in the band where no crop mark stands (the nearest are the
+    cards' edges, at least the fold's clearance away). The word reads down the plan's
+    line: left to right on the portrait page the landscape plan is turned onto."""
     assert plan.fold is not None
     cards = [p.slot.bleed for p in plan.placements]
     low = min(b.y for b in cards) - 1 * MM
     high = max(b.top for b in cards) + 1 * MM
     x = plan.fold.x0
+    size = 4.5
+    start = high + 0.5 * MM
+    length = text_width("fold", REGULAR, size)
+    end = start + length + 0.5 * MM
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(HAIRLINE)
     c.setDash(2, 1.5)
     c.line(x, plan.fold.y0, x, low)
-    c.line(x, high, x, plan.fold.y1)
+    c.line(x, end, x, plan.fold.y1)
     c.setDash()
-    c.setFont(REGULAR, 5)
-    c.drawString(x + 1 * MM, high + 1.5 * MM, "fold")
+    c.setFont(REGULAR, size)
+    c.translate(x - 0.35 * size, start + length)  # the letters' middle on the line
+    c.rotate(-90)
+    c.drawString(0, 0, "fold")
     c.restoreState()
 
 
-def draw_scale_bar(c: Canvas, bar: Box, note: Box | None, length_mm: int) -> None:
-    """A measured bar (1 cm blocks) and the note to print at 100 %."""
+def draw_scale_bar(
+    c: Canvas, bar: Box, note: Box | None, length_mm: int, more: tuple[Box, ...] = ()
+) -> None:
+    """A measured bar (1 cm blocks) and the note to print at 100 %: in its box when it
+    fits, else run on over the `more` boxes (spans further along the band)."""
     c.saveState()
     c.setLineWidth(0.4)
     c.setStrokeColor(black)
@@ -259,30 +288,42 @@ def draw_scale_bar(c: Canvas, bar: Box, note: Box | None, length_mm: int) -> Non
     c.drawString(bar.right + 1 * MM, bar.y + bar.height / 2 - 2, text)
     if note is not None:
         c.setFont(REGULAR, 5.5)
-        c.drawString(
-            note.x,
-            note.y + note.height / 2 - 2,
-            f"Print at 100% (actual size): the bar is {length_mm} mm.",
-        )
+        pieces = ("Print at 100% (actual size):", f"the bar is {length_mm} mm.")
+        boxes = (note, *more)
+        for box, _row, line in flow_text(
+            [pieces], boxes, 1, lambda t: text_width(t, REGULAR, 5.5), join=" "
+        ):
+            c.drawString(boxes[box].x, boxes[box].y + boxes[box].height / 2 - 2, line)
     c.restoreState()
 
 
-def sheet_label(c: Canvas, grid: Grid, margin: float, lines: tuple[str, ...]) -> None:
-    """The sheet's label: one or two lines of small type between the first cut lines."""
-    box = place_label(grid, margin=margin)
-    if box is None:
+def sheet_label(
+    c: Canvas,
+    grid: Grid,
+    margin: float,
+    lines: tuple[str, ...],
+    *,
+    area: Box | None = None,
+    keep_clear: tuple[Box, ...] = (),
+) -> None:
+    """The sheet's label: small type above the top row, between the cut lines: one or
+    two lines in the first column, or (when they do not fit there) each line in a span
+    of its own, its parts (split at " \u00b7 ") run on from span to span."""
+    boxes = label_boxes(grid, margin=margin, area=area, keep_clear=keep_clear)
+    if not boxes:
         return
     size = 5.5
-    shown = lines if box.height >= 2 * size * 1.15 else lines[:1]
+    rows = 2 if boxes[0].height >= 2 * size * 1.15 else 1
+    parts = [line.split(" \u00b7 ") for line in lines]
+    placed = flow_text(parts, boxes, rows, lambda t: text_width(t, REGULAR, size))
     c.saveState()
     c.setFillColor(black)
     c.setFont(REGULAR, size)
-    y = box.y + box.height / 2 + (len(shown) - 1) * size * 0.58 - size * 0.36
-    for line in shown:
-        while text_width(line, REGULAR, size) > box.width and len(line) > 4:
-            line = line[:-2] + "\u2026"
-        c.drawString(box.x, y, line)
-        y -= size * 1.15
+    for index, row, line in placed:
+        box = boxes[index]
+        shown = max(r for i, r, _ in placed if i == index) + 1
+        top = box.y + box.height / 2 + (shown - 1) * size * 0.58 - size * 0.36
+        c.drawString(box.x, top - row * size * 1.15, line)
     c.restoreState()
 
 
@@ -298,14 +339,27 @@ def card_sheets_pdf(
     a scale bar."""
     card, bleed = setup.card, setup.bleed
     plans: list[PagePlan]
+    area: Box | None = None  # where the label and the scale bar may go (default: the page)
+    registration: Registration | None = None
+    m = setup.margin
     if setup.duplex == "fold":
-        grid, backs, fold = plan_fold(
-            setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter
-        )
+        grid, backs, fold = plan_fold(setup.paper, card, bleed=bleed, margin=m, gutter=setup.gutter)
+        if setup.cut == "lines":  # across both halves: the sheet is cut folded
+            printable = Box(0, 0, grid.page.width, grid.page.height).inset(m)
+            grid = replace(grid, marks=full_cut_lines(grid.slots + backs.slots, printable))
+            backs = replace(backs, marks=())
         plans = impose_fold(count, grid, backs, fold)
-    else:
-        grid = plan_grid(setup.paper, card, bleed=bleed, margin=setup.margin, gutter=setup.gutter)
+        area = Box(m, m, fold.x0 - FOLD_CLEAR - m, grid.page.height - 2 * m)  # the fronts' half
+    elif setup.cut == "silhouette":
+        grid, registration = plan_print_and_cut(setup.paper, card, bleed=bleed, gutter=setup.gutter)
         plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
+        area = registration.inside
+    else:
+        grid = plan_grid(setup.paper, card, bleed=bleed, margin=m, gutter=setup.gutter)
+        if setup.cut == "lines":
+            grid = with_cut_lines(grid, Box(0, 0, grid.page.width, grid.page.height).inset(m))
+        plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
+    keep_clear = registration.keep_clear if registration is not None else ()
     canvas, buffer = new_canvas(
         title, f"kitgen card sheets: {setup.describe()}", duplex=setup.duplex
     )
@@ -315,12 +369,19 @@ def card_sheets_pdf(
         side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
         label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
 
-        def decorate(c: Canvas, label: tuple[str, ...] = label, first: bool = number == 0) -> None:
-            sheet_label(c, grid, setup.margin, label)
+        def decorate(
+            c: Canvas,
+            label: tuple[str, ...] = label,
+            first: bool = number == 0,
+            side: str = plan.side,
+        ) -> None:
+            if registration is not None and side == "front":  # the machine reads the fronts
+                draw_registration(c, registration)
+            sheet_label(c, grid, setup.margin, label, area=area, keep_clear=keep_clear)
             if first:
-                place = place_scale_bar(grid, margin=setup.margin)
+                place = place_scale_bar(grid, margin=m, area=area, keep_clear=keep_clear)
                 if place is not None:
-                    draw_scale_bar(c, place.bar, place.note, place.length_mm)
+                    draw_scale_bar(c, place.bar, place.note, place.length_mm, place.more)
 
         renderer.page(plan, decorate=decorate)
         if progress is not None:

@@ -143,7 +143,7 @@ def mat_pdf(title: str, setup: PrintSetup) -> bytes:
     def paint(c: Canvas) -> None:
         draw_galliard_mat(c, plan, setup.ink, heading)
 
-    render_tiles(canvas, tiles, paint)
+    render_tiles(canvas, tiles, paint, busy=plan.busy)
     return finish(canvas, buffer)
 
 

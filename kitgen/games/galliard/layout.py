@@ -51,6 +51,13 @@ class GalliardMatPlan:
         """Where an upright card lies when centred on a space."""
         return space.inset(self.clearance)
 
+    @property
+    def busy(self) -> tuple[Box, ...]:
+        """Where the mat has content: every space, the title strip, the strip of panels
+        along the bottom and the rule down the aisle. Tiling keeps its crosses off these."""
+        rule = Box(self.aisle_x - 0.5, self.wager.y, 1.0, self.deck.top - self.wager.y)
+        return (self.deck, self.wager, *self.floor, self.title, *self.strip, rule)
+
 
 def plan_galliard_mat(
     card: Size,

@@ -83,7 +83,7 @@ def mats_pdf(title: str, setup: PrintSetup) -> bytes:
         def paint(c: Canvas, plan: ScaffoldMatPlan = plan, heading: str = heading) -> None:
             draw_scaffold_mat(c, plan, setup.ink, heading)
 
-        render_tiles(canvas, tiles, paint)
+        render_tiles(canvas, tiles, paint, busy=mat_busy(plan))
     return finish(canvas, buffer)
 
 
@@ -103,6 +103,13 @@ def draw_scaffold_mat(c: Canvas, plan: ScaffoldMatPlan, ink: Ink, heading: str) 
     if "scoring" in plan.panels:
         _scoring_panel(c, plan.panels["scoring"], plan.mode, s)
     c.restoreState()
+
+
+def mat_busy(plan: ScaffoldMatPlan) -> tuple[Box, ...]:
+    """Where a mat has ink, as drawn here (see ScaffoldMatPlan.busy): tiling keeps its
+    alignment crosses off it."""
+    s = min(plan.card.width / POKER.width, plan.card.height / POKER.height)
+    return plan.busy(1.2 * 3.4 * MM * min(s, 1.0), s)
 
 
 def _hint(c: Canvas, hint: Hint, s: float) -> None:

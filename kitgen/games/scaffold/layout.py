@@ -60,6 +60,41 @@ class ScaffoldMatPlan:
         """Where an upright card lies when centred on the space."""
         return self.spaces[cell].inset(self.clearance)
 
+    def busy(self, hint_size: float, scale: float) -> tuple[Box, ...]:
+        """Where the mat has ink, for tiling to keep its crosses off: the title strip, the
+        key panels, the side bands, the hints (a square `hint_size` a side around each),
+        and in each space its outline, its card's corner ticks, its name and its ring's
+        words across the middle (text drawn `scale` times the poker size). A space's plain
+        fill between them is free: a card covers it in play."""
+        hints = tuple(
+            Box(h.x - hint_size / 2, h.y - hint_size / 2, hint_size, hint_size) for h in self.hints
+        )
+        boxes: list[Box] = [self.title, *self.panels.values(), *self.sides.values(), *hints]
+        tick = 3 * MM * scale + 1 * MM
+        for cell, box in self.spaces.items():
+            band = 1.5 * MM  # the outline, and black's second line inside it
+            boxes += [
+                Box(box.x, box.y, box.width, band),
+                Box(box.x, box.top - band, box.width, band),
+                Box(box.x, box.y, band, box.height),
+                Box(box.right - band, box.y, band, box.height),
+            ]
+            card = self.card_box(cell)
+            for x, y in (
+                (card.x, card.y),
+                (card.right, card.y),
+                (card.x, card.top),
+                (card.right, card.top),
+            ):
+                boxes.append(Box(x - tick, y - tick, 2 * tick, 2 * tick))
+            boxes.append(
+                Box(card.x, card.top - 2 * MM - 8 * scale, 16 * MM * scale, 2 * MM + 8 * scale)
+            )
+            cy = box.y + box.height / 2
+            low, high = cy - 10 * MM * scale, cy + 1 * MM + 12 * scale  # "ring 2" and its line
+            boxes.append(Box(box.x, low, box.width, high - low))
+        return tuple(boxes)
+
 
 def plan_scaffold_mat(
     board: Board,

@@ -314,6 +314,9 @@ def mat_pdf(title: str, setup: PrintSetup) -> bytes:
 
     canvas, buffer = new_canvas(f"{title}: play mat", f"kitgen play mat: {setup.describe()}")
     render_tiles(
-        canvas, tiles, lambda c: draw_scratch_mat(c, plan, setup.ink, f"{title}: play mat", hint)
+        canvas,
+        tiles,
+        lambda c: draw_scratch_mat(c, plan, setup.ink, f"{title}: play mat", hint),
+        busy=plan.busy,
     )
     return finish(canvas, buffer)

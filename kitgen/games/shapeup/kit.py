@@ -26,6 +26,7 @@ from kitgen.games.shapeup.cards import (
     set_colour_line,
 )
 from kitgen.games.shapeup.model import COLOURS, FILLS, SHAPES, Card
+from kitgen.layout.cutting import with_cut_lines
 from kitgen.layout.geometry import Box, Grid, Size
 from kitgen.layout.impose import plan_grid
 from kitgen.layout.units import MM
@@ -109,8 +110,14 @@ def _cut_pages(
 
 
 def cut_grid(setup: PrintSetup, size: Size) -> Grid:
-    """How copies of a sheet of `size` sit on the paper (LayoutError when none fits)."""
-    return plan_grid(setup.paper, size, bleed=0.0, margin=setup.margin, gutter=setup.gutter)
+    """How copies of a sheet of `size` sit on the paper (LayoutError when none fits), with
+    crop marks, or with full-length cut lines when the setup asks for them (`cut: lines`;
+    a cutting machine's marks are for the card sheets only)."""
+    grid = plan_grid(setup.paper, size, bleed=0.0, margin=setup.margin, gutter=setup.gutter)
+    if setup.cut == "lines":
+        area = Box(0, 0, grid.page.width, grid.page.height).inset(setup.margin)
+        grid = with_cut_lines(grid, area)
+    return grid
 
 
 def score_sheets_pdf(title: str, setup: PrintSetup, points: Points) -> bytes:
