@@ -155,7 +155,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
             ours.append(seconds)
             peaks.append(peak)
             theirs.append(run(floor, tmp)[0])
-        pdf = os.path.join(out, "bench-game", "bench-game-kit-cards.pdf")
+        pdf = os.path.join(out, "bench-game", "bench-game-cards.pdf")
         size = os.path.getsize(pdf) / 1024
         floor_size = os.path.getsize(os.path.join(tmp, "floor.pdf")) / 1024
     mine, base = statistics.median(ours), statistics.median(theirs)

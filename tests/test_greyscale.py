@@ -298,7 +298,7 @@ def _emberwake_factions() -> dict[str, str]:
 
 @pytest.mark.parametrize("ink", INKS)
 def test_emberwake_factions_print_as_different_greys(ink: str) -> None:
-    cards = printed(str(EMBERWAKE / "kit.yaml"), "emberwake-kit-cards", ink)
+    cards = printed(str(EMBERWAKE / "kit.yaml"), "emberwake-cards", ink)
     faction_of = _emberwake_factions()
     ground = cards.at(1 * MM, cards.h / 2)  # the background, outside the panel
     greys: dict[str, int] = {}
@@ -317,7 +317,7 @@ def test_the_designed_starters_suits_print_as_different_greys(tmp_path: Path, in
     for name, text in starter_files("Star Lanterns"):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
-    cards = printed(str(folder / "kit.yaml"), "star-lanterns-kit-cards", ink)
+    cards = printed(str(folder / "kit.yaml"), "star-lanterns-cards", ink)
     with (folder / "cards.csv").open(encoding="utf-8", newline="") as f:
         suit_of = {row["name"]: row["suit"] for row in csv.DictReader(f)}
     spots = {"band": (cards.w * 0.68, cards.h - 1.5 * MM), "ground": (1.5 * MM, cards.h * 0.55)}
