@@ -59,10 +59,6 @@ def overlaps(a: Box, b: Box) -> bool:
     return a.x < b.right - EPS and b.x < a.right - EPS and a.y < b.top - EPS and b.y < a.top - EPS
 
 
-def inside(inner: Box, outer: Box) -> bool:
-    return outer.contains(inner.x, inner.y) and outer.contains(inner.right, inner.top)
-
-
 def shifted(seg: Segment, dx: float, dy: float) -> Segment:
     return Segment(seg.x0 + dx, seg.y0 + dy, seg.x1 + dx, seg.y1 + dy)
 
@@ -244,15 +240,15 @@ def test_all_marks_inside_the_margin(paper: str, duplex: Duplex, margin: float) 
         sheet.page.height - 2 * margin * MM,
     )
     for scale in sheet.scales:
-        assert inside(scale.box, room)
-        assert inside(box_of(scale.front_line), room)
+        assert scale.box.within(room)
+        assert box_of(scale.front_line).within(room)
         for seg in (scale.baseline, *(t.segment for t in scale.ticks)):
-            assert inside(box_of(seg), scale.box)
+            assert box_of(seg).within(scale.box)
         for label in [scale.caption, *(t.label for t in scale.ticks if t.label is not None)]:
             assert scale.box.contains(label.x, label.y)
     for band in (sheet.upper_band, sheet.lower_band, sheet.bar):
-        assert inside(band, room)
-    assert inside(sheet.bar, sheet.lower_band)
+        assert band.within(room)
+    assert sheet.bar.within(sheet.lower_band)
     assert sheet.bar_mm == 100 and sheet.bar.width == pytest.approx(100 * MM)
 
 
@@ -371,7 +367,7 @@ def test_text_stays_in_its_bands_and_off_the_scales(
     grow = 0.3 * MM  # glyph boxes may poke a little past their line
 
     def within(box: Box, area: Box) -> bool:
-        return inside(box, area.inset(-grow))
+        return box.within(area.inset(-grow))
 
     front, back = char_boxes(doc[0]), char_boxes(doc[1])
     assert len(front) > 300 and len(back) > 300

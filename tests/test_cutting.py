@@ -43,15 +43,6 @@ def overlaps(a: Box, b: Box) -> bool:
     return min(a.right, b.right) - max(a.x, b.x) > EPS and min(a.top, b.top) - max(a.y, b.y) > EPS
 
 
-def inside(box: Box, outer: Box) -> bool:
-    return (
-        box.x >= outer.x - EPS
-        and box.y >= outer.y - EPS
-        and box.right <= outer.right + EPS
-        and box.top <= outer.top + EPS
-    )
-
-
 lengths = st.floats(min_value=0.0, max_value=8.0, allow_nan=False)
 
 
@@ -76,7 +67,7 @@ def test_cut_lines_never_touch_a_card_and_cover_every_edge(
     area = Box(0, 0, grid.page.width, grid.page.height).inset(margin * MM)
     lines = with_cut_lines(grid, area).marks
     for line in lines:
-        assert inside(Box(min(line.x0, line.x1), min(line.y0, line.y1), 0, 0), area)
+        assert (Box(min(line.x0, line.x1), min(line.y0, line.y1), 0, 0)).within(area)
         assert line.x0 == line.x1 or line.y0 == line.y1
         for slot in grid.slots:
             assert not touches(line, slot.bleed.inset(-LINE_GAP + EPS)), (line, slot)
@@ -140,7 +131,7 @@ def test_silhouette_marks_are_studios_type_1_on_a4() -> None:
     corners = [c / MM for corner in marks.corners for c in corner]
     assert corners == pytest.approx([10, 287, 200, 287, 10, 10])
     for shape in marks.shapes:
-        assert any(inside(shape, k) for k in marks.keep_clear)
+        assert any(shape.within(k) for k in marks.keep_clear)
 
 
 @settings(max_examples=300, deadline=None)
@@ -167,14 +158,14 @@ def test_print_and_cut_keeps_every_card_clear_of_the_marks(
     cx = sum(s.trim.x + s.trim.right for s in grid.slots) / (2 * grid.per_page)
     assert cx == pytest.approx(grid.page.width / 2)  # centred: backs line up
     for slot in grid.slots:
-        assert inside(slot.bleed, marks.inside)
+        assert slot.bleed.within(marks.inside)
         for box in (*marks.keep_clear, *marks.shapes):
             assert not overlaps(slot.bleed, box)
     # one more column (or row) would not have fitted inside the marks, or hit a square
     size = CARDS[card]
     for cols, rows in ((grid.cols + 1, grid.rows), (grid.cols, grid.rows + 1)):
         more = centred_bleeds(grid.page, size, bleed * MM, gutter * MM, cols, rows)
-        assert not all(inside(box, marks.inside) for box in more) or any(
+        assert not all(box.within(marks.inside) for box in more) or any(
             overlaps(box, k) for box in more for k in marks.keep_clear
         )
 

@@ -37,15 +37,6 @@ def overlap(a: Box, b: Box) -> bool:
     return min(a.right, b.right) - max(a.x, b.x) > EPS and min(a.top, b.top) - max(a.y, b.y) > EPS
 
 
-def inside(box: Box, outer: Box, pad: float = 0.0) -> bool:
-    return (
-        box.x >= outer.x + pad - EPS
-        and box.y >= outer.y + pad - EPS
-        and box.right <= outer.right - pad + EPS
-        and box.top <= outer.top - pad + EPS
-    )
-
-
 # --- The plan (pure geometry) ----------------------------------------------------------------
 
 
@@ -66,7 +57,7 @@ def test_a_card_fits_every_space_with_room(card_name: str) -> None:
         footprint = plan.card_box(box)
         assert footprint.width == pytest.approx(card.width)
         assert footprint.height == pytest.approx(card.height)
-        assert inside(footprint, box, MIN_CLEAR)
+        assert footprint.within(box, MIN_CLEAR)
 
 
 @pytest.mark.parametrize("card_name", sorted(CARDS))
@@ -77,10 +68,10 @@ def test_nothing_overlaps_and_all_lies_on_the_poster(card_name: str) -> None:
     for a, b in itertools.combinations(boxes, 2):
         assert not overlap(a, b), (a, b)
     for box in boxes:
-        assert inside(box, poster)
+        assert box.within(poster)
     assert plan.strip[-1].right == pytest.approx(plan.title.right)  # the strip spans the mat
     for box in boxes:  # nothing touches the poster's edge, where a tile would cut its line
-        assert inside(box, poster, 2 * MM)
+        assert box.within(poster, 2 * MM)
 
 
 def test_a_too_small_clearance_is_refused() -> None:
@@ -95,7 +86,7 @@ def test_the_poker_mat_tiles_on_two_sheets(paper: str, card_name: str) -> None:
     tiles = tile(plan.size, PAPERS[paper], margin=5 * MM)
     assert len(tiles) == 2
     for t in tiles:
-        assert inside(t.clip, Box(0, 0, t.page.width, t.page.height), 5 * MM)
+        assert t.clip.within(Box(0, 0, t.page.width, t.page.height), 5 * MM)
     assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
     assert max(t.window.right for t in tiles) == pytest.approx(plan.size.width)
     assert max(t.window.top for t in tiles) == pytest.approx(plan.size.height)
@@ -250,7 +241,7 @@ def test_a_poker_card_fits_each_drawn_space(docs: dict[str, bytes], a4: PrintSet
     for t in tiles:
         image = render(docs["mat"], t.index)
         for name, box in plan.spaces.items():
-            if not inside(box.inset(-2.5 * MM), t.window):
+            if not box.inset(-2.5 * MM).within(t.window):
                 continue  # cut by the sheet's edge: measured on the other sheet, or taped
             width, height = measure_space(image, box, t)
             assert width == pytest.approx(box.width / MM, abs=0.4), name

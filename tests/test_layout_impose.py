@@ -43,15 +43,6 @@ def touches(seg: Segment, box: Box) -> bool:
     return lo <= hi
 
 
-def inside(box: Box, outer: Box) -> bool:
-    return (
-        box.x >= outer.x - EPS
-        and box.y >= outer.y - EPS
-        and box.right <= outer.right + EPS
-        and box.top <= outer.top + EPS
-    )
-
-
 def overlaps(a: Box, b: Box) -> bool:
     """True when the boxes share area (touching edges is fine)."""
     return min(a.right, b.right) - max(a.x, b.x) > EPS and min(a.top, b.top) - max(a.y, b.y) > EPS
@@ -131,11 +122,11 @@ def test_grid_is_centred_separated_and_inside_the_margins(
     assert extent.y + extent.height / 2 == pytest.approx(grid.page.height / 2, abs=EPS)
     area = printable(grid.page)
     room = 4 * MM  # mark gap + shortest mark
-    assert inside(extent.inset(-room), area)
+    assert extent.inset(-room).within(area)
     for a, b in itertools.combinations(grid.slots, 2):
         assert not overlaps(a.bleed, b.bleed)
     for slot in grid.slots:
-        assert inside(slot.bleed, area)
+        assert slot.bleed.within(area)
         assert slot.trim.width == pytest.approx(CARDS[card].width)
         assert slot.bleed.x == pytest.approx(slot.trim.x - bleed)
         assert slot.bleed.top == pytest.approx(slot.trim.top + bleed)
@@ -478,7 +469,7 @@ def test_fold_backs_mirror_fronts_and_nothing_touches_the_fold(
         room = Box(
             extent.x + outer, extent.y - 4 * MM, extent.width + 4 * MM, extent.height + 8 * MM
         )
-        assert inside(room, area)
+        assert room.within(area)
 
 
 def test_fold_turns_a_portrait_page_to_landscape() -> None:
@@ -521,3 +512,14 @@ def test_pages_are_plain_values() -> None:
     grid = grid_for("poker", "a4", 3 * MM)
     assert impose(5, grid, "short") == impose(5, grid, "short")
     assert isinstance(impose(5, grid, "short")[0], PagePlan)
+
+
+def test_a_box_is_within_another_up_to_its_padding() -> None:
+    outer = Box(0, 0, 100, 50)
+    assert Box(0, 0, 100, 50).within(outer)  # edges may touch
+    assert Box(10, 10, 80, 30).within(outer, pad=10)
+    assert not Box(9.9, 10, 80, 30).within(outer, pad=10)
+    assert not Box(10, 10, 80.2, 30).within(outer, pad=10)
+    assert not Box(-1, 0, 10, 10).within(outer)
+    assert not Box(0, 45, 10, 10).within(outer)
+    assert Box(-1e-7, 0, 100, 50).within(outer)  # within the tolerance

@@ -26,15 +26,6 @@ A4 = PAPERS["a4"]
 TAROT_MAT = Size(3 * 70 * MM, 3 * 120 * MM)  # a 3 x 3 mat of tarot cards: 210 x 360 mm
 
 
-def inside(box: Box, outer: Box) -> bool:
-    return (
-        box.x >= outer.x - EPS
-        and box.y >= outer.y - EPS
-        and box.right <= outer.right + EPS
-        and box.top <= outer.top + EPS
-    )
-
-
 def printable(page: Size) -> Box:
     return Box(0, 0, page.width, page.height).inset(MARGIN)
 
@@ -49,8 +40,8 @@ def check_tiles(tiles: list[Tile], poster: Size, cols: int, rows: int) -> None:
     for t in tiles:
         w = t.window
         assert (w.width, w.height) == pytest.approx((first.width, first.height))
-        assert inside(w, Box(0, 0, poster.width, poster.height))
-        assert inside(t.clip, printable(t.page))
+        assert w.within(Box(0, 0, poster.width, poster.height))
+        assert t.clip.within(printable(t.page))
         assert (t.clip.width, t.clip.height) == pytest.approx((w.width, w.height))
         assert (t.origin[0] + w.x, t.origin[1] + w.y) == pytest.approx((t.clip.x, t.clip.y))
     row0 = [t.window for t in tiles if t.row == 0]
@@ -80,7 +71,7 @@ def test_a_poster_that_fits_is_one_centred_tile() -> None:
 def test_a_poster_that_fits_only_sideways_turns_the_page() -> None:
     (only,) = tile(Size(250 * MM, 150 * MM), A4, margin=MARGIN)
     assert only.page == A4.rotated()
-    assert inside(only.clip, printable(only.page))
+    assert only.clip.within(printable(only.page))
 
 
 def test_a_poster_exactly_the_printable_size_is_one_tile() -> None:

@@ -45,15 +45,6 @@ def overlap(a: Box, b: Box) -> bool:
     return min(a.right, b.right) - max(a.x, b.x) > EPS and min(a.top, b.top) - max(a.y, b.y) > EPS
 
 
-def inside(box: Box, outer: Box, pad: float = 0.0) -> bool:
-    return (
-        box.x >= outer.x + pad - EPS
-        and box.y >= outer.y + pad - EPS
-        and box.right <= outer.right - pad + EPS
-        and box.top <= outer.top - pad + EPS
-    )
-
-
 # --- The plan (pure geometry) ----------------------------------------------------------------
 
 
@@ -75,7 +66,7 @@ def test_a_card_fits_every_space_with_room(mode: str, card_name: str) -> None:
         footprint = plan.card_box(cell)
         assert footprint.width == pytest.approx(card.width)
         assert footprint.height == pytest.approx(card.height)
-        assert inside(footprint, box, MIN_CLEAR)
+        assert footprint.within(box, MIN_CLEAR)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -87,7 +78,7 @@ def test_nothing_overlaps_and_all_lies_on_the_poster(mode: str) -> None:
     for a, b in itertools.combinations(boxes, 2):
         assert not overlap(a, b)
     for box in boxes + others:
-        assert inside(box, poster)
+        assert box.within(poster)
         for other in others:
             if other is not box:
                 assert not overlap(box, other)
@@ -142,7 +133,7 @@ def test_the_poster_tiles_on_a4_and_letter(mode: str, paper: str) -> None:
     tiles = tile(plan.size, PAPERS[paper], margin=5 * MM)
     assert len(tiles) <= 4  # five poker cards across need two sheets each way, no more
     for t in tiles:
-        assert inside(t.clip, Box(0, 0, t.page.width, t.page.height), 5 * MM)
+        assert t.clip.within(Box(0, 0, t.page.width, t.page.height), 5 * MM)
     assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
     assert max(t.window.right for t in tiles) == pytest.approx(plan.size.width)
     assert max(t.window.top for t in tiles) == pytest.approx(plan.size.height)
@@ -293,7 +284,7 @@ def test_a_poker_card_fits_each_drawn_space(
     first = 0 if mode == "competitive" else len(tiles_for("competitive", a4))
     measured = set()
     for t in tiles:
-        whole = [c for c, box in plan.spaces.items() if inside(box.inset(-3 * MM), t.window)]
+        whole = [c for c, box in plan.spaces.items() if box.inset(-3 * MM).within(t.window)]
         if not whole:
             continue
         image = render(docs["mats"], first + t.index)

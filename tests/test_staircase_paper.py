@@ -26,7 +26,6 @@ from kitgen.games.staircase.kit import (
     score_sheet_pdf,
 )
 from kitgen.games.staircase.rules import PLAYERS, score_staircase
-from kitgen.layout.geometry import Box
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import MM
@@ -62,15 +61,6 @@ def render(data: bytes, index: int) -> Image.Image:
     return image.convert("L")
 
 
-def inside(box: Box, outer: Box) -> bool:
-    return (
-        box.x >= outer.x - EPS
-        and box.y >= outer.y - EPS
-        and box.right <= outer.right + EPS
-        and box.top <= outer.top + EPS
-    )
-
-
 # --- The score sheet's plan ------------------------------------------------------------------
 
 
@@ -92,7 +82,7 @@ def test_the_score_sheet_parts_lie_apart_inside_the_margins(paper: str) -> None:
     assert plan.area == page_area(setup)
     parts = [plan.key, *plan.games, plan.example]
     for part in parts:
-        assert inside(part, plan.area), part
+        assert part.within(plan.area), part
     for a, b in itertools.combinations(parts, 2):
         overlap_w = min(a.right, b.right) - max(a.x, b.x)
         overlap_h = min(a.top, b.top) - max(a.y, b.y)

@@ -62,6 +62,15 @@ class Box:
         """True when the point lies inside or on the edge."""
         return self.x - eps <= x <= self.right + eps and self.y - eps <= y <= self.top + eps
 
+    def within(self, outer: Box, pad: float = 0.0, eps: float = 1e-6) -> bool:
+        """True when this box lies inside `outer` shrunk by `pad` (edges may touch)."""
+        return (
+            self.x >= outer.x + pad - eps
+            and self.y >= outer.y + pad - eps
+            and self.right <= outer.right - pad + eps
+            and self.top <= outer.top - pad + eps
+        )
+
 
 @dataclass(frozen=True)
 class Segment:
