@@ -5,12 +5,14 @@ band has room for them further along (`--card-size mini-us` on A4, issue 24)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.geometry import Box, Segment
+from kitgen.layout.geometry import Box, Segment, Size
 from kitgen.layout.impose import plan_grid
 from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.paper import CARDS, PAPERS, card_size, paper_size
@@ -119,17 +121,18 @@ def test_no_printed_word_crosses_a_crop_mark_and_the_label_is_whole(card: str) -
     for part in (title, "sheet 1 of", "front", "bleed 3 mm", "duplex: long edge"):
         assert part in words.replace("\r\n", " \u00b7 ")
     assert "the bar is" in words
-    marks = []
-    for m in grid.marks:
-        x0, y0 = page_point(grid.page, m.x0, m.y0)
-        x1, y1 = page_point(grid.page, m.x1, m.y1)
-        marks.append(Segment(x0, y0, x1, y1))
+    assert_no_glyph_crosses(text, grid.page, grid.marks)
+
+
+def assert_no_glyph_crosses(text: Any, page: Size, marks: Sequence[Segment]) -> None:
+    """No drawn character of a page's text (a pdfium text page) touches a mark."""
+    on_page = [Segment(*page_point(page, m.x0, m.y0), *page_point(page, m.x1, m.y1)) for m in marks]
     for i in range(text.count_chars()):
         left, bottom, right, top = text.get_charbox(i)
         if right - left <= 0:
             continue
         box = Box(left, bottom, right - left, top - bottom)
-        assert not any(crosses(m, box) for m in marks), (words, i)
+        assert not any(crosses(m, box) for m in on_page), (text.get_text_range(i, 1), box)
 
 
 @pytest.mark.parametrize(("card", "bleed"), [("poker", 3 * MM), ("poker", 0.0), ("mini-us", 0.0)])
@@ -144,17 +147,7 @@ def test_the_fold_word_keeps_off_the_crop_marks(card: str, bleed: float) -> None
     page = pdfium.PdfDocument(data)[0]
     text = page.get_textpage()
     assert "fold" in text.get_text_range()
-    marks = []
-    for m in fronts.marks + backs.marks:
-        x0, y0 = page_point(fronts.page, m.x0, m.y0)
-        x1, y1 = page_point(fronts.page, m.x1, m.y1)
-        marks.append(Segment(x0, y0, x1, y1))
-    for i in range(text.count_chars()):
-        left, bottom, right, top = text.get_charbox(i)
-        if right - left <= 0:
-            continue
-        box = Box(left, bottom, right - left, top - bottom)
-        assert not any(crosses(m, box) for m in marks), (text.get_text_range(i, 1), box)
+    assert_no_glyph_crosses(text, fronts.page, fronts.marks + backs.marks)
 
 
 @pytest.mark.parametrize(("card", "paper", "bleed", "gutter"), COMBOS[::3])
