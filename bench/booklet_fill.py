@@ -26,6 +26,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -119,6 +120,16 @@ def page_size(path: Path) -> tuple[float, float]:
     return float(width), float(height)
 
 
+def _mark_page(mark: Any) -> int | None:
+    """The page index (from 0) an outline entry points to: pypdfium2 5 gives a
+    destination (`get_dest`), 4.x (the floor) a `page_index` field."""
+    if hasattr(mark, "get_dest"):
+        dest = mark.get_dest()
+        return None if dest is None else int(dest.get_index())
+    index = getattr(mark, "page_index", None)
+    return None if index is None else int(index)
+
+
 def exempt_pages(reading: Path, count: int, stitched: int | None = None) -> set[int]:
     """The pages (from 1) that may be more than a quarter blank, read from the reading
     edition `reading` of `count` pages: the cover and the contents (before the first
@@ -129,9 +140,9 @@ def exempt_pages(reading: Path, count: int, stitched: int | None = None) -> set[
     pdf = pdfium.PdfDocument(str(reading))
     chapters: list[tuple[int, str]] = []
     for mark in pdf.get_toc():
-        dest = mark.get_dest()
-        if mark.level == 0 and dest is not None:
-            chapters.append((dest.get_index() + 1, mark.get_title()))
+        if mark.level == 0 and (index := _mark_page(mark)) is not None:
+            title = mark.get_title() if hasattr(mark, "get_title") else mark.title
+            chapters.append((index + 1, title))
     exempt = {*range(1, min(p for p, _ in chapters)), count - 1, count}
     for page, title in chapters:
         top = _page_text(pdf[page - 1], (0, 0, *pdf[page - 1].get_size()))[1]

@@ -26,7 +26,8 @@ def crosses(page: pdfium.PdfPage) -> list[Box]:
     for obj in page.get_objects(max_depth=5):
         if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
             continue
-        left, bottom, right, top = obj.get_bounds()
+        # get_bounds from pypdfium2 5, get_pos in 4.x (the floor CI tests too)
+        left, bottom, right, top = (getattr(obj, "get_bounds", None) or obj.get_pos)()
         if right - left < 1.5 and 5 < top - bottom < 20:
             lines.append(("v", (left + right) / 2, (bottom + top) / 2, left, bottom, right, top))
         elif top - bottom < 1.5 and 5 < right - left < 20:
