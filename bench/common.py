@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -97,3 +100,36 @@ def named(rows: Sequence[Row]) -> list[tuple[str, Row]]:
             name = f"{r.benchmark}: {above[1]}"
         out.append((name, r))
     return out
+
+
+# The shared anchors (../shared/anchors from the repository): the references speed
+# is measured against, whole processes, in the same run.
+ANCHORS = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+    "shared",
+    "anchors",
+)
+
+
+def anchor(name: str) -> str:
+    """The path of a shared anchor script; SystemExit saying so when it is not there."""
+    path = os.path.join(ANCHORS, name)
+    if not os.path.isfile(path):
+        raise SystemExit(f"the shared anchors are not there ({path}): nothing to compare with")
+    return path
+
+
+def run(args: list[str], cwd: str) -> tuple[float, float]:
+    """Run a command as a fresh process: its wall time (s) and peak resident size
+    (MiB), measured by a small parent process of its own so other runs do not count."""
+    probe = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+        "t = time.perf_counter() - t\n"
+        "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1]) / 1024

@@ -16,14 +16,13 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import Row, all_ok, at_most, below, print_table
+from common import Row, all_ok, anchor, at_most, below, print_table, run
 
 NAME = "designed"
 CARDS = 1000
@@ -32,12 +31,6 @@ RUNS = 5
 QUICK_RUNS = 2
 MAX_RATIO = 2.0
 MAX_MIB = 200
-ANCHORS = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-    "shared",
-    "anchors",
-)
-FLOOR = os.path.join(ANCHORS, "floor_render.py")
 
 GAME = """\
 game: bench-game
@@ -123,32 +116,15 @@ def game_folder(folder: str, count: int, seed: int = 11) -> str:
     return os.path.join(folder, "kit.yaml")
 
 
-def run(args: list[str], cwd: str) -> tuple[float, float]:
-    """Run a command as a fresh process: its wall time (s) and peak resident size
-    (MiB), measured by a small parent process of its own so other runs do not count."""
-    probe = (
-        "import resource, subprocess, sys, time\n"
-        "t = time.perf_counter()\n"
-        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
-        "t = time.perf_counter() - t\n"
-        "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe, *args], cwd=cwd, check=True, capture_output=True, text=True
-    ).stdout.split()
-    return float(out[0]), float(out[1]) / 1024
-
-
 def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list[Row]:
     count = cards or (QUICK_CARDS if quick else CARDS)
     runs = runs or (QUICK_RUNS if quick else RUNS)
-    if not os.path.isfile(FLOOR):
-        raise SystemExit(f"the shared anchors are not there ({FLOOR}): nothing to compare with")
+    floor_script = anchor("floor_render.py")
     with tempfile.TemporaryDirectory() as tmp:
         kit = game_folder(tmp, count)
         out = os.path.join(tmp, "out")
         kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
-        floor = [sys.executable, FLOOR, str(count), os.path.join(tmp, "floor.pdf")]
+        floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
         ours, theirs, peaks = [], [], []
         for _ in range(runs):  # interleaved, so a busy moment hits both alike
             seconds, peak = run(kitgen, tmp)

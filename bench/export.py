@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
@@ -21,7 +22,6 @@ from functools import partial
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cards import card_file
 from common import Row, all_ok, at_least, print_table
 
 from kitgen.build import BuildOptions
@@ -33,6 +33,44 @@ CARDS = 120
 QUICK_CARDS = 12  # under WORTH_A_POOL: everything renders in this process
 MIN_IMAGES_PER_SECOND = 15.0
 MIN_SPEEDUP = 1.4
+
+
+POWERS = [
+    "Against all odds!",
+    "Champion!",
+    "Stand your ground!",
+    "Insult to injury!",
+    "First strike!",
+    "The over under!",
+    "Push the attack!",
+    None,
+]
+
+
+def card_file(count: int, seed: int = 7) -> str:
+    """A cards file of `count` distinct cards that meet the formula."""
+    rng = random.Random(seed)
+    lines = ["game: scratch", "kind: cards", "cards:"]
+    for i in range(count):
+        power = rng.choice(POWERS)
+        rarity = rng.choice(["common", "rare", "unique"])
+        budget = {"common": 18, "rare": 20, "unique": 22}[rarity] + (1 if power is None else 0)
+        faction = rng.choice(["monster", "kingdom"])
+        while True:
+            sides = [rng.randint(2, 8) for _ in range(3)]
+            last = budget - sum(sides)
+            top, right, bottom = sides
+            if 1 <= last <= 9 and (top >= bottom if faction == "monster" else bottom >= top):
+                break
+        lines += [
+            f"  - name: Bench Card {i:04d}",
+            f"    faction: {faction}",
+            f"    rarity: {rarity}",
+            f"    stats: {{top: {top}, right: {right}, bottom: {bottom}, left: {last}}}",
+        ]
+        if power:
+            lines.append(f"    power: {power}")
+    return "\n".join(lines) + "\n"
 
 
 def timed(run: Callable[[], ExportResult]) -> tuple[float, int]:
