@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -175,16 +176,26 @@ def test_a_card_face_is_drawn(kit_a4: Path) -> None:
 def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
     reader = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
     forms: set[int] = set()
-    placed = 0
+    grounds: set[int] = set()
+    placed = ground_placed = 0
     for page in reader.pages:
         xobjects = page["/Resources"].get("/XObject", {})
-        forms |= {xobjects[k].indirect_reference.idnum for k in xobjects}
-        placed += page.get_contents().get_data().count(b" Do")
+        for key in xobjects:
+            target = grounds if "kitgenScratchGround" in key else forms
+            target.add(xobjects[key].indirect_reference.idnum)
+        names = re.findall(rb"/(\S+) Do", page.get_contents().get_data())
+        ground_placed += sum(b"kitgenScratchGround" in name for name in names)
+        placed += sum(b"kitgenScratchGround" not in name for name in names)
     commons = 4  # Worg, Goblin, Drake, Captain of the Guard: three copies each
     cards = len(official_names()) + 2 * commons + 2  # with the two reference cards
     # One form per repeated face and one for the back; single faces are drawn in place.
     assert len(forms) == commons + 1
     assert placed == 3 * commons + cards  # each copy of a common, and every back
+    # What every card of a faction and rarity shares (ground, panel, emblem, band) is
+    # one form too, drawn by each single face (a repeated face's form draws it inside).
+    singles = len(official_names()) - commons
+    assert ground_placed == singles
+    assert 2 <= len(grounds) <= 12  # at most four factions by three rarities
 
 
 def test_letter_kit(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
@@ -119,3 +120,35 @@ def test_the_mat_header_clears_the_spaces() -> None:
         assert lowest - top >= CLEAR_PT, (card, lowest - top)
         title_bottom, hint_top = min(b[1] for b in title), max(b[3] for b in hint)
         assert title_bottom - hint_top >= 1.0, (card, title_bottom - hint_top)
+
+
+def test_the_shared_ground_drawn_as_a_form_prints_the_same_pixels(monkeypatch: Any) -> None:
+    """Every card of a faction and rarity draws its ground, panel, emblem and band from
+    one form XObject; a card drawn so and one drawn in place rasterize the same."""
+    from kitgen.games.scratch import cards
+
+    def page(face: FaceData, ink: str, bleed: float) -> tuple[bytes, bytes]:
+        buffer = io.BytesIO()
+        c = Canvas(buffer, pagesize=(W + 2 * bleed, H + 2 * bleed))
+        c.translate(bleed, bleed)
+        draw_face(c, face, W, H, bleed, ink)  # type: ignore[arg-type]
+        c.showPage()
+        c.save()
+        data = buffer.getvalue()
+        image = pdfium.PdfDocument(data)[0].render(scale=SCALE).to_pil().convert("RGB")
+        return data, image.tobytes()
+
+    pool = official().pool
+    faces = [f.face for f in faces_of(list(pool.cards.values()), pool)][:12]
+    for ink, bleed in (("normal", 3 * MM), ("low", 0.0)):
+        formed = [page(face, ink, bleed) for face in faces]
+        monkeypatch.setattr(
+            cards,
+            "_ground_form",
+            lambda c, face, geo, w, h, b, i: cards._draw_ground(c, face, geo, w, h, b, i, None),
+        )
+        inline = [page(face, ink, bleed) for face in faces]
+        monkeypatch.undo()
+        for (data, pixels), (plain, plain_pixels) in zip(formed, inline, strict=True):
+            assert b"kitgenScratchGround" in data and b"kitgenScratchGround" not in plain
+            assert pixels == plain_pixels

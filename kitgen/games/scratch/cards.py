@@ -16,6 +16,7 @@ edition draws it as a light grey wash (see kitgen/games/scratch/kit.py).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -250,8 +251,67 @@ def draw_face(
     """Draw one card face with its bleed (and its art, given ready to draw); return how
     its text fitted."""
     geo = Geometry(width, height)
-    s = geo.s
     fitted = fit_face(face, geo)
+    if art is not None:
+        _draw_ground(c, face, geo, width, height, bleed, ink, art)
+    else:  # the same on every card of a faction and rarity: drawn once a PDF
+        _ground_form(c, face, geo, width, height, bleed, ink)
+    # The name, fitted to two lines at most.
+    c.setFillColor(INK_BLACK)
+    nx, ny, nw, nh = geo.name_box
+    name = fitted.name
+    block = len(name.lines) * name.leading
+    y = ny + (nh + block) / 2 - name.size * 0.86
+    c.setFont(BOLD, name.size)
+    for line in name.lines:
+        c.drawCentredString(nx + nw / 2, y, line)
+        y -= name.leading
+    # The power: its name in bold, then its text, fitted to the box.
+    if fitted.power is not None:
+        _draw_power(c, fitted.power, geo)
+    # The four values, last, on top of everything.
+    for value, centre in (
+        (face.top, geo.top_c),
+        (face.bottom, geo.bottom_c),
+        (face.left, geo.left_c),
+        (face.right, geo.right_c),
+    ):
+        _value_disc(c, value, centre, geo, face.colour, ink)
+    _shorthand(c, face, geo)
+    if face.reconstructed:
+        _reconstructed_mark(c, geo)
+    return fitted
+
+
+def _ground_form(
+    c: Canvas, face: FaceData, geo: Geometry, width: float, height: float, bleed: float, ink: Ink
+) -> None:
+    """The card's ground, panel, emblem and band as a form XObject, made the first time
+    a PDF draws a card of this faction and rarity at this size and ink: the same bytes
+    on every such card, so the file holds them once and draws them by name."""
+    faction = (face.colour, face.faction_id, face.faction, face.rarity_id, face.rarity)
+    key = repr((*faction, width, height, bleed, ink))
+    name = "kitgenScratchGround" + hashlib.sha256(key.encode()).hexdigest()[:24]
+    if not c.hasForm(name):
+        c.beginForm(name, -bleed, -bleed, width + bleed, height + bleed)
+        _draw_ground(c, face, geo, width, height, bleed, ink, None)
+        c.endForm()
+    c.doForm(name)
+
+
+def _draw_ground(
+    c: Canvas,
+    face: FaceData,
+    geo: Geometry,
+    width: float,
+    height: float,
+    bleed: float,
+    ink: Ink,
+    art: Art | None,
+) -> None:
+    """What lies under a card's name, power and values: the faction colour into the
+    bleed, the panel, the art or the faint emblem, and the faction band."""
+    s = geo.s
     # Ground: the faction colour runs into the bleed; low ink keeps the paper white.
     c.setFillColor(white if ink == "low" else HexColor(face.colour))
     c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
@@ -296,31 +356,6 @@ def draw_face(
         1.5 * MM * s,
         text_colour,
     )
-    # The name, fitted to two lines at most.
-    c.setFillColor(INK_BLACK)
-    nx, ny, nw, nh = geo.name_box
-    name = fitted.name
-    block = len(name.lines) * name.leading
-    y = ny + (nh + block) / 2 - name.size * 0.86
-    c.setFont(BOLD, name.size)
-    for line in name.lines:
-        c.drawCentredString(nx + nw / 2, y, line)
-        y -= name.leading
-    # The power: its name in bold, then its text, fitted to the box.
-    if fitted.power is not None:
-        _draw_power(c, fitted.power, geo)
-    # The four values, last, on top of everything.
-    for value, centre in (
-        (face.top, geo.top_c),
-        (face.bottom, geo.bottom_c),
-        (face.left, geo.left_c),
-        (face.right, geo.right_c),
-    ):
-        _value_disc(c, value, centre, geo, face.colour, ink)
-    _shorthand(c, face, geo)
-    if face.reconstructed:
-        _reconstructed_mark(c, geo)
-    return fitted
 
 
 def fit_art(width_px: int, height_px: int, geo: Geometry) -> tuple[float, float, float, float]:
