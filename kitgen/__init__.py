@@ -14,8 +14,24 @@ import _signal  # type: ignore[import-not-found,unused-ignore]  # (`signal` impo
 
 
 def quiet_interrupt(signum: int, frame: object) -> None:
-    """Ctrl-C while kitgen starts: end at once, quietly, with status 130."""
-    raise SystemExit(130)
+    """Ctrl-C while kitgen starts (or while an interrupted run ends): end at once,
+    quietly, with status 130, its output flushed.
+
+    The process ends here rather than by raising SystemExit: Python runs a signal
+    handler wherever the main thread is, a weakref callback of the import system
+    among those places, and an exception raised in such a callback is printed as
+    "Exception ignored in: ..." with a traceback, then dropped, and the run goes
+    on. Nothing needs cleaning up yet while kitgen starts; an interrupted run has
+    cleaned up before it makes Ctrl-C quiet again (`kitgen.entry.quiet_interrupts`)."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 (contextlib may not be imported yet: no import here)
+            stream.flush()
+        except (AttributeError, OSError, ValueError):  # none, closed, or gone
+            pass
+    os._exit(130)
 
 
 # First, before any other work that a Ctrl-C could interrupt; put back at once below
