@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -112,9 +113,11 @@ def fonts_of(path: Path) -> list[tuple[str, bool]]:
         resources = page["/Resources"]
         fonts = resources.get("/Font", {})
         objects = [fonts[k].get_object() for k in fonts]
-        xobjects = resources.get("/XObject", {})
+        xobjects = resources.get("/XObject")
+        xobjects = {} if xobjects is None else xobjects.get_object()
         for key in xobjects:
-            form = xobjects[key].get_object()
+            ref = xobjects.raw_get(key)
+            form = ref.get_object()
             inner = form.get("/Resources", {}).get("/Font", {})
             objects += [inner[k].get_object() for k in inner]
         for font in objects:
@@ -175,24 +178,41 @@ def test_a_card_face_is_drawn(kit_a4: Path) -> None:
 
 def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
     reader = PdfReader(str(kit_a4 / "scratch-cards.pdf"))
-    forms: set[int] = set()
+    card_forms: set[int] = set()
     grounds: set[int] = set()
     placed = ground_placed = 0
+    ground_width = 63 * MM + 2 * 3 * MM  # a poker card and its bleed
+
+    def walk(stream: Any, resources: Any) -> None:
+        """Count what a page draws, through the forms that hold other forms (a sheet of
+        backs, the crop marks), but not into a card's own form."""
+        nonlocal placed, ground_placed
+        xobjects = resources.get("/XObject")
+        xobjects = {} if xobjects is None else xobjects.get_object()
+        for name in re.findall(rb"/(\S+) Do", stream.get_data()):
+            key = "/" + name.decode()
+            ref = xobjects.raw_get(key)
+            form = ref.get_object()
+            box = [float(v) for v in form["/BBox"]]
+            if key.startswith(("/FormXob.f-", "/FormXob.b-")):
+                card_forms.add(ref.idnum)
+                placed += 1
+            elif abs(box[2] - box[0] - ground_width) < 0.01:
+                grounds.add(ref.idnum)
+                ground_placed += 1
+            else:
+                walk(form, form["/Resources"].get_object())
+
     for page in reader.pages:
-        xobjects = page["/Resources"].get("/XObject", {})
-        for key in xobjects:
-            target = grounds if "kitgenScratchGround" in key else forms
-            target.add(xobjects[key].indirect_reference.idnum)
-        names = re.findall(rb"/(\S+) Do", page.get_contents().get_data())
-        ground_placed += sum(b"kitgenScratchGround" in name for name in names)
-        placed += sum(b"kitgenScratchGround" not in name for name in names)
+        walk(page.get_contents(), page["/Resources"])
     commons = 4  # Worg, Goblin, Drake, Captain of the Guard: three copies each
     cards = len(official_names()) + 2 * commons + 2  # with the two reference cards
     # One form per repeated face and one for the back; single faces are drawn in place.
-    assert len(forms) == commons + 1
+    assert len(card_forms) == commons + 1
     assert placed == 3 * commons + cards  # each copy of a common, and every back
-    # What every card of a faction and rarity shares (ground, panel, emblem, band) is
-    # one form too, drawn by each single face (a repeated face's form draws it inside).
+    # What every card of a faction and rarity shares (ground, panel, emblem, band,
+    # value discs) is one form too, drawn by each single face (a repeated face's form
+    # draws it inside).
     singles = len(official_names()) - commons
     assert ground_placed == singles
     assert 2 <= len(grounds) <= 12  # at most four factions by three rarities

@@ -123,8 +123,9 @@ def test_the_mat_header_clears_the_spaces() -> None:
 
 
 def test_the_shared_ground_drawn_as_a_form_prints_the_same_pixels(monkeypatch: Any) -> None:
-    """Every card of a faction and rarity draws its ground, panel, emblem and band from
-    one form XObject; a card drawn so and one drawn in place rasterize the same."""
+    """Every card of a faction and rarity draws its ground, panel, emblem, band and value
+    discs from one form XObject; a card drawn so and one drawn in place rasterize the
+    same."""
     from kitgen.games.scratch import cards
 
     def page(face: FaceData, ink: str, bleed: float) -> tuple[bytes, bytes]:
@@ -150,5 +151,5 @@ def test_the_shared_ground_drawn_as_a_form_prints_the_same_pixels(monkeypatch: A
         inline = [page(face, ink, bleed) for face in faces]
         monkeypatch.undo()
         for (data, pixels), (plain, plain_pixels) in zip(formed, inline, strict=True):
-            assert b"kitgenScratchGround" in data and b"kitgenScratchGround" not in plain
+            assert b"/FormXob.kf1 " in data and b"FormXob" not in plain
             assert pixels == plain_pixels

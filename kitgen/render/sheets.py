@@ -29,6 +29,7 @@ from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, text_width
+from kitgen.render.forms import draw_once
 from kitgen.render.pdf import finish, new_canvas
 
 if TYPE_CHECKING:
@@ -132,6 +133,27 @@ class SheetRenderer:
             self.forms.add(name)
         return name
 
+    def _place(self, plan: PagePlan, keys: list[str]) -> None:
+        """Draw a plan's cards, each by its form if it has one, else clipped to its bleed."""
+        c = self.canvas
+        w, h, b = self.source.card.width, self.source.card.height, self.source.bleed
+        for placement, key in zip(plan.placements, keys, strict=True):
+            trim = placement.slot.trim
+            c.saveState()
+            if placement.rotate == 180:
+                c.translate(trim.x + w, trim.y + h)
+                c.rotate(180)
+            else:
+                c.translate(trim.x, trim.y)
+            if self.uses.get(key, 0) > 1:
+                c.doForm(self._form(key, self._painter(plan, placement.item)))
+            else:
+                clip = c.beginPath()
+                clip.rect(-b, -b, w + 2 * b, h + 2 * b)
+                c.clipPath(clip, stroke=0, fill=0)
+                self._painter(plan, placement.item)(c)
+            c.restoreState()
+
     def page(self, plan: PagePlan, *, decorate: Callable[[Canvas], None] | None = None) -> None:
         """Draw one page plan and end the page.
 
@@ -147,26 +169,22 @@ class SheetRenderer:
         c.translate(*plan.offset)
         if turned:
             quarter_turn(c, plan.page)
-        w, h, b = self.source.card.width, self.source.card.height, self.source.bleed
-        for placement in plan.placements:
-            key = self._key(plan, placement.item)
-            painter = self._painter(plan, placement.item)
-            trim = placement.slot.trim
-            c.saveState()
-            if placement.rotate == 180:
-                c.translate(trim.x + w, trim.y + h)
-                c.rotate(180)
-            else:
-                c.translate(trim.x, trim.y)
-            if self.uses.get(key, 0) > 1:
-                c.doForm(self._form(key, painter))
-            else:
-                clip = c.beginPath()
-                clip.rect(-b, -b, w + 2 * b, h + 2 * b)
-                c.clipPath(clip, stroke=0, fill=0)
-                painter(c)
-            c.restoreState()
-        draw_marks(c, plan.marks)
+        keys = [self._key(plan, placement.item) for placement in plan.placements]
+        if keys and all(self.uses.get(key, 0) > 1 for key in keys):
+            # Every card here is a form (a sheet of backs, mostly): the sheet is the
+            # same on every page like it, so it too is drawn once a PDF.
+            sheet = tuple(
+                (k, p.slot.trim, p.rotate) for k, p in zip(keys, plan.placements, strict=True)
+            )
+            size = plan.page
+            reach = (-size.width, -size.height, 2 * size.width, 2 * size.height)
+            draw_once(c, ("sheet", sheet), reach, lambda c: self._place(plan, keys))
+        else:
+            self._place(plan, keys)
+        if plan.marks:  # the same on every page of a layout: drawn once a PDF
+            draw_once(
+                c, ("marks", plan.marks), _reach(plan.marks), lambda c: draw_marks(c, plan.marks)
+            )
         if plan.fold is not None:
             draw_fold(c, plan)
         c.restoreState()
@@ -231,6 +249,13 @@ def draw_marks(c: Canvas, marks: tuple[Segment, ...]) -> None:
     for m in marks:
         c.line(m.x0, m.y0, m.x1, m.y1)
     c.restoreState()
+
+
+def _reach(marks: tuple[Segment, ...]) -> tuple[float, float, float, float]:
+    """A box round every mark, their line width included."""
+    xs = [x for m in marks for x in (m.x0, m.x1)]
+    ys = [y for m in marks for y in (m.y0, m.y1)]
+    return (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
 
 
 def draw_registration(c: Canvas, registration: Registration) -> None:

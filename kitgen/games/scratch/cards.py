@@ -16,7 +16,6 @@ edition draws it as a light grey wash (see kitgen/games/scratch/kit.py).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -30,7 +29,9 @@ from kitgen.load.images import art_path
 from kitgen.model.findings import Location
 from kitgen.model.kit import Ink, Reference
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
+from kitgen.render.forms import draw_once
 from kitgen.render.lightness import is_light
+from kitgen.render.strings import draw_string
 from kitgen.render.symbols import emblem, rarity_symbol
 from kitgen.render.text import Fitted, fit, wrap
 
@@ -216,27 +217,31 @@ def _fit_power(title: str, text: str, width: float, height: float, s: float) -> 
 
 def _digit(c: Canvas, value: int, cx: float, cy: float, size: float) -> None:
     c.setFont(BOLD, size)
-    c.drawCentredString(cx, cy - 0.36 * size, str(value))
+    draw_string(c, cx, cy - 0.36 * size, str(value), "centre")
 
 
 def _value_disc(
-    c: Canvas, value: int, centre: tuple[float, float], geo: Geometry, colour: str, ink: Ink
+    c: Canvas, centre: tuple[float, float], geo: Geometry, colour: str, ink: Ink
 ) -> None:
+    """A value's disc (its digit is drawn on it later)."""
     cx, cy = centre
     if ink == "low":
         c.setFillColor(white)
         c.setStrokeColor(INK_BLACK)
         c.setLineWidth(1.3 * geo.s)
-        c.circle(cx, cy, geo.radius, stroke=1, fill=1)
-        c.setFillColor(INK_BLACK)
     else:
-        disc = darker(colour, 0.8)
-        c.setFillColor(disc)
+        c.setFillColor(darker(colour, 0.8))
         c.setStrokeColor(white)
         c.setLineWidth(1.2 * geo.s)
-        c.circle(cx, cy, geo.radius, stroke=1, fill=1)
-        c.setFillColor(on_colour(disc))
-    _digit(c, value, cx, cy, geo.digit)
+    c.circle(cx, cy, geo.radius, stroke=1, fill=1)
+
+
+def _value_digit(
+    c: Canvas, value: int, centre: tuple[float, float], geo: Geometry, colour: str, ink: Ink
+) -> None:
+    """A value's digit, on its disc."""
+    c.setFillColor(INK_BLACK if ink == "low" else on_colour(darker(colour, 0.8)))
+    _digit(c, value, *centre, geo.digit)
 
 
 def draw_face(
@@ -264,19 +269,20 @@ def draw_face(
     y = ny + (nh + block) / 2 - name.size * 0.86
     c.setFont(BOLD, name.size)
     for line in name.lines:
-        c.drawCentredString(nx + nw / 2, y, line)
+        draw_string(c, nx + nw / 2, y, line, "centre")
         y -= name.leading
     # The power: its name in bold, then its text, fitted to the box.
     if fitted.power is not None:
         _draw_power(c, fitted.power, geo)
-    # The four values, last, on top of everything.
+    # The four values' digits on their discs (drawn with the ground: nothing else on
+    # the card reaches them, so the discs need not wait for the text).
     for value, centre in (
         (face.top, geo.top_c),
         (face.bottom, geo.bottom_c),
         (face.left, geo.left_c),
         (face.right, geo.right_c),
     ):
-        _value_disc(c, value, centre, geo, face.colour, ink)
+        _value_digit(c, value, centre, geo, face.colour, ink)
     _shorthand(c, face, geo)
     if face.reconstructed:
         _reconstructed_mark(c, geo)
@@ -286,17 +292,16 @@ def draw_face(
 def _ground_form(
     c: Canvas, face: FaceData, geo: Geometry, width: float, height: float, bleed: float, ink: Ink
 ) -> None:
-    """The card's ground, panel, emblem and band as a form XObject, made the first time
-    a PDF draws a card of this faction and rarity at this size and ink: the same bytes
-    on every such card, so the file holds them once and draws them by name."""
+    """The card's ground, panel, emblem, band and value discs, drawn once a PDF for each
+    faction and rarity at this size and ink (kitgen/render/forms.py): the same on every
+    such card."""
     faction = (face.colour, face.faction_id, face.faction, face.rarity_id, face.rarity)
-    key = repr((*faction, width, height, bleed, ink))
-    name = "kitgenScratchGround" + hashlib.sha256(key.encode()).hexdigest()[:24]
-    if not c.hasForm(name):
-        c.beginForm(name, -bleed, -bleed, width + bleed, height + bleed)
-        _draw_ground(c, face, geo, width, height, bleed, ink, None)
-        c.endForm()
-    c.doForm(name)
+    draw_once(
+        c,
+        ("scratch-ground", *faction, width, height, bleed, ink),
+        (-bleed, -bleed, width + bleed, height + bleed),
+        lambda c: _draw_ground(c, face, geo, width, height, bleed, ink, None),
+    )
 
 
 def _draw_ground(
@@ -309,8 +314,9 @@ def _draw_ground(
     ink: Ink,
     art: Art | None,
 ) -> None:
-    """What lies under a card's name, power and values: the faction colour into the
-    bleed, the panel, the art or the faint emblem, and the faction band."""
+    """What lies under a card's name, power and values' digits: the faction colour into
+    the bleed, the panel, the art or the faint emblem, the faction band and the four
+    values' discs."""
     s = geo.s
     # Ground: the faction colour runs into the bleed; low ink keeps the paper white.
     c.setFillColor(white if ink == "low" else HexColor(face.colour))
@@ -345,9 +351,9 @@ def _draw_ground(
     band_size = 7.2 * s
     base = geo.band_y + geo.band_h / 2 - 0.36 * band_size
     c.setFont(BOLD, band_size)
-    c.drawString(band_x + 2.2 * MM * s, base, face.faction.upper())
+    draw_string(c, band_x + 2.2 * MM * s, base, face.faction.upper())
     c.setFont(BOLD, band_size)
-    c.drawRightString(band_x + band_w - 6 * MM * s, base, face.rarity.upper())
+    draw_string(c, band_x + band_w - 6 * MM * s, base, face.rarity.upper(), "right")
     rarity_symbol(
         c,
         face.rarity_id,
@@ -356,6 +362,10 @@ def _draw_ground(
         1.5 * MM * s,
         text_colour,
     )
+    # The four values' discs: the same on every card of the faction; their digits
+    # differ and are drawn on them with the card's text.
+    for centre in (geo.top_c, geo.bottom_c, geo.left_c, geo.right_c):
+        _value_disc(c, centre, geo, face.colour, ink)
 
 
 def fit_art(width_px: int, height_px: int, geo: Geometry) -> tuple[float, float, float, float]:
@@ -398,7 +408,7 @@ def _draw_power(c: Canvas, fitted: Fitted, geo: Geometry) -> None:
             font = REGULAR
             continue
         c.setFont(font, fitted.size)
-        c.drawCentredString(px + pw / 2, y, line)
+        draw_string(c, px + pw / 2, y, line, "centre")
         y -= fitted.leading
 
 
@@ -411,14 +421,14 @@ def _shorthand(c: Canvas, face: FaceData, geo: Geometry) -> None:
     y = geo.safe + 1.55 * MM * s
     c.setFillColor(INK_BLACK)
     c.setFont(BOLD, size)
-    c.drawString(x, y, str(face.left))
+    draw_string(c, x, y, str(face.left))
     x += text_width(str(face.left), BOLD, size) + 0.5
     c.setFont(BOLD, small)
-    c.drawString(x, y + 0.42 * size, str(face.top))
-    c.drawString(x, y - 0.22 * size, str(face.bottom))
+    draw_string(c, x, y + 0.42 * size, str(face.top))
+    draw_string(c, x, y - 0.22 * size, str(face.bottom))
     x += max(text_width(str(face.top), BOLD, small), text_width(str(face.bottom), BOLD, small))
     c.setFont(BOLD, size)
-    c.drawString(x + 0.5, y, str(face.right))
+    draw_string(c, x + 0.5, y, str(face.right))
     x += text_width(str(face.right), BOLD, size) + 2 * MM * s
     c.setFont(ITALIC, size * 0.92)
     tail = face.faction + (f" \u00b7 {face.power}" if face.power else "")
@@ -426,7 +436,7 @@ def _shorthand(c: Canvas, face: FaceData, geo: Geometry) -> None:
     while tail and text_width(tail, ITALIC, size * 0.92) > room:
         # one character shorter each time ("ab…" to "a…" to "…" to ""), so the loop ends
         tail = tail[:-2] + "\u2026" if len(tail) > 1 else ""
-    c.drawString(x, y, tail)
+    draw_string(c, x, y, tail)
 
 
 def _reconstructed_mark(c: Canvas, geo: Geometry) -> None:
@@ -484,9 +494,9 @@ def draw_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) ->
     c.setLineCap(0)
     c.setFillColor(INK_BLACK if ink == "low" else white)
     c.setFont(BOLD, 17 * s)
-    c.drawCentredString(width / 2, gy - 9 * MM * s, "SCRATCH")
+    draw_string(c, width / 2, gy - 9 * MM * s, "SCRATCH", "centre")
     c.setFont(ITALIC, 8.5 * s)
-    c.drawCentredString(width / 2, gy - 13.2 * MM * s, "draw the line")
+    draw_string(c, width / 2, gy - 13.2 * MM * s, "draw the line", "centre")
 
 
 def draw_reference(
@@ -507,7 +517,7 @@ def draw_reference(
     top = height - safe - pad - title_size * 0.8
     c.setFillColor(INK_BLACK)
     c.setFont(BOLD, title_size)
-    c.drawCentredString(width / 2, top, ref.title)
+    draw_string(c, width / 2, top, ref.title, "centre")
     c.setLineWidth(0.5 * s)
     c.line(x0, top - 1.6 * MM * s, x1, top - 1.6 * MM * s)
     footer_size = 5.6 * s
@@ -526,18 +536,18 @@ def draw_reference(
         kind, lines = kind_lines
         if kind == "heading":
             c.setFont(BOLD, size * 1.05)
-            c.drawString(x0, y, lines[0])
+            draw_string(c, x0, y, lines[0])
             y -= size * 1.3
             continue
         c.setFont(REGULAR, size)
         for i, line in enumerate(lines):
             if i == 0:
                 c.circle(x0 + 0.8 * MM * s, y + size * 0.3, 0.45 * MM * s, stroke=0, fill=1)
-            c.drawString(x0 + bullet_indent, y, line)
+            draw_string(c, x0 + bullet_indent, y, line)
             y -= size * 1.2
         y -= size * 0.25
     c.setFont(BOLD_ITALIC, footer_size)
-    c.drawCentredString(width / 2, safe + pad * 0.7, footer)
+    draw_string(c, width / 2, safe + pad * 0.7, footer, "centre")
     return sum(h for _, h in layout) <= available
 
 
