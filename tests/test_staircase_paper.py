@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -223,12 +224,24 @@ def test_the_card_colour_runs_into_the_bleed(docs: dict[str, bytes], a4: PrintSe
 
 
 def font_sizes(data: bytes, form: str) -> list[float]:
-    """The type sizes set in one form (a card face) of the first page."""
+    """The type sizes set in one form (a card face) of the first page, found where the
+    page draws it (directly, or in a form of the whole sheet)."""
     reader = PdfReader(io.BytesIO(data))
-    page = reader.pages[0]
-    xobjects = page["/Resources"]["/XObject"]
-    (key,) = [k for k in xobjects if k.endswith(form)]
-    ops = ContentStream(xobjects[key].get_object(), reader).operations
+
+    def find(resources: Any) -> Any:
+        xobjects = resources.get("/XObject")
+        for key, ref in ({} if xobjects is None else xobjects.get_object()).items():
+            target = ref.get_object()
+            if key.endswith(form):
+                return target
+            found = find(target.get("/Resources", {}))
+            if found is not None:
+                return found
+        return None
+
+    target = find(reader.pages[0]["/Resources"])
+    assert target is not None
+    ops = ContentStream(target, reader).operations
     return [float(operands[1]) for operands, op in ops if op == b"Tf"]
 
 

@@ -7,8 +7,8 @@ escaping, its number formatting), which is most of the time a sheet takes to
 draw. `draw_string` writes exactly what `Canvas.drawString`, `drawRightString`
 and `drawCentredString` write for a TrueType font on a bottom-up canvas (the only
 kind kitgen makes), and keeps, per canvas, what a line's font, size, leading and
-text make of it: its width and its encoded operators. Only the position is
-formatted each time. Anything else (a standard font, a top-down canvas) goes
+text make of it: its width and its encoded operators, and the positions lines
+start at, formatted. Anything else (a standard font, a top-down canvas) goes
 through reportlab itself. tests/test_strings.py holds the two to the same bytes.
 
 Subset encodings belong to a document, so what is kept belongs to one canvas;
@@ -27,7 +27,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 Align = Literal["left", "right", "centre"]
 KEEP = 4096
+KEEP_POSITIONS = 16384
 
+# Positions as PDF writes them: a line starts where another did more often than not
+# (the same text in the same place on another card), and formatting is reportlab's
+# slowest step.
+_AT: dict[tuple[float, float], str] = {}
 _KEPT: WeakKeyDictionary[Canvas, dict[tuple[str, float, float, str], tuple[float, str]]] = (
     WeakKeyDictionary()
 )
@@ -60,7 +65,12 @@ def draw_string(c: Canvas, x: float, y: float, text: str, align: Align = "left")
         x = x - 0.5 * width
     elif align == "right":
         x = x - width
-    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {body} T* ET")
+    at = _AT.get((x, y))
+    if at is None:
+        if len(_AT) >= KEEP_POSITIONS:
+            _AT.clear()
+        at = _AT[(x, y)] = fp_str(x, y)
+    c._code.append(f"BT 1 0 0 1 {at} Tm {body} T* ET")
 
 
 def _make(

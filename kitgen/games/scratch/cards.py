@@ -184,7 +184,7 @@ def fit_face(face: FaceData, geo: Geometry) -> FaceFit:
     return _fit_face(face, geo.w, geo.h)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)  # more than the largest card file: checked, then drawn
 def _fit_face(face: FaceData, width: float, height: float) -> FaceFit:
     geo = Geometry(width, height)
     s = geo.s
@@ -236,14 +236,6 @@ def _value_disc(
     c.circle(cx, cy, geo.radius, stroke=1, fill=1)
 
 
-def _value_digit(
-    c: Canvas, value: int, centre: tuple[float, float], geo: Geometry, colour: str, ink: Ink
-) -> None:
-    """A value's digit, on its disc."""
-    c.setFillColor(INK_BLACK if ink == "low" else on_colour(darker(colour, 0.8)))
-    _digit(c, value, *centre, geo.digit)
-
-
 def draw_face(
     c: Canvas,
     face: FaceData,
@@ -261,7 +253,7 @@ def draw_face(
         _draw_ground(c, face, geo, width, height, bleed, ink, art)
     else:  # the same on every card of a faction and rarity: drawn once a PDF
         _ground_form(c, face, geo, width, height, bleed, ink)
-    # The name, fitted to two lines at most.
+    # The name, fitted to two lines at most, the power and the bottom line, in ink.
     c.setFillColor(INK_BLACK)
     nx, ny, nw, nh = geo.name_box
     name = fitted.name
@@ -274,16 +266,17 @@ def draw_face(
     # The power: its name in bold, then its text, fitted to the box.
     if fitted.power is not None:
         _draw_power(c, fitted.power, geo)
-    # The four values' digits on their discs (drawn with the ground: nothing else on
-    # the card reaches them, so the discs need not wait for the text).
+    _shorthand(c, face, geo)
+    # The four values' digits on their discs (the discs are drawn with the ground:
+    # nothing else on the card reaches them, so they need not wait for the text).
+    c.setFillColor(INK_BLACK if ink == "low" else on_colour(darker(face.colour, 0.8)))
     for value, centre in (
         (face.top, geo.top_c),
         (face.bottom, geo.bottom_c),
         (face.left, geo.left_c),
         (face.right, geo.right_c),
     ):
-        _value_digit(c, value, centre, geo, face.colour, ink)
-    _shorthand(c, face, geo)
+        _digit(c, value, *centre, geo.digit)
     if face.reconstructed:
         _reconstructed_mark(c, geo)
     return fitted
@@ -396,13 +389,13 @@ def draw_art(c: Canvas, art: Art, geo: Geometry, frame: Color) -> None:
 
 
 def _draw_power(c: Canvas, fitted: Fitted, geo: Geometry) -> None:
-    """The power's name in bold, then its text, centred in the power box."""
+    """The power's name in bold, then its text, centred in the power box, in the
+    current fill colour."""
     px, py, pw, ph = geo.power_box
     lines = [line for line in fitted.lines if line != "\n"]
     block = len(lines) * fitted.leading
     y = py + (ph + block) / 2 - fitted.size * 0.86
     font = BOLD
-    c.setFillColor(INK_BLACK)
     for line in fitted.lines:
         if line == "\n":
             font = REGULAR
@@ -413,13 +406,13 @@ def _draw_power(c: Canvas, fitted: Fitted, geo: Geometry) -> None:
 
 
 def _shorthand(c: Canvas, face: FaceData, geo: Geometry) -> None:
-    """The bottom line: left, top over bottom, right; then faction and power, for a fanned hand."""
+    """The bottom line: left, top over bottom, right; then faction and power, for a fanned
+    hand. In the current fill colour."""
     s = geo.s
     size = 6.4 * s
     small = 4.8 * s
     x = geo.safe + 2 * MM * s
     y = geo.safe + 1.55 * MM * s
-    c.setFillColor(INK_BLACK)
     c.setFont(BOLD, size)
     draw_string(c, x, y, str(face.left))
     x += text_width(str(face.left), BOLD, size) + 0.5
