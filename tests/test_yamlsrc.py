@@ -33,6 +33,19 @@ def codes(text: str, limits: Limits = Limits()) -> list[str]:
         ("2024-01-01", "2024-01-01"),
         ("0755", 755),
         ("1_000", "1_000"),
+        # Text whatever its first letter, and the letters that start null, true, false:
+        ("name", "name"),
+        ("Monster", "Monster"),
+        ("nothing", "nothing"),
+        ("NULLS", "NULLS"),
+        ("trueish", "trueish"),
+        ("Falsehood", "Falsehood"),
+        ("TRUE", True),
+        ("NULL", None),
+        (".inf", float("inf")),
+        ("-.INF", float("-inf")),
+        ("e5", "e5"),
+        ("E", "E"),
     ],
 )
 def test_plain_scalars_follow_yaml_1_2(text: str, value: object) -> None:

@@ -78,12 +78,20 @@ def int_digits(text: str) -> int:
     return 0
 
 
+# Plain text that can only be text: a first character no null, bool or number starts with.
+_TEXT_START = frozenset(
+    "abcdeghijklmopqrsuvwxyzABCDEGHIJKLMOPQRSUVWXYZ"  # not n/N, t/T, f/F (null, true, false)
+)
+
+
 def resolve_plain(text: str, max_int_digits: int = DEFAULT_LIMITS.max_int_digits) -> Any:
     """The value of a plain (unquoted) scalar under the YAML 1.2 core schema.
 
     A whole number of more than `max_int_digits` digits stays text: the reader
     reports it (`number-too-large`) before anything converts or prints it.
     """
+    if text[:1] in _TEXT_START:  # most keys and names: no pattern can match
+        return text
     if _NULL.match(text):
         return None
     if text in _BOOL:
