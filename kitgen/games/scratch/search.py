@@ -345,7 +345,7 @@ class Playouts:
 class _Node:
     """One of the player's turns in the tree: candidate moves and how they fared."""
 
-    __slots__ = ("children", "moves", "visits", "wins")
+    __slots__ = ("children", "moves", "once", "visits", "wins")
 
     def __init__(self, moves: list[RawMove]) -> None:
         self.moves = moves
@@ -353,6 +353,7 @@ class _Node:
         self.wins = [0] * len(moves)
         # The player's next turn, by (candidate, the opponent's reply).
         self.children: dict[tuple[int, RawMove], _Node] = {}
+        self.once: set[tuple[int, RawMove]] = set()  # turns reached once, not yet in the tree
 
 
 class SearchPlayer:
@@ -445,8 +446,12 @@ class SearchPlayer:
             key = (pick, reply)
             child = node.children.get(key)
             if child is None:
-                ranked = sim.ranked(b, rng)
-                node.children[key] = _Node([move for _, move in ranked[: self.replies]])
+                # A turn joins the tree the second time a deal reaches it.
+                if key in node.once:
+                    ranked = sim.ranked(b, rng)
+                    node.children[key] = _Node([move for _, move in ranked[: self.replies]])
+                else:
+                    node.once.add(key)
                 outcome = sim.rollout(b, rng)
             else:
                 node = child
