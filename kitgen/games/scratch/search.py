@@ -8,13 +8,15 @@ own deck) and plays that deal out:
   candidate moves by UCB1 (a candidate whose card this deal did not give the
   player is passed over);
 - the opponent answers greedily in the deal; the player's next turn is a child
-  of the move and the reply (what the player would see), so the tree grows one
-  turn per iteration, as long as deals repeat the reply;
+  of the move and the reply (what the player would see), and joins the tree the
+  second time a deal reaches it;
 - below the tree both sides play greedily to the end; the result (won or lost)
   counts for every move on the way.
 
-The move played is the candidate tried most often. A line or full board won at
-once is played without search. Everything is drawn from the generator the
+The move played is the candidate tried most often; the search stops early once
+no other candidate could catch up with the leader. A line or full board won at
+once is played without search. The player's first decision, which counts for
+most of its strength, gets a larger budget. Everything is drawn from the generator the
 player is handed, and the budget counts iterations, never time: the same seed
 plays the same game. Positions are `FastPlay` boards changed in place; the
 greedy moves here are `FastPlay.greedy`'s, found without listing every move's
@@ -45,6 +47,7 @@ from kitgen.games.scratch.play import (
     FULL,
     HAS_LINE,
     INSULT,
+    NEIGHBOUR_MASK,
     NEIGHBOURS3,
     ONE_PER_FACTION,
     ONE_PER_NAME,
@@ -240,11 +243,16 @@ class Playouts:
                 bit = 1 << cell
                 occ2 = occ | bit
                 around = NEIGHBOURS3[cell]
+                # Only a card of the opponent's beside the space can be captured.
+                contested = bool(theirs & NEIGHBOUR_MASK[cell])
                 for flip in flips:
-                    taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
                     tbits = 0
-                    for t in taken:
-                        tbits |= 1 << t
+                    if contested:
+                        taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
+                        for t in taken:
+                            tbits |= 1 << t
+                    else:
+                        taken = []
                     mine2 = mine | bit | tbits
                     result = 0.0
                     decided = True
@@ -397,10 +405,14 @@ class SearchPlayer:
         if len(root.moves) == 1:
             return root.moves[0]
         iterations = self.opening if POPCOUNT[state.occupied] <= 1 else self.iterations
+        visits, wins = root.visits, root.wins
         for i in range(iterations):
             deal = first if i == 0 else determinize(root_board, player, rng)
             self._iterate(sim, root, deal, player, rng)
-        visits, wins = root.visits, root.wins
+            # Stop once no other candidate could be tried as often as the leader.
+            lead, second = sorted(visits)[-1:-3:-1]
+            if lead - second > iterations - 1 - i:
+                break
         best = max(range(len(root.moves)), key=lambda k: (visits[k], wins[k], -k))
         return root.moves[best]
 
