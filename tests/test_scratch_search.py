@@ -181,3 +181,29 @@ def test_a_won_line_is_played_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     move = SearchPlayer().choose(ENGINE, state, random.Random(1))
     after = ENGINE.apply_raw(state, *move)
     assert after.outcome == Outcome(0, 3, "three in a line holding every card")
+
+
+def test_a_tree_is_kept_only_for_the_decision_that_follows() -> None:
+    # The player keeps the tree below its move and the reply it met: a player that
+    # has just played other games plays a game as a fresh one does.
+    played = SearchPlayer(**SMALL)
+    for seed in (5, 6):
+        play_game(ENGINE, (B, A), (played, GreedyPlayer()), seed=seed)
+    for seed in (3, 4):
+        fresh = [
+            s.last
+            for s in play_game(ENGINE, (A, B), (SearchPlayer(**SMALL), GreedyPlayer()), seed=seed)
+        ]
+        again = [s.last for s in play_game(ENGINE, (A, B), (played, GreedyPlayer()), seed=seed)]
+        assert fresh == again
+    # Within a game it is used: the second decision starts from visits already made.
+    player = SearchPlayer()
+    states = play_game(ENGINE, (A, B), (player, GreedyPlayer()), seed=3)
+    rng = random.Random(2)
+    player.choose(ENGINE, states[0], rng)
+    after = ENGINE.apply_raw(states[0], *player._memory[3].moves[player._memory[2]])  # type: ignore[index]
+    reply = GreedyPlayer().choose(ENGINE, after, rng)
+    following = ENGINE.apply_raw(after, *reply)
+    kept = player._reused(ENGINE, following)
+    assert kept is not None and sum(kept.visits) > 0
+    assert player._reused(ENGINE, following) is None  # used once, then forgotten

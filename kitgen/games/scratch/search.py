@@ -382,6 +382,9 @@ class SearchPlayer:
         self.candidates = candidates  # the greedy player's best moves searched at the root
         self.replies = replies  # ... and at the player's later turns in the tree
         self.exploration = exploration  # UCB1's constant
+        # The tree of the last decision (engine, position after the move, the move, the
+        # root), in case the next decision follows from it.
+        self._memory: tuple[Scratch, State, int, _Node] | None = None
 
     def wants_first(self, rng: random.Random) -> bool:
         """Always starts, like the greedy player."""
@@ -389,6 +392,7 @@ class SearchPlayer:
 
     def choose(self, engine: Scratch, state: State, rng: random.Random) -> RawMove:
         """The candidate tried most often (ties: more wins, then the greedy player's order)."""
+        reused = self._reused(engine, state)
         sim = Playouts(engine)
         player = state.to_move
         root_board = Board(engine, state)
@@ -401,20 +405,48 @@ class SearchPlayer:
             outcome = sim.step(b, move)
             if outcome is not None and outcome.winner == player and b.player == player:
                 return move  # a line or a full board won now, whatever is hidden
-        root = _Node([move for _, move in ranked[: self.candidates]])
-        if len(root.moves) == 1:
-            return root.moves[0]
+        root = _Node([]) if reused is None else reused
+        for _, move in ranked[: self.candidates]:
+            if len(root.moves) >= self.candidates:
+                break
+            if move not in root.moves:
+                root.moves.append(move)
+                root.visits.append(0)
+                root.wins.append(0)
+        if len(ranked) == 1:
+            return ranked[0][1]
         iterations = self.opening if POPCOUNT[state.occupied] <= 1 else self.iterations
         visits, wins = root.visits, root.wins
-        for i in range(iterations):
+        for i in range(sum(visits), iterations):
             deal = first if i == 0 else determinize(root_board, player, rng)
             self._iterate(sim, root, deal, player, rng)
             # Stop once no other candidate could be tried as often as the leader.
             lead, second = sorted(visits)[-1:-3:-1]
             if lead - second > iterations - 1 - i:
                 break
-        best = max(range(len(root.moves)), key=lambda k: (visits[k], wins[k], -k))
-        return root.moves[best]
+        # A turn met again may list cards other deals gave the player: not those.
+        hand = state.hands[player]
+        held = [k for k, move in enumerate(root.moves) if move[0] in hand]
+        best = max(held, key=lambda k: (visits[k], wins[k], -k))
+        move = root.moves[best]
+        self._memory = (engine, engine.apply_raw(state, *move), best, root)
+        return move
+
+    def _reused(self, engine: Scratch, state: State) -> _Node | None:
+        """The tree below the player's last move and the reply it met, when `state` follows."""
+        memory, self._memory = self._memory, None
+        if memory is None or memory[0] is not engine or state.last is None:
+            return None
+        _, after, best, node = memory
+        if state.ply != after.ply + 1 or after.to_move == state.to_move:
+            return None
+        last = state.last
+        find = engine.catalog.find
+        reply = (find(last.card), last.cell, last.flip, -1 if last.swap is None else last.swap)
+        # Only what lies on the table is compared: the move and the reply explain it.
+        if engine.apply_raw(after, *reply).key()[:4] != state.key()[:4]:
+            return None
+        return node.children.get((best, reply))
 
     def _iterate(
         self, sim: Playouts, root: _Node, b: Board, player: int, rng: random.Random
@@ -459,14 +491,13 @@ class SearchPlayer:
             child = node.children.get(key)
             if child is None:
                 # A turn joins the tree the second time a deal reaches it.
-                if key in node.once:
-                    ranked = sim.ranked(b, rng)
-                    node.children[key] = _Node([move for _, move in ranked[: self.replies]])
-                else:
+                if key not in node.once:
                     node.once.add(key)
-                outcome = sim.rollout(b, rng)
-            else:
-                node = child
+                    outcome = sim.rollout(b, rng)
+                    continue
+                ranked = sim.ranked(b, rng)
+                child = node.children[key] = _Node([move for _, move in ranked[: self.replies]])
+            node = child
         won = 1 if outcome.winner == player else 0
         for seen, k in path:
             seen.visits[k] += 1
