@@ -207,3 +207,15 @@ def test_a_tree_is_kept_only_for_the_decision_that_follows() -> None:
     kept = player._reused(ENGINE, following)
     assert kept is not None and sum(kept.visits) > 0
     assert player._reused(ENGINE, following) is None  # used once, then forgotten
+
+
+def test_simulate_with_search_gives_the_same_numbers_for_any_jobs() -> None:
+    from kitgen.games.scratch.simulate import simulate
+
+    paths = (str(SHIPPED[2]), str(SHIPPED[3]))
+    runs = [
+        simulate(paths, games=60, players=("search", "greedy"), seed=2, jobs=jobs)[0]
+        for jobs in (1, 2)
+    ]
+    assert runs[0] == runs[1] and runs[0] is not None
+    assert runs[0]["decks"][0]["player"] == "search" and runs[0]["games"] == 60
