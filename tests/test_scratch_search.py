@@ -4,6 +4,7 @@ cards it cannot see, and beats the greedy player."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from pathlib import Path
@@ -144,6 +145,30 @@ def test_search_never_reads_the_hidden_cards(monkeypatch: pytest.MonkeyPatch) ->
     assert len(states) >= 20
     for state in states:
         assert len(choices(player, state, hidden_variants(state, rng))) == 1, state.key()
+    # Nor does the tree it keeps from its last decision: the next decision, with the
+    # hidden cards dealt differently, is the same.
+    reused = 0
+    for seed in range(8):
+        start = play_game(ENGINE, (A, B), (GreedyPlayer(), GreedyPlayer()), seed=seed)[0]
+        keeper = SearchPlayer()
+        after = ENGINE.apply_raw(start, *keeper.choose(ENGINE, start, random.Random(seed)))
+        following = ENGINE.apply_raw(after, *GreedyPlayer().choose(ENGINE, after, rng))
+        if following.outcome is not None:
+            continue
+        picked = set()
+        found = set()
+        for variant in [following, *hidden_variants(following, rng)]:
+            found.add(
+                copy.deepcopy(keeper, {id(ENGINE): ENGINE})._reused(ENGINE, variant) is not None
+            )
+            picked.add(
+                copy.deepcopy(keeper, {id(ENGINE): ENGINE}).choose(
+                    ENGINE, variant, random.Random(11)
+                )
+            )
+        assert len(picked) == 1 and len(found) == 1
+        reused += found == {True}
+    assert reused >= 2
     # The check can fail: a player that reads the cards as dealt (its deals are
     # copies of the true position) chooses differently in some of these positions,
     # and so does the flat Monte Carlo player, which ranks on the true position
