@@ -9,6 +9,7 @@ import importlib.machinery
 import importlib.util
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -95,6 +96,36 @@ def test_run_quick_engines_table_and_status(tmp_path: Path) -> None:
         assert lines[-1] == f"all {targets} targets met"
 
 
+def test_run_quick_search_table() -> None:
+    # The search player's figures: targets as the issue sets them, win rates with
+    # their games and 95% intervals; never the speeds or rates themselves.
+    done = subprocess.run(
+        [sys.executable, str(RUN), "--quick", "--only", "search"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    rows = parse(lines[1:-1])
+    assert {r["benchmark"] for r in rows} == {"search"}
+    shown = {r["figure"].split(",")[0].strip(): r for r in rows}
+    assert shown["search against greedy"]["target"] == ">= 80%"
+    assert shown["search against montecarlo"]["target"] == "low > 50%"
+    assert shown["search against random"]["target"] == ""
+    speeds = [r for r in rows if r["figure"].strip().startswith("games a second of CPU")]
+    assert [r["target"] for r in speeds] == [">= 60", ""]
+    assert all(r["value"].endswith(" games/s") for r in speeds)
+    for r in rows:
+        if r["figure"].split(",")[0].strip().startswith(("search against", "reference")):
+            assert r["value"].endswith(" %"), r
+            assert re.search(r", 40 games \(95%: [\d.]+% to [\d.]+%\)$", r["figure"]), r
+        assert r["result"] in (("OK", "MISSED") if r["target"] else ("",)), r
+    missed = [r for r in rows if r["result"] == "MISSED"]
+    assert done.returncode == (1 if missed else 0)
+
+
 def test_run_unknown_benchmark_is_a_usage_error() -> None:
     done = subprocess.run(
         [sys.executable, str(RUN), "--only", "engines,speed"],
@@ -121,7 +152,15 @@ def load_run() -> ModuleType:
 
 def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
     run = load_run()
-    assert run.chosen(None) == ["rendering", "designed", "rasterizing", "engines", "start-up"]
+    assert run.chosen(None) == [
+        "rendering",
+        "designed",
+        "rasterizing",
+        "engines",
+        "search",
+        "start-up",
+    ]
+    assert run.chosen("start-up,search") == ["search", "start-up"]
     assert run.chosen("startup, engines") == ["engines", "start-up"]
     assert run.chosen("cards,rendering") == ["rendering"]
     with pytest.raises(ValueError, match="no benchmark called 'engine2'"):

@@ -20,7 +20,7 @@ DECKS = Path(__file__).parent.parent / "data" / "scratch" / "decks"
 
 # Each game's players, and one option of its own that no other game's command has.
 GAMES = {
-    "scratch": (("random", "greedy", "search"), "--match"),
+    "scratch": (("random", "greedy", "search", "montecarlo"), "--match"),
     "shapeup": (("random", "greedy"), "--setup"),
     "scaffold": (("random", "greedy"), "--mode"),
     "staircase": (("random", "greedy", "interferer", "spoiler"), "--interfere"),

@@ -12,9 +12,9 @@ from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, IllegalMove, Match, Move, Outcome, Scratch
 from kitgen.games.scratch.players import (
     GreedyPlayer,
+    MonteCarloPlayer,
     Player,
     RandomPlayer,
-    SearchPlayer,
     play_game,
     play_match,
     run_match,
@@ -70,9 +70,9 @@ def test_greedy_beats_random_clearly() -> None:
     assert tally["greedy"] >= 170, tally
 
 
-def test_search_beats_greedy_clearly() -> None:
-    tally = wins(SearchPlayer(budget=200), GreedyPlayer(), 60)
-    assert tally["search"] >= 40, tally
+def test_montecarlo_beats_greedy_clearly() -> None:
+    tally = wins(MonteCarloPlayer(budget=200), GreedyPlayer(), 60)
+    assert tally["montecarlo"] >= 40, tally
 
 
 def test_match_scores_and_who_chooses() -> None:

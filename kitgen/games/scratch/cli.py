@@ -50,7 +50,8 @@ def simulate(
         str,
         typer.Option(
             "--players",
-            help="The players, one per deck, like greedy,random: random, greedy or search.",
+            help="The players, one per deck, like greedy,random: random, greedy, search "
+            "or montecarlo.",
         ),
     ] = "random,random",
     seed: SeedOption = 1,
@@ -65,10 +66,13 @@ def simulate(
 
     \b
     Players:
-      random  picks uniformly among the legal moves
-      greedy  takes the move whose immediate result looks best (ties at random)
-      search  flat Monte Carlo: greedy playouts from every candidate move, under a
-              node budget
+      random      picks uniformly among the legal moves
+      greedy      takes the move whose immediate result looks best (ties at random)
+      search      the strongest: a tree search (ISMCTS) over random deals of the
+                  cards it cannot see, with greedy play-outs; a fixed number of
+                  deals a move, so the same seed gives the same games
+      montecarlo  the search player before it, to compare with: flat Monte Carlo,
+                  greedy play-outs from every candidate move
     """
     from kitgen.errors import UsageError
     from kitgen.games.scratch.simulate import simulate as run

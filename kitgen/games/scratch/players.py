@@ -1,12 +1,14 @@
-"""Scratch players for simulations: random, greedy, and a Monte Carlo search player.
+"""Scratch players for simulations: random, greedy, search and flat Monte Carlo.
 
 Players choose among the engine's raw moves (card index, cell, flip, swap). They
 are deterministic given the random generator they are handed, so simulations
 are reproducible by seed. They never discard by choice.
 
-The search player does not peek: before each playout it deals the opponent's
-unseen cards (their hand and deck together) again at random, and plays the
-rest of the game greedily; it keeps the move with the best average result.
+The search player (ISMCTS over the hidden cards) is in `scratch.search`. The
+flat Monte Carlo player, the search player before it, is kept to compare with:
+before each playout it deals the opponent's unseen cards (their hand and deck
+together) again at random, and plays the rest of the game greedily; it keeps the
+move with the best average result.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from kitgen.games.scratch.play import (
     Scratch,
     State,
 )
+from kitgen.games.scratch.search import SearchPlayer
 from kitgen.rules.base import draw, shuffle
 
 
@@ -133,10 +136,15 @@ def _redeal(state: State, player: int, rng: random.Random) -> State:
     )
 
 
-class SearchPlayer:
-    """Flat Monte Carlo: greedy playouts from every candidate move, under a node budget."""
+class MonteCarloPlayer:
+    """Flat Monte Carlo: greedy playouts from every candidate move, under a node budget.
 
-    name = "search"
+    Kept to compare with the search player (`montecarlo` in `kitgen simulate`). Its
+    candidates are ranked on the true position, so the greedy measure's check of
+    whether the opponent is left with no card to play sees their hand.
+    """
+
+    name = "montecarlo"
 
     def wants_first(self, rng: random.Random) -> bool:
         """Always starts, like the greedy player."""
@@ -178,6 +186,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "search": SearchPlayer,
+    "montecarlo": MonteCarloPlayer,
 }
 
 
