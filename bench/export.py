@@ -14,7 +14,10 @@ PDF that is already there (kitgen's, made before the timing). Both run with thei
 bytecode cached (PYTHONPYCACHEPREFIX, warmed by a first untimed run), as an
 installed kitgen has it, even when PYTHONDONTWRITEBYTECODE is set. Workloads: the
 Scratch kit (`kitgen export png scratch -p tgc`: 31 cards, 24 distinct images, 32
-files) and the 120 distinct cards below.
+files) and the 120 distinct cards below. Also shown, without a target: kitgen's PDF
+build alone as a process (this script with `--pdf-only`: everything kitgen does
+before rasterizing, without the command line's start-up), and kitgen's time over that
+plus the anchor's, like with like.
 
 Run: python bench/export.py [--cards N] [--runs R] [--quick]
 Prints images a second for each, the speed-up the worker processes give, and the
@@ -151,15 +154,19 @@ def export_rows(quick: bool, cards: int = CARDS) -> list[Row]:
     return out
 
 
-def recorded(target: str, out: str) -> tuple[bytes, list[PageJob], list[str]]:
+def recorded(
+    target: str, out: str, rasterize: bool = True
+) -> tuple[bytes, list[PageJob], list[str]]:
     """Export `target`'s PNGs (The Game Crafter's) in this process, keeping the one PDF
-    kitgen rasterized and its pages' jobs: the anchor's input. Also the files written."""
+    kitgen rasterized and its pages' jobs: the anchor's input. Also the files written.
+    Without `rasterize`, everything but rasterizing: kitgen's PDF build alone."""
     kept: list[tuple[bytes, list[PageJob]]] = []
     original = raster.Rasterizer.run
 
     def keep(self: raster.Rasterizer, pdf: bytes, jobs: list[PageJob], progress: object) -> None:
         kept.append((pdf, list(jobs)))
-        original(self, pdf, jobs, progress)  # type: ignore[arg-type]
+        if rasterize:
+            original(self, pdf, jobs, progress)  # type: ignore[arg-type]
 
     raster.Rasterizer.run = keep  # type: ignore[assignment,method-assign]
     try:
@@ -170,6 +177,14 @@ def recorded(target: str, out: str) -> tuple[bytes, list[PageJob], list[str]]:
     if not result.ok or len(kept) != 1:
         raise RuntimeError(f"expected one deck exported from {target}: {result.findings}")
     return kept[0][0], kept[0][1], result.written
+
+
+def build_pdf(target: str, pdf_path: str, out: str) -> None:
+    """kitgen's PDF build alone, as a process (`--pdf-only`): what `kitgen export png`
+    does before rasterizing, the PDF written to `pdf_path`."""
+    pdf, _, _ = recorded(target, out, rasterize=False)
+    with open(pdf_path, "wb") as handle:
+        handle.write(pdf)
 
 
 def anchor_input(target: str, tmp: str, label: str) -> tuple[list[str], int]:
@@ -253,14 +268,16 @@ def anchor_rows(quick: bool, cards: int = CARDS, runs: int = RUNS) -> list[Row]:
             anchor, pages = anchor_input(target, tmp, key)
             kitgen = [sys.executable, "-m", "kitgen", "export", "png", target]
             kitgen += ["-p", "tgc", "-j", "1", "-o", os.path.join(tmp, f"out-{key}")]
-            ours, theirs = [], []
+            build = [sys.executable, os.path.abspath(__file__), "--pdf-only", target]
+            build += [os.path.join(tmp, f"{key}-again.pdf"), os.path.join(tmp, f"pdf-{key}")]
+            times: list[list[tuple[float, float]]] = [[], [], []]
             for n in range(runs + 1):  # the first round warms the bytecode caches
-                mine, other = timed_process(kitgen, env, tmp), timed_process(anchor, env, tmp)
+                done = [timed_process(command, env, tmp) for command in (kitgen, anchor, build)]
                 if n:
-                    ours.append(mine)
-                    theirs.append(other)
-            wall = statistics.median(t for t, _ in ours), statistics.median(t for t, _ in theirs)
-            cpu = statistics.median(c for _, c in ours), statistics.median(c for _, c in theirs)
+                    for kept, one in zip(times, done, strict=True):
+                        kept.append(one)
+            wall = [statistics.median(t for t, _ in kept) for kept in times]
+            cpu = [statistics.median(c for _, c in kept) for kept in times]
             what = f"{label}, {pages} images, one process"
             out += [
                 Row(NAME, f"kitgen export png, {what}", pages / wall[0], "images/s"),
@@ -273,6 +290,13 @@ def anchor_rows(quick: bool, cards: int = CARDS, runs: int = RUNS) -> list[Row]:
                     MAX_ANCHOR_RATIO,
                 ),
                 Row(NAME, "  kitgen's CPU time over the anchor's", cpu[0] / cpu[1], "x"),
+                Row(NAME, "  kitgen's PDF build alone (no rasterizing)", wall[2], "s"),
+                Row(
+                    NAME,
+                    "  kitgen's time over its PDF build's plus the anchor's",
+                    wall[0] / (wall[1] + wall[2]),
+                    "x",
+                ),
             ]
     return out
 
@@ -288,7 +312,16 @@ def main() -> int:
     parser.add_argument("--cards", type=int, default=CARDS, help="how many cards to export")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed runs of each side")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_CARDS} cards (a smoke test)")
+    parser.add_argument(
+        "--pdf-only",
+        nargs=3,
+        metavar=("TARGET", "PDF", "OUT"),
+        help="only build the PDF kitgen would rasterize (the benchmark times this process)",
+    )
     args = parser.parse_args()
+    if args.pdf_only:
+        build_pdf(*args.pdf_only)
+        return 0
     table = rows(args.quick, max(1, args.cards), max(1, args.runs))
     print_table("Rasterizing: card PNGs (and a back), one process and one worker per core", table)
     return 0 if all_ok(table) else 1

@@ -230,6 +230,10 @@ def test_png_anchor_writes_kitgens_files(tmp_path: Path) -> None:
     command, pages = export.anchor_input("scratch", str(tmp_path), "kit")
     assert pages == 24  # 31 cards: 23 distinct faces and one back
     assert command[1].endswith("anchor_png.py")
+    # The PDF build alone (bench/export.py --pdf-only) makes the very PDF the anchor reads.
+    export.build_pdf("scratch", str(tmp_path / "again.pdf"), str(tmp_path / "pdf-only"))
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "kit.pdf").read_bytes()
+    assert not list((tmp_path / "pdf-only").rglob("*.png"))
     kitgen = sorted(str(p) for p in (tmp_path / "check-kit").rglob("*.png"))
     anchor = tmp_path / "anchor-kit"
     assert len(kitgen) == len(list(anchor.iterdir())) == 32
