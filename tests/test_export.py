@@ -473,11 +473,15 @@ def test_a_card_too_big_for_the_paper_still_exports(tmp_path: Path) -> None:
 # --- Rasterizing in this process --------------------------------------------------------------
 
 
-def pages_pdf(count: int, size: tuple[int, int] = (40, 60)) -> bytes:
-    """A PDF of `count` pages in pixel units, each with its own grey."""
+def pages_pdf(count: int, size: tuple[int, int] = (40, 60), *more: tuple[int, int]) -> bytes:
+    """A PDF of `count` pages in pixel units, each with its own grey; the pages are
+    `size`, or `size` and `more` in turn."""
+    sizes = [size, *more]
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=size, invariant=1)
     for n in range(count):
+        size = sizes[n % len(sizes)]
+        canvas.setPageSize(size)
         canvas.setFillGray(n / count)
         canvas.rect(5, 5, size[0] - 10, size[1] - 10, stroke=0, fill=1)
         canvas.showPage()
@@ -504,6 +508,23 @@ def test_pages_rendered_here_are_the_pngs_pdfium_and_pillow_make(tmp_path: Path)
         assert (tmp_path / f"{n}.png").read_bytes() == plain.getvalue()
         assert (tmp_path / f"{n}b.png").read_bytes() == plain.getvalue()
         assert (tmp_path / f"{n}.png").stat().st_mode & 0o777 == 0o644
+
+
+def test_pages_of_several_sizes_in_turn_render_as_alone(tmp_path: Path) -> None:
+    # One bitmap and one image are kept for the next page of their size: a page of
+    # another size between two does not leave its pixels in the next.
+    import pypdfium2
+
+    sizes = [(40, 60), (60, 40), (40, 60), (40, 60), (30, 30)]
+    pdf = pages_pdf(5, *sizes)
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), sizes[n], 72) for n in range(5)]
+    with Rasterizer(1) as raster:
+        raster.run(pdf, jobs)
+    document = pypdfium2.PdfDocument(pdf)
+    for n in range(5):
+        plain = io.BytesIO()
+        document[n].render(scale=1).to_pil().save(plain, format="PNG", dpi=(72, 72))
+        assert (tmp_path / f"{n}.png").read_bytes() == plain.getvalue(), n
 
 
 def test_a_file_that_cannot_be_written_stops_the_pages_after_it(tmp_path: Path) -> None:

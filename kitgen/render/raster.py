@@ -27,7 +27,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kitgen.atomic import NEW_FILE_MODE, remove_stale
 from kitgen.processes import held_signals, stop_pool, worker_init
@@ -81,8 +81,16 @@ def _document(path: str) -> object:
     return _documents[path]
 
 
+# The last page's bitmap and image, by size, for the next page of that size: a new
+# pair each page costs two allocations of a few MiB, cleared, every time.
+_reused: dict[tuple[int, int], tuple[Any, Image]] = {}
+
+
 def render(document: object, job: PageJob) -> Image:
-    """One page as a Pillow image: RGB (no alpha) on white. PDFium: one thread only."""
+    """One page as a Pillow image: RGB (no alpha) on white. PDFium: one thread only.
+
+    The image is this process's again at the next page of the same size (it is
+    reused): encode or copy it before rendering another page."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
     from PIL import Image as PILImage
@@ -90,6 +98,17 @@ def render(document: object, job: PageJob) -> Image:
     assert isinstance(document, pypdfium2.PdfDocument)
     page = document[job.page]
     width = page.get_width()
+    kept = _reused.get(job.size)
+
+    def bitmap_maker(width: int, height: int, format: int, rev_byteorder: bool = False) -> Any:
+        if kept is not None and (kept[0].width, kept[0].height, kept[0].format) == (
+            width,
+            height,
+            format,
+        ):
+            return kept[0]  # (render fills it with the background first)
+        return pypdfium2.PdfBitmap.new_native(width, height, format, rev_byteorder=rev_byteorder)
+
     # Pages are in pixel units; the tiny shortfall stops PDFium rounding a size up.
     scale = (job.size[0] - 1e-6) / width
     # Four bytes a pixel, in RGBX order: Pillow's own layout for RGB, so the pixels are
@@ -99,12 +118,25 @@ def render(document: object, job: PageJob) -> Image:
         fill_color=(255, 255, 255, 255),
         force_bitmap_format=pdfium_c.FPDFBitmap_BGRx,
         rev_byteorder=True,
+        bitmap_maker=bitmap_maker,
     )
     size = (bitmap.width, bitmap.height)
-    image = PILImage.frombytes("RGB", size, bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
-    if image.size != job.size:
-        raise RuntimeError(f"page {job.page} rendered at {image.size}, not {job.size}")
+    if size != job.size:
+        raise RuntimeError(f"page {job.page} rendered at {size}, not {job.size}")
+    if kept is not None and kept[0] is bitmap:
+        image = kept[1]
+        image.frombytes(bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+    else:
+        image = PILImage.frombytes("RGB", size, bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+        _forget_bitmaps()
+        _reused[job.size] = (bitmap, image)
     return image
+
+
+def _forget_bitmaps() -> None:
+    for bitmap, _ in _reused.values():
+        bitmap.close()
+    _reused.clear()
 
 
 def encode(image: Image, dpi: float) -> bytes:
@@ -196,7 +228,9 @@ def _run(path: str, job: PageJob) -> int:
 
 
 def _forget() -> None:
-    """Close this process's documents (so their files can be removed)."""
+    """Close this process's documents (so their files can be removed) and free the
+    bitmaps kept for the next page."""
+    _forget_bitmaps()
     for document in _documents.values():
         close = getattr(document, "close", None)
         if close is not None:
