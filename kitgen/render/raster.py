@@ -282,7 +282,8 @@ class Rasterizer:
         jobs: Sequence[PageJob],
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        """Render every job's page of the PDF to its PNG files."""
+        """Render every job's page of the PDF to its PNG files: new files, in a folder
+        that is this run's alone (a staged folder, `kitgen.atomic.staged_dir`)."""
         self.documents += 1
         pdf_path = os.path.join(self.folder, f"document-{self.documents}.pdf")
         with open(pdf_path, "wb") as handle:
