@@ -260,3 +260,29 @@ def test_print_table_aligns_columns_and_shows_verdicts(capsys: pytest.CaptureFix
     # Values are right-aligned: they all end in the same column.
     ends = {len(line[: lines[1].index("value") + 5].rstrip()) for line in lines[2:]}
     assert ends == {lines[1].index("value") + 5}
+
+
+def test_png_anchor_writes_kitgens_files(tmp_path: Path) -> None:
+    # bench/anchor_png.py, pypdfium2 alone on the PDF kitgen rasterizes, writes the same
+    # files as `kitgen export png scratch -p tgc`, byte for byte (anchor_input checks).
+    export = importlib.import_module("export")  # bench/export.py
+    command, pages = export.anchor_input("scratch", str(tmp_path), "kit")
+    assert pages == 24  # 31 cards: 23 distinct faces and one back
+    assert command[1].endswith("anchor_png.py")
+    # The PDF build alone (bench/export.py --pdf-only) makes the very PDF the anchor reads.
+    export.build_pdf("scratch", str(tmp_path / "again.pdf"), str(tmp_path / "pdf-only"))
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "kit.pdf").read_bytes()
+    assert not list((tmp_path / "pdf-only").rglob("*.png"))
+    kitgen = sorted(str(p) for p in (tmp_path / "check-kit").rglob("*.png"))
+    anchor = tmp_path / "anchor-kit"
+    assert len(kitgen) == len(list(anchor.iterdir())) == 32
+    export.same_files(kitgen, str(anchor))
+    # One changed byte, or one file missing, is caught.
+    hydra = anchor / "001-hydra.png"
+    data = hydra.read_bytes()
+    hydra.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    with pytest.raises(RuntimeError, match=r"001-hydra\.png is not kitgen.s"):
+        export.same_files(kitgen, str(anchor))
+    hydra.unlink()
+    with pytest.raises(RuntimeError, match="the anchor wrote"):
+        export.same_files(kitgen, str(anchor))

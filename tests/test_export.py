@@ -253,16 +253,16 @@ def test_a_failed_export_leaves_the_last_one_whole(
 def test_exports_are_byte_identical_and_do_not_depend_on_the_workers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kitgen.render import raster
+    import concurrent.futures
 
     started = []
-    pool = raster.ProcessPoolExecutor
+    pool = concurrent.futures.ProcessPoolExecutor  # the rasterizer imports it when it starts one
 
     def counted(*args: object, **kw: object) -> object:
         started.append(args)
         return pool(*args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(raster, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counted)
     wanted = options(tmp_path / "a", processes=1, dpi=100, standard_deck=True)
     first = export_png(["galliard"], wanted)
     assert started == []
@@ -468,3 +468,99 @@ def test_a_card_too_big_for_the_paper_still_exports(tmp_path: Path) -> None:
     assert sizes(result.written) == {expected}
     code, _, err = run("build", "galliard", "--card-size", "250x350mm", "-o", str(tmp_path))
     assert code == 2 and "does not fit" in err
+
+
+# --- Rasterizing in this process --------------------------------------------------------------
+
+
+def pages_pdf(count: int, size: tuple[int, int] = (40, 60), *more: tuple[int, int]) -> bytes:
+    """A PDF of `count` pages in pixel units, each with its own grey; the pages are
+    `size`, or `size` and `more` in turn."""
+    sizes = [size, *more]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=size, invariant=1)
+    for n in range(count):
+        size = sizes[n % len(sizes)]
+        canvas.setPageSize(size)
+        canvas.setFillGray(n / count)
+        canvas.rect(5, 5, size[0] - 10, size[1] - 10, stroke=0, fill=1)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_pages_rendered_here_are_the_pngs_pdfium_and_pillow_make(tmp_path: Path) -> None:
+    import pypdfium2
+
+    pdf = pages_pdf(5)
+    jobs = [
+        PageJob(n, (str(tmp_path / f"{n}.png"), str(tmp_path / f"{n}b.png")), (40, 60), 300)
+        for n in range(5)
+    ]
+    seen: list[tuple[int, int]] = []
+    with Rasterizer(1) as raster:
+        raster.run(pdf, jobs, lambda done, total: seen.append((done, total)))
+    assert seen == [(n, 5) for n in range(1, 6)]
+    document = pypdfium2.PdfDocument(pdf)
+    for n in range(5):
+        plain = io.BytesIO()
+        document[n].render(scale=1).to_pil().save(plain, format="PNG", dpi=(300, 300))
+        assert (tmp_path / f"{n}.png").read_bytes() == plain.getvalue()
+        assert (tmp_path / f"{n}b.png").read_bytes() == plain.getvalue()
+        assert (tmp_path / f"{n}.png").stat().st_mode & 0o777 == 0o644
+
+
+def test_pages_of_several_sizes_in_turn_render_as_alone(tmp_path: Path) -> None:
+    # One bitmap and one image are kept for the next page of their size: a page of
+    # another size between two does not leave its pixels in the next.
+    import pypdfium2
+
+    sizes = [(40, 60), (60, 40), (40, 60), (40, 60), (30, 30)]
+    pdf = pages_pdf(5, *sizes)
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), sizes[n], 72) for n in range(5)]
+    with Rasterizer(1) as raster:
+        raster.run(pdf, jobs)
+    document = pypdfium2.PdfDocument(pdf)
+    for n in range(5):
+        plain = io.BytesIO()
+        document[n].render(scale=1).to_pil().save(plain, format="PNG", dpi=(72, 72))
+        assert (tmp_path / f"{n}.png").read_bytes() == plain.getvalue(), n
+
+
+def test_a_file_that_cannot_be_written_stops_the_pages_after_it(tmp_path: Path) -> None:
+    pdf = pages_pdf(8)
+    paths = [tmp_path / f"{n}.png" for n in range(8)]
+    paths[2] = tmp_path / "missing" / "2.png"  # no such folder
+    jobs = [PageJob(n, (str(p),), (40, 60), 72) for n, p in enumerate(paths)]
+    with Rasterizer(1) as raster, pytest.raises(FileNotFoundError):
+        raster.run(pdf, jobs)
+    written = sorted(p.name for p in tmp_path.iterdir() if p.is_file())
+    assert written[:2] == ["0.png", "1.png"] and len(written) < 7
+
+
+def test_an_interrupted_rasterizing_writes_no_more_pages(tmp_path: Path) -> None:
+    pdf = pages_pdf(8)
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), (40, 60), 72) for n in range(8)]
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with Rasterizer(1) as raster, pytest.raises(KeyboardInterrupt):
+        raster.run(pdf, jobs, interrupt)
+    assert len(list(tmp_path.iterdir())) <= 2
+
+
+def test_a_staged_file_is_new(tmp_path: Path) -> None:
+    from kitgen.render.raster import write_new
+
+    path = tmp_path / "a.png"
+    old = os.umask(0o077)
+    try:
+        write_new(str(path), b"png")
+    finally:
+        os.umask(old)
+    assert path.read_bytes() == b"png" and path.stat().st_mode & 0o777 == 0o644
+    with pytest.raises(FileExistsError):
+        write_new(str(path), b"other")
+    assert path.read_bytes() == b"png"

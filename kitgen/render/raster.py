@@ -2,24 +2,41 @@
 
 PDFium is not thread-safe, so each worker process opens the document once and
 renders its share of the pages. Pages drawn in pixel units (one point per pixel)
-come out at exactly their page size. PNG encoding costs more than rendering, so
-it happens in the workers too, and each worker writes its files atomically.
+come out at exactly their page size. PNG encoding costs about three times what
+rendering does, so it happens in the workers too, and each worker writes its files.
+
+Fewer pages than starting the workers is worth (`WORTH_A_POOL`) render in this
+process, page after page, while a thread writes the pages already encoded: writing
+waits for the disk, and that wait no longer holds up the next page. (Pillow holds
+the interpreter while it encodes a PNG, so more threads would not encode faster.)
+The pool's modules (multiprocessing) are imported only when workers start.
+
+The files go into a folder that is new and this run's alone (a staged export,
+`kitgen.atomic.staged_dir`, which puts the whole folder in place at the end), so
+each is written once, as a new file, and flushed to disk before the folder moves.
 """
 
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
+import queue
 import re
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from kitgen.atomic import remove_stale, write_atomic
+from kitgen.atomic import NEW_FILE_MODE, remove_stale
 from kitgen.processes import held_signals, stop_pool, worker_init
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from types import TracebackType
+
+    from PIL.Image import Image
 
 
 @dataclass(frozen=True)
@@ -64,33 +81,156 @@ def _document(path: str) -> object:
     return _documents[path]
 
 
-def png_bytes(document: object, job: PageJob) -> bytes:
-    """One page as PNG bytes: RGB (no alpha) on white, with its resolution recorded."""
+# The last page's bitmap and image, by size, for the next page of that size: a new
+# pair each page costs two allocations of a few MiB, cleared, every time.
+_reused: dict[tuple[int, int], tuple[Any, Image]] = {}
+
+
+def render(document: object, job: PageJob) -> Image:
+    """One page as a Pillow image: RGB (no alpha) on white. PDFium: one thread only.
+
+    The image is this process's again at the next page of the same size (it is
+    reused): encode or copy it before rendering another page."""
     import pypdfium2
+    import pypdfium2.raw as pdfium_c
+    from PIL import Image as PILImage
 
     assert isinstance(document, pypdfium2.PdfDocument)
     page = document[job.page]
     width = page.get_width()
+    kept = _reused.get(job.size)
+
+    def bitmap_maker(width: int, height: int, format: int, rev_byteorder: bool = False) -> Any:
+        if kept is not None and (kept[0].width, kept[0].height, kept[0].format) == (
+            width,
+            height,
+            format,
+        ):
+            return kept[0]  # (render fills it with the background first)
+        return pypdfium2.PdfBitmap.new_native(width, height, format, rev_byteorder=rev_byteorder)
+
     # Pages are in pixel units; the tiny shortfall stops PDFium rounding a size up.
     scale = (job.size[0] - 1e-6) / width
-    bitmap = page.render(scale=scale, fill_color=(255, 255, 255, 255))
-    image = bitmap.to_pil().convert("RGB")
-    if image.size != job.size:
-        raise RuntimeError(f"page {job.page} rendered at {image.size}, not {job.size}")
+    # Four bytes a pixel, in RGBX order: Pillow's own layout for RGB, so the pixels are
+    # copied out of PDFium's bitmap as they are (the same pixels as a BGR bitmap).
+    bitmap = page.render(
+        scale=scale,
+        fill_color=(255, 255, 255, 255),
+        force_bitmap_format=pdfium_c.FPDFBitmap_BGRx,
+        rev_byteorder=True,
+        bitmap_maker=bitmap_maker,
+    )
+    size = (bitmap.width, bitmap.height)
+    if size != job.size:
+        raise RuntimeError(f"page {job.page} rendered at {size}, not {job.size}")
+    if kept is not None and kept[0] is bitmap:
+        image = kept[1]
+        image.frombytes(bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+    else:
+        image = PILImage.frombytes("RGB", size, bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+        _forget_bitmaps()
+        _reused[job.size] = (bitmap, image)
+    return image
+
+
+def _forget_bitmaps() -> None:
+    for bitmap, _ in _reused.values():
+        bitmap.close()
+    _reused.clear()
+
+
+def encode(image: Image, dpi: float) -> bytes:
+    """An image as PNG bytes, with its resolution recorded (any thread)."""
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(job.dpi, job.dpi))
+    image.save(out, format="PNG", dpi=(dpi, dpi))
     return out.getvalue()
 
 
+def png_bytes(document: object, job: PageJob) -> bytes:
+    """One page as PNG bytes: RGB (no alpha) on white, with its resolution recorded."""
+    return encode(render(document, job), job.dpi)
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Write a new file into a folder that is this run's alone (a staged export): made
+    exclusively (never over another file), flushed to disk, mode NEW_FILE_MODE."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, NEW_FILE_MODE)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+        if hasattr(os, "fchmod"):  # whatever the umask: as kitgen.atomic makes files
+            os.fchmod(fd, NEW_FILE_MODE)
+    finally:
+        os.close(fd)
+
+
+def _write(paths: tuple[str, ...], data: bytes) -> int:
+    for target in paths:
+        write_new(target, data)
+    return len(paths)
+
+
+class _Writer:
+    """A thread that writes files handed to it, in order, while the caller goes on; at
+    most `WAITING` pages wait. Use it as a context manager: leaving the block waits for
+    every file (or, on an error, for the file being written, dropping the rest); the
+    first error writing is raised by the next `write` or by leaving."""
+
+    WAITING = 4
+
+    def __init__(self) -> None:
+        self.waiting: queue.Queue[tuple[tuple[str, ...], bytes] | None] = queue.Queue(self.WAITING)
+        self.error: BaseException | None = None
+        self.stop = False
+        self.thread = threading.Thread(target=self._work, name="kitgen-png-writer", daemon=True)
+        self.thread.start()
+
+    def _work(self) -> None:
+        while (item := self.waiting.get()) is not None:
+            if self.stop or self.error is not None:
+                continue  # drain: the caller is leaving
+            try:
+                _write(*item)
+            except BaseException as error:  # the caller raises it
+                self.error = error
+
+    def _raise(self) -> None:
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+    def write(self, paths: tuple[str, ...], data: bytes) -> None:
+        self._raise()
+        self.waiting.put((paths, data))
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if kind is not None:
+            self.stop = True
+        self.waiting.put(None)
+        self.thread.join()
+        if kind is None:
+            self._raise()
+
+
 def _run(path: str, job: PageJob) -> int:
-    data = png_bytes(_document(path), job)
-    for target in job.paths:
-        write_atomic(target, data)
-    return len(job.paths)
+    return _write(job.paths, png_bytes(_document(path), job))
 
 
 def _forget() -> None:
-    """Close this process's documents (so their files can be removed)."""
+    """Close this process's documents (so their files can be removed) and free the
+    bitmaps kept for the next page."""
+    _forget_bitmaps()
     for document in _documents.values():
         close = getattr(document, "close", None)
         if close is not None:
@@ -142,20 +282,22 @@ class Rasterizer:
         jobs: Sequence[PageJob],
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        """Render every job's page of the PDF to its PNG files."""
+        """Render every job's page of the PDF to its PNG files: new files, in a folder
+        that is this run's alone (a staged folder, `kitgen.atomic.staged_dir`)."""
         self.documents += 1
         pdf_path = os.path.join(self.folder, f"document-{self.documents}.pdf")
         with open(pdf_path, "wb") as handle:
             handle.write(pdf)
-        done = 0
         if self.processes == 1 or (self.pool is None and len(jobs) < WORTH_A_POOL):
-            for job in jobs:
-                _run(pdf_path, job)
-                done += 1
-                if progress is not None:
-                    progress(done, len(jobs))
-            _forget()
+            try:
+                self._here(pdf_path, jobs, progress)
+            finally:
+                _forget()
             return
+        done = 0
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         if self.pool is None:
             # "spawn": a fresh interpreter per worker, never a forked copy of PDFium's state.
             context = multiprocessing.get_context("spawn")
@@ -177,3 +319,17 @@ class Rasterizer:
             for future in futures:
                 future.cancel()
             raise
+
+    def _here(
+        self,
+        pdf_path: str,
+        jobs: Sequence[PageJob],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        """Render and encode in this thread, page after page; a thread writes the files."""
+        document = _document(pdf_path)
+        with _Writer() as writer:
+            for done, job in enumerate(jobs, 1):
+                writer.write(job.paths, png_bytes(document, job))
+                if progress is not None:
+                    progress(done, len(jobs))
