@@ -21,7 +21,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import Row, all_ok, anchor, at_most, print_table, run
+from common import Row, all_ok, anchor, at_most, print_table, run, warm
 
 NAME = "rendering"
 CARDS = 1000
@@ -60,6 +60,7 @@ def measure(count: int, runs: int, tmp: str) -> tuple[float, float, float, float
     floor_pdf = os.path.join(tmp, f"floor-{count}.pdf")
     kitgen = [sys.executable, "-m", "kitgen", "build", *pools, "--paper", "a4", "--out", out]
     floor = [sys.executable, anchor("floor_render.py"), str(count), floor_pdf]
+    warm(kitgen, floor, cwd=tmp)
     ours, theirs = [], []
     for _ in range(runs):  # interleaved, so a busy moment hits both alike
         ours.append(run(kitgen, tmp))

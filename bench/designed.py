@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import Row, all_ok, anchor, at_most, below, print_table, run
+from common import Row, all_ok, anchor, at_most, below, print_table, run, warm
 
 NAME = "designed"
 CARDS = 1000
@@ -125,6 +125,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
         out = os.path.join(tmp, "out")
         kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
         floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
+        warm(kitgen, floor, cwd=tmp)
         ours, theirs, peaks = [], [], []
         for _ in range(runs):  # interleaved, so a busy moment hits both alike
             seconds, peak = run(kitgen, tmp)
