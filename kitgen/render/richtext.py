@@ -33,6 +33,7 @@ from reportlab.lib.colors import Color, HexColor
 
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.textruns import Run, draw_runs
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -524,7 +525,8 @@ def draw_rich(
 ) -> None:
     """Draw laid-out rich text in the box whose bottom-left corner is (x, y).
 
-    All its text is one text object (a font change only where the face changes), in
+    All its text is one text object (a font change only where the face changes; see
+    kitgen.render.textruns), in
     `colour` ("#rrggbb" or a reportlab colour); then each icon by `draw_icon(c, name,
     x, y_bottom, side)`, in its own saved graphics state so it cannot change the text's
     colour. The canvas state is restored afterwards. Text with icons and no
@@ -538,9 +540,7 @@ def draw_rich(
     icons: list[tuple[str, float, float, float]] = []
     c.saveState()
     c.setFillColor(HexColor(colour) if isinstance(colour, str) else colour)
-    t = c.beginText()
-    font = ""
-    used = False
+    runs: list[Run] = []
     for line, (lx, baseline) in zip(fitted.lines, origins, strict=True):
         cursor: float | None = None
         for piece in line.pieces:
@@ -548,17 +548,12 @@ def draw_rich(
                 bottom = icon_bottom(baseline, fitted.size, piece.width)
                 icons.append((piece.icon, lx + piece.x, bottom, piece.width))
                 continue
-            if cursor != piece.x:
-                t.setTextOrigin(lx + piece.x, baseline)
-            if piece.font != font:
-                ensure_font(piece.font)  # (measured already, so registered: a cheap check)
-                t.setFont(piece.font, fitted.size)
-                font = piece.font
-            t.textOut(piece.text)
+            ensure_font(piece.font)  # (measured already, so registered: a cheap check)
+            origin = None if cursor == piece.x else (lx + piece.x, baseline)
+            runs.append((origin, piece.font, fitted.size, piece.text))
             cursor = piece.x + piece.width
-            used = True
-    if used:
-        c.drawText(t)
+    if runs:
+        draw_runs(c, runs)
     if draw_icon is not None:
         for name, ix, iy, side in icons:
             c.saveState()
