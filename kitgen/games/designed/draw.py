@@ -10,9 +10,9 @@ turns its anchored lengths into the drawing's.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
@@ -162,6 +162,7 @@ class Artist:
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
         self._paths: dict[str, str | CardError] = {}
+        self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -445,20 +446,81 @@ class Artist:
     # -- drawing ------------------------------------------------------------------------
 
     def paint(self, c: Canvas, card: Card, layout: Layout | None) -> None:
-        """Draw one side of a card (checked already) in trim coordinates."""
-        from kitgen.render.pictures import draw_picture
-        from kitgen.render.richtext import draw_rich
+        """Draw one side of a card (checked already) in trim coordinates.
+
+        What draws the same on many cards (the elements and background that no template
+        sets: constants, and mappings of a field, whose values are few) is drawn once a
+        PDF as a form, for each set of values it takes, and named on each card: a
+        frame, a band coloured by faction, a fixed title. A run of such elements in
+        drawing order is one form, so the order of what is drawn stays as written."""
+        from kitgen.render.forms import draw_once
 
         if layout is None:
             return
         context = self.context(card)
         w, h, b = self.card.width, self.card.height, self.bleed
-        if layout.background is not None and self.ink != "low":
-            colour = layout.background.value(context)
-            if colour != "none":
-                c.setFillColor(_colour(str(colour)))
-                c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-        for part in layout.parts:
+        for fixed, items in self._segments(layout):
+            if not fixed:
+                self._draw_items(c, items, layout, context)
+                continue
+            key = (
+                "designed",
+                self.design.path,
+                self.card,
+                self.bleed,
+                self.ink,
+                tuple(self._drawn_as(item, layout, context) for item in items),
+            )
+            draw_once(
+                c,
+                key,
+                (-b, -b, w + b, h + b),
+                partial(self._draw_items, items=items, layout=layout, context=context),
+            )
+
+    def _segments(self, layout: Layout) -> list[tuple[bool, tuple[Part | None, ...]]]:
+        """A layout's background (None) and elements in drawing order, in runs that are
+        the same on every card with the same values of their mappings (True), or not."""
+        found = self._layout_segments.get(id(layout))
+        if found is None:
+            items: list[Part | None] = [None, *layout.parts]
+            found = []
+            for item in items:
+                fixed = _fixed(item, layout)
+                if found and found[-1][0] == fixed:
+                    found[-1] = (fixed, (*found[-1][1], item))
+                else:
+                    found.append((fixed, (item,)))
+            self._layout_segments[id(layout)] = found
+        return found
+
+    def _drawn_as(self, item: Part | None, layout: Layout, context: Mapping[str, Any]) -> Hashable:
+        """What a fixed element draws with for a card: its values (and whether it
+        shows), everything its drawing depends on besides the card's size and ink."""
+        if item is None:
+            return (
+                "background",
+                None if layout.background is None else layout.background.value(context),
+            )
+        shown = shows(item, context)
+        values = tuple((name, _value(item, name, context)) for name in item.props) if shown else ()
+        return (item.type, item.anchor, shown, values)
+
+    def _draw_items(
+        self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
+    ) -> None:
+        from kitgen.render.pictures import draw_picture
+        from kitgen.render.richtext import draw_rich
+
+        w, h, b = self.card.width, self.card.height, self.bleed
+        for part in items:
+            if part is None:
+                if layout.background is not None and self.ink != "low":
+                    colour = layout.background.value(context)
+                    if colour != "none":
+                        c.setFillColor(_colour(str(colour)))
+                        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+                continue
             if not shows(part, context):
                 continue
             placed = self.place(part, context)
@@ -691,6 +753,17 @@ def deck(
     if title is None:
         title = design.file.title if design.file is not None else design.game_id
     return Deck(design.game_id, stem, title, names, source, check)
+
+
+def _fixed(item: Part | None, layout: Layout) -> bool:
+    """Whether an element (None: the layout's background) draws the same on every card
+    whose fields its mappings read have the same values: no property of it, nor its
+    `when:`, is a template."""
+    if item is None:
+        return layout.background is None or layout.background.render is None
+    if item.when is not None and not isinstance(item.when, Mapping):
+        return False
+    return all(prop.render is None for prop in item.props.values())
 
 
 def _varies(layout: Layout) -> bool:
