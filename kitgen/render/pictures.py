@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
@@ -339,8 +340,7 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
     """The name and size of the canvas's form XObject of the picture (and tint), made
     on first use in this PDF."""
     colour = _colour(tint) if tint is not None else None
-    key = f"{picture.digest}:{colour.hexval() if colour is not None else ''}"
-    name = "kitgenPicture" + hashlib.sha256(key.encode()).hexdigest()[:24]
+    name = _form_name(picture.digest, colour.hexval() if colour is not None else "")
     # A raster fills the unit square; the placement scales it.
     size = (picture.width_pt, picture.height_pt) if picture.kind == "svg" else (1.0, 1.0)
     if not c.hasForm(name):
@@ -362,6 +362,12 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
         c.endForm()
     return name, *size
+
+
+@lru_cache(maxsize=4096)
+def _form_name(digest: str, colour: str) -> str:
+    """A picture's form name in a PDF: from its file's digest and its tint's colour."""
+    return "kitgenPicture" + hashlib.sha256(f"{digest}:{colour}".encode()).hexdigest()[:24]
 
 
 def _colour(tint: str) -> Any:

@@ -157,7 +157,7 @@ def _runs(
             if k:
                 out.append(None)
             if part:
-                out.append(_Segment(part, font, text_width(part, font, 1.0)))
+                out.append(_segment(part, font))
 
     for text, b, i in spans:
         font = family.face(b, i)
@@ -174,6 +174,12 @@ def _runs(
                     m = _ICON.search(text, m.end() - 1)
         add_text(text[start:], font)
     return out
+
+
+@lru_cache(maxsize=4 * CACHE_SIZE)
+def _segment(text: str, font: str) -> _Segment:
+    """A run of text in one font, measured: the words of a game's texts repeat."""
+    return _Segment(text, font, text_width(text, font, 1.0))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

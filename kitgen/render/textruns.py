@@ -33,6 +33,7 @@ KEEP = 4096
 # before), its face, its size and its text.
 Run = tuple[tuple[float, float] | None, str, float, str]
 
+_DYNAMIC: dict[str, bool] = {}
 _KEPT: WeakKeyDictionary[Canvas, dict[tuple[str, float, str, int], tuple[str, int]]] = (
     WeakKeyDictionary()
 )
@@ -80,7 +81,12 @@ def draw_runs(c: Canvas, runs: Sequence[Run]) -> None:
 
 
 def _dynamic(font: str) -> bool:
-    return bool(getattr(pdfmetrics.getFont(font), "_dynamicFont", False))
+    """Whether a registered font is a TrueType font reportlab subsets (once per name:
+    a name registered stays the font it was)."""
+    found = _DYNAMIC.get(font)
+    if found is None:
+        found = _DYNAMIC[font] = bool(getattr(pdfmetrics.getFont(font), "_dynamicFont", False))
+    return found
 
 
 def _make(c: Canvas, font_name: str, size: float, text: str, subset: int) -> tuple[str, int]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
-from kitgen.games.designed.props import Length, PropError, template_errors
+from kitgen.games.designed.props import UNSET, Length, PropError, template_errors
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM, format_mm
 from kitgen.model.findings import Finding, Location, finding, warning
@@ -91,7 +91,7 @@ class CardContext(dict[str, Any]):
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         super().__init__(values)
-        self.memo: dict[tuple[int, str], Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
 
 def _value(part: Part, name: str, context: Mapping[str, Any], default: object = None) -> Any:
@@ -100,8 +100,9 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
     compiled = part.props.get(name)
     if compiled is None:
         return default
-    if not compiled.varies:
-        return compiled.constant
+    constant = compiled.constant
+    if constant is not UNSET:  # (Compiled.varies, without a property's call)
+        return constant
     memo = context.memo if isinstance(context, CardContext) else None
     key = (id(part), name)
     if memo is not None and key in memo:
@@ -163,6 +164,8 @@ class Artist:
         self._places: dict[int, Placed] = {}
         self._paths: dict[str, str | CardError] = {}
         self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
+        self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
+        self._outside = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -239,7 +242,7 @@ class Artist:
     def text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
         """A text element laid out for a card (once per card, element and box)."""
         memo = context.memo if isinstance(context, CardContext) else {}
-        key = (id(part), f"plan {placed}")
+        key = (id(part), "plan", placed)
         plan = memo.get(key)
         if plan is None:
             plan = memo[key] = self._text(part, context, placed)
@@ -249,10 +252,10 @@ class Artist:
     def place(self, part: Part, context: Mapping[str, Any]) -> Placed:
         """Where an element goes on a card: worked out once for an element whose place
         is the same on every card."""
-        if any(part.props[name].varies for name in GEOMETRY if name in part.props):
-            return box(part, context, self.card)
         found = self._places.get(id(part))
         if found is None:
+            if any(part.props[name].varies for name in GEOMETRY if name in part.props):
+                return box(part, context, self.card)
             found = self._places[id(part)] = box(part, context, self.card)
         return found
 
@@ -357,7 +360,7 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                 if part.type != "text":
-                    out += self.outside(part, placed, layout)
+                    out += self.outside_box(part, placed, layout)
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     out += self.outside(part, self.text_extent(plan, placed), layout)
             except CardError as err:
@@ -409,6 +412,17 @@ class Artist:
         top = origins[0][1] + 0.75 * fitted.size
         bottom = origins[-1][1] - 0.22 * fitted.size
         return Placed(left, bottom, right - left, top - bottom)
+
+    def outside_box(
+        self, part: Part, placed: Placed, layout: Layout
+    ) -> tuple[tuple[str, str, Location | None], ...]:
+        """`outside` for an element's whole box, said once per element and box (most
+        elements lie in the same place on every card)."""
+        key = (id(part), id(layout), placed)
+        found = self._outside.get(key)
+        if found is None:
+            found = self._outside[key] = tuple(self.outside(part, placed, layout))
+        return found
 
     def outside(
         self, part: Part, placed: Placed, layout: Layout
