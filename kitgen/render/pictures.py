@@ -326,14 +326,31 @@ def draw_picture(
     )
     form, form_w, form_h = _form(c, picture, tint)
     c.saveState()
-    if clip:
-        path = c.beginPath()
-        path.rect(x, y, width, height)
-        c.clipPath(path, stroke=0, fill=0)
-    c.translate(px, py)
-    c.scale(pw / form_w, ph / form_h)
+    sx, sy = pw / form_w, ph / form_h
+    # What the clip and the move write depends on these alone (after saveState's `q`,
+    # the move never joins an earlier one): kept, so a picture in the same place on
+    # every card is formatted once. The state they change is restored below.
+    key = (x, y, width, height, px, py, sx, sy, clip, c._fillMode)
+    placed = _PLACED.get(key)
+    if placed is None:
+        start = len(c._code)
+        if clip:
+            path = c.beginPath()
+            path.rect(x, y, width, height)
+            c.clipPath(path, stroke=0, fill=0)
+        c.translate(px, py)
+        c.scale(sx, sy)
+        if len(_PLACED) >= KEEP_PLACED:
+            _PLACED.clear()
+        _PLACED[key] = tuple(c._code[start:])
+    else:
+        c._code.extend(placed)
     c.doForm(form)
     c.restoreState()
+
+
+KEEP_PLACED = 4096
+_PLACED: dict[tuple[float | bool | int, ...], tuple[str, ...]] = {}
 
 
 def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, float]:

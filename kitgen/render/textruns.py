@@ -9,7 +9,7 @@ formatting), most of the time a card's text takes to draw. `draw_runs` writes
 exactly what that sequence writes for TrueType fonts on a bottom-up canvas (the only
 kind kitgen makes), and keeps, per canvas, what a run's face, size and text make of
 it (its operators and the font subset it ends in: a run's operators depend on the
-subset the one before it ended in). Only the positions are formatted each time.
+subset the one before it ended in), and the positions lines start at, formatted.
 Anything else (a standard font, a top-down canvas) goes through reportlab itself.
 tests/test_textruns.py holds the two to the same bytes.
 
@@ -21,6 +21,7 @@ the output does not depend on what was kept).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import fp_str
@@ -34,6 +35,9 @@ KEEP = 4096
 Run = tuple[tuple[float, float] | None, str, float, str]
 
 _DYNAMIC: dict[str, bool] = {}
+# Where lines start, as the text matrix sets them: a line often starts where another
+# did (the same box and text on another card), and formatting numbers is slow.
+_AT: dict[tuple[float, float], str] = {}
 _KEPT: WeakKeyDictionary[Canvas, dict[tuple[str, float, str, int], tuple[str, int]]] = (
     WeakKeyDictionary()
 )
@@ -63,7 +67,12 @@ def draw_runs(c: Canvas, runs: Sequence[Run]) -> None:
     subset = -1
     for origin, font, size, text in runs:
         if origin is not None:
-            code.append(f"1 0 0 1 {fp_str(*origin)} Tm")
+            at = _AT.get(origin)
+            if at is None:
+                if len(_AT) >= KEEP:
+                    _AT.clear()
+                at = _AT[origin] = f"1 0 0 1 {fp_str(*origin)} Tm"
+            code.append(at)
         if face != (font, size):
             face = (font, size)
             subset = -1  # (setFont of a TrueType font writes nothing yet)
@@ -98,12 +107,18 @@ def _make(c: Canvas, font_name: str, size: float, text: str, subset: int) -> tup
     face = ""
     for chunk_subset, chunk in font.splitString(text, doc):
         if chunk_subset != subset:
-            if not face:  # reportlab's default leading: 1.2 times the size
-                face = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+            if not face:
+                face = _face(size)
             parts.append(f"{font.getSubsetInternalName(chunk_subset, doc)} {face}")
             subset = chunk_subset
         parts.append(f"({c._escape(chunk)}) Tj")
     return " ".join(parts), subset
+
+
+@lru_cache(maxsize=256)
+def _face(size: float) -> str:
+    """A size and reportlab's default leading (1.2 times the size), as a font is set."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
 def _reportlab(c: Canvas, runs: Sequence[Run]) -> None:
