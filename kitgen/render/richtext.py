@@ -53,10 +53,10 @@ _ICON = re.compile(r":([A-Za-z0-9_-]+):")
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A run of text in one font, or an icon (`icon` set, `text` empty), at `x` points
-    from the start of its line; an icon's `x` and `width` are its square's."""
+    from the start of its line; an icon's `x` and `width` are its square's. (A tuple:
+    every line of every card makes several.)"""
 
     x: float
     text: str
@@ -182,6 +182,18 @@ def _segment(text: str, font: str) -> _Segment:
     return _Segment(text, font, text_width(text, font, 1.0))
 
 
+@lru_cache(maxsize=4 * CACHE_SIZE)
+def _plain_word(segment: _Segment) -> _Word:
+    """A word of one run of text, as _parse makes any word (the space after it in its
+    own font)."""
+    return _Word(
+        (segment,),
+        sum(s.unit for s in (segment,)),
+        text_width(" ", segment.font, 1.0),
+        segment.font,
+    )
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def _parse(
     text: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
@@ -201,6 +213,10 @@ def _parse(
                 segments.append(segment)
                 continue
             if not segments:
+                continue
+            if len(segments) == 1 and segments[0].icon is None:  # (most words)
+                words.append(_plain_word(segments[0]))
+                segments = []
                 continue
             fonts = [s.font for s in segments if s.icon is None]
             space_font = fonts[-1] if fonts else base
@@ -320,43 +336,50 @@ def _wrap(
 
 
 def _pieces(words: list[_Word], size: float, scale: float) -> RichLine:
-    """A line's words as pieces at `size`: runs of one font joined, spaces included."""
+    """A line's words as pieces at `size`: runs of one font joined, spaces included.
+
+    A run's width is the sum of its parts' widths at `size`, added in order, and each
+    part starts where the run so far ends (inlined: every line of every card is made
+    here)."""
     pieces: list[Piece] = []
     x = 0.0
     text, font, start, run = "", "", 0.0, 0.0
-
-    def flush() -> None:
-        nonlocal text, run
-        if text:
-            pieces.append(Piece(start, text, font, None, run))
-        text, run = "", 0.0
-
-    def add(t: str, f: str, unit: float) -> None:
-        nonlocal text, font, start, run, x
-        if f != font or not text:
-            flush()
-            font, start = f, x
-        text += t
-        run += unit * size
-        x = start + run
-
-    for n, word in enumerate(words):
-        if n:
-            prev = words[n - 1]
-            add(" ", prev.space_font, prev.space)
+    prev: _Word | None = None
+    for word in words:
+        if prev is not None:  # the space after the word before, in its font
+            if prev.space_font != font or not text:
+                if text:
+                    pieces.append(Piece(start, text, font, None, run))
+                text, run = "", 0.0
+                font, start = prev.space_font, x
+            text += " "
+            run += prev.space * size
+            x = start + run
         for s in word.segments:
             if s.icon is None:
-                add(s.text, s.font, s.unit)
+                if s.font != font or not text:
+                    if text:
+                        pieces.append(Piece(start, text, font, None, run))
+                    text, run = "", 0.0
+                    font, start = s.font, x
+                text += s.text
+                run += s.unit * size
+                x = start + run
                 continue
-            flush()
+            if text:
+                pieces.append(Piece(start, text, font, None, run))
+            text, run = "", 0.0
             side = size * scale
             pieces.append(Piece(x + side * ICON_GAP / 2, "", "", s.icon, side))
             x += s.unit * size
-    flush()
+        prev = word
+    if text:
+        pieces.append(Piece(start, text, font, None, run))
     return RichLine(tuple(pieces), x)
 
 
-def _sizes(max_size: float, min_size: float) -> list[float]:
+@lru_cache(maxsize=1024)
+def _sizes(max_size: float, min_size: float) -> tuple[float, ...]:
     """max_size down to min_size in steps of STEP, min_size always the last."""
     out: list[float] = []
     k = 0
@@ -364,7 +387,7 @@ def _sizes(max_size: float, min_size: float) -> list[float]:
         out.append(size)
         k += 1
     out.append(min_size)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
