@@ -166,6 +166,7 @@ class Artist:
         self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
         self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
         self._outside = {}
+        self._split_props: dict[int, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -516,9 +517,16 @@ class Artist:
                 "background",
                 None if layout.background is None else layout.background.value(context),
             )
-        shown = shows(item, context)
-        values = tuple((name, _value(item, name, context)) for name in item.props) if shown else ()
-        return (item.type, item.anchor, shown, values)
+        if item.when is not None and not shows(item, context):
+            return (item.type, item.anchor, False)
+        split = self._split_props.get(id(item))
+        if split is None:  # its constants (the same on every card), and its mappings
+            constants = tuple((n, p.constant) for n, p in item.props.items() if not p.varies)
+            mapped = tuple(n for n, p in item.props.items() if p.varies)
+            split = self._split_props[id(item)] = (constants, mapped)
+        constants, mapped = split
+        values = tuple(_value(item, name, context) for name in mapped)
+        return (item.type, item.anchor, True, constants, mapped, values)
 
     def _draw_items(
         self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
