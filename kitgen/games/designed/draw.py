@@ -314,8 +314,9 @@ class Artist:
                 if not shows(part, context):
                     continue
                 placed = self.place(part, context)
-                for name in part.props:
-                    _value(part, name, context)
+                for name, prop in part.props.items():
+                    if prop.constant is UNSET:  # (a constant was read when compiled)
+                        _value(part, name, context)
                 if part.type == "text":
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
@@ -653,15 +654,20 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
     artist = Artist(design, card, bleed)
     seen: dict[tuple[str, str, Location | None], list[str]] = {}
     same: set[int] = set()  # layouts that draw every card alike, checked once
+    varies: dict[int, bool] = {}
     for card_row in design.cards:
-        name = design.name_of(card_row)
+        name: str | None = None  # (worked out for a card with problems only)
         for side, pick in (("face", design.face), ("back", design.back)):
             layout = None if pick is None else pick.of(card_row.values)
             if layout is None or id(layout) in same:
                 continue
-            if not _varies(layout):
+            if id(layout) not in varies:
+                varies[id(layout)] = _varies(layout)
+            if not varies[id(layout)]:
                 same.add(id(layout))
             for problem in artist.check_card(card_row, layout, side):
+                if name is None:
+                    name = design.name_of(card_row)
                 seen.setdefault(problem, []).append(name)
     out: list[Finding] = []
     for (code, message, where), names in seen.items():
