@@ -562,3 +562,27 @@ def test_a_kit_that_prints_nothing_is_an_error_not_a_quiet_success(
     assert built == 1
     assert f"kit.yaml:4:13: error {code}" in out + err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_build_leaves_nothing_frozen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`kitgen build` freezes what start-up made while it draws (the garbage collector
+    then skips it) and thaws it after, also when the build fails: a program running
+    kitgen inside itself gets its collector back as it was."""
+    import gc
+
+    frozen: list[int] = []
+    freeze = gc.freeze
+
+    def watched_freeze() -> None:
+        freeze()
+        frozen.append(gc.get_freeze_count())
+
+    monkeypatch.setattr(gc, "freeze", watched_freeze)
+    before = gc.get_freeze_count()
+    deck = Path(__file__).resolve().parent.parent / "data/examples/emberwake/decks/deep-tide.yaml"
+    status, _out, _err = run("build", str(deck), "-o", str(tmp_path / "out"))
+    assert status == 0
+    assert frozen and frozen[0] > before
+    status, _out, _err = run("build", str(tmp_path / "missing.yaml"), "-o", str(tmp_path / "x"))
+    assert status != 0
+    assert gc.get_freeze_count() == before

@@ -385,3 +385,44 @@ def test_output_is_deterministic(tmp_path: Path) -> None:
         )
 
     assert once() == once()
+
+
+def test_a_kept_placement_writes_what_a_fresh_one_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """draw_picture keeps what its clip and move write for each place: the same pictures
+    in the same places (the second time, kept) give the bytes they give made afresh,
+    with the clip's fill rule as the canvas has it."""
+    from kitgen.render import pictures
+
+    svg = loaded(write(tmp_path, "red.svg", CLEAN))
+    png = loaded(write(tmp_path, "green.png", png_bytes()))
+    places: list[tuple[Picture, float, float, float, float, Fit, str | None]] = [
+        (picture, x, y, w, h, fit, tint)
+        for picture in (svg, png)
+        for x, y, w, h in ((10.5, 20.25, 100.0, 80.0), (0.1, 0.2, 33.3, 66.6))
+        for fit in ("fit", "fill", "crop")
+        for tint in (None, "#0000ff")
+    ]
+
+    def drawn() -> bytes:
+        canvas, buffer = new_canvas("pictures")
+        for even_odd in (True, False):
+            canvas._fillMode = int(not even_odd)  # reportlab's FILL_EVEN_ODD is 0
+            for picture, x, y, w, h, fit, tint in places * 2:
+                draw_picture(canvas, picture, x, y, w, h, fit, tint=tint)
+        return finish(canvas, buffer)
+
+    pictures._PLACED.clear()
+    kept = drawn()
+    assert pictures._PLACED
+    fresh_calls: list[int] = []
+
+    class Fresh(dict[tuple[float | bool | int, ...], tuple[str, ...]]):
+        def get(self, key: object, default: object = None) -> None:  # type: ignore[override]
+            fresh_calls.append(1)
+            return None
+
+    monkeypatch.setattr(pictures, "_PLACED", Fresh())
+    assert drawn() == kept
+    assert len(fresh_calls) == 2 * 2 * len(places)

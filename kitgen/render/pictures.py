@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
@@ -325,22 +326,38 @@ def draw_picture(
     )
     form, form_w, form_h = _form(c, picture, tint)
     c.saveState()
-    if clip:
-        path = c.beginPath()
-        path.rect(x, y, width, height)
-        c.clipPath(path, stroke=0, fill=0)
-    c.translate(px, py)
-    c.scale(pw / form_w, ph / form_h)
+    sx, sy = pw / form_w, ph / form_h
+    # What the clip and the move write depends on these alone (after saveState's `q`,
+    # the move never joins an earlier one): kept, so a picture in the same place on
+    # every card is formatted once. The state they change is restored below.
+    key = (x, y, width, height, px, py, sx, sy, clip, c._fillMode)
+    placed = _PLACED.get(key)
+    if placed is None:
+        start = len(c._code)
+        if clip:
+            path = c.beginPath()
+            path.rect(x, y, width, height)
+            c.clipPath(path, stroke=0, fill=0)
+        c.translate(px, py)
+        c.scale(sx, sy)
+        if len(_PLACED) >= KEEP_PLACED:
+            _PLACED.clear()
+        _PLACED[key] = tuple(c._code[start:])
+    else:
+        c._code.extend(placed)
     c.doForm(form)
     c.restoreState()
+
+
+KEEP_PLACED = 4096
+_PLACED: dict[tuple[float | bool | int, ...], tuple[str, ...]] = {}
 
 
 def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, float]:
     """The name and size of the canvas's form XObject of the picture (and tint), made
     on first use in this PDF."""
     colour = _colour(tint) if tint is not None else None
-    key = f"{picture.digest}:{colour.hexval() if colour is not None else ''}"
-    name = "kitgenPicture" + hashlib.sha256(key.encode()).hexdigest()[:24]
+    name = _form_name(picture.digest, colour.hexval() if colour is not None else "")
     # A raster fills the unit square; the placement scales it.
     size = (picture.width_pt, picture.height_pt) if picture.kind == "svg" else (1.0, 1.0)
     if not c.hasForm(name):
@@ -362,6 +379,12 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
         c.endForm()
     return name, *size
+
+
+@lru_cache(maxsize=4096)
+def _form_name(digest: str, colour: str) -> str:
+    """A picture's form name in a PDF: from its file's digest and its tint's colour."""
+    return "kitgenPicture" + hashlib.sha256(f"{digest}:{colour}".encode()).hexdigest()[:24]
 
 
 def _colour(tint: str) -> Any:

@@ -33,6 +33,7 @@ from reportlab.lib.colors import Color, HexColor
 
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.textruns import Run, draw_runs
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -52,10 +53,10 @@ _ICON = re.compile(r":([A-Za-z0-9_-]+):")
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A run of text in one font, or an icon (`icon` set, `text` empty), at `x` points
-    from the start of its line; an icon's `x` and `width` are its square's."""
+    from the start of its line; an icon's `x` and `width` are its square's. (A tuple:
+    every line of every card makes several.)"""
 
     x: float
     text: str
@@ -156,7 +157,7 @@ def _runs(
             if k:
                 out.append(None)
             if part:
-                out.append(_Segment(part, font, text_width(part, font, 1.0)))
+                out.append(_segment(part, font))
 
     for text, b, i in spans:
         font = family.face(b, i)
@@ -173,6 +174,24 @@ def _runs(
                     m = _ICON.search(text, m.end() - 1)
         add_text(text[start:], font)
     return out
+
+
+@lru_cache(maxsize=4 * CACHE_SIZE)
+def _segment(text: str, font: str) -> _Segment:
+    """A run of text in one font, measured: the words of a game's texts repeat."""
+    return _Segment(text, font, text_width(text, font, 1.0))
+
+
+@lru_cache(maxsize=4 * CACHE_SIZE)
+def _plain_word(segment: _Segment) -> _Word:
+    """A word of one run of text, as _parse makes any word (the space after it in its
+    own font)."""
+    return _Word(
+        (segment,),
+        sum(s.unit for s in (segment,)),
+        text_width(" ", segment.font, 1.0),
+        segment.font,
+    )
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -194,6 +213,10 @@ def _parse(
                 segments.append(segment)
                 continue
             if not segments:
+                continue
+            if len(segments) == 1 and segments[0].icon is None:  # (most words)
+                words.append(_plain_word(segments[0]))
+                segments = []
                 continue
             fonts = [s.font for s in segments if s.icon is None]
             space_font = fonts[-1] if fonts else base
@@ -313,43 +336,50 @@ def _wrap(
 
 
 def _pieces(words: list[_Word], size: float, scale: float) -> RichLine:
-    """A line's words as pieces at `size`: runs of one font joined, spaces included."""
+    """A line's words as pieces at `size`: runs of one font joined, spaces included.
+
+    A run's width is the sum of its parts' widths at `size`, added in order, and each
+    part starts where the run so far ends (inlined: every line of every card is made
+    here)."""
     pieces: list[Piece] = []
     x = 0.0
     text, font, start, run = "", "", 0.0, 0.0
-
-    def flush() -> None:
-        nonlocal text, run
-        if text:
-            pieces.append(Piece(start, text, font, None, run))
-        text, run = "", 0.0
-
-    def add(t: str, f: str, unit: float) -> None:
-        nonlocal text, font, start, run, x
-        if f != font or not text:
-            flush()
-            font, start = f, x
-        text += t
-        run += unit * size
-        x = start + run
-
-    for n, word in enumerate(words):
-        if n:
-            prev = words[n - 1]
-            add(" ", prev.space_font, prev.space)
+    prev: _Word | None = None
+    for word in words:
+        if prev is not None:  # the space after the word before, in its font
+            if prev.space_font != font or not text:
+                if text:
+                    pieces.append(Piece(start, text, font, None, run))
+                text, run = "", 0.0
+                font, start = prev.space_font, x
+            text += " "
+            run += prev.space * size
+            x = start + run
         for s in word.segments:
             if s.icon is None:
-                add(s.text, s.font, s.unit)
+                if s.font != font or not text:
+                    if text:
+                        pieces.append(Piece(start, text, font, None, run))
+                    text, run = "", 0.0
+                    font, start = s.font, x
+                text += s.text
+                run += s.unit * size
+                x = start + run
                 continue
-            flush()
+            if text:
+                pieces.append(Piece(start, text, font, None, run))
+            text, run = "", 0.0
             side = size * scale
             pieces.append(Piece(x + side * ICON_GAP / 2, "", "", s.icon, side))
             x += s.unit * size
-    flush()
+        prev = word
+    if text:
+        pieces.append(Piece(start, text, font, None, run))
     return RichLine(tuple(pieces), x)
 
 
-def _sizes(max_size: float, min_size: float) -> list[float]:
+@lru_cache(maxsize=1024)
+def _sizes(max_size: float, min_size: float) -> tuple[float, ...]:
     """max_size down to min_size in steps of STEP, min_size always the last."""
     out: list[float] = []
     k = 0
@@ -357,7 +387,7 @@ def _sizes(max_size: float, min_size: float) -> list[float]:
         out.append(size)
         k += 1
     out.append(min_size)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -524,7 +554,8 @@ def draw_rich(
 ) -> None:
     """Draw laid-out rich text in the box whose bottom-left corner is (x, y).
 
-    All its text is one text object (a font change only where the face changes), in
+    All its text is one text object (a font change only where the face changes; see
+    kitgen.render.textruns), in
     `colour` ("#rrggbb" or a reportlab colour); then each icon by `draw_icon(c, name,
     x, y_bottom, side)`, in its own saved graphics state so it cannot change the text's
     colour. The canvas state is restored afterwards. Text with icons and no
@@ -538,9 +569,7 @@ def draw_rich(
     icons: list[tuple[str, float, float, float]] = []
     c.saveState()
     c.setFillColor(HexColor(colour) if isinstance(colour, str) else colour)
-    t = c.beginText()
-    font = ""
-    used = False
+    runs: list[Run] = []
     for line, (lx, baseline) in zip(fitted.lines, origins, strict=True):
         cursor: float | None = None
         for piece in line.pieces:
@@ -548,17 +577,12 @@ def draw_rich(
                 bottom = icon_bottom(baseline, fitted.size, piece.width)
                 icons.append((piece.icon, lx + piece.x, bottom, piece.width))
                 continue
-            if cursor != piece.x:
-                t.setTextOrigin(lx + piece.x, baseline)
-            if piece.font != font:
-                ensure_font(piece.font)  # (measured already, so registered: a cheap check)
-                t.setFont(piece.font, fitted.size)
-                font = piece.font
-            t.textOut(piece.text)
+            ensure_font(piece.font)  # (measured already, so registered: a cheap check)
+            origin = None if cursor == piece.x else (lx + piece.x, baseline)
+            runs.append((origin, piece.font, fitted.size, piece.text))
             cursor = piece.x + piece.width
-            used = True
-    if used:
-        c.drawText(t)
+    if runs:
+        draw_runs(c, runs)
     if draw_icon is not None:
         for name, ix, iy, side in icons:
             c.saveState()

@@ -390,9 +390,10 @@ def card_sheets_pdf(
     )
     renderer = SheetRenderer(canvas, source, plans)
     sheets = max((p.sheet for p in plans), default=-1) + 1
+    described = setup.describe()  # (the same on every sheet)
     for number, plan in enumerate(plans):
         side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
-        label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", setup.describe())
+        label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", described)
 
         def decorate(
             c: Canvas,

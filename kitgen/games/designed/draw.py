@@ -10,14 +10,14 @@ turns its anchored lengths into the drawing's.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
-from kitgen.games.designed.props import Length, PropError, template_errors
+from kitgen.games.designed.props import UNSET, Length, PropError, template_errors
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM, format_mm
 from kitgen.model.findings import Finding, Location, finding, warning
@@ -91,7 +91,7 @@ class CardContext(dict[str, Any]):
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         super().__init__(values)
-        self.memo: dict[tuple[int, str], Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
 
 def _value(part: Part, name: str, context: Mapping[str, Any], default: object = None) -> Any:
@@ -100,8 +100,9 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
     compiled = part.props.get(name)
     if compiled is None:
         return default
-    if not compiled.varies:
-        return compiled.constant
+    constant = compiled.constant
+    if constant is not UNSET:  # (Compiled.varies, without a property's call)
+        return constant
     memo = context.memo if isinstance(context, CardContext) else None
     key = (id(part), name)
     if memo is not None and key in memo:
@@ -162,6 +163,10 @@ class Artist:
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
         self._paths: dict[str, str | CardError] = {}
+        self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
+        self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
+        self._outside = {}
+        self._split_props: dict[int, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -238,7 +243,7 @@ class Artist:
     def text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
         """A text element laid out for a card (once per card, element and box)."""
         memo = context.memo if isinstance(context, CardContext) else {}
-        key = (id(part), f"plan {placed}")
+        key = (id(part), "plan", placed)
         plan = memo.get(key)
         if plan is None:
             plan = memo[key] = self._text(part, context, placed)
@@ -248,10 +253,10 @@ class Artist:
     def place(self, part: Part, context: Mapping[str, Any]) -> Placed:
         """Where an element goes on a card: worked out once for an element whose place
         is the same on every card."""
-        if any(part.props[name].varies for name in GEOMETRY if name in part.props):
-            return box(part, context, self.card)
         found = self._places.get(id(part))
         if found is None:
+            if any(part.props[name].varies for name in GEOMETRY if name in part.props):
+                return box(part, context, self.card)
             found = self._places[id(part)] = box(part, context, self.card)
         return found
 
@@ -309,8 +314,9 @@ class Artist:
                 if not shows(part, context):
                     continue
                 placed = self.place(part, context)
-                for name in part.props:
-                    _value(part, name, context)
+                for name, prop in part.props.items():
+                    if prop.constant is UNSET:  # (a constant was read when compiled)
+                        _value(part, name, context)
                 if part.type == "text":
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
@@ -356,7 +362,7 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                 if part.type != "text":
-                    out += self.outside(part, placed, layout)
+                    out += self.outside_box(part, placed, layout)
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     out += self.outside(part, self.text_extent(plan, placed), layout)
             except CardError as err:
@@ -409,6 +415,17 @@ class Artist:
         bottom = origins[-1][1] - 0.22 * fitted.size
         return Placed(left, bottom, right - left, top - bottom)
 
+    def outside_box(
+        self, part: Part, placed: Placed, layout: Layout
+    ) -> tuple[tuple[str, str, Location | None], ...]:
+        """`outside` for an element's whole box, said once per element and box (most
+        elements lie in the same place on every card)."""
+        key = (id(part), id(layout), placed)
+        found = self._outside.get(key)
+        if found is None:
+            found = self._outside[key] = tuple(self.outside(part, placed, layout))
+        return found
+
     def outside(
         self, part: Part, placed: Placed, layout: Layout
     ) -> list[tuple[str, str, Location | None]]:
@@ -445,20 +462,88 @@ class Artist:
     # -- drawing ------------------------------------------------------------------------
 
     def paint(self, c: Canvas, card: Card, layout: Layout | None) -> None:
-        """Draw one side of a card (checked already) in trim coordinates."""
-        from kitgen.render.pictures import draw_picture
-        from kitgen.render.richtext import draw_rich
+        """Draw one side of a card (checked already) in trim coordinates.
+
+        What draws the same on many cards (the elements and background that no template
+        sets: constants, and mappings of a field, whose values are few) is drawn once a
+        PDF as a form, for each set of values it takes, and named on each card: a
+        frame, a band coloured by faction, a fixed title. A run of such elements in
+        drawing order is one form, so the order of what is drawn stays as written."""
+        from kitgen.render.forms import draw_once
 
         if layout is None:
             return
         context = self.context(card)
         w, h, b = self.card.width, self.card.height, self.bleed
-        if layout.background is not None and self.ink != "low":
-            colour = layout.background.value(context)
-            if colour != "none":
-                c.setFillColor(_colour(str(colour)))
-                c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-        for part in layout.parts:
+        for fixed, items in self._segments(layout):
+            if not fixed:
+                self._draw_items(c, items, layout, context)
+                continue
+            key = (
+                "designed",
+                self.design.path,
+                self.card,
+                self.bleed,
+                self.ink,
+                tuple(self._drawn_as(item, layout, context) for item in items),
+            )
+            draw_once(
+                c,
+                key,
+                (-b, -b, w + b, h + b),
+                partial(self._draw_items, items=items, layout=layout, context=context),
+            )
+
+    def _segments(self, layout: Layout) -> list[tuple[bool, tuple[Part | None, ...]]]:
+        """A layout's background (None) and elements in drawing order, in runs that are
+        the same on every card with the same values of their mappings (True), or not."""
+        found = self._layout_segments.get(id(layout))
+        if found is None:
+            items: list[Part | None] = [None, *layout.parts]
+            found = []
+            for item in items:
+                fixed = _fixed(item, layout)
+                if found and found[-1][0] == fixed:
+                    found[-1] = (fixed, (*found[-1][1], item))
+                else:
+                    found.append((fixed, (item,)))
+            self._layout_segments[id(layout)] = found
+        return found
+
+    def _drawn_as(self, item: Part | None, layout: Layout, context: Mapping[str, Any]) -> Hashable:
+        """What a fixed element draws with for a card: its values (and whether it
+        shows), everything its drawing depends on besides the card's size and ink."""
+        if item is None:
+            return (
+                "background",
+                None if layout.background is None else layout.background.value(context),
+            )
+        if item.when is not None and not shows(item, context):
+            return (item.type, item.anchor, False)
+        split = self._split_props.get(id(item))
+        if split is None:  # its constants (the same on every card), and its mappings
+            constants = tuple((n, p.constant) for n, p in item.props.items() if not p.varies)
+            mapped = tuple(n for n, p in item.props.items() if p.varies)
+            split = self._split_props[id(item)] = (constants, mapped)
+        constants, mapped = split
+        values = tuple(_value(item, name, context) for name in mapped)
+        return (item.type, item.anchor, True, constants, mapped, values)
+
+    def _draw_items(
+        self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
+    ) -> None:
+        from kitgen.render.pictures import draw_picture
+        from kitgen.render.richtext import draw_rich
+
+        w, h, b = self.card.width, self.card.height, self.bleed
+        for part in items:
+            if part is None:
+                if layout.background is not None and self.ink != "low":
+                    colour = layout.background.value(context)
+                    if colour != "none":
+                        c.setFillColor(_colour(str(colour)))
+                        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+                continue
             if not shows(part, context):
                 continue
             placed = self.place(part, context)
@@ -569,15 +654,20 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
     artist = Artist(design, card, bleed)
     seen: dict[tuple[str, str, Location | None], list[str]] = {}
     same: set[int] = set()  # layouts that draw every card alike, checked once
+    varies: dict[int, bool] = {}
     for card_row in design.cards:
-        name = design.name_of(card_row)
+        name: str | None = None  # (worked out for a card with problems only)
         for side, pick in (("face", design.face), ("back", design.back)):
             layout = None if pick is None else pick.of(card_row.values)
             if layout is None or id(layout) in same:
                 continue
-            if not _varies(layout):
+            if id(layout) not in varies:
+                varies[id(layout)] = _varies(layout)
+            if not varies[id(layout)]:
                 same.add(id(layout))
             for problem in artist.check_card(card_row, layout, side):
+                if name is None:
+                    name = design.name_of(card_row)
                 seen.setdefault(problem, []).append(name)
     out: list[Finding] = []
     for (code, message, where), names in seen.items():
@@ -691,6 +781,17 @@ def deck(
     if title is None:
         title = design.file.title if design.file is not None else design.game_id
     return Deck(design.game_id, stem, title, names, source, check)
+
+
+def _fixed(item: Part | None, layout: Layout) -> bool:
+    """Whether an element (None: the layout's background) draws the same on every card
+    whose fields its mappings read have the same values: no property of it, nor its
+    `when:`, is a template."""
+    if item is None:
+        return layout.background is None or layout.background.render is None
+    if item.when is not None and not isinstance(item.when, Mapping):
+        return False
+    return all(prop.render is None for prop in item.props.values())
 
 
 def _varies(layout: Layout) -> bool:

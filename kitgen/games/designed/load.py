@@ -601,9 +601,9 @@ def _printed(value: object) -> str:
 
 
 def _unset() -> object:
-    from kitgen.games.designed.props import _UNSET
+    from kitgen.games.designed.props import UNSET
 
-    return _UNSET
+    return UNSET
 
 
 class _Refused(Exception):

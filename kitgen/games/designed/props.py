@@ -219,7 +219,7 @@ def _flag(value: object, name: str) -> bool:
     raise PropError(f"`{name}` should be true or false, not {str(value)!r}")
 
 
-_UNSET: Any = object()
+UNSET: Any = object()  # a property's constant when it has none (it varies)
 Render = Callable[[Mapping[str, Any]], str]
 
 
@@ -228,21 +228,21 @@ class Compiled:
     """One property of one element, ready to give its value for any card."""
 
     name: str
-    constant: object = _UNSET
+    constant: object = UNSET
     render: Render | None = None  # a template
     field: str | None = None  # a mapping: the field it reads
     table: Mapping[str, object] | None = None  # ... its values by the field's value
-    otherwise: object = _UNSET  # ... and the value for any other
+    otherwise: object = UNSET  # ... and the value for any other
 
     @property
     def varies(self) -> bool:
         """Whether the property can differ between cards."""
-        return self.constant is _UNSET
+        return self.constant is UNSET
 
     def value(self, context: Mapping[str, Any]) -> object:
         """The property's value for a card (its fields in `context`). Raises PropError
         (a value of the wrong kind, no mapping entry) or a jinja2 TemplateError."""
-        if self.constant is not _UNSET:
+        if self.constant is not UNSET:
             return self.constant
         if self.render is not None:
             return read(self.name, self.render(context))
@@ -250,7 +250,7 @@ class Compiled:
         key = _key(context.get(self.field, ""))
         if key in self.table:
             return self.table[key]
-        if self.otherwise is not _UNSET:
+        if self.otherwise is not UNSET:
             return self.otherwise
         shown = key or "empty"
         raise PropError(
@@ -275,7 +275,7 @@ def compile_property(name: str, raw: object, plain: Callable[[str], Render]) -> 
     if isinstance(raw, dict):
         ((field, table),) = raw.items()
         values: dict[str, object] = {}
-        otherwise = _UNSET
+        otherwise = UNSET
         for key, result in table.items():
             try:
                 parsed = read(name, result)
