@@ -114,3 +114,38 @@ def test_a_finished_position_plays_no_further() -> None:
         state = ENGINE.apply_raw(state, *ENGINE.raw_moves(state)[0])
     outcome, plies, hands = fast(ENGINE).play(state, (RANDOM, RANDOM), random.Random(1))
     assert outcome == state.outcome and plies == [] and hands == state.hands
+
+
+def test_dealing_on_the_fast_path_plays_the_games_of_a_dealt_state() -> None:
+    """`deal_play` deals into lists as `Scratch.deal` deals a State: same games by seed,
+    a hand of uniques (stuck before the first card) included."""
+    fp = fast(ENGINE)
+    uniques = [c.name for c in ENGINE.catalog.cards if c.limit == "one-per-faction"]
+    stuck = played = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        decks = random_decks(rng)
+        if seed % 50 == 0:
+            decks = (uniques[:10], decks[1])  # every card a unique: the first player is stuck
+        kinds = ((RANDOM, RANDOM), (GREEDY, GREEDY), (RANDOM, GREEDY), (GREEDY, RANDOM))[seed % 4]
+        first = seed // 4 % 2
+        indices = (
+            [ENGINE.catalog.find(n) for n in decks[0]],
+            [ENGINE.catalog.find(n) for n in decks[1]],
+        )
+        one = random.Random(seed)
+        state = ENGINE.deal(indices, seed=seed, first=first, rng=one)
+        expected = fast(ENGINE).play(state, kinds, one)
+        two = random.Random()
+        two.seed(seed)  # a generator seeded again draws as a new one
+        got = fp.deal_play(indices, kinds, two, seed, first)
+        assert got == expected, seed
+        assert one.random() == two.random()  # and both drew as much
+        if state.outcome is not None:
+            stuck += 1
+            assert got[1] == [] and got[0].reason == f"P{first + 1} has no card to play"
+        else:
+            played += 1
+        if seed % 50 == 0 and first == 0:
+            assert state.outcome is not None, seed
+    assert stuck >= 6 and played > 500
