@@ -74,6 +74,8 @@ FOES_AROUND = tuple(
     for cell in range(9)
 )
 
+LIMIT_BITS, SPECIAL = 3, 4  # FastPlay._kind: a card's limit, and a flag
+
 # The greedy player's weights (see scratch_players.evaluate, the reference).
 HELD, WEAK_BELOW, WEAK_COST, TWO_MINE, TWO_THEIRS, RESULT = 10, 6, 1.5, 6, 8, 1000
 
@@ -127,8 +129,12 @@ class FastPlay:
             tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
             for face in engine._faces
         )
-        # Cards with more than one move per open cell (turned over, or swapping).
-        self._special = tuple(p in (PUSH, FLIP) for p in engine._power)
+        # Per card: its limit, plus SPECIAL when it has more than one move per open
+        # cell (turned over, or swapping); 0 for most cards.
+        self._kind = tuple(
+            lim | (SPECIAL if p in (PUSH, FLIP) else 0)
+            for lim, p in zip(engine._limit, engine._power, strict=True)
+        )
 
     # --- the greedy player's scores ----------------------------------------------
     def _stuck_after(self, card: int, hand: Sequence[int], b: Board) -> bool:
@@ -340,9 +346,10 @@ class FastPlay:
         plies: list[Ply] = []
         limit = engine._limit
         # The first card of a game may not be a unique: a hand of uniques is stuck.
-        if all(limit[c] == ONE_PER_FACTION for c in seen[first]):
-            return stuck(first), plies, seen
-        return self._play(b, kinds, rng, plies), plies, seen
+        for c in seen[first]:
+            if limit[c] != ONE_PER_FACTION:
+                return self._play(b, kinds, rng, plies), plies, seen
+        return stuck(first), plies, seen
 
     def _play(
         self, b: Board, kinds: tuple[int, int], rng: random.Random, plies: list[Ply]
@@ -360,12 +367,13 @@ class FastPlay:
         hands, decks, own = b.hands, b.decks, b.own
         limit, faction_bit, power_of = engine._limit, engine._faction_bit, engine._power
         faces, attack_mod, defend_mod = engine._faces, engine._attack_mod, engine._defend_mod
-        special = self._special
+        kind_of = self._kind
         taken_of, pick, modifier = engine._taken, engine._pick, engine._modifier
         greedy = self.greedy
         random_ = rng.random
         hand_size = engine.params.hand_size
         player, occupied, board, factions = b.player, b.occupied, b.board, b.factions
+        ply, seed = b.ply, b.seed
         while True:
             other = 1 - player
             hand = hands[player]
@@ -373,14 +381,16 @@ class FastPlay:
             playable = []
             plain = True
             for c in sorted(set(hand)):
-                lim = limit[c]
-                if lim == ONE_PER_NAME:
-                    if board >> c & 1:
+                kind = kind_of[c]
+                if kind:  # a limit, or more than one move per cell
+                    lim = kind & LIMIT_BITS
+                    if lim == ONE_PER_NAME:
+                        if board >> c & 1:
+                            continue
+                    elif lim == ONE_PER_FACTION and (occupied == 0 or factions & faction_bit[c]):
                         continue
-                elif lim == ONE_PER_FACTION and (occupied == 0 or factions & faction_bit[c]):
-                    continue
-                if special[c]:
-                    plain = False
+                    if kind & SPECIAL:
+                        plain = False
                 playable.append(c)
             foes = own[other]
             if kinds[player] == RANDOM:
@@ -402,7 +412,13 @@ class FastPlay:
                         foes,
                     )
             else:
-                b.player, b.occupied, b.board, b.factions = player, occupied, board, factions
+                b.player, b.occupied, b.board, b.factions, b.ply = (
+                    player,
+                    occupied,
+                    board,
+                    factions,
+                    ply,
+                )
                 card, cell, flip, swap = greedy(b, cells, POPCOUNT[occupied] == 8, playable, rng)
             if attack_mod[card]:
                 taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
@@ -440,11 +456,11 @@ class FastPlay:
             insults: tuple[int, ...] = ()
             their_hand = hands[other]
             if taken and power_of[card] == INSULT and their_hand:
-                insults = engine._insult_victims(their_hand, len(taken), (), b.seed, b.ply)
+                insults = engine._insult_victims(their_hand, len(taken), (), seed, ply)
                 for victim in insults:
                     their_hand.remove(victim)
             plies.append((player, card, cell, flip, swap, captured, insults))
-            b.ply += 1
+            ply += 1
             held = own[player]
             if HAS_LINE[held] or occupied == FULL:
                 outcome = outcome_of(held, occupied, player, flip, bool(taken))

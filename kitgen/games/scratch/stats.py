@@ -66,10 +66,17 @@ class _Counts:
     """A batch's counts as it plays: the per-card ones in flat lists, indexed
     `deck * size + card` (catalog indices), added into a Tally once at the end."""
 
-    def __init__(self, engine: Scratch, tally: Tally) -> None:
+    def __init__(self, engine: Scratch, tally: Tally, decks: tuple[list[int], list[int]]) -> None:
         self.tally = tally
-        self.names = tuple(c.name for c in engine.catalog.cards)
-        self.size = size = len(self.names)
+        cards = engine.catalog.cards
+        self.size = size = len(cards)
+        # Only the decks' cards are counted (a deck's own card it took back is counted
+        # as captured from it: under the other deck).
+        self.keys = [
+            (deck * size + card, (deck, cards[card].name))
+            for deck in (0, 1)
+            for card in sorted({*decks[0], *decks[1]})
+        ]
         self.played, self.played_won = [0] * 2 * size, [0] * 2 * size
         self.captures, self.captured = [0] * 2 * size, [0] * 2 * size
         self.opening, self.opening_won = [0] * 2 * size, [0] * 2 * size
@@ -121,7 +128,7 @@ class _Counts:
 
     def close(self) -> Tally:
         """The tally, with the counts added to it by deck and card name."""
-        tally, names, size = self.tally, self.names, self.size
+        tally = self.tally
         tally.reasons.update(self.reasons)
         for counter, counts in (
             (tally.played, self.played),
@@ -131,9 +138,9 @@ class _Counts:
             (tally.opening, self.opening),
             (tally.opening_won, self.opening_won),
         ):
-            for key, count in enumerate(counts):
-                if count:
-                    counter[(key // size, names[key % size])] += count
+            for key, name in self.keys:
+                if counts[key]:
+                    counter[name] += counts[key]
         return tally
 
 
@@ -153,10 +160,10 @@ def run_batch(
     Random and greedy players play on the fast path; a search player needs the
     State engine, and the same seed plays the same game either way.
     """
-    counts = _Counts(engine, Tally())
-    tally = counts.tally
     find = engine.catalog.find
     cards = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
+    counts = _Counts(engine, Tally(), cards)
+    tally = counts.tally
     if not matches and players[0] in KINDS and players[1] in KINDS:
         # Single games on the fast path: one generator, seeded again for each game
         # (as a new one seeded so would draw), and each deal played where it lies.
@@ -164,20 +171,21 @@ def run_batch(
         play = fast(engine).deal_play
         rng = random.Random()
         add = counts.add
+        # By the game's parity: the deck of each seat (and the seat of each deck), the
+        # seats' cards and the seats' players.
+        tables = [
+            (
+                seat_of,
+                (cards[seat_of[0]], cards[seat_of[1]]),
+                (kinds[seat_of[0]], kinds[seat_of[1]]),
+            )
+            for seat_of in ((0, 1), (1, 0))
+        ]
         for index in indices:
-            seat_of = (1, 0) if index % 2 == 1 else (0, 1)  # deck by seat, and seat by deck
+            seat_of, seats, seated = tables[index % 2]
             game = game_seed(seed, index)
             rng.seed(game)
-            add(
-                play(
-                    (cards[seat_of[0]], cards[seat_of[1]]),
-                    (kinds[seat_of[0]], kinds[seat_of[1]]),
-                    rng,
-                    game,
-                ),
-                seat_of,
-                0,
-            )
+            add(play(seats, seated, rng, game), seat_of, 0)
         return counts.close()
     for index in indices:
         deck_of_seat = (1, 0) if index % 2 == 1 else (0, 1)
