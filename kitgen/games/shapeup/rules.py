@@ -156,6 +156,32 @@ class Score:
         return sum(line.points for line in self.lines)
 
 
+def total(cards: Mapping[Point, Card], victory: Card) -> int:
+    """`score(cards, victory).total`, without building the lines (the greedy player's
+    measure, asked of every candidate position).
+
+    Each maximal run of matching cards is counted once, from its first cell (the
+    one with no matching card before it in its row, or in its column).
+    """
+    points = 0
+    for attribute in ATTRIBUTES:
+        wanted = getattr(victory, attribute)
+        table = POINTS[attribute]
+        match = {p for p, card in cards.items() if getattr(card, attribute) == wanted}
+        for x, y in match:
+            if (x - 1, y) not in match:
+                run = 1
+                while (x + run, y) in match:
+                    run += 1
+                points += table.get(run, 0)
+            if (x, y - 1) not in match:
+                run = 1
+                while (x, y + run) in match:
+                    run += 1
+                points += table.get(run, 0)
+    return points
+
+
 def score(cards: Mapping[Point, Card], victory: Card, origin: Point | None = None) -> Score:
     """Score the cards on the table for the holder of `victory`.
 
