@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from kitgen.games.scratch.fast import GREEDY, RANDOM, fast
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, Scratch, State
@@ -149,3 +151,29 @@ def test_dealing_on_the_fast_path_plays_the_games_of_a_dealt_state() -> None:
         if seed % 50 == 0 and first == 0:
             assert state.outcome is not None, seed
     assert stuck >= 6 and played > 500
+
+
+def test_the_hands_remembered_change_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FastPlay remembers each hand's distinct cards, and forgets them all past
+    HANDS_KEPT: games are the same whatever it remembers."""
+    import kitgen.games.scratch.fast as fast_module
+
+    def games(play: fast_module.FastPlay) -> list[object]:
+        out: list[object] = []
+        for seed in range(150):
+            decks = random_decks(random.Random(seed))
+            indices = (
+                [ENGINE.catalog.find(n) for n in decks[0]],
+                [ENGINE.catalog.find(n) for n in decks[1]],
+            )
+            kinds = ((RANDOM, RANDOM), (GREEDY, RANDOM))[seed % 2]
+            out.append(play.deal_play(indices, kinds, random.Random(seed), seed))
+        return out
+
+    roomy = fast_module.FastPlay(ENGINE)
+    expected = games(roomy)
+    assert len(roomy._hands) > 50
+    monkeypatch.setattr(fast_module, "HANDS_KEPT", 3)
+    forgetful = fast_module.FastPlay(ENGINE)
+    assert games(forgetful) == expected
+    assert len(forgetful._hands) <= 3

@@ -74,7 +74,7 @@ FOES_AROUND = tuple(
     for cell in range(9)
 )
 
-LIMIT_BITS, SPECIAL = 3, 4  # FastPlay._kind: a card's limit, and a flag
+HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
 # The greedy player's weights (see scratch_players.evaluate, the reference).
 HELD, WEAK_BELOW, WEAK_COST, TWO_MINE, TWO_THEIRS, RESULT = 10, 6, 1.5, 6, 8, 1000
@@ -129,12 +129,35 @@ class FastPlay:
             tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
             for face in engine._faces
         )
-        # Per card: its limit, plus SPECIAL when it has more than one move per open
-        # cell (turned over, or swapping); 0 for most cards.
-        self._kind = tuple(
-            lim | (SPECIAL if p in (PUSH, FLIP) else 0)
-            for lim, p in zip(engine._limit, engine._power, strict=True)
+        limits = engine._limit
+        # What each card stops once on the board: itself (one per name), or every
+        # unique of its faction (one per faction); and the uniques, all stopped while
+        # the board is empty (no unique first).
+        self._blocks = tuple(
+            1 << card
+            if lim == ONE_PER_NAME
+            else sum(
+                1 << other
+                for other, bit in enumerate(engine._faction_bit)
+                if limits[other] == ONE_PER_FACTION and bit == engine._faction_bit[card]
+            )
+            if lim == ONE_PER_FACTION
+            else 0
+            for card, lim in enumerate(limits)
         )
+        self._all_uniques = sum(1 << c for c, lim in enumerate(limits) if lim == ONE_PER_FACTION)
+        # Cards with more than one move per open cell (turned over, or swapping), as a mask.
+        self._special = sum(1 << c for c, p in enumerate(engine._power) if p in (PUSH, FLIP))
+        # By the mask of a hand's cards: its distinct cards in catalog order.
+        self._hands: dict[int, list[int]] = {}
+
+    def _hand(self, held: int) -> list[int]:
+        """The cards of a mask in catalog order (a list nobody changes), remembered."""
+        distinct = [card for card in range(held.bit_length()) if held >> card & 1]
+        if len(self._hands) >= HANDS_KEPT:
+            self._hands.clear()
+        self._hands[held] = distinct
+        return distinct
 
     # --- the greedy player's scores ----------------------------------------------
     def _stuck_after(self, card: int, hand: Sequence[int], b: Board) -> bool:
@@ -367,34 +390,35 @@ class FastPlay:
         hands, decks, own = b.hands, b.decks, b.own
         limit, faction_bit, power_of = engine._limit, engine._faction_bit, engine._power
         faces, attack_mod, defend_mod = engine._faces, engine._attack_mod, engine._defend_mod
-        kind_of = self._kind
+        hand_of, blocks, all_uniques = self._hands, self._blocks, self._all_uniques
+        special = self._special
         taken_of, pick, modifier = engine._taken, engine._pick, engine._modifier
         greedy = self.greedy
         random_ = rng.random
         hand_size = engine.params.hand_size
         player, occupied, board, factions = b.player, b.occupied, b.board, b.factions
         ply, seed = b.ply, b.seed
+        blocked = 0  # the cards the unique and rare limits stop (but no unique first)
+        for card in cards:
+            if card >= 0:
+                blocked |= blocks[card]
         while True:
             other = 1 - player
             hand = hands[player]
             cells = OPEN_CELLS[occupied]
-            playable = []
-            plain = True
-            for c in sorted(set(hand)):
-                kind = kind_of[c]
-                if kind:  # a limit, or more than one move per cell
-                    lim = kind & LIMIT_BITS
-                    if lim == ONE_PER_NAME:
-                        if board >> c & 1:
-                            continue
-                    elif lim == ONE_PER_FACTION and (occupied == 0 or factions & faction_bit[c]):
-                        continue
-                    if kind & SPECIAL:
-                        plain = False
-                playable.append(c)
+            held = 0
+            for c in hand:
+                held |= 1 << c
+            distinct = hand_of.get(held)
+            if distinct is None:
+                distinct = self._hand(held)
+            now = blocked if occupied else blocked | all_uniques
+            # Only when a limit stops a card of the hand are the playable ones picked out.
+            playable = [c for c in distinct if not now >> c & 1] if held & now else distinct
+            plain = not held & special & ~now  # every playable card has one move per cell
             foes = own[other]
             if kinds[player] == RANDOM:
-                if plain:  # every playable card has one move per open cell
+                if plain:
                     width = len(cells)
                     k = int(random_() * (len(playable) * width))
                     card, cell, flip, swap = playable[k // width], cells[k % width], False, -1
@@ -453,6 +477,7 @@ class FastPlay:
             board |= 1 << card
             if limit[card] == ONE_PER_FACTION:
                 factions |= faction_bit[card]
+            blocked |= blocks[card]
             insults: tuple[int, ...] = ()
             their_hand = hands[other]
             if taken and power_of[card] == INSULT and their_hand:
@@ -473,12 +498,8 @@ class FastPlay:
                 del deck[:need]
             player = other
             for c in their_hand:
-                lim = limit[c]
-                if lim == ONE_PER_NAME and board >> c & 1:
-                    continue
-                if lim == ONE_PER_FACTION and factions & faction_bit[c]:
-                    continue
-                break
+                if not blocked >> c & 1:
+                    break
             else:
                 return stuck(player)
 
