@@ -160,14 +160,23 @@ def total(cards: Mapping[Point, Card], victory: Card) -> int:
     """`score(cards, victory).total`, without building the lines (the greedy player's
     measure, asked of every candidate position).
 
-    Each maximal run of matching cards is counted once, from its first cell (the
-    one with no matching card before it in its row, or in its column).
+    The cards matching the victory card are gathered by attribute in one pass; each
+    maximal run is counted once, from its first cell (the one with no matching card
+    before it in its row, or in its column).
     """
+    colour, fill, shape = victory.colour, victory.fill, victory.shape
+    colours: set[Point] = set()
+    fills: set[Point] = set()
+    shapes: set[Point] = set()
+    for point, card in cards.items():
+        if card.colour == colour:
+            colours.add(point)
+        if card.fill == fill:
+            fills.add(point)
+        if card.shape == shape:
+            shapes.add(point)
     points = 0
-    for attribute in ATTRIBUTES:
-        wanted = getattr(victory, attribute)
-        table = POINTS[attribute]
-        match = {p for p, card in cards.items() if getattr(card, attribute) == wanted}
+    for match, table in ((colours, _COLOUR), (fills, _FILL), (shapes, _SHAPE)):
         for x, y in match:
             if (x - 1, y) not in match:
                 run = 1
@@ -180,6 +189,9 @@ def total(cards: Mapping[Point, Card], victory: Card) -> int:
                     run += 1
                 points += table.get(run, 0)
     return points
+
+
+_COLOUR, _FILL, _SHAPE = (POINTS[attribute] for attribute in ("colour", "fill", "shape"))
 
 
 def score(cards: Mapping[Point, Card], victory: Card, origin: Point | None = None) -> Score:
