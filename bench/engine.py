@@ -2,9 +2,10 @@
 
 Run: python bench/engine.py [--seconds S] [--runs R] [--quick]
 Prints full games per second for random and greedy players, played the way
-`kitgen simulate` plays them: Scratch through scratch_fast, from a seeded deal
-to the result; Shape Up!, Scaffold, the Staircase game and Galliard through
-their simulation runners (kitgen/games/<id>/sim.py) in batches of
+`kitgen simulate` plays them: Scratch through FastPlay.deal_play, from a seeded
+deal to the result (one generator, seeded again each game); Shape Up!,
+Scaffold, the Staircase game and Galliard through their simulation runners
+(kitgen/games/<id>/sim.py) in batches of
 `kitgen.simulation.BATCH` games, tallies included. Beside them, a plain-Python
 reference loop (random tic-tac-toe games) measured in the same run for scale.
 Targets on the development machine: at least 20,000 random and 2,000 greedy
@@ -49,10 +50,10 @@ from kitgen.games.galliard import sim as galliard_sim
 from kitgen.games.scaffold import play as scaffold_play
 from kitgen.games.scaffold import sim as scaffold_sim
 from kitgen.games.scaffold.rules import Mode
-from kitgen.games.scratch.fast import GREEDY, RANDOM
+from kitgen.games.scratch.fast import GREEDY, RANDOM, fast
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, Scratch
-from kitgen.games.scratch.players import GreedyPlayer, RandomPlayer, play_fast, play_game
+from kitgen.games.scratch.players import GreedyPlayer, RandomPlayer, play_game
 from kitgen.games.shapeup import sim as shapeup_sim
 from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.staircase import play as staircase_play
@@ -148,16 +149,27 @@ def scratch() -> list[tuple[str, Batch, str, float | None]]:
     engine = Scratch(Catalog(off.pool), off.params)
     decks = ([engine.catalog.find(n) for n in DECK_A], [engine.catalog.find(n) for n in DECK_B])
     names = (DECK_A, DECK_B)
+    play, rng = fast(engine).deal_play, random.Random()
+
+    def fast_game(kinds: tuple[int, int]) -> Callable[[int], object]:
+        """Game `i` as kitgen simulate plays it: one generator seeded again each game."""
+
+        def game(i: int) -> object:
+            rng.seed(i)
+            return play(decks, kinds, rng, i)
+
+        return game
+
     return [
         (
             "Scratch, random against random",
-            each(lambda i: play_fast(engine, decks, (RANDOM, RANDOM), seed=i)),
+            each(fast_game((RANDOM, RANDOM))),
             "games/s",
             20_000,
         ),
         (
             "Scratch, greedy against greedy",
-            each(lambda i: play_fast(engine, decks, (GREEDY, GREEDY), seed=i)),
+            each(fast_game((GREEDY, GREEDY))),
             "games/s",
             2_000,
         ),
