@@ -105,9 +105,10 @@ def named(rows: Sequence[Row]) -> list[tuple[str, Row]]:
     return out
 
 
-# The shared anchors (../shared/anchors from the repository): the references speed
-# is measured against, whole processes, in the same run.
-ANCHORS = os.path.join(
+# The shared anchors (../shared/anchors from the repository, or the folder
+# $KITGEN_ANCHORS names, for a checkout elsewhere): the references speed is measured
+# against, whole processes, in the same run.
+ANCHORS = os.environ.get("KITGEN_ANCHORS") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
     "shared",
     "anchors",

@@ -35,9 +35,17 @@ ENGINE_TARGETS = {
     "Scaffold cooperative, random against random": ">= 200",
     "Scaffold cooperative, greedy against greedy": ">= 200",
     "Staircase, 2 players, random": ">= 2,500",
+    "Staircase, 2 players, greedy": ">= 500",
+    "Staircase, 4 players, random": ">= 1,200",
     "Staircase, 4 players, greedy": ">= 200",
     "Galliard, random against random": ">= 90",
     "Galliard, greedy against greedy": ">= 100",
+}
+# Issue 25's whole-process rows: `kitgen simulate` of Scratch beside the shared Triple
+# Triad anchor (its figures "-" where the anchors are not there, as in CI).
+WHOLE_PROCESS = {
+    "random": ("Triple Triad random", ">= 0.75x"),
+    "greedy": ("Triple Triad greedy-1ply", ">= 1.00x"),
 }
 
 
@@ -81,17 +89,38 @@ def test_run_quick_engines_table_and_status(tmp_path: Path) -> None:
         assert shown[figure]["value"].endswith(("games/s", "rounds/s")), figure
     reference = shown["reference: random tic-tac-toe, plain lists"]
     assert reference["target"] == reference["result"] == ""
+    whole = [r for r in rows if "whole process" in r["figure"]]
+    assert [r["figure"] for r in whole] == [
+        "kitgen simulate Scratch, random against random, whole process, -n 2,000",
+        "kitgen simulate Scratch, greedy against greedy, whole process, -n 400",
+    ]
+    for who, (anchor, target) in WHOLE_PROCESS.items():
+        ours = rows.index(next(r for r in whole if f"{who} against {who}" in r["figure"]))
+        base, mine, cpu, ratio = rows[ours - 1 : ours + 3]
+        assert base["figure"].startswith(f"anchor: {anchor}")
+        assert base["target"] == mine["target"] == cpu["target"] == ""
+        assert mine["value"].endswith(" games/s") and mine["value"] != "- games/s"
+        assert cpu["figure"] == "  the same, games a second of CPU"
+        assert ratio["figure"] == f"  ratio to {anchor}" and ratio["target"] == target
+        if base["value"] == "- games/s":  # no anchor: said so, and the ratio is missed
+            assert "not there" in base["figure"]
+            assert (ratio["value"], ratio["result"]) == ("- x", "MISSED")
+        else:
+            assert "one core, taskset -c" in base["figure"] or "not pinned" in base["figure"]
+            assert ratio["value"].endswith(" x")
     assert shown["wall time"]["value"].endswith(" s")
     # Every figure with a target has a verdict and only those; the status follows them.
     for r in rows:
         assert r["result"] in (("OK", "MISSED") if r["target"] else ("",)), r
     missed = [r["figure"] for r in rows if r["result"] == "MISSED"]
     targets = sum(1 for r in rows if r["target"])
-    assert targets == len(ENGINE_TARGETS)
+    assert targets == len(ENGINE_TARGETS) + len(WHOLE_PROCESS)
     assert done.returncode == (1 if missed else 0)
     if missed:
         assert lines[-1].startswith(f"{len(missed)} of {targets} targets MISSED: ")
-        assert all(f"engines: {figure.strip()}" in lines[-1] for figure in missed)
+        for figure in missed:  # an indented figure is named after the one above it
+            named = f", {figure.strip()}" if figure.startswith(" ") else f"engines: {figure}"
+            assert named in lines[-1], figure
     else:
         assert lines[-1] == f"all {targets} targets met"
 

@@ -334,3 +334,22 @@ def test_simulate_refuses_bad_options() -> None:
         result = runner.invoke(app, ["simulate", "scaffold", "-n", "5", *extra])
         assert result.exit_code == 2, (extra, result.output)
         assert "Traceback" not in result.output
+
+
+def test_the_competitive_greedy_measure_is_worked_out_from_one_count() -> None:
+    """`_competitive_keys` (the board counted once a turn) gives every play the key the
+    plain `_competitive_key` gives it (the board scored again for each play)."""
+    from kitgen.games.scaffold.play import _competitive_key, _competitive_keys
+
+    for hand in (7, 3):
+        engine = Scaffold(Setup("competitive", hand))
+        checked = capped = 0
+        for seed in range(12):
+            states, _ = play_game(engine, ("greedy", "random"), seed=seed)
+            for state in states:
+                plays = [m for m in engine.legal_moves(state) if isinstance(m, Play)]
+                keys = _competitive_keys(engine, state, plays)
+                assert keys == [(_competitive_key(engine, state, p), p) for p in plays], seed
+                checked += len(plays)
+                capped += sum(1 for key, _ in keys if key[1] > 0)
+        assert checked > 2_000 and capped > 100

@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from kitgen.games.scratch.fast import GREEDY, RANDOM, fast
 from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, Scratch, State
@@ -114,3 +116,64 @@ def test_a_finished_position_plays_no_further() -> None:
         state = ENGINE.apply_raw(state, *ENGINE.raw_moves(state)[0])
     outcome, plies, hands = fast(ENGINE).play(state, (RANDOM, RANDOM), random.Random(1))
     assert outcome == state.outcome and plies == [] and hands == state.hands
+
+
+def test_dealing_on_the_fast_path_plays_the_games_of_a_dealt_state() -> None:
+    """`deal_play` deals into lists as `Scratch.deal` deals a State: same games by seed,
+    a hand of uniques (stuck before the first card) included."""
+    fp = fast(ENGINE)
+    uniques = [c.name for c in ENGINE.catalog.cards if c.limit == "one-per-faction"]
+    stuck = played = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        decks = random_decks(rng)
+        if seed % 50 == 0:
+            decks = (uniques[:10], decks[1])  # every card a unique: the first player is stuck
+        kinds = ((RANDOM, RANDOM), (GREEDY, GREEDY), (RANDOM, GREEDY), (GREEDY, RANDOM))[seed % 4]
+        first = seed // 4 % 2
+        indices = (
+            [ENGINE.catalog.find(n) for n in decks[0]],
+            [ENGINE.catalog.find(n) for n in decks[1]],
+        )
+        one = random.Random(seed)
+        state = ENGINE.deal(indices, seed=seed, first=first, rng=one)
+        expected = fast(ENGINE).play(state, kinds, one)
+        two = random.Random()
+        two.seed(seed)  # a generator seeded again draws as a new one
+        got = fp.deal_play(indices, kinds, two, seed, first)
+        assert got == expected, seed
+        assert one.random() == two.random()  # and both drew as much
+        if state.outcome is not None:
+            stuck += 1
+            assert got[1] == [] and got[0].reason == f"P{first + 1} has no card to play"
+        else:
+            played += 1
+        if seed % 50 == 0 and first == 0:
+            assert state.outcome is not None, seed
+    assert stuck >= 6 and played > 500
+
+
+def test_the_hands_remembered_change_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FastPlay remembers each hand's distinct cards, and forgets them all past
+    HANDS_KEPT: games are the same whatever it remembers."""
+    import kitgen.games.scratch.fast as fast_module
+
+    def games(play: fast_module.FastPlay) -> list[object]:
+        out: list[object] = []
+        for seed in range(150):
+            decks = random_decks(random.Random(seed))
+            indices = (
+                [ENGINE.catalog.find(n) for n in decks[0]],
+                [ENGINE.catalog.find(n) for n in decks[1]],
+            )
+            kinds = ((RANDOM, RANDOM), (GREEDY, RANDOM))[seed % 2]
+            out.append(play.deal_play(indices, kinds, random.Random(seed), seed))
+        return out
+
+    roomy = fast_module.FastPlay(ENGINE)
+    expected = games(roomy)
+    assert len(roomy._hands) > 50
+    monkeypatch.setattr(fast_module, "HANDS_KEPT", 3)
+    forgetful = fast_module.FastPlay(ENGINE)
+    assert games(forgetful) == expected
+    assert len(forgetful._hands) <= 3

@@ -18,7 +18,7 @@ from kitgen.games.shapeup.play import (
     play_round,
     random_move,
 )
-from kitgen.games.shapeup.rules import SETUPS, bounds, score
+from kitgen.games.shapeup.rules import SETUPS, bounds, score, total
 
 TWO = ShapeUp(SETUPS["2p-18"])
 
@@ -165,6 +165,28 @@ def test_spots_agree_with_placement_problem() -> None:
                     key=lambda p: (p[1], p[0]),
                 )
                 assert engine.spots(cards) == expected
+
+
+def test_totals_are_the_scores_lines_added_up() -> None:
+    """`total`, the greedy player's and the outcome's measure, counts each run once as
+    `score` lists it, for every victory card, on every table of random and greedy
+    rounds and on tables of one attribute's runs only."""
+    every = card_set(24)
+    checked = runs = 0
+    for setup, who in (("2p-18", "random"), ("3p-24", "greedy"), ("4p-24-advanced", "random")):
+        engine = ShapeUp(SETUPS[setup])
+        for seed in range(4):
+            for state in play_round(engine, [who] * engine.setup.players, seed=seed):
+                for victory in every:
+                    scored = score(state.cards, victory)
+                    assert total(state.cards, victory) == scored.total, (setup, seed, victory)
+                    checked += 1
+                    runs += len(scored.lines)
+    assert checked > 5_000 and runs > 5_000
+    red = Card("red", "solid", "circle")
+    line = {(x, 0): red for x in range(5)}  # a row of five: 6 + 5 + 4, and no column
+    assert total(line, red) == score(line, red).total == 15
+    assert total({}, red) == 0
 
 
 def test_a_full_game_adds_up_its_rounds() -> None:

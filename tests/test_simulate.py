@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 from pathlib import Path
 
@@ -11,10 +13,12 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.games.scratch.load import official
-from kitgen.games.scratch.play import Catalog, Scratch
-from kitgen.games.scratch.stats import run_batch, summary
+from kitgen.games.scratch.play import Catalog, Outcome, Scratch
+from kitgen.games.scratch.players import PLAYERS, Player, play_game, run_match
+from kitgen.games.scratch.simulate import _setup
+from kitgen.games.scratch.stats import Tally, run_batch, summary
 from kitgen.paths import data_dir
-from kitgen.rules.simulate import wilson
+from kitgen.rules.simulate import game_seed, wilson
 
 runner = CliRunner()
 DECKS = data_dir() / "scratch" / "decks"
@@ -180,3 +184,92 @@ def test_the_second_decks_own_powers_and_rarities_play(tmp_path: Path) -> None:
         hound = engine.catalog.cards[engine.catalog.find("Scrap Hound")]
         assert hound.power == "spare-parts", paths
         assert hound.faction == "tinkerer", paths
+
+
+def play_plainly(
+    engine: Scratch,
+    tally: Tally,
+    decks: tuple[list[str], list[str]],
+    players: tuple[Player, Player],
+    deck: tuple[int, int],
+    first: int,
+    seed: int,
+) -> Outcome:
+    """One game through the State engine (every position built), counted name by name."""
+    states = play_game(engine, decks, players, seed=seed, first=first)
+    outcome = states[-1].outcome
+    assert outcome is not None
+    tally.games += 1
+    tally.wins[deck[outcome.winner]] += 1
+    tally.points[deck[outcome.winner]] += outcome.points
+    tally.first_wins += outcome.winner == first
+    tally.reasons[outcome.reason] += 1
+    tally.moves += len(states) - 1
+    played: list[set[str]] = [set(), set()]
+    for before, after in itertools.pairwise(states):
+        move, seat = after.last, before.to_move
+        assert move is not None
+        played[seat].add(move.card)
+        for cell in range(9):
+            if before.owner[cell] == 1 - seat and after.owner[cell] == seat:
+                name = engine.catalog.cards[before.cards[cell]].name
+                tally.captures[(deck[seat], move.card)] += 1
+                tally.captured[(deck[1 - seat], name)] += 1
+    for s in (0, 1):
+        dealt = {engine.catalog.cards[c].name for c in states[0].hands[s]}
+        for names, counts, won in (
+            (played[s], tally.played, tally.played_won),
+            (dealt, tally.opening, tally.opening_won),
+        ):
+            for name in names:
+                counts[(deck[s], name)] += 1
+                won[(deck[s], name)] += outcome.winner == s
+    return outcome
+
+
+def plain_tally(
+    paths: tuple[str, str], players: tuple[str, str], seed: int, indices: range, matches: bool
+) -> Tally:
+    """What run_batch counts, written plainly: every game played through the State
+    engine and counted card name by card name."""
+    engine, decks, _ = _setup(paths)
+    tally = Tally()
+    for index in indices:
+        deck = (1, 0) if index % 2 == 1 else (0, 1)
+        seats = (decks[deck[0]], decks[deck[1]])
+        chosen = (PLAYERS[players[deck[0]]](), PLAYERS[players[deck[1]]]())
+        play = functools.partial(play_plainly, engine, tally, seats, chosen, deck)
+        if matches:
+            target = engine.params.match_target
+            match = run_match(target, chosen, game_seed(seed, index), play)
+            assert match.winner is not None
+            tally.matches += 1
+            tally.match_wins[deck[match.winner]] += 1
+        else:
+            play(0, game_seed(seed, index))
+    return tally
+
+
+@pytest.mark.parametrize(
+    ("decks", "players", "matches"),
+    [
+        (("monster-rush", "swap-and-flip"), ("random", "random"), False),
+        (("swap-and-flip", "royal-court"), ("greedy", "random"), False),
+        (("hold-the-line", "monster-rush"), ("greedy", "greedy"), False),
+        (("royal-court", "swap-and-flip"), ("random", "greedy"), True),
+    ],
+)
+def test_the_fast_counts_are_the_counts_of_every_game_played_plainly(
+    decks: tuple[str, str], players: tuple[str, str], matches: bool
+) -> None:
+    """run_batch deals and plays on lists and counts by catalog index; the numbers are
+    those of the same games played on the State engine and counted by name."""
+    paths = (str(DECKS / f"{decks[0]}.yaml"), str(DECKS / f"{decks[1]}.yaml"))
+    engine, cards, _ = _setup(paths)
+    indices = range(7, 7 + (40 if matches else 300))
+    fast = run_batch(engine, cards, players, 11, indices, matches=matches)
+    plain = plain_tally(paths, players, 11, indices, matches)
+    assert fast == plain
+    # Nothing is counted under a name twice, and every count is there.
+    assert sum(fast.captures.values()) == sum(fast.captured.values()) > 0
+    assert all(count > 0 for count in (*fast.played.values(), *fast.opening.values()))

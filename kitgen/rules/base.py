@@ -17,6 +17,7 @@ def draw(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """Shuffle in place (Fisher-Yates over `draw`)."""
+    random = rng.random
     for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(random() * (i + 1))
         items[i], items[j] = items[j], items[i]

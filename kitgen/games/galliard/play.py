@@ -68,6 +68,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Literal
 
 from kitgen.games.galliard.rules import (
@@ -86,6 +87,9 @@ from kitgen.rules.base import draw, shuffle
 from kitgen.rules.simulate import game_seed
 
 NUMBER_CARDS = sum(1 for card in DECK if is_number(card))  # 40
+# Cards' own order (rank, then suit: Card's dataclass order) as a sort key: one tuple a
+# card instead of a tuple pair a comparison (sorting hands was a fifth of a simulation).
+CARD_ORDER = attrgetter("rank", "suit")
 
 
 class IllegalMove(ValueError):
@@ -459,8 +463,8 @@ class Galliard:
         if phase == "trade":
             return [*self.trades(state), Keep()]
         hand = state.hands[state.to_move]
-        numbers = sorted(c for c in hand if 0 < c.rank <= 10)
-        tops = sorted(state.tops)
+        numbers = sorted([c for c in hand if 0 < c.rank <= 10], key=CARD_ORDER)
+        tops = sorted(state.tops, key=CARD_ORDER)
         stamps = [(c, t) for c in numbers for t in tops if abs(c.rank - t.rank) == 1]
         if phase == "stamp":
             moves: list[Move] = [Stamp(c, t) for c, t in stamps]
@@ -469,7 +473,7 @@ class Galliard:
             elif not stamps:
                 moves.append(Pass())
             return moves
-        wagers: list[Card | None] = [None, *sorted(c for c in hand if c.is_royal)]
+        wagers: list[Card | None] = [None, *sorted([c for c in hand if c.is_royal], key=CARD_ORDER)]
         moves = [Dance(c, w) for c in numbers for w in wagers]
         moves.extend(Stamp(c, t, w) for c, t in stamps for w in wagers)
         return moves
@@ -906,7 +910,7 @@ def _wager_choice(state: State) -> tuple[float, Card | None, float]:
     """(expected gain, royal) of the best royal to wager now, and the expected gain of
     the round with nothing more wagered."""
     me = state.to_move
-    royals = sorted(c for c in state.hands[me] if c.is_royal)
+    royals = sorted([c for c in state.hands[me] if c.is_royal], key=CARD_ORDER)
     if not royals:
         return (0.0, None, 0.0)
     chance = round_chance(state, me)
@@ -1016,7 +1020,7 @@ def _phase_one(
             play = _pick([(k, Stamp(c, t)) for k, c, t in stamps if k == best], rng)
     if play is None:
         keyed: list[tuple[tuple[float, ...], Move]] = []
-        for card in sorted(set(c for c in hand if 0 < c.rank <= 10)):
+        for card in sorted({c for c in hand if 0 < c.rank <= 10}, key=CARD_ORDER):
             d = card.rank
             counts[d] -= 1
             tops[d] += 1

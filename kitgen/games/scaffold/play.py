@@ -352,6 +352,9 @@ def _best(keyed: Sequence[tuple[tuple[float, ...], Move]], rng: random.Random) -
 
 
 def _competitive_key(engine: Scaffold, state: State, play: Play) -> tuple[float, ...]:
+    """The competitive greedy player's measure of a play, written plainly: spaces ahead
+    after it, own capped spaces, then the lowest card. `_competitive_keys` works out
+    the same from one count of the board."""
     stacks = list(state.stacks)
     stacks[play.cell] = (*stacks[play.cell], play.card)
     me = state.mover
@@ -359,6 +362,44 @@ def _competitive_key(engine: Scaffold, state: State, play: Play) -> tuple[float,
     mine, theirs = (score.red, score.black) if me == "red" else (score.black, score.red)
     capped = sum(1 for c in mine if len(stacks[c]) >= 3)
     return (len(mine) - len(theirs), capped, -value(play.card))
+
+
+def _competitive_keys(
+    engine: Scaffold, state: State, plays: Sequence[Play]
+) -> list[tuple[tuple[float, ...], Move]]:
+    """Each play with `_competitive_key`: the board counted once, then for each play
+    only the space it tops changes."""
+    me = state.mover
+    stacks = state.stacks
+    lead = capped = 0  # spaces ahead, and own capped spaces, now
+    for cell in engine.board.spaces:
+        stack = stacks[cell]
+        if stack:
+            if stack[-1].colour == me:
+                lead += 1
+                if len(stack) >= 3:
+                    capped += 1
+            else:
+                lead -= 1
+    out: list[tuple[tuple[float, ...], Move]] = []
+    for play in plays:
+        stack = stacks[play.cell]
+        ahead, held = lead, capped
+        if stack:  # the space's top card changes hands, or stays
+            if stack[-1].colour == me:
+                ahead -= 1
+                if len(stack) >= 3:
+                    held -= 1
+            else:
+                ahead += 1
+        if play.card.colour == me:
+            ahead += 1
+            if len(stack) >= 2:  # three cards once the play lands
+                held += 1
+        else:
+            ahead -= 1
+        out.append(((ahead, held, -value(play.card)), play))
+    return out
 
 
 def _cooperative_key(engine: Scaffold, state: State, play: Play) -> tuple[float, ...]:
@@ -394,7 +435,7 @@ def greedy_move(engine: Scaffold, state: State, rng: random.Random) -> Move:
     moves = engine.legal_moves(state)
     plays = [m for m in moves if isinstance(m, Play)]
     if not engine.setup.cooperative:
-        return _best([(_competitive_key(engine, state, p), p) for p in plays], rng)
+        return _best(_competitive_keys(engine, state, plays), rng)
     board = engine.board
     now = score_cooperative(board, state.stacks, 0)
     now_key = -len(now.wrong) - len(now.unconstructed)

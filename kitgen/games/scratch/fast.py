@@ -19,8 +19,11 @@ from collections.abc import Sequence
 
 from kitgen.games.scratch.play import (
     FLIP,
+    FULL,
+    HAS_LINE,
     INSULT,
     LINE_MASKS,
+    NEIGHBOUR_MASK,
     NEIGHBOURS3,
     ONE_PER_FACTION,
     ONE_PER_NAME,
@@ -35,7 +38,7 @@ from kitgen.games.scratch.play import (
     outcome_of,
     stuck,
 )
-from kitgen.rules.base import draw
+from kitgen.rules.base import draw, shuffle
 
 RANDOM, GREEDY = 0, 1
 KINDS = {"random": RANDOM, "greedy": GREEDY}
@@ -60,6 +63,18 @@ def _line_sets(mask: int, count: int) -> int:
 TWO_IN_LINE = tuple(_line_sets(mask, 2) for mask in range(1 << 9))
 ANY_IN_LINE = tuple(_line_sets(mask, -1) for mask in range(1 << 9))
 LINE_COUNT = tuple(bin(bits).count("1") for bits in range(1 << len(LINE_MASKS)))
+# Per cell, by the mask of its neighbours held by the opponent: those neighbours as
+# NEIGHBOURS3 lists them (the only cards a card played there can capture).
+FOES_AROUND = tuple(
+    {
+        mask: tuple(x for x in NEIGHBOURS3[cell] if mask >> x[0] & 1)
+        for mask in range(1 << 9)
+        if mask & ~NEIGHBOUR_MASK[cell] == 0
+    }
+    for cell in range(9)
+)
+
+HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
 # The greedy player's weights (see scratch_players.evaluate, the reference).
 HELD, WEAK_BELOW, WEAK_COST, TWO_MINE, TWO_THEIRS, RESULT = 10, 6, 1.5, 6, 8, 1000
@@ -114,6 +129,35 @@ class FastPlay:
             tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
             for face in engine._faces
         )
+        limits = engine._limit
+        # What each card stops once on the board: itself (one per name), or every
+        # unique of its faction (one per faction); and the uniques, all stopped while
+        # the board is empty (no unique first).
+        self._blocks = tuple(
+            1 << card
+            if lim == ONE_PER_NAME
+            else sum(
+                1 << other
+                for other, bit in enumerate(engine._faction_bit)
+                if limits[other] == ONE_PER_FACTION and bit == engine._faction_bit[card]
+            )
+            if lim == ONE_PER_FACTION
+            else 0
+            for card, lim in enumerate(limits)
+        )
+        self._all_uniques = sum(1 << c for c, lim in enumerate(limits) if lim == ONE_PER_FACTION)
+        # Cards with more than one move per open cell (turned over, or swapping), as a mask.
+        self._special = sum(1 << c for c, p in enumerate(engine._power) if p in (PUSH, FLIP))
+        # By the mask of a hand's cards: its distinct cards in catalog order.
+        self._hands: dict[int, list[int]] = {}
+
+    def _hand(self, held: int) -> list[int]:
+        """The cards of a mask in catalog order (a list nobody changes), remembered."""
+        distinct = [card for card in range(held.bit_length()) if held >> card & 1]
+        if len(self._hands) >= HANDS_KEPT:
+            self._hands.clear()
+        self._hands[held] = distinct
+        return distinct
 
     # --- the greedy player's scores ----------------------------------------------
     def _stuck_after(self, card: int, hand: Sequence[int], b: Board) -> bool:
@@ -291,81 +335,173 @@ class FastPlay:
         seen = state.hands
         if state.outcome is not None:
             return state.outcome, plies, seen
+        return self._play(Board(self.engine, state), kinds, rng, plies), plies, seen
+
+    def deal_play(
+        self,
+        decks: tuple[Sequence[int], Sequence[int]],
+        kinds: tuple[int, int],
+        rng: random.Random,
+        seed: int,
+        first: int = 0,
+    ) -> Played:
+        """Deal as `Scratch.deal` does from `rng` (seeded with `seed`) and play to the end.
+
+        `play(engine.deal(decks, seed=seed, first=first, rng=rng), kinds, rng)`
+        without building a State: the same game, seed for seed.
+        """
         engine = self.engine
-        b = Board(engine, state)
+        size = engine.params.hand_size
+        b = Board.__new__(Board)
+        dealt = []
+        for deck in decks:
+            cards = list(deck)
+            shuffle(rng, cards)
+            dealt.append(cards)
+        seen = (tuple(dealt[0][:size]), tuple(dealt[1][:size]))
+        b.hands = [dealt[0][:size], dealt[1][:size]]
+        b.decks = [dealt[0][size:], dealt[1][size:]]
+        b.cards, b.owner, b.origin = [-1] * 9, [-1] * 9, [-1] * 9
+        b.flipped = [False] * 9
+        b.own = [0, 0]
+        b.player, b.ply, b.seed = first, 0, seed
+        b.occupied = b.board = b.factions = 0
+        plies: list[Ply] = []
+        limit = engine._limit
+        # The first card of a game may not be a unique: a hand of uniques is stuck.
+        for c in seen[first]:
+            if limit[c] != ONE_PER_FACTION:
+                return self._play(b, kinds, rng, plies), plies, seen
+        return stuck(first), plies, seen
+
+    def _play(
+        self, b: Board, kinds: tuple[int, int], rng: random.Random, plies: list[Ply]
+    ) -> Outcome:
+        """Play from `b` (not finished, its player able to move) to the end; the outcome.
+
+        Each ply is added to `plies`. The hot loop of every simulation: the
+        board's masks are kept in locals, a random move among plain cards
+        (no Push the attack! or The over under!) is drawn directly as
+        `Scratch._pick` would draw it, and captures are compared only with the
+        opponent's cards next to the played one, as `Scratch._taken` compares them.
+        """
+        engine = self.engine
         cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
         hands, decks, own = b.hands, b.decks, b.own
         limit, faction_bit, power_of = engine._limit, engine._faction_bit, engine._power
-        taken_of, pick = engine._taken, engine._pick
+        faces, attack_mod, defend_mod = engine._faces, engine._attack_mod, engine._defend_mod
+        hand_of, blocks, all_uniques = self._hands, self._blocks, self._all_uniques
+        special = self._special
+        taken_of, pick, modifier = engine._taken, engine._pick, engine._modifier
+        greedy = self.greedy
+        random_ = rng.random
         hand_size = engine.params.hand_size
+        player, occupied, board, factions = b.player, b.occupied, b.board, b.factions
+        ply, seed = b.ply, b.seed
+        blocked = 0  # the cards the unique and rare limits stop (but no unique first)
+        for card in cards:
+            if card >= 0:
+                blocked |= blocks[card]
         while True:
-            player = b.player
             other = 1 - player
             hand = hands[player]
-            occupied = b.occupied
             cells = OPEN_CELLS[occupied]
-            ninth = POPCOUNT[occupied] == 8
-            board, factions = b.board, b.factions
-            empty = occupied == 0
-            playable = []
-            for c in sorted(set(hand)):
-                lim = limit[c]
-                if lim == ONE_PER_NAME and board >> c & 1:
-                    continue
-                if lim == ONE_PER_FACTION and (empty or factions & faction_bit[c]):
-                    continue
-                playable.append(c)
+            held = 0
+            for c in hand:
+                held |= 1 << c
+            distinct = hand_of.get(held)
+            if distinct is None:
+                distinct = self._hand(held)
+            now = blocked if occupied else blocked | all_uniques
+            # Only when a limit stops a card of the hand are the playable ones picked out.
+            playable = [c for c in distinct if not now >> c & 1] if held & now else distinct
+            plain = not held & special & ~now  # every playable card has one move per cell
+            foes = own[other]
             if kinds[player] == RANDOM:
-                card, cell, flip, swap = pick(
-                    cards, owner, origin, flipped, player, cells, ninth, playable, rng, own[other]
-                )
+                if plain:
+                    width = len(cells)
+                    k = int(random_() * (len(playable) * width))
+                    card, cell, flip, swap = playable[k // width], cells[k % width], False, -1
+                else:
+                    card, cell, flip, swap = pick(
+                        cards,
+                        owner,
+                        origin,
+                        flipped,
+                        player,
+                        cells,
+                        POPCOUNT[occupied] == 8,
+                        playable,
+                        rng,
+                        foes,
+                    )
             else:
-                card, cell, flip, swap = self.greedy(b, cells, ninth, playable, rng)
-            taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
+                b.player, b.occupied, b.board, b.factions, b.ply = (
+                    player,
+                    occupied,
+                    board,
+                    factions,
+                    ply,
+                )
+                card, cell, flip, swap = greedy(b, cells, POPCOUNT[occupied] == 8, playable, rng)
+            if attack_mod[card]:
+                taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
+            else:
+                taken = []
+                mine = faces[card * 2 + flip]
+                for n, side, facing in FOES_AROUND[cell][foes & NEIGHBOUR_MASK[cell]]:
+                    defender = cards[n]
+                    theirs = faces[defender * 2 + flipped[n]][facing]
+                    if defend_mod[defender]:
+                        theirs += modifier(
+                            defender, n, other, origin[n], cell, card, player, cards, owner
+                        )
+                    if mine[side] > theirs:
+                        taken.append(n)
             hand.remove(card)
             cards[cell], owner[cell], origin[cell], flipped[cell] = card, player, player, flip
             bit = 1 << cell
-            for n in taken:
-                owner[n] = player
-                bit |= 1 << n
+            captured: tuple[int, ...] = ()
+            if taken:
+                for n in taken:
+                    owner[n] = player
+                    bit |= 1 << n
+                captured = tuple([cards[n] for n in taken])
             own[player] |= bit
             own[other] &= ~bit
-            captured = tuple([cards[n] for n in taken]) if taken else ()
             if swap >= 0:
                 cards[cell], cards[swap] = cards[swap], cards[cell]
                 origin[cell], origin[swap] = origin[swap], origin[cell]
                 flipped[cell], flipped[swap] = flipped[swap], flipped[cell]
-            b.occupied = occupied = occupied | 1 << cell
-            b.board = board | 1 << card
+            occupied |= 1 << cell
+            board |= 1 << card
             if limit[card] == ONE_PER_FACTION:
-                b.factions = factions | faction_bit[card]
+                factions |= faction_bit[card]
+            blocked |= blocks[card]
             insults: tuple[int, ...] = ()
             their_hand = hands[other]
             if taken and power_of[card] == INSULT and their_hand:
-                insults = engine._insult_victims(their_hand, len(taken), (), b.seed, b.ply)
+                insults = engine._insult_victims(their_hand, len(taken), (), seed, ply)
                 for victim in insults:
                     their_hand.remove(victim)
             plies.append((player, card, cell, flip, swap, captured, insults))
-            b.ply += 1
-            outcome = outcome_of(own[player], occupied, player, flip, bool(taken))
-            if outcome is not None:
-                return outcome, plies, seen
+            ply += 1
+            held = own[player]
+            if HAS_LINE[held] or occupied == FULL:
+                outcome = outcome_of(held, occupied, player, flip, bool(taken))
+                assert outcome is not None
+                return outcome
             need = hand_size - len(hand)
             deck = decks[player]
             if need > 0 and deck:
                 hand += deck[:need]
                 del deck[:need]
-            b.player = other
-            board, factions = b.board, b.factions
+            player = other
             for c in their_hand:
-                lim = limit[c]
-                if lim == ONE_PER_NAME and board >> c & 1:
-                    continue
-                if lim == ONE_PER_FACTION and factions & faction_bit[c]:
-                    continue
-                break
+                if not blocked >> c & 1:
+                    break
             else:
-                return stuck(other), plies, seen
+                return stuck(player)
 
 
 _FAST: weakref.WeakKeyDictionary[Scratch, FastPlay] = weakref.WeakKeyDictionary()

@@ -7,13 +7,14 @@ merge in game order, so the numbers are the same however they were split.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.games.scratch.fast import KINDS, Played
+from kitgen.games.scratch.fast import KINDS, Played, fast
 from kitgen.games.scratch.play import Outcome, Scratch
-from kitgen.games.scratch.players import PLAYERS, play_fast, play_game, played_of, run_match
+from kitgen.games.scratch.players import PLAYERS, play_game, played_of, run_match
 from kitgen.rules.simulate import game_seed, wilson
 
 
@@ -61,40 +62,86 @@ class Tally:
             mine.update(theirs)
 
 
-def _record(
-    tally: Tally, engine: Scratch, game: Played, deck_of_seat: tuple[int, int], first: int
-) -> None:
-    """Add one game, in which seat `first` moved first, to the counts."""
-    outcome, plies, opening = game
-    names = engine.catalog.cards
-    winner_deck = deck_of_seat[outcome.winner]
-    tally.games += 1
-    tally.wins[winner_deck] += 1
-    tally.points[winner_deck] += outcome.points
-    tally.first_wins += outcome.winner == first
-    tally.reasons[outcome.reason] += 1
-    tally.moves += len(plies)
-    played_by_seat: list[set[str]] = [set(), set()]
-    for seat, card, _, _, _, captured, _ in plies:
-        name = names[card].name
-        deck = deck_of_seat[seat]
-        played_by_seat[seat].add(name)
-        if captured:
-            tally.captures[(deck, name)] += len(captured)
-            victims = deck_of_seat[1 - seat]
-            for victim in captured:
-                tally.captured[(victims, names[victim].name)] += 1
-    for seat in (0, 1):
-        for name in played_by_seat[seat]:
-            key = (deck_of_seat[seat], name)
-            tally.played[key] += 1
-            if outcome.winner == seat:
-                tally.played_won[key] += 1
-        for card in set(opening[seat]):
-            key = (deck_of_seat[seat], names[card].name)
-            tally.opening[key] += 1
-            if outcome.winner == seat:
-                tally.opening_won[key] += 1
+class _Counts:
+    """A batch's counts as it plays: the per-card ones in flat lists, indexed
+    `deck * size + card` (catalog indices), added into a Tally once at the end."""
+
+    def __init__(self, engine: Scratch, tally: Tally, decks: tuple[list[int], list[int]]) -> None:
+        self.tally = tally
+        cards = engine.catalog.cards
+        self.size = size = len(cards)
+        # Only the decks' cards are counted (a deck's own card it took back is counted
+        # as captured from it: under the other deck).
+        self.keys = [
+            (deck * size + card, (deck, cards[card].name))
+            for deck in (0, 1)
+            for card in sorted({*decks[0], *decks[1]})
+        ]
+        self.played, self.played_won = [0] * 2 * size, [0] * 2 * size
+        self.captures, self.captured = [0] * 2 * size, [0] * 2 * size
+        self.opening, self.opening_won = [0] * 2 * size, [0] * 2 * size
+        # The last game each deck's card was counted in as played, and as dealt.
+        self.played_in, self.dealt_in = [-1] * 2 * size, [-1] * 2 * size
+        self.reasons: dict[str, int] = {}
+
+    def add(self, game: Played, deck_of_seat: tuple[int, int], first: int) -> None:
+        """Add one game, in which seat `first` moved first, to the counts."""
+        outcome, plies, opening = game
+        tally = self.tally
+        winner = outcome.winner
+        winner_deck = deck_of_seat[winner]
+        number = tally.games
+        tally.games = number + 1
+        tally.wins[winner_deck] += 1
+        tally.points[winner_deck] += outcome.points
+        if winner == first:
+            tally.first_wins += 1
+        reasons = self.reasons
+        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
+        tally.moves += len(plies)
+        size = self.size
+        base = (deck_of_seat[0] * size, deck_of_seat[1] * size)
+        played, played_won, played_in = self.played, self.played_won, self.played_in
+        for seat, card, _, _, _, captured, _ in plies:
+            key = base[seat] + card
+            if played_in[key] != number:  # a card counts once a game, however often played
+                played_in[key] = number
+                played[key] += 1
+                if seat == winner:
+                    played_won[key] += 1
+            if captured:
+                self.captures[key] += len(captured)
+                victims = base[1 - seat]
+                for victim in captured:
+                    self.captured[victims + victim] += 1
+        dealt, dealt_won, dealt_in = self.opening, self.opening_won, self.dealt_in
+        for seat in (0, 1):
+            start = base[seat]
+            won = seat == winner
+            for card in opening[seat]:
+                key = start + card
+                if dealt_in[key] != number:
+                    dealt_in[key] = number
+                    dealt[key] += 1
+                    if won:
+                        dealt_won[key] += 1
+
+    def close(self) -> Tally:
+        """The tally, with the counts added to it by deck and card name."""
+        tally = self.tally
+        tally.reasons.update(self.reasons)
+        for counter, counts in (
+            (tally.played, self.played),
+            (tally.played_won, self.played_won),
+            (tally.captures, self.captures),
+            (tally.captured, self.captured),
+            (tally.opening, self.opening),
+            (tally.opening_won, self.opening_won),
+        ):
+            for key, name in self.keys:
+                if counts[key]:
+                    counter[name] += counts[key]
+        return tally
 
 
 def run_batch(
@@ -113,12 +160,36 @@ def run_batch(
     Random and greedy players play on the fast path; a search player needs the
     State engine, and the same seed plays the same game either way.
     """
-    tally = Tally()
     find = engine.catalog.find
     cards = ([find(n) for n in decks[0]], [find(n) for n in decks[1]])
+    counts = _Counts(engine, Tally(), cards)
+    tally = counts.tally
+    if not matches and players[0] in KINDS and players[1] in KINDS:
+        # Single games on the fast path: one generator, seeded again for each game
+        # (as a new one seeded so would draw), and each deal played where it lies.
+        kinds = (KINDS[players[0]], KINDS[players[1]])
+        play = fast(engine).deal_play
+        rng = random.Random()
+        add = counts.add
+        # By the game's parity: the deck of each seat (and the seat of each deck), the
+        # seats' cards and the seats' players.
+        tables = [
+            (
+                seat_of,
+                (cards[seat_of[0]], cards[seat_of[1]]),
+                (kinds[seat_of[0]], kinds[seat_of[1]]),
+            )
+            for seat_of in ((0, 1), (1, 0))
+        ]
+        for index in indices:
+            seat_of, seats, seated = tables[index % 2]
+            game = game_seed(seed, index)
+            rng.seed(game)
+            add(play(seats, seated, rng, game), seat_of, 0)
+        return counts.close()
     for index in indices:
         deck_of_seat = (1, 0) if index % 2 == 1 else (0, 1)
-        table = _Table(engine, tally, deck_of_seat, players, decks, cards)
+        table = _Table(engine, counts, deck_of_seat, players, decks, cards)
         if matches:
             match = run_match(
                 engine.params.match_target, table.players, game_seed(seed, index), table.play
@@ -128,22 +199,22 @@ def run_batch(
             tally.match_wins[deck_of_seat[match.winner]] += 1
         else:
             table.play(0, game_seed(seed, index))
-    return tally
+    return counts.close()
 
 
 class _Table:
-    """Two decks in their seats for a game or a match, adding each game to a tally."""
+    """Two decks in their seats for a game or a match, adding each game to the counts."""
 
     def __init__(
         self,
         engine: Scratch,
-        tally: Tally,
+        counts: _Counts,
         deck_of_seat: tuple[int, int],
         players: tuple[str, str],
         decks: tuple[list[str], list[str]],
         cards: tuple[list[int], list[int]],
     ) -> None:
-        self.engine, self.tally, self.deck_of_seat = engine, tally, deck_of_seat
+        self.engine, self.counts, self.deck_of_seat = engine, counts, deck_of_seat
         a, b = deck_of_seat
         self.names = (players[a], players[b])
         self.players = (PLAYERS[self.names[0]](), PLAYERS[self.names[1]]())
@@ -157,11 +228,12 @@ class _Table:
         """Play one game (on the fast path when both players have one) and count it."""
         played: Played
         if self.kinds is not None:
-            played = play_fast(self.engine, self.cards, self.kinds, seed=seed, first=first)
+            rng = random.Random(seed)
+            played = fast(self.engine).deal_play(self.cards, self.kinds, rng, seed, first)
         else:
             states = play_game(self.engine, self.decks, self.players, seed=seed, first=first)
             played = played_of(self.engine, states)
-        _record(self.tally, self.engine, played, self.deck_of_seat, first)
+        self.counts.add(played, self.deck_of_seat, first)
         return played[0]
 
 

@@ -23,10 +23,11 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar
 
 from kitgen.games.shapeup.model import Card, card_set
-from kitgen.games.shapeup.rules import Point, Setup, format_point, placement_problem, score
+from kitgen.games.shapeup.rules import Point, Setup, format_point, placement_problem, total
 from kitgen.rules.base import draw, shuffle
 
 
@@ -34,6 +35,8 @@ class IllegalMove(ValueError):
     """A move the rules do not allow; the message names the rule."""
 
 
+# Points in reading order: by row (y), then column (x).
+ROW_ORDER = itemgetter(1, 0)
 _POINT = r"(-?\d+)\s*,\s*(-?\d+)"
 _PLAY = re.compile(rf"^\s*(?P<card>[A-Za-z ]+?)\s*@\s*{_POINT}\s*$")
 _SHIFT = re.compile(rf"^\s*move\s+{_POINT}\s*>\s*{_POINT}\s*$", re.IGNORECASE)
@@ -165,24 +168,37 @@ class ShapeUp:
         xs = [p[0] for p in cards]
         ys = [p[1] for p in cards]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        # A neighbour of a card widens the cards' area by one column, or makes it one
+        # row taller, or neither: whether each of the three fits the box.
+        width, height = x1 - x0 + 1, y1 - y0 + 1
         fits = self.setup.fits
-        found = set()
+        same, wider, taller = fits(width, height), fits(width + 1, height), fits(width, height + 1)
+        found: set[Point] = set()
+        add = found.add
         for x, y in cards:
-            for point in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if point in cards or point in found:
-                    continue
-                px, py = point
-                width = max(x1, px) - min(x0, px) + 1
-                height = max(y1, py) - min(y0, py) + 1
-                if fits(width, height):
-                    found.add(point)
-        return sorted(found, key=lambda p: (p[1], p[0]))
+            if taller if y == y0 else same:
+                point = (x, y - 1)
+                if point not in cards:
+                    add(point)
+            if wider if x == x1 else same:
+                point = (x + 1, y)
+                if point not in cards:
+                    add(point)
+            if taller if y == y1 else same:
+                point = (x, y + 1)
+                if point not in cards:
+                    add(point)
+            if wider if x == x0 else same:
+                point = (x - 1, y)
+                if point not in cards:
+                    add(point)
+        return sorted(found, key=ROW_ORDER)
 
     def shifts(
         self, cards: dict[Point, Card], movable: set[Point]
     ) -> Iterator[tuple[Point, Point]]:
         """Every legal move of one card among `movable` on this table, in order."""
-        for origin in sorted(movable, key=lambda p: (p[1], p[0])):
+        for origin in sorted(movable, key=ROW_ORDER):
             rest = {p: c for p, c in cards.items() if p != origin}
             for target in self.spots(rest):
                 if target != origin:
@@ -268,7 +284,7 @@ class ShapeUp:
         if not self.over(state):
             return None
         cards = state.cards
-        scores = tuple(score(cards, v).total for v in self.victory(state))
+        scores = tuple(total(cards, v) for v in self.victory(state))
         best = max(scores)
         leaders = [p for p, s in enumerate(scores) if s == best]
         return Result(scores, leaders[0] if len(leaders) == 1 else None)
@@ -307,7 +323,7 @@ def greedy_move(engine: ShapeUp, state: State, rng: random.Random) -> Move:
         targets = kept or [card]
         for at in engine.spots(cards):
             after = {**cards, at: card}
-            value = max(score(after, v).total for v in targets)
+            value = max(total(after, v) for v in targets)
             if value > best_score:
                 best, best_score = [Move(card, at)], value
             elif value == best_score:
@@ -320,7 +336,7 @@ def greedy_move(engine: ShapeUp, state: State, rng: random.Random) -> Move:
     for shift in engine.shifts(after, set(cards)):
         moved = dict(after)
         moved[shift[1]] = moved.pop(shift[0])
-        value = max(score(moved, v).total for v in targets)
+        value = max(total(moved, v) for v in targets)
         if value > best_score:
             shifted, best_score = [Move(play.card, play.at, shift)], value
         elif value == best_score and shifted:

@@ -156,6 +156,44 @@ class Score:
         return sum(line.points for line in self.lines)
 
 
+def total(cards: Mapping[Point, Card], victory: Card) -> int:
+    """`score(cards, victory).total`, without building the lines (the greedy player's
+    measure, asked of every candidate position).
+
+    The cards matching the victory card are gathered by attribute in one pass; each
+    maximal run is counted once, from its first cell (the one with no matching card
+    before it in its row, or in its column).
+    """
+    colour, fill, shape = victory.colour, victory.fill, victory.shape
+    colours: set[Point] = set()
+    fills: set[Point] = set()
+    shapes: set[Point] = set()
+    for point, card in cards.items():
+        if card.colour == colour:
+            colours.add(point)
+        if card.fill == fill:
+            fills.add(point)
+        if card.shape == shape:
+            shapes.add(point)
+    points = 0
+    for match, table in ((colours, _COLOUR), (fills, _FILL), (shapes, _SHAPE)):
+        for x, y in match:
+            if (x - 1, y) not in match:
+                run = 1
+                while (x + run, y) in match:
+                    run += 1
+                points += table.get(run, 0)
+            if (x, y - 1) not in match:
+                run = 1
+                while (x, y + run) in match:
+                    run += 1
+                points += table.get(run, 0)
+    return points
+
+
+_COLOUR, _FILL, _SHAPE = (POINTS[attribute] for attribute in ("colour", "fill", "shape"))
+
+
 def score(cards: Mapping[Point, Card], victory: Card, origin: Point | None = None) -> Score:
     """Score the cards on the table for the holder of `victory`.
 
