@@ -145,23 +145,31 @@ def warm(*commands: list[str], cwd: str) -> None:
         subprocess.run(args, cwd=cwd, env=bench_env(), check=True, stdout=subprocess.DEVNULL)
 
 
-def run(args: list[str], cwd: str) -> tuple[float, float]:
-    """Run a command as a fresh process (in `bench_env`): its wall time (s) and peak
-    resident size (MiB), measured by a small parent process of its own so other runs
-    do not count."""
+def process(args: list[str], cwd: str, env: dict[str, str]) -> tuple[float, float, float]:
+    """Run a command as a fresh process: its wall time (s), CPU time (user and system,
+    s) and peak resident size (MiB), measured by a small parent process of its own so
+    other runs do not count."""
     probe = (
         "import resource, subprocess, sys, time\n"
         "t = time.perf_counter()\n"
         "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
         "t = time.perf_counter() - t\n"
-        "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(t, r.ru_utime + r.ru_stime, r.ru_maxrss)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe, *args],
         cwd=cwd,
-        env=bench_env(),
+        env=env,
         check=True,
         capture_output=True,
         text=True,
     ).stdout.split()
-    return float(out[0]), float(out[1]) / 1024
+    return float(out[0]), float(out[1]), float(out[2]) / 1024
+
+
+def run(args: list[str], cwd: str) -> tuple[float, float]:
+    """Run a command as a fresh process (in `bench_env`): its wall time (s) and peak
+    resident size (MiB)."""
+    wall, _, peak = process(args, cwd, bench_env())
+    return wall, peak

@@ -41,7 +41,7 @@ from functools import partial
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import Row, all_ok, at_least, at_most, print_table
+from common import Row, all_ok, at_least, at_most, print_table, process
 
 from kitgen.build import BuildOptions
 from kitgen.export import ExportOptions, ExportResult, export_png, export_tts
@@ -223,25 +223,9 @@ def same_files(written: list[str], folder: str) -> None:
 
 
 def timed_process(args: list[str], env: dict[str, str], cwd: str) -> tuple[float, float]:
-    """Run a command as a fresh process: its wall time and CPU time (user and system, s),
-    measured by a small parent process of its own so other runs do not count."""
-    probe = (
-        "import resource, subprocess, sys, time\n"
-        "t = time.perf_counter()\n"
-        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
-        "t = time.perf_counter() - t\n"
-        "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "print(t, r.ru_utime + r.ru_stime)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe, *args],
-        cwd=cwd,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
-    return float(out[0]), float(out[1])
+    """Run a command as a fresh process: its wall time and CPU time (user and system, s)."""
+    wall, cpu, _ = process(args, cwd, env)
+    return wall, cpu
 
 
 def anchor_rows(quick: bool, cards: int = CARDS, runs: int = RUNS) -> list[Row]:
