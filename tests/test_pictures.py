@@ -6,6 +6,7 @@ import base64
 import io
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -426,3 +427,65 @@ def test_a_kept_placement_writes_what_a_fresh_one_writes(
     monkeypatch.setattr(pictures, "_PLACED", Fresh())
     assert drawn() == kept
     assert len(fresh_calls) == 2 * 2 * len(places)
+
+
+def _png(image: Image.Image, **options: object) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG", **options)
+    return out.getvalue()
+
+
+def _rendered(pdf: bytes) -> bytes:
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return bytes(document[0].render(scale=2).to_pil().convert("RGB").tobytes())
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L"])
+def test_a_plain_png_is_embedded_as_it_is_with_the_same_pixels(tmp_path: Path, mode: str) -> None:
+    """An 8-bit grey or RGB PNG keeps its own compressed rows in the PDF (no decoding
+    and compressing again), and prints exactly the pixels the decoded picture does."""
+    noisy = Image.effect_noise((64, 48), 90).convert(mode)  # every PNG row filter in use
+    data = _png(noisy)
+    picture = loaded(write(tmp_path, f"plain-{mode}.png", data))
+    assert picture.png is not None
+    kept = render((picture, 10, 10, 200, 150, "fit", None))
+    rows = b"".join(
+        data[at + 8 : at + 8 + int.from_bytes(data[at : at + 4], "big")]
+        for at in range(8, len(data))
+        if data[at + 4 : at + 8] == b"IDAT"
+    )
+    assert rows in kept  # the PNG's own bytes, unchanged
+    decoded = render((replace(picture, png=None), 10, 10, 200, 150, "fit", None))  # as before
+    assert rows not in decoded
+    assert _rendered(kept) == _rendered(decoded)
+
+
+@pytest.mark.parametrize(
+    ("image", "options"),
+    [
+        (Image.new("RGBA", (8, 8), (1, 2, 3, 128)), {}),  # alpha
+        (Image.new("LA", (8, 8), (1, 128)), {}),  # grey and alpha
+        (Image.new("P", (8, 8), 3), {}),  # a palette
+        (Image.new("I;16", (8, 8), 3000), {}),  # 16 bits
+        (Image.new("RGB", (8, 8), (1, 2, 3)), {"transparency": (1, 2, 3)}),  # tRNS
+    ],
+)
+def test_a_png_a_pdf_cannot_hold_as_it_is_is_decoded(
+    tmp_path: Path, image: Image.Image, options: dict[str, object]
+) -> None:
+    picture = loaded(write(tmp_path, "other.png", _png(image, **options)))
+    assert picture.png is None
+    assert image_xobjects(render((picture, 0, 0, 10, 10, "fit", None))) >= 1
+
+
+def test_an_interlaced_png_is_not_held_as_it_is() -> None:
+    from kitgen.render.pictures import _png_as_is
+
+    data = _png(Image.new("RGB", (8, 8), (1, 2, 3)))
+    assert _png_as_is(data, (8, 8)) is not None
+    interlaced = data[:28] + b"\x01" + data[29:]  # IHDR's interlace method: Adam7
+    assert _png_as_is(interlaced, (8, 8)) is None
+    assert _png_as_is(data, (8, 9)) is None  # not the size decoded

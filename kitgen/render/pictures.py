@@ -19,6 +19,7 @@ import copy
 import hashlib
 import io
 import os
+import struct
 import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFImageXObject, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.load.images import (
@@ -73,6 +75,9 @@ class Picture:
     content: Any = field(default=None, repr=False)
     # A JPEG reportlab can embed unchanged (smaller than its pixels re-compressed).
     jpeg: bytes | None = field(default=None, repr=False)
+    # A PNG's compressed rows and its colours (1 grey, 3 RGB), when a PDF can hold them
+    # as they are (`_png_as_is`): no decoding and compressing again to embed it.
+    png: tuple[bytes, int] | None = field(default=None, repr=False)
 
 
 _cache: OrderedDict[tuple[str, int, int, ImageLimits], tuple[Picture | None, ImageProblem | None]]
@@ -237,7 +242,8 @@ def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | Image
         return decoded
     image = decoded.image
     dpi_x, dpi_y = _dpi(image.info.get("dpi"))
-    as_is = header.format == "JPEG" and not decoded.turned and image.mode in ("L", "RGB")
+    plain = not decoded.turned and image.mode in ("L", "RGB") and not image.has_transparency_data
+    as_is = header.format == "JPEG" and plain
     try:
         image = _for_print(image)
     except Exception as err:  # a mode Pillow cannot convert: as broken as a bad decode
@@ -246,9 +252,51 @@ def _load_raster(data: bytes, name: str, limits: ImageLimits) -> Picture | Image
     w, h = image.size
     digest = hashlib.sha256(data).hexdigest()
     jpeg = data if as_is and _jpeg_as_is(data, image.size) else None
+    png = _png_as_is(data, image.size) if header.format == "PNG" and plain else None
     return Picture(
-        "raster", w * 72 / dpi_x, h * 72 / dpi_y, digest, name, w, h, content=image, jpeg=jpeg
+        "raster",
+        w * 72 / dpi_x,
+        h * 72 / dpi_y,
+        digest,
+        name,
+        w,
+        h,
+        content=image,
+        jpeg=jpeg,
+        png=png,
     )
+
+
+def _png_as_is(data: bytes, size: tuple[int, int]) -> tuple[bytes, int] | None:
+    """A PNG's compressed rows (its IDAT chunks joined) and its colours when a PDF can
+    hold them unchanged: 8 bits a sample, grey or RGB, not interlaced, no transparency,
+    the size decoded. PDF's Flate filter with the PNG predictors (`/Predictor 15`)
+    reads those bytes as a PNG decoder does, so the pixels are the decoded ones."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    rows: list[bytes] = []
+    colours = 0
+    at = 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, method, filtering, interlace = struct.unpack(
+                ">IIBBBBB", body
+            )
+            if (width, height) != size or depth != 8 or colour not in (0, 2):
+                return None
+            if method or filtering or interlace:
+                return None
+            colours = 1 if colour == 0 else 3
+        elif kind in (b"tRNS", b"PLTE"):
+            return None
+        elif kind == b"IDAT":
+            rows.append(body)
+        elif kind == b"IEND":
+            break
+        at += 12 + length
+    return (b"".join(rows), colours) if colours and rows else None
 
 
 def _jpeg_as_is(data: bytes, size: tuple[int, int]) -> bool:
@@ -372,6 +420,10 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
 
             if colour is not None:
                 reader = ImageReader(_tinted_raster(picture.content, colour))
+            elif picture.png is not None:
+                _draw_png(c, picture, *picture.png)
+                c.endForm()
+                return name, *size
             elif picture.jpeg is not None:
                 reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
             else:
@@ -379,6 +431,50 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
         c.endForm()
     return name, *size
+
+
+class _PNGRows(PDFImageXObject):  # type: ignore[misc]  # (reportlab has no type hints)
+    """An image object holding a PNG's compressed rows: Flate with the PNG predictors."""
+
+    def __init__(self, name: str, width: int, height: int, rows: bytes, colours: int) -> None:
+        super().__init__(name)
+        self.width, self.height = width, height
+        self.colours = colours
+        self.streamContent = rows
+
+    def format(self, document: Any) -> Any:
+        stream = PDFStream(content=self.streamContent)
+        entries = stream.dictionary
+        entries["Type"] = PDFName("XObject")
+        entries["Subtype"] = PDFName("Image")
+        entries["Width"] = self.width
+        entries["Height"] = self.height
+        entries["BitsPerComponent"] = 8
+        entries["ColorSpace"] = PDFName("DeviceGray" if self.colours == 1 else "DeviceRGB")
+        entries["Filter"] = PDFArray([PDFName("FlateDecode")])
+        # One set of parameters for each filter: an array, as the filters are.
+        parameters = {"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8}
+        parameters["Columns"] = self.width
+        entries["DecodeParms"] = PDFArray([PDFDictionary(parameters)])
+        entries["Length"] = len(self.streamContent)
+        return stream.format(document)
+
+
+def _draw_png(c: Canvas, picture: Picture, rows: bytes, colours: int) -> None:
+    """Draw a PNG's own compressed rows in the unit square, as `Canvas.drawImage` draws
+    an image (one image object a PDF, named by the file's digest), its bytes unchanged."""
+    assert picture.width_px is not None and picture.height_px is not None
+    name = "kitgenPNG" + picture.digest[:32]
+    doc = c._doc
+    reference = doc.getXObjectName(name)
+    if doc.idToObject.get(reference) is None:
+        image = _PNGRows(name, picture.width_px, picture.height_px, rows, colours)
+        c._setXObjects(image)
+        doc.Reference(image, reference)
+        doc.addForm(name, image)
+    c._currentPageHasImages = 1
+    c._code.append(f"/{reference} Do")
+    c._formsinuse.append(name)
 
 
 @lru_cache(maxsize=4096)
