@@ -8,24 +8,28 @@ command line can be split over modules without import cycles.
 from __future__ import annotations
 
 import functools
-import sys
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
 from kitgen import registry
-from kitgen.cli.check import echo, finding_line
+from kitgen.cli.check import echo
+
+# kitgen.cli.common's names, kept where the commands and games' CLIs import them.
+from kitgen.cli.results import Progress as Progress
+from kitgen.cli.results import build_options as build_options
+from kitgen.cli.results import echo_findings as echo_findings
+from kitgen.cli.results import echo_result as echo_result
+from kitgen.cli.results import not_empty as not_empty
+from kitgen.cli.results import progress_bar as progress_bar
 from kitgen.errors import KitgenError
 from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from typer import _click as click
 
-    from kitgen.build import BuildOptions, BuildResult
-    from kitgen.model.findings import Finding
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -174,111 +178,6 @@ StandardDeckOption = Annotated[
         "otherwise).",
     ),
 ]
-
-
-def not_empty(value: str, option: str, example: str = "output") -> str:
-    """A folder or file option as given; a UsageError if it is empty (`--out ''` would
-    write into the current folder: an unset shell variable, not a choice)."""
-    if not value:
-        from kitgen.errors import UsageError
-
-        raise UsageError(f"{option} is empty: give a name, like {option} {example}")
-    return value
-
-
-def build_options(
-    *,
-    out: str,
-    paper: str | None = None,
-    card_size: str | None = None,
-    bleed: str | None = None,
-    margin: str | None = None,
-    gutter: str | None = None,
-    duplex: str | None = None,
-    back_offset: str | None = None,
-    ink: str | None = None,
-    extra_commons: int | None = None,
-    standard_deck: bool | None = None,
-    cut: str | None = None,
-) -> BuildOptions:
-    """The shared print options as the build's options."""
-    from kitgen.build import BuildOptions
-
-    return BuildOptions(
-        out=not_empty(out, "--out"),
-        paper=paper,
-        card_size=card_size,
-        bleed=bleed,
-        margin=margin,
-        gutter=gutter,
-        duplex=duplex,
-        back_offset=back_offset,
-        ink=ink,
-        cut=cut,
-        extra_commons=extra_commons,
-        standard_deck=standard_deck,
-    )
-
-
-def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
-    """Print findings one per line (on stderr unless told otherwise)."""
-    for f in findings:
-        echo(finding_line(f), err=err)
-
-
-def echo_result(result: BuildResult, failed: str, after: Iterable[str] = ()) -> None:
-    """What a build or export did: findings and notes on stderr, the paths written on
-    stdout, then `after` on stderr; a KitgenError saying `failed` when it had errors."""
-    echo_findings(result.findings)
-    for note in result.notes:
-        echo(f"kitgen: {shown(note)}", err=True)
-    for path in result.written:
-        echo(shown(path))
-    for line in after:
-        echo(shown(line), err=True)
-    if not result.ok:
-        raise KitgenError(failed)
-
-
-class Progress:
-    """A progress bar on stderr for long jobs (only on a terminal): what it counts (a
-    page, an image, a game) and how many of them are done, like `game 1,050/20,000`."""
-
-    def __init__(self, noun: str = "page") -> None:
-        self.shown = False
-        self.noun = noun
-
-    @classmethod
-    def on_terminal(cls, noun: str = "page") -> Progress | None:
-        """A bar when stderr is a terminal, else None (no bar in logs and pipes)."""
-        return cls(noun) if sys.stderr.isatty() else None
-
-    def __call__(self, done: int, total: int) -> None:
-        if total < 8:
-            return
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(
-            f"\r  [{'#' * filled}{'.' * (width - filled)}] {self.noun} {done:,}/{total:,}"
-        )
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-            self.shown = False
-
-
-@contextmanager
-def progress_bar(noun: str = "page") -> Iterator[Progress | None]:
-    """A progress bar on a terminal (None when piped), closed when the block ends."""
-    bar = Progress.on_terminal(noun)
-    try:
-        yield bar
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 # The options every game's `kitgen simulate <game>` shares.

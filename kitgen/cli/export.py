@@ -21,6 +21,7 @@ from kitgen.cli.common import (
     friendly,
     progress_bar,
 )
+from kitgen.cli.results import EXPORT_FAILED
 
 export_app = typer.Typer(
     name="export",
@@ -47,7 +48,7 @@ ProfileOption = Annotated[
         "mpc: MakePlayingCards' templates.",
     ),
 ]
-FAILED = "some cards were not exported: fix the errors above"
+FAILED = EXPORT_FAILED
 JobsOption = Annotated[
     int | None,
     typer.Option(
@@ -86,21 +87,13 @@ def png(
     Writes OUT/GAME/png/DECK/ (or tgc/, mpc/ for a service profile): 001-name.png and
     so on in deck order, and back.png (or one back per card when backs differ).
     """
-    from kitgen.export import ExportOptions, export_png
+    from kitgen.cli.results import run_export_png
 
-    options = ExportOptions(
-        build_options(
-            out=out, card_size=card_size, bleed=bleed, ink=ink,
-            extra_commons=extra_commons, standard_deck=standard_deck,
-        ),
-        profile=profile,
-        dpi=dpi,
-        backs=backs,
-        processes=jobs,
+    options = build_options(
+        out=out, card_size=card_size, bleed=bleed, ink=ink,
+        extra_commons=extra_commons, standard_deck=standard_deck,
     )  # fmt: skip
-    with progress_bar("image") as bar:
-        result = export_png(targets, options, bar)
-    echo_result(result, FAILED)
+    run_export_png(targets, options, profile=profile, jobs=jobs, dpi=dpi, backs=backs)
 
 
 @export_app.command("pdf")

@@ -30,10 +30,8 @@ from kitgen.cli.common import (
     ReportFormatOption,
     StandardDeckOption,
     build_options,
-    echo_result,
     follows_references,
     friendly,
-    progress_bar,
 )
 
 if TYPE_CHECKING:
@@ -213,9 +211,7 @@ def build(
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
-    import gc
-
-    from kitgen.build import build as run_build
+    from kitgen.cli.results import run_build
 
     options = build_options(
         out=out,
@@ -231,17 +227,7 @@ def build(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
     )
-    # What start-up made (modules, classes, pydantic's validators) lives as long as the
-    # process: frozen, the garbage collector's full passes no longer go through it
-    # again and again while a large deck is drawn (a few percent of a 1,000-card build).
-    # Thawed after, for a program that runs kitgen inside itself (tests do).
-    gc.freeze()
-    try:
-        with progress_bar() as bar:
-            result = run_build(targets, options, progress=bar)
-    finally:
-        gc.unfreeze()
-    echo_result(result, "some files were not built: fix the errors above")
+    run_build(targets, options)
 
 
 # Commands that live in their own modules (they import from kitgen.cli.common, not
