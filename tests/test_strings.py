@@ -1,4 +1,5 @@
-"""kitgen/render/strings.py writes the same bytes as reportlab's own drawString."""
+"""kitgen/render/textruns.py's draw_string writes the same bytes as reportlab's own
+drawString."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.render import strings
+from kitgen.render import textruns as strings
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts
-from kitgen.render.strings import draw_string
+from kitgen.render.textruns import draw_string
 
 register_fonts()
 

@@ -31,9 +31,9 @@ from kitgen.model.kit import Ink, Reference
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.forms import draw_once
 from kitgen.render.lightness import is_light
-from kitgen.render.strings import draw_string
 from kitgen.render.symbols import emblem, rarity_symbol
 from kitgen.render.text import Fitted, fit, wrap
+from kitgen.render.textruns import draw_string
 
 INK_BLACK = HexColor("#1b1b1b")
 PAPER = HexColor("#fbf8f1")
