@@ -121,24 +121,13 @@ def plain_command(args: list[str]) -> Callable[[], int] | None:
         return plain_export_png(args[2:])
     if args[0] not in ("check", "score"):
         return None
-    files: list[str] = []
-    formats: list[str] = []
-    allow_outside = False
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg == "--allow-outside":
-            allow_outside = True
-        elif arg in ("--format", "-f"):
-            formats.append(next(rest, ""))
-        elif arg.startswith("--format="):
-            formats.append(arg.removeprefix("--format="))
-        elif arg.startswith("-"):
-            return None
-        else:
-            files.append(arg)
-    if not files or len(formats) > 1 or not set(formats) <= {"human", "json"}:
+    parsed = plain_options(args[1:], {"--format": "format", "-f": "format"})
+    if parsed is None:
         return None
-    as_json = formats == ["json"]
+    files, given, allow_outside = parsed
+    if given.get("format", "human") not in ("human", "json"):
+        return None
+    as_json = given.get("format") == "json"
     from kitgen.cli import check as cli_check
 
     run = cli_check.run_check if args[0] == "check" else cli_check.run_score
