@@ -415,15 +415,13 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
 
             drawing = picture.content if colour is None else _tinted(picture.content, colour)
             renderPDF.draw(drawing, c, 0, 0)
+        elif colour is None and picture.png is not None:
+            _draw_png(c, picture, *picture.png)  # embedded as it is
         else:
             from reportlab.lib.utils import ImageReader
 
             if colour is not None:
                 reader = ImageReader(_tinted_raster(picture.content, colour))
-            elif picture.png is not None:
-                _draw_png(c, picture, *picture.png)
-                c.endForm()
-                return name, *size
             elif picture.jpeg is not None:
                 reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
             else:
@@ -453,9 +451,10 @@ class _PNGRows(PDFImageXObject):  # type: ignore[misc]  # (reportlab has no type
         entries["ColorSpace"] = PDFName("DeviceGray" if self.colours == 1 else "DeviceRGB")
         entries["Filter"] = PDFArray([PDFName("FlateDecode")])
         # One set of parameters for each filter: an array, as the filters are.
-        parameters = {"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8}
-        parameters["Columns"] = self.width
-        entries["DecodeParms"] = PDFArray([PDFDictionary(parameters)])
+        parameters = PDFDictionary(
+            {"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8, "Columns": self.width}
+        )
+        entries["DecodeParms"] = PDFArray([parameters])
         entries["Length"] = len(self.streamContent)
         return stream.format(document)
 
