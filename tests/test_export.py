@@ -564,3 +564,26 @@ def test_a_staged_file_is_new(tmp_path: Path) -> None:
     with pytest.raises(FileExistsError):
         write_new(str(path), b"other")
     assert path.read_bytes() == b"png"
+
+
+NO_CARDS = """game: scratch
+kind: cards
+factions:
+- id: pirate
+  name: Pirate
+  colour: '#1f6f78'
+  tendency: left
+cards: []
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_cards_file_of_no_cards_exports_no_images(tmp_path: Path, jobs: str) -> None:
+    """A deck of no cards has no page to rasterize: no document is opened (PDFium
+    refuses a PDF of no pages), nothing is written, no error (found by tests/test_fuzz.py)."""
+    path = tmp_path / "pirate-cards.yaml"
+    path.write_text(NO_CARDS, encoding="utf-8")
+    code, out, err = run("export", "png", str(path), "-j", jobs, "-o", str(tmp_path / "out"))
+    assert (code, out) == (0, ""), err
+    assert "error" not in err
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]

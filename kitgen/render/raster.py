@@ -283,7 +283,10 @@ class Rasterizer:
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
         """Render every job's page of the PDF to its PNG files: new files, in a folder
-        that is this run's alone (a staged folder, `kitgen.atomic.staged_dir`)."""
+        that is this run's alone (a staged folder, `kitgen.atomic.staged_dir`). No jobs
+        (a deck of no cards): nothing to render, and no document to open."""
+        if not jobs:
+            return
         self.documents += 1
         pdf_path = os.path.join(self.folder, f"document-{self.documents}.pdf")
         with open(pdf_path, "wb") as handle:
