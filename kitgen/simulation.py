@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from kitgen.errors import UsageError
 from kitgen.processes import held_signals, stop_pool, worker_init
@@ -61,3 +64,44 @@ def in_order(run: Callable[[B], T], batches: list[B], jobs: int) -> Iterator[T]:
         stop_pool(pool)
         raise
     pool.shutdown()
+
+
+class Stop:
+    """Whether Ctrl-C asked a run to stop (`stoppable`)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+
+@contextmanager
+def stoppable() -> Iterator[Stop]:
+    """Ctrl-C during the block asks the run to stop once the batch in hand is done, so
+    that it can report the games it finished; a second Ctrl-C acts as before (it stops
+    at once). SIGTERM is left alone, and so is a Ctrl-C that was being ignored, or a
+    run outside the main thread (where no handler can be set)."""
+    stop = Stop()
+    before = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or before in (
+        signal.SIG_IGN,
+        None,
+    ):
+        yield stop
+        return
+
+    def ask(signum: int, frame: Any) -> None:
+        stop.requested = True
+        signal.signal(signal.SIGINT, before)
+
+    signal.signal(signal.SIGINT, ask)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def interrupted(done: int, planned: int, unit: str = "games") -> dict[str, Any] | None:
+    """A report's note of a run Ctrl-C stopped early: what it finished of what was
+    planned (None when the run finished)."""
+    if done >= planned:
+        return None
+    return {"finished": done, "planned": planned, "unit": unit}

@@ -91,7 +91,7 @@ def test_human_report() -> None:
     code, out, _ = run("simulate", A, B, "--games", "40", "--seed", "1")
     assert code == 0
     assert out.startswith("Monster rush (random) against Swap and flip (random): 40 games")
-    assert "the player who moves first wins" in out and "how games end:" in out
+    assert "the player who moves first wins" in out and "how games end (95%):" in out
     assert "opening" in out and "lift" in out
 
 
@@ -205,6 +205,8 @@ def play_plainly(
     tally.first_wins += outcome.winner == first
     tally.reasons[outcome.reason] += 1
     tally.moves += len(states) - 1
+    tally.scores[(deck[outcome.winner], outcome.points)] += 1
+    tally.lengths[len(states) - 1] += 1
     played: list[set[str]] = [set(), set()]
     for before, after in itertools.pairwise(states):
         move, seat = after.last, before.to_move

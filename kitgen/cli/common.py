@@ -210,11 +210,70 @@ def with_progress(run: Callable[..., R], noun: str = "game", **options: object) 
 def show_report(
     report: dict[str, Any], output: OutputFormat, lines: Callable[[dict[str, Any]], list[str]]
 ) -> None:
-    """Print a report: its JSON, or the lines `lines` makes of it for people."""
+    """Print a report: its JSON, or the lines `lines` makes of it for people.
+
+    A simulation Ctrl-C stopped early (its `interrupted` note) is reported all the
+    same, of the games it finished, with a line on stderr saying so and the status
+    of an interrupted run (130); one that finished no game prints only that line."""
+    stopped = report.get("interrupted")
+    if stopped is not None and stopped["finished"] == 0:
+        echo(f"kitgen: stopped by Ctrl-C before any of the {stopped['unit']} finished", err=True)
+        raise typer.Exit(130)
     if output is OutputFormat.json:
         import json
 
         echo(json.dumps(report, indent=2))
-        return
-    for line in lines(report):
-        echo(line)
+    else:
+        for line in lines(report):
+            echo(line)
+    if stopped is not None:
+        echo(
+            f"kitgen: stopped by Ctrl-C: the report is of the {stopped['finished']:,} "
+            f"{stopped['unit']} finished, of {stopped['planned']:,}",
+            err=True,
+        )
+        raise typer.Exit(130)
+
+
+def within(found: list[float] | None) -> str:
+    """' (95%: LOW to HIGH)' for a mean's interval in a report, or nothing without one."""
+    return "" if found is None else f" (95%: {found[0]:.2f} to {found[1]:.2f})"
+
+
+def significance_lines(comparisons: list[dict[str, Any]], indent: str = "  ") -> list[str]:
+    """Which of a report's comparisons are significant at 95%, with their intervals,
+    and which are noise (their interval holds the value of no difference). Those of a
+    group (the cards' lifts, marked in their table) are counted, not listed."""
+    import textwrap
+
+    def value(c: dict[str, Any], x: float) -> str:
+        sign = c["against"] == 0
+        if c["unit"] == "rate":
+            return f"{x:+.1%}" if sign else f"{x:.1%}"
+        return f"{x:+.2f}" if sign else f"{x:.2f}"
+
+    out = []
+    for significant, head in (
+        (True, "significant at 95%: "),
+        (False, "noise at 95% (the interval holds no difference): "),
+    ):
+        items: list[str] = []
+        groups: dict[str, int] = {}
+        for c in comparisons:
+            if c["significant"] is not significant:
+                continue
+            if "group" in c:
+                groups[c["group"]] = groups.get(c["group"], 0) + 1
+            elif significant:
+                low, high = c["estimate_95"]
+                items.append(
+                    f"{c['what']} {value(c, c['estimate'])} ({value(c, low)} to {value(c, high)})"
+                )
+            else:
+                items.append(c["what"])
+        items += [f"{count} {group}" for group, count in groups.items()]
+        text = head + ("; ".join(items) if items else "none")
+        out += textwrap.wrap(
+            text, 88, initial_indent=indent, subsequent_indent=indent + "  ", break_on_hyphens=False
+        )
+    return out

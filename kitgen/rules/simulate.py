@@ -1,13 +1,31 @@
 """What every game's balance simulation shares: the seed of each game of a run, and
-the confidence interval of a rate.
+the statistics of its report: 95% intervals of rates, of differences of rates and
+of means, and the comparisons a report calls significant or noise.
 
 Pure. A run of N games plays game i from `game_seed(seed, i)`, so the numbers are
 the same however the run is split into batches and processes.
+
+The intervals (every one at 95%):
+- a rate: Wilson's score interval (`wilson`), sound near 0% and 100% and for few games;
+- the difference of two rates from different games: Newcombe's hybrid score interval
+  (`rate_difference`), built from the two Wilson intervals;
+- a mean (points a game, moves a game), or the mean of a difference measured in the
+  same games (points of seat 1 minus seat 2): the normal interval of the mean from
+  the values' spread (`mean_interval`), which needs a few dozen games to be fair.
+
+A comparison is significant when its interval leaves out the value of no
+difference (50% for two players' win rates, 0 for a lift). At 95%, about one
+comparison in twenty that is really noise still comes out significant: a report of
+twenty card lifts will name one by chance.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -24,3 +42,66 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate_difference(
+    a: int, a_trials: int, b: int, b_trials: int
+) -> tuple[float, float, float] | None:
+    """The difference of two rates from separate trials, a/a_trials - b/b_trials, and its
+    95% interval (Newcombe's hybrid score method); None when either has no trials."""
+    if not a_trials or not b_trials:
+        return None
+    p, q = a / a_trials, b / b_trials
+    p_low, p_high = wilson(a, a_trials)
+    q_low, q_high = wilson(b, b_trials)
+    d = p - q
+    low = d - math.sqrt((p - p_low) ** 2 + (q_high - q) ** 2)
+    high = d + math.sqrt((p_high - p) ** 2 + (q - q_low) ** 2)
+    return d, max(-1.0, low), min(1.0, high)
+
+
+def mean_interval(
+    counts: Mapping[int, int] | Mapping[float, int],
+) -> tuple[float, float, float] | None:
+    """The mean of values given as {value: how many times}, and its 95% interval (the
+    normal interval from the values' spread); None for fewer than two values."""
+    n = sum(counts.values())
+    if n < 2:
+        return None
+    total = sum(value * k for value, k in counts.items())
+    mean = total / n
+    squares = sum((value - mean) ** 2 * k for value, k in counts.items())
+    half = Z95 * math.sqrt(squares / (n - 1) / n)
+    return mean, mean - half, mean + half
+
+
+def rounded(values: Iterable[float], digits: int = 4) -> list[float]:
+    """Values rounded for a report (an interval's two ends)."""
+    return [round(v, digits) for v in values]
+
+
+def comparison(
+    what: str,
+    estimate: float,
+    low: float,
+    high: float,
+    against: float = 0.0,
+    *,
+    unit: str = "rate",
+    group: str | None = None,
+) -> dict[str, Any]:
+    """A difference a report judges: significant when its 95% interval leaves out
+    `against`, the value of no difference. `unit` is "rate" (a proportion, or a
+    difference of two) or "points" (a mean); comparisons of one `group` (a card's
+    lift, say) are counted together where they are noise."""
+    found: dict[str, Any] = {
+        "what": what,
+        "unit": unit,
+        "estimate": round(estimate, 4),
+        "estimate_95": rounded((low, high)),
+        "against": against,
+        "significant": not low <= against <= high,
+    }
+    if group is not None:
+        found["group"] = group
+    return found

@@ -15,7 +15,9 @@ from kitgen.cli.common import (
     friendly,
     game_command,
     show_report,
+    significance_lines,
     with_progress,
+    within,
 )
 
 if TYPE_CHECKING:
@@ -70,23 +72,41 @@ def simulate(
             low, high = row["win_rate_95"]
             out.append(
                 f"  {row['player']:<9} wins {row['win_rate']:.1%} (95%: {low:.1%} to"
-                f" {high:.1%}); wins {row['round_win_rate']:.1%} of rounds; wagers in"
-                f" {row['rounds_with_a_wager']:.1%} of rounds,"
+                f" {high:.1%}); wins {row['round_win_rate']:.1%}{_of(row['round_win_rate_95'])}"
+                f" of rounds; wagers in {row['rounds_with_a_wager']:.1%}"
+                f"{_of(row['rounds_with_a_wager_95'])} of rounds,"
                 f" {row['royals_wagered_per_round']:.2f} royals a round"
+                + within(row["royals_wagered_per_round_95"])
+            )
+        if report["seat_0_win_rate"] is not None:
+            out.append(
+                f"  the player who starts round 1 wins {report['seat_0_win_rate']:.1%}"
+                f"{_of(report['seat_0_win_rate_95'])} of the games won"
             )
         ends = ", ".join(
-            f"{ENDS[how]} {entry['share']:.0%}" for how, entry in report["round_ends"].items()
+            f"{ENDS[how]} {entry['share']:.0%}{_of(entry['share_95'], 0)}"
+            for how, entry in report["round_ends"].items()
         )
         out.append(
-            f"  {report['rounds_per_game']:.1f} rounds and {report['moves_per_game']:.0f} moves a"
+            f"  {report['rounds_per_game']:.1f} rounds{within(report['rounds_per_game_95'])} and"
+            f" {report['moves_per_game']:.0f} moves{within(report['moves_per_game_95'])} a"
             f" game; rounds with no wager {report['no_wager_rounds']:.1%}"
+            + _of(report["no_wager_rounds_95"])
         )
         out.append(f"  rounds end: {ends}")
         if report["round_limit"]:
             out.append(f"  {report['round_limit']} games stopped at the round limit")
+        out.extend(significance_lines(report["comparisons"]))
         return out
 
     show_report(report, output, lines)
+
+
+def _of(found: list[float] | None, digits: int = 1) -> str:
+    """' (95%: LOW to HIGH)' for a rate's interval, or nothing without one."""
+    if found is None:
+        return ""
+    return f" (95%: {found[0]:.{digits}%} to {found[1]:.{digits}%})"
 
 
 def command() -> click.Command:

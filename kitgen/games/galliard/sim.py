@@ -18,7 +18,7 @@ from typing import Any
 
 from kitgen.games.galliard.play import Galliard, Setup, play_game
 from kitgen.games.galliard.rules import PATTERNS, patterns
-from kitgen.rules.simulate import game_seed, wilson
+from kitgen.rules.simulate import comparison, game_seed, mean_interval, rounded, wilson
 
 ENDS = {
     "empty": "a player emptied their hand",
@@ -51,6 +51,12 @@ class GalliardTally:
     takes: int = 0
     trades: int = 0
     patterns: Counter[str] = field(default_factory=Counter)  # in the game winner's cabal
+    # Games by their rounds, moves, takes and trades; rounds by each player's wager.
+    round_counts: Counter[int] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)
+    take_counts: Counter[int] = field(default_factory=Counter)
+    trade_counts: Counter[int] = field(default_factory=Counter)
+    wager_counts: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
 
     def merge(self, other: GalliardTally) -> None:
         """Add another batch's counts to these."""
@@ -71,6 +77,15 @@ class GalliardTally:
                 mine[i] += theirs[i]
         self.ends.update(other.ends)
         self.patterns.update(other.patterns)
+        for mine_c, theirs_c in (
+            (self.round_counts, other.round_counts),
+            (self.lengths, other.lengths),
+            (self.take_counts, other.take_counts),
+            (self.trade_counts, other.trade_counts),
+            (self.wager_counts[0], other.wager_counts[0]),
+            (self.wager_counts[1], other.wager_counts[1]),
+        ):
+            mine_c.update(theirs_c)
 
 
 def run_games(
@@ -90,6 +105,9 @@ def run_games(
         tally.games += 1
         tally.rounds += result.rounds
         tally.plies += len(states) - 1
+        tally.round_counts[result.rounds] += 1
+        tally.lengths[len(states) - 1] += 1
+        takes = trades = 0
         if result.winner is None:
             tally.round_limit += 1
         else:
@@ -101,12 +119,17 @@ def run_games(
             tally.rounds_started[of_seat[done.starter]] += 1
             tally.ends[done.how] += 1
             tally.no_wager_rounds += not done.wagered
-            tally.takes += done.taken is not None
-            tally.trades += done.traded is not None
+            takes += done.taken is not None
+            trades += done.traded is not None
             for seat in (0, 1):
                 wagers = done.wagers(seat)
                 tally.wagered[of_seat[seat]] += wagers
                 tally.rounds_wagering[of_seat[seat]] += wagers > 0
+                tally.wager_counts[of_seat[seat]][wagers] += 1
+        tally.takes += takes
+        tally.trades += trades
+        tally.take_counts[takes] += 1
+        tally.trade_counts[trades] += 1
     return tally
 
 
@@ -118,11 +141,23 @@ def _per(part: int, whole: int) -> float | None:
     return round(part / whole, 3) if whole else None
 
 
+def _share_95(part: int, whole: int) -> list[float] | None:
+    return rounded(wilson(part, whole)) if whole else None
+
+
+def _per_95(counts: Counter[int]) -> list[float] | None:
+    found = mean_interval(counts)
+    return None if found is None else rounded(found[1:], 3)
+
+
 def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, Any]:
     """A run's figures as plain data (the JSON of `kitgen simulate galliard`).
 
     Rounds are counted to the end of the game, the deciding round included. A winner's
-    cabal with two patterns counts for both in `deciding_patterns`.
+    cabal with two patterns counts for both in `deciding_patterns`. Every rate and
+    mean carries its 95% interval (`..._95`; the rates of rounds treat rounds as
+    independent, which rounds of one game are not quite); `comparisons` judges the
+    first-named player's win rate and the round-1 starter's against an even share.
     """
     n, rounds = tally.games, tally.rounds
     won = n - tally.round_limit
@@ -135,12 +170,35 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
             "win_rate_95": [round(x, 4) for x in wilson(tally.wins[i], n)],
             "rounds_won": tally.rounds_won[i],
             "round_win_rate": _share(tally.rounds_won[i], rounds),
+            "round_win_rate_95": _share_95(tally.rounds_won[i], rounds),
             "rounds_started": tally.rounds_started[i],
             "royals_wagered_per_round": _per(tally.wagered[i], rounds),
+            "royals_wagered_per_round_95": _per_95(tally.wager_counts[i]),
             "rounds_with_a_wager": _share(tally.rounds_wagering[i], rounds),
+            "rounds_with_a_wager_95": _share_95(tally.rounds_wagering[i], rounds),
         }
         for i in (0, 1)
     ]
+    comparisons = []
+    if n:
+        comparisons.append(
+            comparison(
+                f"{players[0]}'s win rate against {players[1]}",
+                tally.wins[0] / n,
+                low,
+                high,
+                0.5,
+            )
+        )
+    if won:
+        comparisons.append(
+            comparison(
+                "the round-1 starter's share of the games won",
+                tally.seat0_wins / won,
+                *wilson(tally.seat0_wins, won),
+                0.5,
+            )
+        )
     return {
         "games": n,
         "players": per_player,
@@ -150,19 +208,36 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
             "win_rate_95": [round(low, 4), round(high, 4)],
         },
         "seat_0_win_rate": _share(tally.seat0_wins, won),
+        "seat_0_win_rate_95": _share_95(tally.seat0_wins, won),
         "round_limit": tally.round_limit,
         "rounds_per_game": _per(rounds, n),
+        "rounds_per_game_95": _per_95(tally.round_counts),
+        "games_by_rounds": {str(k): tally.round_counts[k] for k in sorted(tally.round_counts)},
         "moves_per_game": _per(tally.plies, n),
+        "moves_per_game_95": _per_95(tally.lengths),
         "no_wager_rounds": _share(tally.no_wager_rounds, rounds),
+        "no_wager_rounds_95": _share_95(tally.no_wager_rounds, rounds),
         "round_ends": {
-            how: {"rounds": tally.ends[how], "share": _share(tally.ends[how], rounds)}
+            how: {
+                "rounds": tally.ends[how],
+                "share": _share(tally.ends[how], rounds),
+                "share_95": _share_95(tally.ends[how], rounds),
+            }
             for how in ENDS
         },
         "takes_per_game": _per(tally.takes, n),
+        "takes_per_game_95": _per_95(tally.take_counts),
         "trades_per_game": _per(tally.trades, n),
+        "trades_per_game_95": _per_95(tally.trade_counts),
         "deciding_patterns": {
             p.name: _share(tally.patterns[p.name], won) for p in PATTERNS if tally.patterns[p.name]
         },
+        "deciding_patterns_95": {
+            p.name: _share_95(tally.patterns[p.name], won)
+            for p in PATTERNS
+            if tally.patterns[p.name]
+        },
+        "comparisons": comparisons,
     }
 
 

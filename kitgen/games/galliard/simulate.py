@@ -11,7 +11,7 @@ from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
 from kitgen.games.galliard.sim import run_games as galliard_games
 from kitgen.games.galliard.sim import tally_summary as galliard_summary
-from kitgen.simulation import BATCH, check_players, check_run, in_order
+from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
 
 
 def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:
@@ -37,9 +37,17 @@ def simulate_galliard(
     batches = [(pair, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
     total = GalliardTally()
     done = 0
-    for tally in in_order(_galliard_games, batches, jobs):
-        total.merge(tally)
-        done += tally.games
-        if progress:
-            progress(done, games)
-    return {"game": "galliard", "seed": seed, **galliard_summary(total, pair)}
+    with stoppable() as stop:
+        for tally in in_order(_galliard_games, batches, jobs):
+            total.merge(tally)
+            done += tally.games
+            if progress:
+                progress(done, games)
+            if stop.requested:
+                break
+    return {
+        "game": "galliard",
+        "seed": seed,
+        **galliard_summary(total, pair),
+        "interrupted": interrupted(done, games),
+    }

@@ -15,7 +15,9 @@ from kitgen.cli.common import (
     friendly,
     game_command,
     show_report,
+    significance_lines,
     with_progress,
+    within,
 )
 
 if TYPE_CHECKING:
@@ -89,24 +91,37 @@ def simulate(
             if mode == "cooperative":
                 done = row["complete"]["rate"]
                 low, high = row["complete"]["rate_95"]
+                kept = row["score_not_negative"]
                 out.append(
                     f"  hand {row['hand_size']}, {row['turns']} turns: building completed"
                     f" {done:.1%} (95%: {low:.1%} to {high:.1%}); score 0 or more"
-                    f" {row['score_not_negative']['rate']:.1%};"
-                    f" mean score {row['mean_score']:+.2f};"
-                    f" {row['trades_per_game']:.2f} trades a game"
+                    f" {kept['rate']:.1%} (95%: {kept['rate_95'][0]:.1%} to"
+                    f" {kept['rate_95'][1]:.1%}); mean score {row['mean_score']:+.2f}"
+                    + within(row["mean_score_95"])
+                    + f"; {row['trades_per_game']:.2f} trades a game"
+                    + within(row["trades_per_game_95"])
                 )
             else:
                 red = row["red_wins"]["rate"]
                 low, high = row["red_wins"]["rate_95"]
+                black = row["black_wins"]
                 out.append(
                     f"  hand {row['hand_size']}: red wins {red:.1%} (95%: {low:.1%} to"
-                    f" {high:.1%}), black {row['black_wins']['rate']:.1%},"
-                    f" ties {row['ties'] / n:.1%};"
-                    f" spaces {row['red_spaces']:.2f} to {row['black_spaces']:.2f}"
+                    f" {high:.1%}), black {black['rate']:.1%} (95%: {black['rate_95'][0]:.1%}"
+                    f" to {black['rate_95'][1]:.1%}), ties {row['ties'] / n:.1%};"
+                    f" spaces {row['red_spaces']:.2f}{within(row['red_spaces_95'])} to"
+                    f" {row['black_spaces']:.2f}{within(row['black_spaces_95'])}"
                 )
-            ends = ", ".join(f"{ENDS[code]} {count / n:.0%}" for code, count in row["ends"].items())
-            out.append(f"    {row['moves_per_game']} moves a game; ends: {ends}")
+            ends = ", ".join(
+                f"{ENDS[code]} {count / n:.0%} ({row['ends_95'][code][0]:.0%} to"
+                f" {row['ends_95'][code][1]:.0%})"
+                for code, count in row["ends"].items()
+            )
+            out.append(
+                f"    {row['moves_per_game']} moves a game{within(row['moves_per_game_95'])};"
+                f" ends (95%): {ends}"
+            )
+        out.extend(significance_lines(report["comparisons"]))
         return out
 
     show_report(report, output, lines)

@@ -9,7 +9,16 @@ from kitgen.errors import UsageError
 from kitgen.games.scaffold.play import PLAYERS
 from kitgen.games.scaffold.play import Setup as ScaffoldSetup
 from kitgen.games.scaffold.sim import ScaffoldTally, run_games, tally_summary
-from kitgen.simulation import BATCH, MAX_GAMES, check_players, check_run, in_order
+from kitgen.rules.simulate import comparison, rate_difference
+from kitgen.simulation import (
+    BATCH,
+    MAX_GAMES,
+    check_players,
+    check_run,
+    in_order,
+    interrupted,
+    stoppable,
+)
 
 
 def _scaffold_games(
@@ -62,18 +71,41 @@ def simulate_scaffold(
     ]
     tallies = {setup: ScaffoldTally() for setup in setups}
     done = 0
-    for batch, tally in zip(batches, in_order(_scaffold_games, batches, jobs), strict=True):
-        tallies[(batch[1], batch[2])].merge(tally)
-        done += tally.games
-        if progress:
-            progress(done, games * len(setups))
+    with stoppable() as stop:
+        for batch, tally in zip(batches, in_order(_scaffold_games, batches, jobs), strict=False):
+            tallies[(batch[1], batch[2])].merge(tally)
+            done += tally.games
+            if progress:
+                progress(done, games * len(setups))
+            if stop.requested:
+                break
+    # (a run stopped early reports the set-ups it began)
+    setups = [setup for setup in setups if tallies[setup].games] or setups[:1]
+    rows = [
+        tally_summary(tallies[(hand, count)], ScaffoldSetup(mode, hand, count))  # type: ignore[arg-type]
+        for hand, count in setups
+    ]
+    comparisons = [c for row in rows for c in row["comparisons"]]
+    if mode == "cooperative":
+        # Each set-up's completed buildings against the first set-up's.
+        first = tallies[setups[0]]
+        for hand, count in setups[1:]:
+            other = tallies[(hand, count)]
+            found = rate_difference(other.complete, other.games, first.complete, first.games)
+            if found is not None:
+                comparisons.append(
+                    comparison(
+                        f"buildings completed with hand {hand}, {count} turns, less with hand "
+                        f"{setups[0][0]}, {setups[0][1]} turns",
+                        *found,
+                    )
+                )
     return {
         "game": "scaffold",
         "mode": mode,
         "players": {"red": pair[0], "black": pair[1]},
         "seed": seed,
-        "setups": [
-            tally_summary(tallies[(hand, count)], ScaffoldSetup(mode, hand, count))  # type: ignore[arg-type]
-            for hand, count in setups
-        ],
+        "setups": rows,
+        "comparisons": comparisons,
+        "interrupted": interrupted(done, games * len(tallies)),
     }

@@ -19,6 +19,8 @@ from kitgen.cli.common import (
     game_command,
     progress_bar,
     show_report,
+    significance_lines,
+    within,
 )
 from kitgen.terminal import shown
 
@@ -131,25 +133,28 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         out.append(
             f"  {deck['name']}: wins {deck['win_rate']:.1%} (95%: {low:.1%} to "
             f"{high:.1%}), {deck['points_per_game']:.2f} points a game"
+            + within(deck["points_per_game_95"])
         )
     first = report["first_player"]
     out.append(
         f"  the player who moves first wins {first['win_rate']:.1%} (95%: "
         f"{first['win_rate_95'][0]:.1%} to {first['win_rate_95'][1]:.1%}); "
-        f"{report['moves_per_game']} moves a game"
+        f"{report['moves_per_game']} moves a game{within(report['moves_per_game_95'])}"
     )
     out.append(
-        "  how games end: "
+        "  how games end (95%): "
         + ", ".join(
-            f"{reason} {count / report['games']:.0%}"
+            f"{reason} {count / report['games']:.0%} "
+            f"({report['endings_95'][reason][0]:.0%} to {report['endings_95'][reason][1]:.0%})"
             for reason, count in sorted(report["endings"].items(), key=lambda kv: -kv[1])
         )
     )
     out.append(
         "  per card: 'opening' counts games with the card in the opening hand and 'won'\n"
-        "  the win rate in them, 'without' the win rate in the others, 'lift' the gap;\n"
-        "  'played' counts games it was played and 'won' the win rate in them; 'took'\n"
-        "  and 'lost' count the cards it captured and the times it was captured."
+        "  the win rate in them, 'without' the win rate in the others, 'lift' the gap\n"
+        "  and '95%' its interval (* where it leaves out 0: significant); 'played'\n"
+        "  counts games it was played and 'won' the win rate in them; 'took' and 'lost'\n"
+        "  count the cards it captured and the times it was captured."
     )
     for deck in (a, b):
         cards = sorted(deck["cards"], key=lambda c: (-(c["lift"] or 0), c["card"]))
@@ -157,18 +162,28 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         out.append(f"  {deck['name']}:")
         out.append(
             f"    {'card':<{width}} {'opening':>7} {'won':>6} {'without':>7} {'lift':>7} "
-            f"{'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
+            f"{'95%':^17} {'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
         )
         for card in cards:
             out.append(
                 f"    {card['card']:<{width}} {card['games_in_opening_hand']:>7} "
                 f"{_percent(card['win_rate_in_opening_hand']):>6} "
                 f"{_percent(card['win_rate_not_in_opening_hand']):>7} "
-                f"{_percent(card['lift'], sign=True):>7} "
+                f"{_percent(card['lift'], sign=True):>7} {_interval(card['lift_95']):<17} "
                 f"{card['games_played']:>7} {_percent(card['win_rate_when_played']):>6} "
                 f"{card['captures_made']:>6} {card['times_captured']:>6}"
             )
+    out += significance_lines(report["comparisons"])
     return out
+
+
+def _interval(found: list[float] | None) -> str:
+    """A lift's interval, starred when it leaves out 0."""
+    if found is None:
+        return "-"
+    low, high = found
+    star = "*" if low > 0 or high < 0 else ""
+    return f"{low:+.1%}..{high:+.1%}{star}"
 
 
 def _shown_deck(deck: dict[str, Any]) -> dict[str, Any]:

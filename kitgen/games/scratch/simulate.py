@@ -17,7 +17,7 @@ from kitgen.kit import check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding
-from kitgen.simulation import BATCH, check_players, check_run, in_order
+from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
 
 
 @cache
@@ -82,11 +82,16 @@ def simulate(
     ]
     total = Tally()
     done = 0
-    for tally in in_order(_batch, batches, jobs):
-        total.merge(tally)
-        done += tally.matches if matches else tally.games
-        if progress:
-            progress(done, games)
+    with stoppable() as stop:
+        for tally in in_order(_batch, batches, jobs):
+            total.merge(tally)
+            done += tally.matches if matches else tally.games
+            if progress:
+                progress(done, games)
+            if stop.requested:
+                break
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
-    return summary(total, names, players, seed, target), findings
+    result = summary(total, names, players, seed, target)
+    result["interrupted"] = interrupted(done, games, "matches" if matches else "games")
+    return result, findings

@@ -15,7 +15,14 @@ from typing import Any
 from kitgen.games.scratch.fast import KINDS, Played, fast
 from kitgen.games.scratch.play import Outcome, Scratch
 from kitgen.games.scratch.players import PLAYERS, play_game, played_of, run_match
-from kitgen.rules.simulate import game_seed, wilson
+from kitgen.rules.simulate import (
+    comparison,
+    game_seed,
+    mean_interval,
+    rate_difference,
+    rounded,
+    wilson,
+)
 
 
 @dataclass
@@ -25,6 +32,9 @@ class Tally:
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])  # by deck: A, B
     points: list[int] = field(default_factory=lambda: [0, 0])
+    # Games by the winner's deck and the points it scored (the loser scores none).
+    scores: Counter[tuple[int, int]] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)  # games by their moves
     first_wins: int = 0  # games won by the player who moved first
     reasons: Counter[str] = field(default_factory=Counter)
     played: Counter[tuple[int, str]] = field(default_factory=Counter)  # (deck, card)
@@ -51,6 +61,8 @@ class Tally:
             self.match_wins[i] += other.match_wins[i]
         self.moves += other.moves
         self.reasons.update(other.reasons)
+        self.scores.update(other.scores)
+        self.lengths.update(other.lengths)
         for mine, theirs in (
             (self.played, other.played),
             (self.played_won, other.played_won),
@@ -83,6 +95,8 @@ class _Counts:
         # The last game each deck's card was counted in as played, and as dealt.
         self.played_in, self.dealt_in = [-1] * 2 * size, [-1] * 2 * size
         self.reasons: dict[str, int] = {}
+        self.scores: dict[tuple[int, int], int] = {}
+        self.lengths: dict[int, int] = {}
 
     def add(self, game: Played, deck_of_seat: tuple[int, int], first: int) -> None:
         """Add one game, in which seat `first` moved first, to the counts."""
@@ -93,12 +107,19 @@ class _Counts:
         number = tally.games
         tally.games = number + 1
         tally.wins[winner_deck] += 1
-        tally.points[winner_deck] += outcome.points
+        points = outcome.points
+        tally.points[winner_deck] += points
+        scores = self.scores
+        result = (winner_deck, points)
+        scores[result] = scores.get(result, 0) + 1
         if winner == first:
             tally.first_wins += 1
         reasons = self.reasons
         reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
-        tally.moves += len(plies)
+        moves = len(plies)
+        tally.moves += moves
+        lengths = self.lengths
+        lengths[moves] = lengths.get(moves, 0) + 1
         size = self.size
         base = (deck_of_seat[0] * size, deck_of_seat[1] * size)
         played, played_won, played_in = self.played, self.played_won, self.played_in
@@ -130,6 +151,8 @@ class _Counts:
         """The tally, with the counts added to it by deck and card name."""
         tally = self.tally
         tally.reasons.update(self.reasons)
+        tally.scores.update(self.scores)
+        tally.lengths.update(self.lengths)
         for counter, counts in (
             (tally.played, self.played),
             (tally.played_won, self.played_won),
@@ -241,6 +264,15 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
+def _rate_95(part: int, whole: int) -> list[float] | None:
+    return rounded(wilson(part, whole)) if whole else None
+
+
+def _mean_95(counts: dict[int, int]) -> list[float] | None:
+    found = mean_interval(counts)
+    return None if found is None else rounded(found[1:], 3)
+
+
 def summary(
     tally: Tally,
     names: tuple[str, str],
@@ -248,43 +280,68 @@ def summary(
     seed: int,
     target: int | None = None,
 ) -> dict[str, Any]:
-    """The report of a run, as plain data (the JSON output)."""
+    """The report of a run, as plain data (the JSON output).
+
+    Every rate and difference carries its 95% interval (`..._95`); `comparisons`
+    lists the differences the report judges (each deck's win rate against an even
+    share, the first player's, each card's lift) and whether each is significant.
+    """
     n = tally.games
     decks = []
+    comparisons = []
     for i in (0, 1):
-        low, high = wilson(tally.wins[i], n)
         cards = []
         wins = tally.wins[i]
         for card in sorted({c for d, c in (*tally.opening, *tally.played) if d == i}):
             key = (i, card)
             played, dealt = tally.played[key], tally.opening[key]
             won_dealt = tally.opening_won[key]
-            lift = None
-            if 0 < dealt < n:
-                lift = round(won_dealt / dealt - (wins - won_dealt) / (n - dealt), 4)
+            lift = lift_95 = None
+            found = rate_difference(won_dealt, dealt, wins - won_dealt, n - dealt)
+            if found is not None:
+                lift, lift_95 = round(found[0], 4), rounded(found[1:])
+                comparisons.append(
+                    comparison(f"{card}'s lift ({names[i]})", *found, group="card lifts")
+                )
             cards.append(
                 {
                     "card": card,
                     "games_in_opening_hand": dealt,
                     "win_rate_in_opening_hand": _rate(won_dealt, dealt),
+                    "win_rate_in_opening_hand_95": _rate_95(won_dealt, dealt),
                     "win_rate_not_in_opening_hand": _rate(wins - won_dealt, n - dealt),
+                    "win_rate_not_in_opening_hand_95": _rate_95(wins - won_dealt, n - dealt),
                     "lift": lift,
+                    "lift_95": lift_95,
                     "games_played": played,
                     "win_rate_when_played": _rate(tally.played_won[key], played),
+                    "win_rate_when_played_95": _rate_95(tally.played_won[key], played),
                     "captures_made": tally.captures[key],
                     "times_captured": tally.captured[key],
                 }
             )
+        points = Counter({p: k for (d, p), k in tally.scores.items() if d == i})
+        points[0] += n - wins
         decks.append(
             {
                 "name": names[i],
                 "player": players[i],
-                "wins": tally.wins[i],
-                "win_rate": round(tally.wins[i] / n, 4) if n else None,
-                "win_rate_95": [round(low, 4), round(high, 4)],
+                "wins": wins,
+                "win_rate": _rate(wins, n),
+                "win_rate_95": rounded(wilson(wins, n)),
                 "points_per_game": round(tally.points[i] / n, 3) if n else None,
+                "points_per_game_95": _mean_95(points),
+                "points": {str(p): k for p, k in sorted(points.items()) if k},
                 "cards": cards,
             }
+        )
+    if n:
+        low, high = wilson(tally.wins[0], n)
+        comparisons.insert(
+            0,
+            comparison(
+                f"{names[0]}'s win rate against {names[1]}", tally.wins[0] / n, low, high, 0.5
+            ),
         )
     matches = None
     if tally.matches:
@@ -295,18 +352,40 @@ def summary(
             "games_per_match": round(n / m, 2),
             "wins": list(tally.match_wins),
             "win_rate": [round(w / m, 4) for w in tally.match_wins],
-            "win_rate_95": [[round(x, 4) for x in wilson(w, m)] for w in tally.match_wins],
+            "win_rate_95": [rounded(wilson(w, m)) for w in tally.match_wins],
         }
-    low, high = wilson(tally.first_wins, n)
+        low, high = wilson(tally.match_wins[0], m)
+        comparisons.insert(
+            0,
+            comparison(
+                f"{names[0]}'s match win rate against {names[1]}",
+                tally.match_wins[0] / m,
+                low,
+                high,
+                0.5,
+            ),
+        )
+    first = None
+    if n:
+        low, high = wilson(tally.first_wins, n)
+        first = comparison("the first player's win rate", tally.first_wins / n, low, high, 0.5)
+        comparisons.insert(2 if tally.matches else 1, first)
     return {
         "games": n,
         "matches": matches,
         "seed": seed,
         "decks": decks,
         "first_player": {
-            "win_rate": round(tally.first_wins / n, 4) if n else None,
-            "win_rate_95": [round(low, 4), round(high, 4)],
+            "win_rate": _rate(tally.first_wins, n),
+            "win_rate_95": rounded(wilson(tally.first_wins, n)),
+            "significant": None if first is None else first["significant"],
         },
         "endings": {reason: count for reason, count in sorted(tally.reasons.items())},
+        "endings_95": {
+            reason: rounded(wilson(count, n)) for reason, count in sorted(tally.reasons.items())
+        },
         "moves_per_game": round(tally.moves / n, 2) if n else None,
+        "moves_per_game_95": _mean_95(tally.lengths),
+        "game_lengths": {str(k): v for k, v in sorted(tally.lengths.items())},
+        "comparisons": comparisons,
     }

@@ -15,7 +15,9 @@ from kitgen.cli.common import (
     friendly,
     game_command,
     show_report,
+    significance_lines,
     with_progress,
+    within,
 )
 
 if TYPE_CHECKING:
@@ -91,6 +93,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         out.append(
             f"  seat {p['seat']} ({p['player']}): wins {p['win_rate']:.1%} (95%: {low:.1%} to "
             f"{high:.1%}), {p['points_per_game']:.2f} points a round"
+            + within(p["points_per_game_95"])
         )
     first = report["first_player"]
     out.append(
@@ -98,10 +101,16 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         f"to {first['win_rate_95'][1]:.1%}; a fair share is {first['fair_share']:.1%}) and "
         f"scores {first['points_per_game']:.2f} a round against "
         f"{first['others_points_per_game']:.2f} for the others"
+        + ("" if first["points_edge"] is None else f", {first['points_edge']:+.2f}")
+        + within(first["points_edge_95"])
     )
     ties = report["ties"] / report["games"] if report["games"] else 0
+    low, high = report["ties_95"]
     margin = report["winning_margin"]
-    out.append(f"  ties {ties:.1%}; a round is won by {margin} points on average")
+    out.append(
+        f"  ties {ties:.1%} (95%: {low:.1%} to {high:.1%}); a round is won by {margin} points "
+        f"on average{within(report['winning_margin_95'])}"
+    )
     full = report["full_games"]
     if full:
         out.append(f"  full games of {full['rounds_per_game']:g} rounds: {full['played']:,}")
@@ -113,4 +122,5 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 f"(95%: {low:.1%} to {high:.1%})"
             )
         out.append(f"    tied: {full['ties'] / full['played']:.1%}")
+    out += significance_lines(report["comparisons"])
     return out

@@ -8,12 +8,19 @@ is split over processes.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.games.shapeup.play import Result, ShapeUp, play_game
 from kitgen.games.shapeup.rules import Setup
-from kitgen.rules.simulate import game_seed, wilson
+from kitgen.rules.simulate import (
+    comparison,
+    game_seed,
+    mean_interval,
+    rounded,
+    wilson,
+)
 
 
 @dataclass
@@ -31,11 +38,20 @@ class RoundTally:
     full_games: int = 0  # with rounds > 1: whole games, won by each player, or tied
     full_wins: list[int] = field(default_factory=list)
     full_ties: int = 0
+    # Rounds by each seat's points; by the first player's edge, its points times
+    # (players - 1) less the others' (a whole number); by the winner's lead.
+    scores: list[Counter[int]] = field(default_factory=list)
+    edges: Counter[int] = field(default_factory=Counter)
+    leads: Counter[int] = field(default_factory=Counter)
+    # Rounds by the first player's points, and by the others' total points.
+    first_scores: Counter[int] = field(default_factory=Counter)
+    others_scores: Counter[int] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.players
         self.points = self.points or [0] * self.players
         self.full_wins = self.full_wins or [0] * self.players
+        self.scores = self.scores or [Counter() for _ in range(self.players)]
 
     def merge(self, other: RoundTally) -> None:
         """Add another batch's counts to these."""
@@ -51,6 +67,11 @@ class RoundTally:
         self.full_ties += other.full_ties
         for i in range(self.players):
             self.full_wins[i] += other.full_wins[i]
+            self.scores[i].update(other.scores[i])
+        self.edges.update(other.edges)
+        self.leads.update(other.leads)
+        self.first_scores.update(other.first_scores)
+        self.others_scores.update(other.others_scores)
 
 
 def run_rounds(
@@ -78,7 +99,12 @@ def _count_round(tally: RoundTally, first: int, result: Result) -> None:
     tally.games += 1
     for i, points in enumerate(result.scores):
         tally.points[i] += points
+        tally.scores[i][points] += 1
     tally.first_points += result.scores[first]
+    edge = result.scores[first] * (tally.players - 1) - (sum(result.scores) - result.scores[first])
+    tally.edges[edge] += 1
+    tally.first_scores[result.scores[first]] += 1
+    tally.others_scores[sum(result.scores) - result.scores[first]] += 1
     if result.winner is None:
         tally.ties += 1
         return
@@ -86,16 +112,55 @@ def _count_round(tally: RoundTally, first: int, result: Result) -> None:
     tally.first_wins += result.winner == first
     ranked = sorted(result.scores, reverse=True)
     tally.margins += ranked[0] - ranked[1]
+    tally.leads[ranked[0] - ranked[1]] += 1
+
+
+def _mean_95(counts: dict[int, int] | dict[float, int]) -> list[float] | None:
+    found = mean_interval(counts)
+    return None if found is None else rounded(found[1:], 3)
 
 
 def round_summary(
     tally: RoundTally, setup: Setup, players: tuple[str, ...], seed: int
 ) -> dict[str, Any]:
-    """The report of a run, as plain data (the JSON output)."""
+    """The report of a run, as plain data (the JSON output).
+
+    Every rate and mean carries its 95% interval (`..._95`); `comparisons` judges
+    each seat's win rate and the first player's against a fair share, and the first
+    player's points against the others'.
+    """
     n = tally.games
+    k = setup.players
     won = n - tally.ties
     low, high = wilson(tally.first_wins, n)
     others = sum(tally.points) - tally.first_points
+    fair = won / n / k if n else None
+    comparisons = []
+    if n and fair is not None:
+        for i, name in enumerate(players):
+            comparisons.append(
+                comparison(
+                    f"seat {i + 1} ({name})'s win rate against a fair share",
+                    tally.wins[i] / n,
+                    *wilson(tally.wins[i], n),
+                    round(fair, 4),
+                )
+            )
+        comparisons.append(
+            comparison(
+                "the first player's win rate against a fair share",
+                tally.first_wins / n,
+                low,
+                high,
+                round(fair, 4),
+            )
+        )
+    # The first player's points less the others' mean, round by round.
+    edge = mean_interval({e / (k - 1): c for e, c in tally.edges.items()})
+    if edge is not None:
+        comparisons.append(
+            comparison("the first player's points over the others'", *edge, unit="points")
+        )
     return {
         "game": "shapeup",
         "setup": setup.id,
@@ -109,20 +174,32 @@ def round_summary(
                 "win_rate": round(tally.wins[i] / n, 4) if n else None,
                 "win_rate_95": [round(x, 4) for x in wilson(tally.wins[i], n)],
                 "points_per_game": round(tally.points[i] / n, 3) if n else None,
+                "points_per_game_95": _mean_95(tally.scores[i]),
+                "points": {str(p): c for p, c in sorted(tally.scores[i].items())},
             }
             for i, name in enumerate(players)
         ],
         "ties": tally.ties,
+        "ties_95": rounded(wilson(tally.ties, n)),
         "first_player": {
             "win_rate": round(tally.first_wins / n, 4) if n else None,
             "win_rate_95": [round(low, 4), round(high, 4)],
             # Rounds not tied, shared out evenly among the players.
-            "fair_share": round(won / n / setup.players, 4) if n else None,
+            "fair_share": round(fair, 4) if fair is not None else None,
             "points_per_game": round(tally.first_points / n, 3) if n else None,
+            "points_per_game_95": _mean_95(tally.first_scores),
             "others_points_per_game": (round(others / (n * (setup.players - 1)), 3) if n else None),
+            # (the others' mean points a round: their total over players - 1)
+            "others_points_per_game_95": _mean_95(
+                {t / (k - 1): c for t, c in tally.others_scores.items()}
+            ),
+            "points_edge": None if edge is None else round(edge[0], 3),
+            "points_edge_95": None if edge is None else rounded(edge[1:], 3),
         },
         "winning_margin": round(tally.margins / won, 2) if won else None,
+        "winning_margin_95": _mean_95(tally.leads),
         "full_games": _full_games(tally, players),
+        "comparisons": comparisons,
     }
 
 

@@ -15,7 +15,9 @@ from kitgen.cli.common import (
     friendly,
     game_command,
     show_report,
+    significance_lines,
     with_progress,
+    within,
 )
 
 if TYPE_CHECKING:
@@ -83,17 +85,30 @@ def simulate(
                 f" (a shared win counted 1/k); wins or shares the top {topped:.1%}"
                 f" (95%: {low:.1%} to {high:.1%})"
             )
+            lo, hi = row["outright_win_rate_95"]
             out.append(
-                f"     mean {row['mean_total']:.1f} points = base {row['mean_base']:.1f}"
-                f" + bonus {row['mean_bonus']:.1f} ({row['mean_sequences']:.2f} sequences)"
+                f"     wins alone {row['outright_win_rate']:.1%} (95%: {lo:.1%} to {hi:.1%})"
+            )
+            out.append(
+                f"     mean {row['mean_total']:.1f} points{within(row['mean_total_95'])} ="
+                f" base {row['mean_base']:.1f} + bonus {row['mean_bonus']:.1f}"
+                f" ({row['mean_sequences']:.2f} sequences)"
             )
             out.append(f"     actions a game: {used or 'none'}")
             if interfere:
                 out.append(f"     {_interfere_line(row)}")
+        first = report["first_player"]
+        lo, hi = first["outright_win_rate_95"]
         out.append(
-            f"  {report['turns_per_game']:.1f} turns a game;"
-            f" ties for first {report['tie_share']:.1%}"
+            f"  the first player wins alone {first['outright_win_rate']:.1%} (95%: {lo:.1%} to"
+            f" {hi:.1%}; a fair share is {report['fair_share']:.1%})"
         )
+        lo, hi = report["tie_share_95"]
+        out.append(
+            f"  {report['turns_per_game']:.1f} turns a game{within(report['turns_per_game_95'])};"
+            f" ties for first {report['tie_share']:.1%} (95%: {lo:.1%} to {hi:.1%})"
+        )
+        out.extend(significance_lines(report["comparisons"]))
         return out
 
     show_report(report, output, lines)

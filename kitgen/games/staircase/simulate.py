@@ -11,7 +11,7 @@ from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
 from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
-from kitgen.simulation import BATCH, check_players, check_run, in_order
+from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
 
 
 def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:
@@ -43,14 +43,18 @@ def simulate_staircase(
     ]
     total = StaircaseTally()
     done = 0
-    for tally in in_order(_staircase_games, batches, jobs):
-        total.merge(tally)
-        done += tally.games
-        if progress:
-            progress(done, games)
+    with stoppable() as stop:
+        for tally in in_order(_staircase_games, batches, jobs):
+            total.merge(tally)
+            done += tally.games
+            if progress:
+                progress(done, games)
+            if stop.requested:
+                break
     return {
         "game": "staircase",
         "interfere": interfere,
         "seed": seed,
         **staircase_summary(total, players),
+        "interrupted": interrupted(done, games),
     }
