@@ -29,7 +29,17 @@ FORBIDDEN = {
 }
 PURE = ("rules", "layout")
 # In a game's package (kitgen/games/<id>/), the modules of its engine and layout.
-PURE_GAME_MODULES = ("rules", "play", "sim", "players", "search", "fast", "stats", "layout")
+PURE_GAME_MODULES = (
+    "rules",
+    "play",
+    "sim",
+    "players",
+    "search",
+    "fast",
+    "stats",
+    "layout",
+    "balance",
+)
 # Built-ins that reach files, the terminal or the import machinery.
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__"}
 

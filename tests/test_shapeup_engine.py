@@ -18,7 +18,7 @@ from kitgen.games.shapeup.play import (
     play_round,
     random_move,
 )
-from kitgen.games.shapeup.rules import SETUPS, bounds, score, total
+from kitgen.games.shapeup.rules import SETUPS, bounds, points_by_attribute, score, total
 
 TWO = ShapeUp(SETUPS["2p-18"])
 
@@ -180,13 +180,31 @@ def test_totals_are_the_scores_lines_added_up() -> None:
                 for victory in every:
                     scored = score(state.cards, victory)
                     assert total(state.cards, victory) == scored.total, (setup, seed, victory)
+                    parts = points_by_attribute(state.cards, victory)
+                    assert parts == tuple(
+                        sum(line.points for line in scored.lines if line.attribute == attribute)
+                        for attribute in ("colour", "fill", "shape")
+                    )
                     checked += 1
                     runs += len(scored.lines)
     assert checked > 5_000 and runs > 5_000
     red = Card("red", "solid", "circle")
     line = {(x, 0): red for x in range(5)}  # a row of five: 6 + 5 + 4, and no column
     assert total(line, red) == score(line, red).total == 15
+    assert points_by_attribute(line, red) == (6, 5, 4)
     assert total({}, red) == 0
+
+
+def test_a_round_result_splits_each_score_by_attribute() -> None:
+    engine = ShapeUp(SETUPS["3p-18"])
+    for seed in range(5):
+        states = play_round(engine, ["greedy"] * 3, seed=seed)
+        result = engine.outcome(states[-1])
+        assert result is not None and len(result.by_attribute) == 3
+        for victory, parts, points in zip(
+            engine.victory(states[-1]), result.by_attribute, result.scores, strict=True
+        ):
+            assert sum(parts) == points == score(states[-1].cards, victory).total
 
 
 def test_a_full_game_adds_up_its_rounds() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
@@ -81,3 +82,17 @@ def test_full_games() -> None:
     assert report("--games", "3")["full_games"] is None
     code, _, err = run("simulate", "shapeup", "--rounds", "0")
     assert code == 2 and "--rounds must be from 1 to 20" in err
+
+
+def test_points_by_colour_fill_and_shape_add_up_to_the_points() -> None:
+    data = report("--games", "80", "--seed", "2", "--players", "greedy,random")
+    for seat in data["players"]:
+        parts = seat["points_by_attribute"]
+        assert set(parts) == {"colour", "fill", "shape"}
+        assert sum(parts.values()) == pytest.approx(seat["points_per_game"], abs=0.003)
+        for attribute, value in parts.items():
+            low, high = seat["points_by_attribute_95"][attribute]
+            assert low <= value <= high
+    # The greedy seat scores more than the random one.
+    greedy, rand = data["players"]
+    assert sum(greedy["points_by_attribute"].values()) > sum(rand["points_by_attribute"].values())

@@ -24,7 +24,7 @@ from kitgen.cli.results import echo_findings as echo_findings
 from kitgen.cli.results import echo_result as echo_result
 from kitgen.cli.results import not_empty as not_empty
 from kitgen.cli.results import progress_bar as progress_bar
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, UsageError
 from kitgen.terminal import shown
 
 if TYPE_CHECKING:
@@ -233,6 +233,70 @@ def show_report(
             err=True,
         )
         raise typer.Exit(130)
+
+
+BalanceReportOption = Annotated[
+    str | None,
+    typer.Option(
+        "--report",
+        help="Also write a balance report with charts to FILE: a PDF, or a PNG for a name "
+        "ending in .png.",
+        metavar="FILE",
+        show_default=False,
+    ),
+]
+
+
+def check_report_path(path: str | None) -> None:
+    """A UsageError, before anything is played, for a `--report` file that cannot be
+    written: not a .pdf or .png name, a folder, or in a folder that does not exist."""
+    import os
+
+    if path is None:
+        return
+    if not path.lower().endswith((".pdf", ".png")):
+        raise UsageError(f"--report: give a file name ending in .pdf or .png (got {path!r})")
+    if os.path.isdir(path):
+        raise UsageError(f"--report: {path!r} is a folder; give a file name ending in .pdf or .png")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--report: the folder {os.path.dirname(path)!r} does not exist")
+
+
+def command_line(*parts: str | None) -> str:
+    """A command line as a shell would take it (for a report to name the run); parts
+    that are None are left out."""
+    import shlex
+
+    return " ".join(shlex.quote(p) for p in parts if p is not None)
+
+
+def write_balance_report(
+    path: str | None, report: dict[str, Any], build: Callable[[], Any]
+) -> None:
+    """Write the balance report `build` makes of `report` to `path` (atomically), unless
+    there is no path or the run finished no game; say so on stderr."""
+    stopped = report.get("interrupted")
+    if path is None or (stopped is not None and stopped["finished"] == 0):
+        return
+    from kitgen.atomic import write_atomic
+    from kitgen.render.balance import report_bytes
+
+    write_atomic(path, report_bytes(build(), path))
+    echo(f"kitgen: balance report written to {shown(path)}", err=True)
+
+
+def show_simulation(
+    report: dict[str, Any],
+    output: OutputFormat,
+    lines: Callable[[dict[str, Any]], list[str]],
+    report_file: str | None,
+    charts: Callable[[], Any],
+) -> None:
+    """Write a simulation's balance report (`--report`), then print the simulation's
+    report (`show_report`)."""
+    write_balance_report(report_file, report, charts)
+    show_report(report, output, lines)
 
 
 def within(found: list[float] | None) -> str:

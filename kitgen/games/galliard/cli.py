@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
+    BalanceReportOption,
     GamesOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    check_report_path,
+    command_line,
     friendly,
     game_command,
-    show_report,
+    show_simulation,
     significance_lines,
     with_progress,
     within,
@@ -38,6 +41,7 @@ def simulate(
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
+    report_file: BalanceReportOption = None,
 ) -> None:
     """Play many Galliard games between two built-in players: wins, rounds and wagers.
 
@@ -62,6 +66,7 @@ def simulate(
     from kitgen.games.galliard.simulate import simulate_galliard
 
     chosen = tuple(p.strip() for p in players.split(","))
+    check_report_path(report_file)
     report: dict[str, Any] = with_progress(
         simulate_galliard, games=games, players=chosen, seed=seed, jobs=jobs
     )
@@ -99,7 +104,17 @@ def simulate(
         out.extend(significance_lines(report["comparisons"]))
         return out
 
-    show_report(report, output, lines)
+    run_line = command_line(
+        "kitgen", "simulate", "galliard", "--players", ",".join(chosen),
+        "--games", str(games), "--seed", str(seed), "--report", report_file,
+    )  # fmt: skip
+
+    def charts() -> Any:
+        from kitgen.games.galliard.balance import balance_report
+
+        return balance_report(report, run_line)
+
+    show_simulation(report, output, lines, report_file, charts)
 
 
 def _of(found: list[float] | None, digits: int = 1) -> str:

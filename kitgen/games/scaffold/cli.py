@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
+    BalanceReportOption,
     GamesOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    check_report_path,
+    command_line,
     friendly,
     game_command,
-    show_report,
+    show_simulation,
     significance_lines,
     with_progress,
     within,
@@ -51,6 +54,7 @@ def simulate(
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
+    report_file: BalanceReportOption = None,
 ) -> None:
     """Play many Scaffold games between built-in players for each set-up asked.
 
@@ -69,6 +73,7 @@ def simulate(
 
     chosen = tuple(p.strip() for p in players.split(","))
     hands, counts = _numbers(hand, "--hand"), _numbers(turns, "--turns")
+    check_report_path(report_file)
     report = with_progress(
         simulate_scaffold,
         mode=mode,
@@ -124,7 +129,19 @@ def simulate(
         out.extend(significance_lines(report["comparisons"]))
         return out
 
-    show_report(report, output, lines)
+    run_line = command_line(
+        "kitgen", "simulate", "scaffold", "--mode", mode, "--players", ",".join(chosen),
+        "--hand", hand, "--turns" if mode == "cooperative" else None,
+        turns if mode == "cooperative" else None, "--games", str(games), "--seed", str(seed),
+        "--report", report_file,
+    )  # fmt: skip
+
+    def charts() -> Any:
+        from kitgen.games.scaffold.balance import balance_report
+
+        return balance_report(report, run_line)
+
+    show_simulation(report, output, lines, report_file, charts)
 
 
 def command() -> click.Command:

@@ -9,16 +9,19 @@ import typer
 
 from kitgen.cli.common import (
     AllowOutsideOption,
+    BalanceReportOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    check_report_path,
+    command_line,
     echo_findings,
     follows_references,
     friendly,
     game_command,
     progress_bar,
-    show_report,
+    show_simulation,
     significance_lines,
     within,
 )
@@ -60,6 +63,7 @@ def simulate(
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
     allow_outside: AllowOutsideOption = False,
+    report_file: BalanceReportOption = None,
 ) -> None:
     """Play many games between two decks and report how each deck and card fares.
 
@@ -87,6 +91,7 @@ def simulate(
     chosen = [p.strip() for p in players.split(",")]
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
+    check_report_path(report_file)
     with progress_bar("match" if match else "game") as bar:
         report, findings = run(
             (decks[0], decks[1]),
@@ -100,7 +105,18 @@ def simulate(
     echo_findings(findings)
     if report is None:
         raise typer.Exit(1)
-    show_report(report, output, report_lines)
+    run_line = command_line(
+        "kitgen", "simulate", decks[0], decks[1], "--games", str(games),
+        "--players", ",".join(chosen), "--seed", str(seed), "--match" if match else None,
+        "--allow-outside" if allow_outside else None, "--report", report_file,
+    )  # fmt: skip
+
+    def charts() -> Any:
+        from kitgen.games.scratch.balance import balance_report
+
+        return balance_report(report, run_line)
+
+    show_simulation(report, output, report_lines, report_file, charts)
 
 
 def command() -> click.Command:

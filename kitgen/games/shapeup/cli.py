@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
+    BalanceReportOption,
     GamesOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    check_report_path,
+    command_line,
     friendly,
     game_command,
-    show_report,
+    show_simulation,
     significance_lines,
     with_progress,
     within,
@@ -49,6 +52,7 @@ def simulate(
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
+    report_file: BalanceReportOption = None,
 ) -> None:
     """Play many Shape Up! rounds between built-in players and report how each seat fares.
 
@@ -64,6 +68,7 @@ def simulate(
     from kitgen.games.shapeup.simulate import simulate_shapeup
 
     chosen = tuple(p.strip() for p in players.split(","))
+    check_report_path(report_file)
     report = with_progress(
         simulate_shapeup,
         "game" if rounds > 1 else "round",
@@ -74,7 +79,18 @@ def simulate(
         jobs=jobs,
         rounds=rounds,
     )
-    show_report(report, output, report_lines)
+    run_line = command_line(
+        "kitgen", "simulate", "shapeup", "--setup", setup, "--players", ",".join(chosen),
+        "--games", str(games), "--rounds", str(rounds), "--seed", str(seed),
+        "--report", report_file,
+    )  # fmt: skip
+
+    def charts() -> Any:
+        from kitgen.games.shapeup.balance import balance_report
+
+        return balance_report(report, run_line)
+
+    show_simulation(report, output, report_lines, report_file, charts)
 
 
 def command() -> click.Command:

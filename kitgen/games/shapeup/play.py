@@ -27,7 +27,14 @@ from operator import itemgetter
 from typing import ClassVar
 
 from kitgen.games.shapeup.model import Card, card_set
-from kitgen.games.shapeup.rules import Point, Setup, format_point, placement_problem, total
+from kitgen.games.shapeup.rules import (
+    Point,
+    Setup,
+    format_point,
+    placement_problem,
+    points_by_attribute,
+    total,
+)
 from kitgen.rules.base import draw, shuffle
 
 
@@ -89,10 +96,12 @@ class Move:
 
 @dataclass(frozen=True)
 class Result:
-    """A finished round: every player's score and the winner (None on a tie)."""
+    """A finished round: every player's score and the winner (None on a tie); with
+    `by_attribute`, each player's points from runs of colour, fill and shape."""
 
     scores: tuple[int, ...]
     winner: int | None
+    by_attribute: tuple[tuple[int, int, int], ...] = ()
 
 
 Table = tuple[tuple[Point, Card], ...]  # sorted by point
@@ -284,10 +293,11 @@ class ShapeUp:
         if not self.over(state):
             return None
         cards = state.cards
-        scores = tuple(total(cards, v) for v in self.victory(state))
+        parts = tuple(points_by_attribute(cards, v) for v in self.victory(state))
+        scores = tuple(sum(p) for p in parts)
         best = max(scores)
         leaders = [p for p, s in enumerate(scores) if s == best]
-        return Result(scores, leaders[0] if len(leaders) == 1 else None)
+        return Result(scores, leaders[0] if len(leaders) == 1 else None, parts)
 
 
 # --- players ----------------------------------------------------------------------------

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 
 from kitgen.games.shapeup.model import ATTRIBUTES, Card, card_set
 
-__all__ = ["ATTRIBUTES", "POINTS", "SETUPS", "Card", "Setup", "card_set", "score"]
+__all__ = [
+    "ATTRIBUTES",
+    "POINTS",
+    "SETUPS",
+    "Card",
+    "Setup",
+    "card_set",
+    "points_by_attribute",
+    "score",
+]
 
 # Points for a run of a player's colour, fill or shape, by its length.
 POINTS: dict[str, dict[int, int]] = {
@@ -158,12 +167,21 @@ class Score:
 
 def total(cards: Mapping[Point, Card], victory: Card) -> int:
     """`score(cards, victory).total`, without building the lines (the greedy player's
-    measure, asked of every candidate position).
+    measure, asked of every candidate position)."""
+    colours, fills, shapes = _matching(cards, victory)
+    return _runs(colours, _COLOUR) + _runs(fills, _FILL) + _runs(shapes, _SHAPE)
 
-    The cards matching the victory card are gathered by attribute in one pass; each
-    maximal run is counted once, from its first cell (the one with no matching card
-    before it in its row, or in its column).
-    """
+
+def points_by_attribute(cards: Mapping[Point, Card], victory: Card) -> tuple[int, int, int]:
+    """The points of `score(cards, victory)` from runs of colour, of fill and of shape."""
+    colours, fills, shapes = _matching(cards, victory)
+    return _runs(colours, _COLOUR), _runs(fills, _FILL), _runs(shapes, _SHAPE)
+
+
+def _matching(
+    cards: Mapping[Point, Card], victory: Card
+) -> tuple[set[Point], set[Point], set[Point]]:
+    """The cards matching the victory card's colour, fill and shape, in one pass."""
     colour, fill, shape = victory.colour, victory.fill, victory.shape
     colours: set[Point] = set()
     fills: set[Point] = set()
@@ -175,19 +193,24 @@ def total(cards: Mapping[Point, Card], victory: Card) -> int:
             fills.add(point)
         if card.shape == shape:
             shapes.add(point)
+    return colours, fills, shapes
+
+
+def _runs(match: set[Point], table: Mapping[int, int]) -> int:
+    """The points of the maximal runs of `match`: each counted once, from its first cell
+    (the one with no matching card before it in its row, or in its column)."""
     points = 0
-    for match, table in ((colours, _COLOUR), (fills, _FILL), (shapes, _SHAPE)):
-        for x, y in match:
-            if (x - 1, y) not in match:
-                run = 1
-                while (x + run, y) in match:
-                    run += 1
-                points += table.get(run, 0)
-            if (x, y - 1) not in match:
-                run = 1
-                while (x, y + run) in match:
-                    run += 1
-                points += table.get(run, 0)
+    for x, y in match:
+        if (x - 1, y) not in match:
+            run = 1
+            while (x + run, y) in match:
+                run += 1
+            points += table.get(run, 0)
+        if (x, y - 1) not in match:
+            run = 1
+            while (x, y + run) in match:
+                run += 1
+            points += table.get(run, 0)
     return points
 
 

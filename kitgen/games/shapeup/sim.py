@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.games.shapeup.play import Result, ShapeUp, play_game
-from kitgen.games.shapeup.rules import Setup
+from kitgen.games.shapeup.rules import ATTRIBUTES, Setup
 from kitgen.rules.simulate import (
     comparison,
     game_seed,
@@ -46,12 +46,15 @@ class RoundTally:
     # Rounds by the first player's points, and by the others' total points.
     first_scores: Counter[int] = field(default_factory=Counter)
     others_scores: Counter[int] = field(default_factory=Counter)
+    # Per seat, per attribute (colour, fill, shape): rounds by the points from its runs.
+    parts: list[tuple[Counter[int], Counter[int], Counter[int]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.players
         self.points = self.points or [0] * self.players
         self.full_wins = self.full_wins or [0] * self.players
         self.scores = self.scores or [Counter() for _ in range(self.players)]
+        self.parts = self.parts or [(Counter(), Counter(), Counter()) for _ in range(self.players)]
 
     def merge(self, other: RoundTally) -> None:
         """Add another batch's counts to these."""
@@ -68,6 +71,8 @@ class RoundTally:
         for i in range(self.players):
             self.full_wins[i] += other.full_wins[i]
             self.scores[i].update(other.scores[i])
+            for mine, theirs in zip(self.parts[i], other.parts[i], strict=True):
+                mine.update(theirs)
         self.edges.update(other.edges)
         self.leads.update(other.leads)
         self.first_scores.update(other.first_scores)
@@ -100,6 +105,9 @@ def _count_round(tally: RoundTally, first: int, result: Result) -> None:
     for i, points in enumerate(result.scores):
         tally.points[i] += points
         tally.scores[i][points] += 1
+    for i, parts in enumerate(result.by_attribute):
+        for counts, points in zip(tally.parts[i], parts, strict=True):
+            counts[points] += 1
     tally.first_points += result.scores[first]
     edge = result.scores[first] * (tally.players - 1) - (sum(result.scores) - result.scores[first])
     tally.edges[edge] += 1
@@ -176,6 +184,14 @@ def round_summary(
                 "points_per_game": round(tally.points[i] / n, 3) if n else None,
                 "points_per_game_95": _mean_95(tally.scores[i]),
                 "points": {str(p): c for p, c in sorted(tally.scores[i].items())},
+                "points_by_attribute": {
+                    a: round(sum(p * c for p, c in counts.items()) / n, 3) if n else None
+                    for a, counts in zip(ATTRIBUTES, tally.parts[i], strict=True)
+                },
+                "points_by_attribute_95": {
+                    a: _mean_95(counts)
+                    for a, counts in zip(ATTRIBUTES, tally.parts[i], strict=True)
+                },
             }
             for i, name in enumerate(players)
         ],

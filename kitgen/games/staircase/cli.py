@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kitgen.cli.common import (
+    BalanceReportOption,
     GamesOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    check_report_path,
+    command_line,
     friendly,
     game_command,
-    show_report,
+    show_simulation,
     significance_lines,
     with_progress,
     within,
@@ -42,6 +45,7 @@ def simulate(
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
+    report_file: BalanceReportOption = None,
 ) -> None:
     """Play many Staircase games between built-in players and report each one's share.
 
@@ -65,6 +69,7 @@ def simulate(
     from kitgen.games.staircase.simulate import simulate_staircase
 
     chosen = tuple(p.strip() for p in players.split(","))
+    check_report_path(report_file)
     report: dict[str, Any] = with_progress(
         simulate_staircase, games=games, players=chosen, interfere=interfere, seed=seed, jobs=jobs
     )
@@ -111,7 +116,18 @@ def simulate(
         out.extend(significance_lines(report["comparisons"]))
         return out
 
-    show_report(report, output, lines)
+    run_line = command_line(
+        "kitgen", "simulate", "staircase", "--players", ",".join(chosen),
+        "--interfere" if interfere else None, "--games", str(games), "--seed", str(seed),
+        "--report", report_file,
+    )  # fmt: skip
+
+    def charts() -> Any:
+        from kitgen.games.staircase.balance import balance_report
+
+        return balance_report(report, run_line)
+
+    show_simulation(report, output, lines, report_file, charts)
 
 
 def _interfere_line(row: dict[str, Any]) -> str:

@@ -1,0 +1,153 @@
+"""Scaffold's balance report: the charts of `kitgen simulate scaffold --report`.
+
+Competitive: red's (the first player's) share of the games won, results, spaces held
+and game lengths, by hand size. Cooperative: buildings completed, scores by hand size
+and turn counters, and the distribution of team scores. Both: how games end. Pure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kitgen.rules.balance import (
+    BalanceReport,
+    Distribution,
+    Forest,
+    estimate,
+    rows,
+    series,
+    stopped_note,
+    verdict,
+)
+
+ENDS = {
+    "built": "finished",
+    "turns": "turns ran out",
+    "no-cards": "out of cards",
+    "no-play": "no legal play",
+}
+
+
+def _name(row: dict[str, Any]) -> str:
+    if row["mode"] == "cooperative":
+        return f"hand {row['hand_size']}, {row['turns']} turns"
+    return f"hand {row['hand_size']}"
+
+
+def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
+    """The charts of a Scaffold simulation report (`simulate_scaffold`'s)."""
+    setups = report["setups"]
+    who = report["players"]
+    games = ", ".join(f"{row['games']:,}" for row in setups)
+    facts = (
+        f"Scaffold, {report['mode']}: red {who['red']} (plays first), black {who['black']}; "
+        f"set-ups {', '.join(_name(r) for r in setups)}; games {games}; seed {report['seed']}.",
+        f"Command: {command}",
+    )
+    panels: list[Any] = []
+    if report["mode"] == "competitive":
+        panels += [
+            Forest(
+                "Red's share of the games won",
+                rows(
+                    estimate(_name(row), c["estimate"], c["estimate_95"], 0.5)
+                    for row in setups
+                    for c in row["comparisons"]
+                    if c["unit"] == "rate"
+                ),
+                against=0.5,
+                caption="Red moves first. Games not tied, with 95% intervals; the dashed "
+                "line is an even share.",
+            ),
+            Forest(
+                "Results",
+                rows(
+                    estimate(f"{_name(row)}: {what}", found["rate"], found["rate_95"])
+                    for row in setups
+                    for what, found in (
+                        ("red wins", row["red_wins"]),
+                        ("black wins", row["black_wins"]),
+                        (
+                            "tie",
+                            {
+                                "rate": row["ties"] / row["games"] if row["games"] else None,
+                                "rate_95": row["ties_95"],
+                            },
+                        ),
+                    )
+                ),
+                bars=True,
+                caption="Shares of the games, with 95% intervals.",
+            ),
+            Forest(
+                "Spaces held at the end",
+                rows(
+                    estimate(
+                        f"{_name(row)}: {side}", row[f"{side}_spaces"], row[f"{side}_spaces_95"]
+                    )
+                    for row in setups
+                    for side in ("red", "black")
+                ),
+                unit="points",
+                bars=True,
+                caption="Mean spaces each side held, with 95% intervals.",
+            ),
+        ]
+    else:
+        panels += [
+            Forest(
+                "Buildings completed",
+                rows(
+                    estimate(_name(row), row["complete"]["rate"], row["complete"]["rate_95"])
+                    for row in setups
+                ),
+                bars=True,
+                caption="Share of the games in which the team completed the building, with "
+                "95% intervals.",
+            ),
+            Forest(
+                "Team score by hand size and turns",
+                rows(
+                    estimate(_name(row), row["mean_score"], row["mean_score_95"], 0.0)
+                    for row in setups
+                ),
+                unit="points",
+                against=0.0,
+                caption="Mean team score with 95% intervals; a filled dot's interval leaves out 0.",
+            ),
+            Distribution(
+                "Team scores",
+                "team score",
+                tuple(series(_name(row), row["scores"]) for row in setups),
+                wide=True,
+            ),
+        ]
+    panels += [
+        Forest(
+            "How games end",
+            rows(
+                estimate(
+                    f"{_name(row)}: {ENDS.get(code, code)}",
+                    count / row["games"],
+                    row["ends_95"][code],
+                )
+                for row in setups
+                for code, count in row["ends"].items()
+            ),
+            bars=True,
+            caption="Share of each set-up's games, with 95% intervals.",
+        ),
+        Distribution(
+            "Game length",
+            "moves a game (plays and trades)",
+            tuple(series(_name(row), row["game_lengths"]) for row in setups),
+            wide=len(setups) > 1,
+        ),
+    ]
+    return BalanceReport(
+        f"Balance report: Scaffold, {report['mode']}",
+        facts,
+        verdict(report["comparisons"]),
+        tuple(panels),
+        stopped_note(report),
+    )

@@ -1,0 +1,612 @@
+"""Draw a balance report (`kitgen.rules.balance.BalanceReport`) as a PDF of one or two
+A4 pages, or as one PNG of those pages stacked.
+
+The charts are drawn with reportlab's canvas in the kit's fonts (KitSans, DejaVu
+for characters it lacks). They print in greyscale: estimates are black dots
+(filled where significant, hollow where noise) on grey whiskers, bars are outlined
+and their series go from dark to light, and reference lines are dashed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from kitgen.layout.paper import PAPERS
+from kitgen.layout.units import MM
+from kitgen.render.fonts import BOLD, REGULAR, ensure_font, missing_glyphs, text_width
+from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.text import wrap
+from kitgen.rules.balance import BalanceReport, Distribution, Estimate, Forest, Panel, Stack
+
+MARGIN = 14 * MM
+GUTTER = 7 * MM
+INK = HexColor("#1a1a1a")
+GREY = HexColor("#595959")
+RULE = HexColor("#8c8c8c")
+FAINT = HexColor("#e6e6e6")
+STRONG = HexColor("#08306b")  # significant estimates: dark in greyscale too
+# Series from dark to light, evenly apart (their lightness alone tells them apart in
+# greyscale), outlined; FILLS[1] also fills the bars of a forest.
+_SHADES = {
+    1: ("#08306b",),
+    2: ("#08306b", "#6baed6"),
+    3: ("#08306b", "#4292c6", "#c6dbef"),
+    4: ("#08306b", "#2171b5", "#6baed6", "#deebf7"),
+    5: ("#08306b", "#2171b5", "#4292c6", "#9ecae1", "#eff3ff"),
+}
+FILLS = tuple(HexColor(h) for h in _SHADES[2])
+
+
+def _fills(count: int) -> tuple[Color, ...]:
+    """`count` fills from dark to light (more than five repeat)."""
+    shades = _SHADES[min(max(count, 1), 5)]
+    return tuple(HexColor(shades[i % len(shades)]) for i in range(count))
+
+
+TITLE, HEAD, BODY, SMALL = 15.0, 9.5, 8.0, 6.8
+ROW = 12.0  # a forest row
+PLOT = 92.0  # a distribution's plot height
+MAX_BINS = 26
+
+
+def _font(text: str, font: str) -> str:
+    """The font to draw `text` in: the kit's, or DejaVu where the kit's lacks a glyph."""
+    if missing_glyphs(text, font):
+        fallback = "DejaVuSans-Bold" if font == BOLD else "DejaVuSans"
+        ensure_font(fallback)
+        return fallback
+    return font
+
+
+def _text(
+    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "l"
+) -> None:
+    face = _font(text, font)
+    c.setFont(face, size)
+    if align == "r":
+        c.drawRightString(x, y, text)
+    elif align == "c":
+        c.drawCentredString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+
+
+def _width(text: str, font: str, size: float) -> float:
+    return text_width(text, _font(text, font), size)
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """`text` cut with an ellipsis to fit `width`."""
+    if _width(text, font, size) <= width:
+        return text
+    while text and _width(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+    return wrap(text, _font(text, font), size, width) if text else []
+
+
+# Numbers on axes and labels.
+
+
+def _nice(step: float) -> float:
+    """The 1, 2, 2.5 or 5 times a power of ten at or above `step`."""
+    power = 10.0 ** math.floor(math.log10(step))
+    for m in (1, 2, 2.5, 5, 10):
+        if m * power >= step * (1 - 1e-9):
+            return m * power
+    return 10 * power
+
+
+def _ticks(low: float, high: float, most: int) -> list[float]:
+    """Round values from at or below `low` to at or above `high`, at most about `most`."""
+    step = _nice((high - low) / max(1, most - 1) or 1.0)
+    first = math.floor(low / step + 1e-9) * step
+    last = math.ceil(high / step - 1e-9) * step
+    count = round((last - first) / step)
+    return [round(first + k * step, 10) for k in range(count + 1)]
+
+
+def _number(x: float, unit: str, signed: bool = False, digits: int = 1) -> str:
+    if unit == "rate":
+        return f"{x * 100:+.{digits}f}%" if signed else f"{x * 100:.{digits}f}%"
+    places = 1 if abs(x) >= 10 else 2
+    return f"{x:+.{places}f}" if signed else f"{x:.{places}f}"
+
+
+def _tick(x: float, unit: str, signed: bool) -> str:
+    if unit == "rate":
+        value = round(x * 100, 6)
+        text = f"{value:g}%"
+        return f"+{text}" if signed and value > 0 else text
+    text = f"{round(x, 6):g}"
+    return f"+{text}" if signed and x > 0 else text
+
+
+# Panels: each measures its height for a width, then draws itself at a top-left corner.
+
+
+def _heading(panel: Panel, width: float) -> list[tuple[str, str, float, Color]]:
+    out = [(line, BOLD, HEAD, INK) for line in _lines(panel.title, BOLD, HEAD, width)]
+    out += [(line, REGULAR, SMALL, GREY) for line in _lines(panel.caption, REGULAR, SMALL, width)]
+    return out
+
+
+def _heading_height(panel: Panel, width: float) -> float:
+    return sum(size * 1.25 for _, _, size, _ in _heading(panel, width)) + 4
+
+
+def _draw_heading(c: Canvas, panel: Panel, x: float, top: float, width: float) -> float:
+    y = top
+    for line, font, size, colour in _heading(panel, width):
+        y -= size * 1.25
+        c.setFillColor(colour)
+        _text(c, x, y + size * 0.25, line, font, size)
+    return y - 4
+
+
+def _forest_columns(panel: Forest, width: float) -> tuple[float, float]:
+    """The widths of a forest's label and figure columns."""
+    return width * (0.30 if panel.wide else 0.34), (150.0 if panel.wide else 74.0)
+
+
+def _row_lines(panel: Forest, width: float) -> list[list[str]]:
+    """Each row's label as lines (at most two, the second cut to fit)."""
+    label_w = _forest_columns(panel, width)[0] - 4
+    out = []
+    for row in panel.rows:
+        font = BOLD if row.strong else REGULAR
+        lines = _lines(row.label, font, BODY, label_w) or [""]
+        if len(lines) > 2:
+            lines = [lines[0], _fit(" ".join(lines[1:]), font, BODY, label_w)]
+        out.append(lines)
+    return out
+
+
+def _row_height(lines: list[str]) -> float:
+    return max(ROW, len(lines) * BODY * 1.15 + 3.5)
+
+
+def _forest_height(panel: Forest, width: float) -> float:
+    body = sum(_row_height(lines) for lines in _row_lines(panel, width))
+    return _heading_height(panel, width) + body + 22
+
+
+def _figure(row: Estimate, panel: Forest) -> str:
+    """`55.6% (53.5 to 57.8)`: the figure, then its interval with the unit once."""
+    unit, signed = panel.unit, panel.signed
+    value = _number(row.value, unit, signed)
+    if unit == "rate":
+        low = f"{row.low * 100:+.1f}" if signed else f"{row.low * 100:.1f}"
+        high = f"{row.high * 100:+.1f}" if signed else f"{row.high * 100:.1f}"
+    else:
+        low, high = _number(row.low, unit, signed), _number(row.high, unit, signed)
+    text = f"{value} ({low} to {high})"
+    if row.note and panel.wide:
+        text = f"{text}  {row.note}"
+    return text
+
+
+def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -> None:
+    y = _draw_heading(c, panel, x, top, width)
+    label_w, value_w = _forest_columns(panel, width)
+    plot_x, plot_w = x + label_w + 6, width - label_w - value_w - 12
+    values = [v for r in panel.rows for v in (r.low, r.high, r.value)]
+    if panel.against is not None:
+        values.append(panel.against)
+    if panel.bars:
+        values.append(0.0)
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        low, high = low - 0.5, high + 0.5
+    pad = (high - low) * 0.04
+    low, high = (low if panel.bars and low >= 0 else low - pad), high + pad
+    if panel.unit == "rate":  # (a rate's axis stays within 0% and 100%)
+        low, high = max(low, -1.0 if panel.signed else 0.0), min(high, 1.0)
+    ticks = _ticks(low, high, 7 if panel.wide else 5)
+    low, high = ticks[0], ticks[-1]
+
+    def at(v: float) -> float:
+        return plot_x + (v - low) / (high - low) * plot_w
+
+    labels = _row_lines(panel, width)
+    heights = [_row_height(lines) for lines in labels]
+    bottom = y - sum(heights)
+    # Grid and reference.
+    c.setLineWidth(0.3)
+    c.setStrokeColor(FAINT)
+    for t in ticks:
+        c.line(at(t), y, at(t), bottom)
+    row_top = y
+    for i, (row, lines, h) in enumerate(zip(panel.rows, labels, heights, strict=True)):
+        mid = row_top - h / 2
+        if i % 2 == 0:
+            c.setFillColor(HexColor("#f4f4f4"))
+            c.rect(x, row_top - h, width, h, stroke=0, fill=1)
+            c.setStrokeColor(FAINT)
+            for t in ticks:
+                c.line(at(t), row_top, at(t), row_top - h)
+        row_top -= h
+        c.setFillColor(INK)
+        font = BOLD if row.strong else REGULAR
+        first = mid + (len(lines) - 1) * BODY * 1.15 / 2
+        for k, line in enumerate(lines):
+            _text(c, x + 2, first - k * BODY * 1.15 - 2.6, line, font, BODY)
+        if panel.bars:
+            c.setFillColor(FILLS[1])
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.4)
+            left = at(min(0.0, row.value))
+            c.rect(left, mid - 3.6, abs(at(row.value) - at(0.0)), 7.2, stroke=1, fill=1)
+        c.setStrokeColor(GREY)
+        c.setLineWidth(1.0)
+        c.line(at(row.low), mid, at(row.high), mid)
+        c.line(at(row.low), mid - 2.4, at(row.low), mid + 2.4)
+        c.line(at(row.high), mid - 2.4, at(row.high), mid + 2.4)
+        if not panel.bars:
+            c.setLineWidth(0.9)
+            c.setStrokeColor(STRONG if row.strong else INK)
+            c.setFillColor(STRONG if row.strong else white)
+            c.circle(at(row.value), mid, 2.6, stroke=1, fill=1)
+        c.setFillColor(INK)
+        _text(
+            c,
+            x + width - 2,
+            mid - 2.6,
+            _fit(_figure(row, panel), REGULAR, SMALL, value_w),
+            REGULAR,
+            SMALL,
+            "r",
+        )
+    if panel.against is not None:
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.8)
+        c.setDash(2.5, 2)
+        c.line(at(panel.against), y + 2, at(panel.against), bottom)
+        c.setDash()
+    # Axis.
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.line(plot_x, bottom, plot_x + plot_w, bottom)
+    c.setFillColor(GREY)
+    for t in ticks:
+        c.line(at(t), bottom, at(t), bottom - 2.5)
+        _text(c, at(t), bottom - 10, _tick(t, panel.unit, panel.signed), REGULAR, SMALL, "c")
+
+
+def _bins(panel: Distribution) -> tuple[list[tuple[int, int]], list[list[float]]]:
+    """The value ranges (first, last) drawn as bars, and each series' share in each."""
+    values = sorted({v for s in panel.series for v, _ in s.counts})
+    if not values:
+        return [], [[] for _ in panel.series]
+    first, last = values[0], values[-1]
+    span = last - first + 1
+    step = 1 if span <= MAX_BINS else int(_nice(span / MAX_BINS))
+    start = first - first % step if step > 1 else first
+    edges = list(range(start, last + 1, step))
+    ranges = [(e, e + step - 1) for e in edges]
+    shares = []
+    for s in panel.series:
+        total = s.games or 1
+        found = [0] * len(ranges)
+        for v, k in s.counts:
+            found[(v - start) // step] += k
+        shares.append([k / total for k in found])
+    return ranges, shares
+
+
+def _distribution_height(panel: Distribution, width: float) -> float:
+    legend = 16 if len(panel.series) > 1 else 0
+    return _heading_height(panel, width) + legend + PLOT + 26
+
+
+def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, width: float) -> None:
+    y = _draw_heading(c, panel, x, top, width)
+    fills = _fills(len(panel.series))
+    if len(panel.series) > 1:
+        lx = x
+        for i, s in enumerate(panel.series):
+            c.setFillColor(fills[i])
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.3)
+            c.rect(lx, y - 8, 7, 7, stroke=1, fill=1)
+            c.setFillColor(INK)
+            name = _fit(s.name, REGULAR, SMALL, width / len(panel.series) - 14)
+            _text(c, lx + 10, y - 7, name, REGULAR, SMALL)
+            lx += min(width / len(panel.series), _width(name, REGULAR, SMALL) + 24)
+        y -= 16
+    ranges, shares = _bins(panel)
+    axis_w = 26.0
+    plot_x, plot_w = x + axis_w, width - axis_w - 2
+    bottom = y - PLOT
+    most = max((v for row in shares for v in row), default=0.0) or 1.0
+    ticks = _ticks(0.0, most, 4)
+    top_share = max(most, ticks[-1])
+    c.setLineWidth(0.3)
+    for t in ticks:
+        yy = bottom + t / top_share * PLOT
+        c.setStrokeColor(FAINT)
+        c.line(plot_x, yy, plot_x + plot_w, yy)
+        c.setFillColor(GREY)
+        _text(c, plot_x - 3, yy - 2.3, _tick(t, "rate", False), REGULAR, SMALL, "r")
+    if ranges:
+        slot = plot_w / len(ranges)
+        bar = slot * 0.8 / len(shares)
+        for j in range(len(ranges)):
+            for i, row in enumerate(shares):
+                h = row[j] / top_share * PLOT
+                if h <= 0:
+                    continue
+                c.setFillColor(fills[i])
+                c.setStrokeColor(INK)
+                c.setLineWidth(0.3)
+                c.rect(plot_x + j * slot + slot * 0.1 + i * bar, bottom, bar, h, stroke=1, fill=1)
+        # Labels under the bars, as many as fit: a value under its bar, or where a
+        # range of values begins, at its left edge.
+        single = all(first == last for first, last in ranges)
+        label = max(_width(str(first), REGULAR, SMALL) for first, _ in ranges) + 5
+        every = max(1, math.ceil(label / slot))
+        c.setFillColor(GREY)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        for j, (first, _) in enumerate(ranges):
+            if j % every:
+                continue
+            at_x = plot_x + (j + 0.5) * slot if single else plot_x + j * slot
+            if not single:
+                c.line(at_x, bottom, at_x, bottom - 2.5)
+            _text(c, at_x, bottom - 9, str(first), REGULAR, SMALL, "c")
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.line(plot_x, bottom, plot_x + plot_w, bottom)
+    c.setFillColor(GREY)
+    games = ", ".join(f"{s.games:,}" for s in panel.series)
+    _text(
+        c,
+        plot_x + plot_w,
+        bottom - 19,
+        f"{panel.axis}; share of the games ({games})",
+        REGULAR,
+        SMALL,
+        "r",
+    )
+
+
+def _stack_height(panel: Stack, width: float) -> float:
+    return _heading_height(panel, width) + 12 + len(panel.rows) * (ROW + 2) + 20
+
+
+def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> None:
+    y = _draw_heading(c, panel, x, top, width)
+    fills = _fills(len(panel.parts))
+    lx = x
+    for i, part in enumerate(panel.parts):
+        c.setFillColor(fills[i])
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.3)
+        c.rect(lx, y - 8, 7, 7, stroke=1, fill=1)
+        c.setFillColor(INK)
+        _text(c, lx + 10, y - 7, part, REGULAR, SMALL)
+        lx += _width(part, REGULAR, SMALL) + 24
+    y -= 14
+    label_w = width * 0.28
+    plot_x, plot_w = x + label_w + 4, width - label_w - 40
+    most = max(
+        max(sum(parts), interval[1] if interval else 0.0) for _, parts, interval in panel.rows
+    )
+    ticks = _ticks(0.0, most or 1.0, 5)
+    high = max(most, ticks[-1]) or 1.0
+
+    def at(v: float) -> float:
+        return plot_x + v / high * plot_w
+
+    bottom = y - len(panel.rows) * (ROW + 2)
+    c.setLineWidth(0.3)
+    c.setStrokeColor(FAINT)
+    for t in ticks:
+        c.line(at(t), y, at(t), bottom)
+    for i, (label, parts, interval) in enumerate(panel.rows):
+        mid = y - (i + 0.5) * (ROW + 2)
+        c.setFillColor(INK)
+        _text(c, x + 2, mid - 2.6, _fit(label, REGULAR, BODY, label_w - 4), REGULAR, BODY)
+        left = 0.0
+        for k, share in enumerate(parts):
+            c.setFillColor(fills[k])
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.4)
+            if share > 0:
+                c.rect(at(left), mid - 4, at(left + share) - at(left), 8, stroke=1, fill=1)
+            left += share
+        if interval is not None:
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.9)
+            c.line(at(interval[0]), mid, at(interval[1]), mid)
+            c.line(at(interval[0]), mid - 2.4, at(interval[0]), mid + 2.4)
+            c.line(at(interval[1]), mid - 2.4, at(interval[1]), mid + 2.4)
+        c.setFillColor(INK)
+        _text(c, x + width - 2, mid - 2.6, f"{sum(parts):.1f}", REGULAR, SMALL, "r")
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.line(plot_x, bottom, plot_x + plot_w, bottom)
+    c.setFillColor(GREY)
+    for t in ticks:
+        c.line(at(t), bottom, at(t), bottom - 2.5)
+        _text(c, at(t), bottom - 10, _tick(t, "points", False), REGULAR, SMALL, "c")
+
+
+def _height(panel: Panel, width: float) -> float:
+    if isinstance(panel, Forest):
+        return _forest_height(panel, width)
+    if isinstance(panel, Distribution):
+        return _distribution_height(panel, width)
+    return _stack_height(panel, width)
+
+
+def _draw(c: Canvas, panel: Panel, x: float, top: float, width: float) -> None:
+    if isinstance(panel, Forest):
+        _draw_forest(c, panel, x, top, width)
+    elif isinstance(panel, Distribution):
+        _draw_distribution(c, panel, x, top, width)
+    else:
+        _draw_stack(c, panel, x, top, width)
+
+
+# The page.
+
+
+@dataclass(frozen=True)
+class _Placed:
+    panel: Panel
+    page: int
+    x: float
+    top: float
+    width: float
+
+
+def _header(report: BalanceReport, width: float) -> list[tuple[str, str, float, Color]]:
+    out: list[tuple[str, str, float, Color]] = [
+        (line, BOLD, TITLE, INK) for line in _lines(report.title, BOLD, TITLE, width)
+    ]
+    for fact in report.facts:
+        out += [
+            (line, REGULAR, SMALL + 0.4, GREY) for line in _lines(fact, REGULAR, SMALL + 0.4, width)
+        ]
+    return out
+
+
+def _verdict(report: BalanceReport, width: float) -> list[tuple[str, str, float, Color]]:
+    out: list[tuple[str, str, float, Color]] = []
+    for i, sentence in enumerate((*report.verdict, *report.notes)):
+        font = BOLD if i == 0 else REGULAR
+        out += [(line, font, BODY, INK) for line in _lines(sentence, font, BODY, width - 12)]
+    return out
+
+
+def _layout(
+    report: BalanceReport, page_w: float, page_h: float
+) -> tuple[float, list[_Placed], int]:
+    """Where each panel goes: the header's height, the placements, the pages."""
+    width = page_w - 2 * MARGIN
+    half = (width - GUTTER) / 2
+    head = sum(size * 1.3 for *_, size, _ in _header(report, width))
+    verdict = sum(BODY * 1.3 for _ in _verdict(report, width)) + 12
+    top = page_h - MARGIN - head - 6 - verdict - 10
+    floor = MARGIN + 12
+    placed: list[_Placed] = []
+    page = 0
+
+    def room(need: float) -> None:
+        nonlocal top, page
+        if top - need < floor:
+            page += 1
+            top = page_h - MARGIN - 16
+
+    panels = list(report.panels)
+    i = 0
+    while i < len(panels):
+        panel = panels[i]
+        if panel.wide:
+            need = _height(panel, width)
+            room(need)
+            placed.append(_Placed(panel, page, MARGIN, top, width))
+            top -= need + 14
+            i += 1
+            continue
+        pair = [panel]
+        if i + 1 < len(panels) and not panels[i + 1].wide:
+            pair.append(panels[i + 1])
+        else:  # a half panel alone takes the page's width
+            need = _height(panel, width)
+            room(need)
+            placed.append(_Placed(panel, page, MARGIN, top, width))
+            top -= need + 14
+            i += 1
+            continue
+        need = max(_height(p, half) for p in pair)
+        room(need)
+        for k, p in enumerate(pair):
+            placed.append(_Placed(p, page, MARGIN + k * (half + GUTTER), top, half))
+        top -= need + 14
+        i += len(pair)
+    return head, placed, page + 1
+
+
+def report_pdf(report: BalanceReport, paper: str = "a4") -> bytes:
+    """The report as a PDF (one page, or more when the panels need them)."""
+    size = PAPERS[paper]
+    page_w, page_h = size.width, size.height
+    c, buffer = new_canvas(report.title, "kitgen balance report")
+    c.setPageSize((page_w, page_h))
+    width = page_w - 2 * MARGIN
+    _, placed, pages = _layout(report, page_w, page_h)
+    for page in range(pages):
+        if page:
+            c.showPage()
+            c.setFillColor(GREY)
+            _text(c, MARGIN, page_h - MARGIN - 4, f"{report.title} (continued)", BOLD, BODY)
+        else:
+            y = page_h - MARGIN
+            for line, font, size_, colour in _header(report, width):
+                y -= size_ * 1.3
+                c.setFillColor(colour)
+                _text(c, MARGIN, y + size_ * 0.3, line, font, size_)
+            y -= 6
+            lines = _verdict(report, width)
+            box = sum(BODY * 1.3 for _ in lines) + 12
+            c.setFillColor(HexColor("#f2f2f2"))
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.5)
+            c.rect(MARGIN, y - box, width, box, stroke=1, fill=1)
+            yy = y - 6
+            for line, font, size_, colour in lines:
+                yy -= size_ * 1.3
+                c.setFillColor(colour)
+                _text(c, MARGIN + 6, yy + size_ * 0.3, line, font, size_)
+        for p in placed:
+            if p.page == page:
+                _draw(c, p.panel, p.x, p.top, p.width)
+        c.setFillColor(GREY)
+        _text(
+            c,
+            page_w - MARGIN,
+            MARGIN - 4,
+            f"page {page + 1} of {pages}",
+            REGULAR,
+            SMALL,
+            "r",
+        )
+    return finish(c, buffer)
+
+
+def report_png(pdf: bytes, dpi: int = 150) -> bytes:
+    """The report's pages as one PNG, stacked top to bottom, white behind."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        images = [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in document]
+    finally:
+        document.close()
+    width = max(i.width for i in images)
+    sheet = Image.new("RGB", (width, sum(i.height for i in images)), "white")
+    y = 0
+    for image in images:
+        sheet.paste(image, (0, y))
+        y += image.height
+    out = io.BytesIO()
+    sheet.save(out, format="PNG", dpi=(dpi, dpi), optimize=False)
+    return out.getvalue()
+
+
+def report_bytes(report: BalanceReport, path: str) -> bytes:
+    """The report for `path`: a PDF, or a PNG for a name ending in .png."""
+    pdf = report_pdf(report)
+    return report_png(pdf) if path.lower().endswith(".png") else pdf

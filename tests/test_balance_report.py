@@ -1,0 +1,202 @@
+"""`kitgen simulate ... --report`: every game's balance report, as a PDF or a PNG, that
+names its run, judges it as the text does, and is the same for the same run."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+from kitgen.games.scratch.balance import balance_report as scratch_report
+from kitgen.paths import data_dir
+from kitgen.render.balance import _bins, _ticks, report_pdf
+from kitgen.rules.balance import Distribution, Series, verdict
+
+runner = CliRunner()
+DECKS = data_dir() / "scratch" / "decks"
+RUSH, COURT = str(DECKS / "monster-rush.yaml"), str(DECKS / "royal-court.yaml")
+
+RUNS = {
+    "scratch": [RUSH, COURT, "-n", "200", "--players", "greedy,random"],
+    "scratch-match": [RUSH, COURT, "-n", "30", "--players", "greedy,greedy", "--match"],
+    "shapeup": ["shapeup", "-n", "120", "--players", "greedy,random"],
+    "shapeup-3p": ["shapeup", "-n", "40", "--setup", "3p-18", "--rounds", "2"],
+    "scaffold": ["scaffold", "-n", "60", "--players", "greedy", "--hand", "7,5"],
+    "scaffold-coop": ["scaffold", "-n", "40", "--mode", "cooperative", "--turns", "16,12"],
+    "staircase": ["staircase", "-n", "60", "--players", "greedy,interferer,random", "--interfere"],
+    "galliard": ["galliard", "-n", "30", "--players", "greedy,random"],
+}
+
+
+def page_texts(path: Path) -> list[str]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
+def simulate(args: list[str], *extra: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["simulate", *args, *extra])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_every_game_writes_a_report_that_names_its_run(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "balance.pdf"
+    code, out, err = simulate(RUNS[name], "--report", str(path), "-f", "json")
+    assert code == 0, err
+    assert err.endswith(f"kitgen: balance report written to {path}\n")
+    report = json.loads(out)  # stdout stays the simulation's report
+    texts = page_texts(path)
+    assert 1 <= len(texts) <= 2
+    text = " ".join(" ".join(t.split()) for t in texts)
+    assert "Balance report" in text and f"page 1 of {len(texts)}" in text
+    # The command line that reproduces the run, its seed and its games are on the page.
+    assert "kitgen simulate" in text and "--seed 1" in text and "seed 1" in text
+    n = report.get("games") or report["setups"][0]["games"]
+    assert f"{n:,}" in text
+    # The verdict is the text's: what is significant, and how many are noise.
+    comparisons = report["comparisons"]
+    noise = sum(not c["significant"] for c in comparisons)
+    assert f"{noise} of the {len(comparisons)} comparisons" in text
+    for c in comparisons:
+        if c["significant"] and "group" not in c:
+            assert c["what"] in text, c["what"]
+
+
+def test_the_same_run_gives_the_same_bytes_and_a_png_of_its_pages(tmp_path: Path) -> None:
+    args = RUNS["scratch"]
+    path, png = tmp_path / "r.pdf", tmp_path / "r.PNG"
+    assert simulate(args, "--report", str(path))[0] == 0
+    one = path.read_bytes()
+    assert simulate(args, "--report", str(path))[0] == 0
+    assert path.read_bytes() == one
+    assert simulate(args, "--report", str(png))[0] == 0
+    image = Image.open(io.BytesIO(png.read_bytes()))
+    assert image.format == "PNG" and image.mode == "RGB"
+    pages = len(page_texts(path))
+    # A4 at 150 dpi (PDFium rounds up), the pages one under the other.
+    assert image.width in (1240, 1241) and image.height in (1754 * pages, 1755 * pages)
+    # Something is drawn: not a blank page.
+    assert image.convert("L").getextrema()[0] < 40
+
+
+def test_the_scratch_report_plots_every_card_lift_sorted(tmp_path: Path) -> None:
+    code, out, _ = simulate(RUNS["scratch"], "-f", "json")
+    assert code == 0
+    report = json.loads(out)
+    charts = scratch_report(report, "kitgen simulate A B")
+    lifts = [p for p in charts.panels if "card lift" in p.title]
+    assert len(lifts) == 2
+    for panel, deck in zip(lifts, report["decks"], strict=True):
+        expected = sorted(
+            (c for c in deck["cards"] if c["lift"] is not None), key=lambda c: -c["lift"]
+        )
+        assert [r.label for r in panel.rows] == [c["card"] for c in expected]
+        values = [r.value for r in panel.rows]
+        assert values == sorted(values, reverse=True)
+        for row, card in zip(panel.rows, expected, strict=True):
+            assert (row.low, row.high) == tuple(card["lift_95"])
+            assert row.strong == (row.low > 0 or row.high < 0)
+
+
+def test_a_stopped_run_says_so_on_its_report(tmp_path: Path) -> None:
+    _code, out, _ = simulate(RUNS["galliard"], "-f", "json")
+    report = json.loads(out)
+    report["interrupted"] = {"finished": 30, "planned": 1000, "unit": "games"}
+    from kitgen.games.galliard.balance import balance_report
+
+    pdf = tmp_path / "r.pdf"
+    pdf.write_bytes(report_pdf(balance_report(report, "kitgen simulate galliard")))
+    text = " ".join(page_texts(pdf)[0].split())
+    assert "Stopped by Ctrl-C after 30 of the 1,000 games planned" in text
+
+
+@pytest.mark.parametrize(
+    ("report", "message"),
+    [
+        ("nowhere/r.pdf", "kitgen: error: --report: the folder 'nowhere' does not exist\n"),
+        (
+            "r.txt",
+            "kitgen: error: --report: give a file name ending in .pdf or .png (got 'r.txt')\n",
+        ),
+        (".", "kitgen: error: --report: give a file name ending in .pdf or .png (got '.')\n"),
+    ],
+)
+@pytest.mark.parametrize("game", ["scratch", "shapeup", "scaffold", "staircase", "galliard"])
+def test_a_report_that_cannot_be_written_is_one_line_before_anything_is_played(
+    game: str, report: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder.pdf").mkdir()
+    # A million games: the error comes before any of them is played.
+    args = [*list(RUNS[game]), "-n", "1000000"]
+    code, out, err = simulate(args, "--report", report)
+    assert (code, out, err) == (2, "", message)
+    code, out, err = simulate(args, "--report", "folder.pdf")
+    assert code == 2 and "is a folder" in err
+    assert sorted(os.listdir(tmp_path)) == ["folder.pdf"]
+
+
+def test_verdict_counts_noise_and_names_what_is_significant() -> None:
+    def c(what: str, estimate: float, against: float, significant: bool, **more: str) -> dict:
+        return {
+            "what": what,
+            "unit": "rate",
+            "estimate": estimate,
+            "against": against,
+            "significant": significant,
+            **more,
+        }
+
+    comparisons = [
+        c("A's win rate", 0.6, 0.5, True),
+        c("B's lift", 0.1, 0.0, True, group="card lifts"),
+        c("C's lift", 0.0, 0.0, False, group="card lifts"),
+    ]
+    first, second = verdict(comparisons)
+    assert first == "Significant at 95%: A's win rate (60.0%); 1 card lifts."
+    assert second == "Noise (the interval holds no difference): 1 of the 3 comparisons."
+    assert verdict([])[0] == "Significant at 95%: nothing."
+
+
+def test_axes_and_bins() -> None:
+    assert _ticks(0.42, 0.58, 5) == [0.4, 0.45, 0.5, 0.55, 0.6]
+    assert _ticks(-0.186, 0.512, 7) == [-0.2, 0.0, 0.2, 0.4, 0.6]
+    few = Distribution("x", "moves", (Series("a", ((3, 1), (5, 2))),))
+    assert _bins(few) == ([(3, 3), (4, 4), (5, 5)], [[1 / 3, 0.0, 2 / 3]])
+    # A wide spread is grouped into at most 26 bars of round widths.
+    wide = Distribution("x", "points", (Series("a", tuple((v, 1) for v in range(7, 160))),))
+    ranges, shares = _bins(wide)
+    assert len(ranges) <= 26 and ranges[0] == (0, 9) and ranges[-1][0] == 150
+    assert sum(shares[0]) == pytest.approx(1.0)
+
+
+def test_ctrl_c_still_writes_the_report_of_the_games_finished(tmp_path: Path) -> None:
+    path = tmp_path / "r.pdf"
+    args = [sys.executable, "-m", "kitgen", "simulate", RUSH, COURT, "-n", "900000"]
+    args += ["--players", "greedy,greedy", "--report", str(path)]
+    run = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+    )
+    time.sleep(4)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    done = int(out.split(": ")[1].split(" games")[0].replace(",", ""))
+    text = " ".join(page_texts(path)[0].split())
+    assert f"Stopped by Ctrl-C after {done:,} of the 900,000 games planned" in text
+    assert f"balance report written to {path}" in err
