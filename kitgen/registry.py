@@ -145,6 +145,9 @@ class Game:
     simulate_help: ClassVar[str] = ""
     # Whether `kitgen simulate FILE...` (files, no game id) is this game's simulation.
     simulates_files: ClassVar[bool] = False
+    # The same for `kitgen tune`: one line for its help, and whether files go here.
+    tune_help: ClassVar[str] = ""
+    tunes_files: ClassVar[bool] = False
 
     CAPABILITIES: ClassVar[tuple[str, ...]] = (
         "check",
@@ -156,6 +159,7 @@ class Game:
         "starter_file",
         "replay",
         "simulate_command",
+        "tune_command",
         "deck_stats",
         "rules_context",
     )
@@ -278,6 +282,11 @@ class Game:
         this game's options, whose help names its players and what each does. It
         prints through `kitgen.cli`. Imported only when the command is used."""
         raise self.unsupported("simulation")
+
+    def tune_command(self) -> click.Command:
+        """`kitgen tune <id>`: a click command that tries changes to a deck (or the like)
+        and lists those that raise its win rate, as `simulate_command`."""
+        raise self.unsupported("deck tuner")
 
 
 # -- lookup ---------------------------------------------------------------------------

@@ -201,6 +201,7 @@ def play_plainly(
     assert outcome is not None
     tally.games += 1
     tally.wins[deck[outcome.winner]] += 1
+    tally.winners.append(deck[outcome.winner])
     tally.points[deck[outcome.winner]] += outcome.points
     tally.first_wins += outcome.winner == first
     tally.reasons[outcome.reason] += 1

@@ -175,9 +175,9 @@ def _register(*modules: Any) -> None:
 
 
 def _register_replay_and_simulate() -> None:
-    from kitgen.cli import replay, simulate
+    from kitgen.cli import replay, simulate, tune
 
-    _register(replay, simulate)
+    _register(replay, simulate, tune)
 
 
 _register_replay_and_simulate()

@@ -27,45 +27,51 @@ HELP = """Play many games between built-in players and report how each side fare
 a game (`kitgen simulate FILE...`) are played by the game that simulates files."""
 
 
-def _simulating(game_id: str) -> registry.Game | None:
-    """The game of this id when it has a simulate command."""
-    game = registry.find(game_id)
-    return game if game is not None and game.supports("simulate_command") else None
+class GameGroup(typer.core.TyperGroup):
+    """A group whose commands are the registry's games that have one capability
+    (`capability`, a Game method giving the click command), loaded when used; files
+    instead of a game id go to the game whose `files_flag` is set."""
 
+    capability = "simulate_command"
+    files_flag = "simulates_files"
+    help_attr = "simulate_help"
+    verb = "simulate"
 
-class SimulateGroup(typer.core.TyperGroup):
-    """The `simulate` group: its commands are the registry's games, loaded when used."""
+    def game(self, game_id: str) -> registry.Game | None:
+        """The game of this id when it has the group's command."""
+        game = registry.find(game_id)
+        return game if game is not None and game.supports(self.capability) else None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [g for g in registry.known_ids() if _simulating(g) is not None]
+        return [g for g in registry.known_ids() if self.game(g) is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        game = _simulating(cmd_name)
-        return None if game is None else game.simulate_command()
+        game = self.game(cmd_name)
+        return None if game is None else getattr(game, self.capability)()
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, self.routed(ctx, args))
 
     def routed(self, ctx: click.Context, args: list[str]) -> list[str]:
         """ARGS with the game first: a game named after options moves to the front;
-        with no game named, the game that simulates files takes them all."""
-        if not args or args[0] in ctx.help_option_names or _simulating(args[0]):
+        with no game named, the game that takes files takes them all."""
+        if not args or args[0] in ctx.help_option_names or self.game(args[0]):
             return args
         for i, arg in enumerate(args):
-            if not arg.startswith("-") and _simulating(arg) is not None:
+            if not arg.startswith("-") and self.game(arg) is not None:
                 return [arg, *args[:i], *args[i + 1 :]]
         for game_id in registry.known_ids():
-            game = _simulating(game_id)
-            if game is not None and game.simulates_files:
+            game = self.game(game_id)
+            if game is not None and getattr(game, self.files_flag):
                 return [game_id, *args]
         return args
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
         for game_id in self.list_commands(ctx):
-            game = _simulating(game_id)
+            game = self.game(game_id)
             assert game is not None
-            rows.append((game_id, game.simulate_help or game.title))
+            rows.append((game_id, getattr(game, self.help_attr) or game.title))
         if rows:
             with formatter.section("Games"):
                 formatter.write_dl(rows)
@@ -77,29 +83,32 @@ class SimulateGroup(typer.core.TyperGroup):
             return super().invoke(ctx)
         except NoSuchOption as err:
             game_id = err.ctx.info_name if err.ctx is not None else None
-            game = _simulating(game_id) if game_id else None
-            others = _games_with_option(err.option_name, game_id)
+            game = self.game(game_id) if game_id else None
+            others = self.games_with_option(err.option_name, game_id)
             if not others or game is None:
                 raise
             echo(
                 f"kitgen: error: {err.option_name} is for {' and '.join(others)}; "
-                f"`kitgen simulate {game_id} --help` lists {game.title}'s options",
+                f"`kitgen {self.verb} {game_id} --help` lists {game.title}'s options",
                 err=True,
             )
             raise typer.Exit(2) from None
 
+    def games_with_option(self, option: str, but: str | None) -> list[str]:
+        """The games (their titles and commands) whose command here has OPTION."""
+        found = []
+        for game_id in registry.known_ids():
+            game = self.game(game_id)
+            if game is None or game_id == but:
+                continue
+            command = getattr(game, self.capability)()
+            if any(option in (*p.opts, *p.secondary_opts) for p in command.params):
+                found.append(f"{game.title} (`kitgen {self.verb} {game_id}`)")
+        return found
 
-def _games_with_option(option: str, but: str | None) -> list[str]:
-    """The games (their titles and commands) whose simulate command has OPTION."""
-    found = []
-    for game_id in registry.known_ids():
-        game = _simulating(game_id)
-        if game is None or game_id == but:
-            continue
-        command = game.simulate_command()
-        if any(option in (*p.opts, *p.secondary_opts) for p in command.params):
-            found.append(f"{game.title} (`kitgen simulate {game_id}`)")
-    return found
+
+class SimulateGroup(GameGroup):
+    """The `simulate` group: its commands are the registry's games, loaded when used."""
 
 
 def register(app: typer.Typer) -> None:

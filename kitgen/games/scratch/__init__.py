@@ -42,6 +42,8 @@ class Scratch(Game):
         "Two decks: each deck's and each card's win rates (`kitgen simulate DECK_A DECK_B`)."
     )
     simulates_files = True
+    tune_help = "One-card swaps that raise a deck's win rate (`kitgen tune DECK --against DECK`)."
+    tunes_files = True
 
     def check(self, doc: Document) -> Checked:
         if doc.kind == "kit":
@@ -104,6 +106,11 @@ class Scratch(Game):
 
     def simulate_command(self) -> click.Command:
         from kitgen.games.scratch.cli import command
+
+        return command()
+
+    def tune_command(self) -> click.Command:
+        from kitgen.games.scratch.tune_cli import command
 
         return command()
 

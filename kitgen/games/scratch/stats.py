@@ -35,6 +35,7 @@ class Tally:
     # Games by the winner's deck and the points it scored (the loser scores none).
     scores: Counter[tuple[int, int]] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)  # games by their moves
+    winners: list[int] = field(default_factory=list)  # each game's winning deck, in order
     first_wins: int = 0  # games won by the player who moved first
     reasons: Counter[str] = field(default_factory=Counter)
     played: Counter[tuple[int, str]] = field(default_factory=Counter)  # (deck, card)
@@ -63,6 +64,7 @@ class Tally:
         self.reasons.update(other.reasons)
         self.scores.update(other.scores)
         self.lengths.update(other.lengths)
+        self.winners += other.winners
         for mine, theirs in (
             (self.played, other.played),
             (self.played_won, other.played_won),
@@ -107,6 +109,7 @@ class _Counts:
         number = tally.games
         tally.games = number + 1
         tally.wins[winner_deck] += 1
+        tally.winners.append(winner_deck)
         points = outcome.points
         tally.points[winner_deck] += points
         scores = self.scores

@@ -1,0 +1,234 @@
+"""`kitgen tune MY_DECK --against DECK`: read and check the decks (and a pool file),
+list the legal one-card swaps, and play them against the deck as it is, round by
+round (`tune.py`), in parallel processes when asked, until the rounds are done, the
+budget is spent or Ctrl-C stops it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from kitgen.errors import KitgenError, UsageError
+from kitgen.games.scratch import rules
+from kitgen.games.scratch.load import merge_pool, official, scratch_pool
+from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
+from kitgen.games.scratch.play import Catalog, Scratch
+from kitgen.games.scratch.players import PLAYERS
+from kitgen.games.scratch.stats import run_batch
+from kitgen.games.scratch.tune import Results, Swap, legal_swaps, pool_names, schedule
+from kitgen.kit import check_document
+from kitgen.load.documents import read_document
+from kitgen.load.references import allowing_outside, outside_allowed
+from kitgen.model.findings import Finding
+from kitgen.simulation import check_players, check_run, in_order, stoppable
+
+PASS = 50  # games a swap plays in one pass; a stop keeps only whole passes
+
+Paths = tuple[str, str, str | None]
+
+
+class NothingToTry(KitgenError):
+    """No card of the pool can replace one of the deck's and keep it legal."""
+
+
+@cache
+def _setup(paths: Paths) -> tuple[Scratch, ScratchDeckFile, list[str], ScratchPool, str, str]:
+    """The engine over every card in reach, the deck, the opponent's cards, the pool the
+    swaps draw from and the decks' names (cached per process)."""
+    deck_doc = read_document(paths[0])
+    against_doc = read_document(paths[1])
+    assert isinstance(deck_doc.model, ScratchDeckFile)
+    assert isinstance(against_doc.model, ScratchDeckFile)
+    pool, _ = scratch_pool(deck_doc)
+    merge_pool(pool, scratch_pool(against_doc)[0])
+    candidates = pool
+    if paths[2] is not None:
+        cards_doc = read_document(paths[2])
+        candidates, _ = scratch_pool(cards_doc)
+        merge_pool(pool, candidates)
+        assert isinstance(cards_doc.model, ScratchCardsFile)
+        own = ScratchPool()
+        for listed in cards_doc.model.cards:
+            found = candidates.card(listed.name)
+            if found is not None:
+                own.cards[found.name] = found
+        candidates = own
+    engine = Scratch(Catalog(pool), official().params)
+    against: list[str] = []
+    for name, count in against_doc.model.cards.items():
+        theirs = pool.card(name)
+        assert theirs is not None  # the deck was checked before
+        against += [theirs.name] * count
+    # The deck's names as the pool spells them.
+    spelled = {}
+    for name, count in deck_doc.model.cards.items():
+        mine = pool.card(name)
+        assert mine is not None
+        spelled[mine.name] = count
+    deck = deck_doc.model.model_copy(update={"cards": spelled})
+    return engine, deck, against, candidates, deck_doc.model.name, against_doc.model.name
+
+
+def _batch(args: tuple[Paths, Swap | None, tuple[str, str], int, int, int, bool]) -> list[int]:
+    """Games start .. stop - 1 of the deck (swapped or not) against the other: 1 for each
+    game the deck won, 0 for each it lost, in order."""
+    paths, swap, players, seed, start, stop, allow_outside = args
+    with allowing_outside(allow_outside):
+        engine, deck, against, _, _, _ = _setup(paths)
+    cards = (
+        [n for n, k in deck.cards.items() for _ in range(k)]
+        if swap is None
+        else swap.cards(deck.cards)
+    )
+    tally = run_batch(engine, (cards, against), players, seed, range(start, stop))
+    return [1 - w for w in tally.winners]
+
+
+def tune(
+    deck_path: str,
+    against_path: str,
+    *,
+    pool_path: str | None = None,
+    players: tuple[str, str],
+    games: int,
+    top: int,
+    seed: int,
+    jobs: int = 1,
+    budget: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """Tune a deck against another; the report, or the findings of files with errors."""
+    check_run(games, jobs)
+    check_players(players, PLAYERS)
+    if not 1 <= top <= 50:
+        raise UsageError("--top must be from 1 to 50")
+    if budget is not None and not budget > 0:
+        raise UsageError("--budget must be a number of seconds above 0")
+    start_time = clock()
+    findings: list[Finding] = []
+    wanted: list[tuple[str, type]] = [
+        (deck_path, ScratchDeckFile),
+        (against_path, ScratchDeckFile),
+    ]
+    if pool_path is not None:
+        wanted.append((pool_path, ScratchCardsFile))
+    for path, model in wanted:
+        doc = read_document(path)
+        checked = check_document(doc)
+        findings += checked.findings
+        if checked.ok and not isinstance(doc.model, model):
+            what = "Scratch deck" if model is ScratchDeckFile else "Scratch cards file"
+            raise UsageError(f"{path} is a {doc.game} {doc.kind} file, not a {what}")
+    if any(f.is_error for f in findings):
+        return None, findings
+    paths: Paths = (deck_path, against_path, pool_path)
+    _, deck, _, candidates, name, against_name = _setup(paths)
+    off = official()
+    # What the deck's legality is judged against: the cards in its reach and the pool's.
+    full_pool, _ = scratch_pool(read_document(deck_path))
+    merge_pool(full_pool, candidates)
+
+    def check(changed: ScratchDeckFile) -> list[Finding]:
+        return rules.check_deck(changed, full_pool, off.params, off.deck_rules)
+
+    swaps = legal_swaps(deck, pool_names(candidates), check)
+    if not swaps:
+        where = pool_path or "the cards in reach of the deck"
+        raise NothingToTry(
+            f"no card of {where} can replace one of {deck_path}'s and keep it legal: no swap to try"
+        )
+    plan = schedule(len(swaps), games, top)
+    planned = sum(playing * more for playing, more in plan) + sum(more for _, more in plan)
+    results = Results()
+    outside = outside_allowed()
+    alive = list(swaps)
+    done_rounds: list[dict[str, int]] = []
+    played = 0  # games a swap (and the deck as it is) has played in completed passes
+    games_done = 0
+    stopped: str | None = None
+    with stoppable() as stop:
+        for number, (playing, more) in enumerate(plan, 1):
+            if number > 1:
+                alive = results.ranked(alive)[:playing]
+            batches = []
+            for first in range(played, played + more, PASS):
+                last = min(first + PASS, played + more)
+                for swap in (None, *alive):
+                    batches.append((paths, swap, players, seed, first, last, outside))
+            passed = played
+            per_pass = len(alive) + 1
+            for count, (batch, won) in enumerate(
+                zip(batches, in_order(_batch, batches, jobs), strict=False), 1
+            ):
+                results.add(batch[1], won)
+                games_done += len(won)
+                if progress:
+                    progress(games_done, planned)
+                if count % per_pass == 0:
+                    passed = batch[5]
+                if stop.requested:
+                    stopped = "Ctrl-C"
+                elif budget is not None and clock() - start_time > budget:
+                    stopped = "budget"
+                if stopped:
+                    break
+            if stopped:
+                # Only whole passes count: every swap alive has played the same games.
+                for key in (None, *alive):
+                    del results.games.setdefault(key, [])[passed:]
+                played = passed
+                if passed > (done_rounds[-1]["games_each"] if done_rounds else 0):
+                    done_rounds.append({"round": number, "swaps": len(alive), "games_each": passed})
+                break
+            played += more
+            done_rounds.append({"round": number, "swaps": len(alive), "games_each": played})
+    if not played:
+        if stopped == "budget":
+            raise KitgenError(
+                f"the budget ran out before every swap had played its first {PASS} games "
+                f"({len(swaps)} swaps): give a larger --budget"
+            )
+        raise KitgenError("stopped by Ctrl-C before every swap had played its first games")
+    ranked = results.ranked(alive)
+    base = results.win_rate(None)
+    assert base is not None
+    suggestions: list[dict[str, Any]] = []
+    for swap in ranked:
+        gain = results.gain(swap)
+        rate = results.win_rate(swap)
+        if gain is None or rate is None:
+            continue
+        suggestions.append(
+            {
+                "remove": swap.remove,
+                "add": swap.add,
+                "games": len(results.games[swap]),
+                "win_rate": rate[0],
+                "win_rate_95": rate[1],
+                "gain": round(gain[0], 4),
+                "gain_95": [round(gain[1], 4), round(gain[2], 4)],
+                "significant": gain[1] > 0 or gain[2] < 0,
+            }
+        )
+    report: dict[str, Any] = {
+        "deck": name,
+        "against": against_name,
+        "players": list(players),
+        "seed": seed,
+        "pool": pool_path,
+        "swaps_tried": len(swaps),
+        "rounds": done_rounds,
+        "rounds_planned": [{"swaps": p, "games": g} for p, g in plan],
+        "deck_as_it_is": {
+            "games": len(results.games[None]),
+            "win_rate": base[0],
+            "win_rate_95": base[1],
+        },
+        "raising": [s for s in suggestions if s["gain"] > 0][:top],
+        "best": suggestions[:top],
+        "stopped": stopped,
+    }
+    return report, findings

@@ -1,0 +1,215 @@
+"""`kitgen tune`: Scratch's deck tuner finds the swap that undoes a weakening, never
+proposes an illegal deck, answers the same for the same seed, and stops cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+from kitgen.games.scratch import rules
+from kitgen.games.scratch.load import official, scratch_pool
+from kitgen.games.scratch.model import ScratchDeckFile
+from kitgen.games.scratch.tune import Results, Swap, legal_swaps, pool_names, schedule
+from kitgen.games.scratch.tune_cli import report_lines
+from kitgen.games.scratch.tuning import PASS, tune
+from kitgen.load.documents import read_document
+from kitgen.paths import data_dir
+
+runner = CliRunner()
+DECKS = data_dir() / "scratch" / "decks"
+RUSH, COURT = str(DECKS / "monster-rush.yaml"), str(DECKS / "royal-court.yaml")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["tune", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def weakened(tmp_path: Path) -> str:
+    """Monster rush with its best card (Gargoyle: greedy play's biggest lift, +47%) swapped
+    for a third copy of its worst (Worg: the lowest lift)."""
+    text = Path(RUSH).read_text(encoding="utf-8")
+    text = text.replace("  Worg: 2\n", "  Worg: 3\n").replace("  Gargoyle: 1\n", "")
+    assert "Gargoyle" not in text.split("cards:")[1]
+    path = tmp_path / "weakened.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_tuner_finds_the_swap_that_undoes_a_weakening(weakened: str) -> None:
+    code, out, err = run(weakened, "--against", COURT, "--players", "greedy,greedy", "-f", "json")
+    assert code == 0, err
+    report = json.loads(out)
+    top3 = [(s["remove"], s["add"]) for s in report["raising"][:3]]
+    assert ("Worg", "Gargoyle") in top3, top3
+    best = report["raising"][0]
+    assert best["significant"] and best["gain"] > 0.2
+    assert best["gain_95"][0] > 0
+    # The text lists the same swaps, best first.
+    text = report_lines(report)
+    first = next(line for line in text if line.lstrip().startswith("1. "))
+    assert f"-{best['remove']} +{best['add']}" in first and first.rstrip().endswith("games")
+
+
+def test_it_never_proposes_an_illegal_deck() -> None:
+    doc = read_document(RUSH)
+    assert isinstance(doc.model, ScratchDeckFile)
+    pool, _ = scratch_pool(doc)
+    off = official()
+
+    def errors(deck: ScratchDeckFile) -> bool:
+        found = rules.check_deck(deck, pool, off.params, off.deck_rules)
+        return any(f.is_error for f in found)
+
+    names = pool_names(pool)
+    swaps = legal_swaps(doc.model, names, lambda d: rules.check_deck(d, pool, off.params))
+    kept = set(swaps)
+    every = {Swap(r, a) for r in doc.model.cards for a in names if a != r}
+    assert kept < every  # some swaps break the rules: Monster rush has just 5 commons
+    assert Swap("Worg", "Gargoyle") not in kept
+    for swap in every:
+        changed = doc.model.model_copy(update={"cards": swap.deck(doc.model.cards)})
+        assert errors(changed) == (swap not in kept), swap
+        assert sum(changed.cards.values()) == 10
+
+
+def test_the_same_seed_gives_the_same_answer_with_any_number_of_processes(weakened: str) -> None:
+    args = (weakened, "--against", COURT, "-n", "50", "--top", "3", "-f", "json")
+    one = json.loads(run(*args)[1])
+    assert json.loads(run(*args, "--jobs", "2")[1]) == one
+    other = json.loads(run(*args, "--seed", "2")[1])
+    assert other["seed"] == 2 and other["best"] != one["best"]
+
+
+def _clock(step: float) -> Iterator[float]:
+    t = 0.0
+    while True:
+        yield t
+        t += step
+
+
+def test_a_budget_ranks_on_whole_passes_and_says_it_stopped(weakened: str) -> None:
+    """A clock that moves 0.1 s a reading: a 30-second budget stops in the first
+    round's passes; every swap has played the same whole passes."""
+    ticks = _clock(0.1)
+    report, _ = tune(
+        weakened,
+        COURT,
+        players=("greedy", "greedy"),
+        games=200,
+        top=5,
+        seed=1,
+        budget=30,
+        clock=lambda: next(ticks),
+    )
+    assert report is not None and report["stopped"] == "budget"
+    games = report["deck_as_it_is"]["games"]
+    assert games % PASS == 0 and 0 < games < 200
+    assert report["rounds"] == [{"round": 1, "swaps": report["swaps_tried"], "games_each": games}]
+    assert {s["games"] for s in report["best"]} == {games}
+    # The same budget on the same clock gives the same answer.
+    ticks = _clock(0.1)
+    again, _ = tune(
+        weakened, COURT, players=("greedy", "greedy"), games=200, top=5, seed=1, budget=30,
+        clock=lambda: next(ticks),
+    )  # fmt: skip
+    assert again == report
+    # Too small a budget for the first pass is one clear error.
+    code, out, err = run(weakened, "--against", COURT, "--budget", "0.000001")
+    assert code == 1 and out == ""
+    assert err.startswith("kitgen: error: the budget ran out before every swap had played")
+
+
+def test_ctrl_c_stops_after_the_batch_in_hand_and_ranks_what_was_played(
+    weakened: str,
+) -> None:
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if len(seen) == 400:  # within the first round's third pass
+            os.kill(os.getpid(), signal.SIGINT)
+
+    report, _ = tune(
+        weakened, COURT, players=("greedy", "greedy"), games=200, top=5, seed=1,
+        progress=progress,
+    )  # fmt: skip
+    assert report is not None and report["stopped"] == "Ctrl-C"
+    assert len(seen) == 400
+    assert report["deck_as_it_is"]["games"] == 2 * PASS  # two whole passes
+    assert {s["games"] for s in report["best"]} == {2 * PASS}
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--games", "0"], 2, "kitgen: error: --games must be from 1 to 1,000,000"),
+        (["--top", "0"], 2, "kitgen: error: --top must be from 1 to 50"),
+        (["--budget", "0"], 2, "kitgen: error: --budget must be a number of seconds above 0"),
+        (["--players", "greedy"], 2, "kitgen: error: --players takes two names"),
+        (["--players", "greedy,wizard"], 2, "kitgen: error: unknown player 'wizard'"),
+    ],
+)
+def test_bad_options_are_one_line(args: list[str], code: int, message: str) -> None:
+    got, out, err = run(RUSH, "--against", COURT, *args)
+    assert (got, out) == (code, "")
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_an_illegal_deck_is_its_findings_and_exit_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    text = Path(RUSH).read_text(encoding="utf-8").replace("  Worg: 2\n", "  Worg: 1\n")
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = run(str(bad), "--against", COURT)
+    assert code == 1 and out == ""
+    assert "bad.yaml:" in err and "error" in err and "Traceback" not in err
+
+
+def test_a_pool_with_no_legal_swap_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    """A deck of ten Worgs, and a pool of only Worg: there is nothing to swap in."""
+    deck = tmp_path / "worgs.yaml"
+    deck.write_text(
+        "game: scratch\nkind: deck\nname: Worgs\ncards:\n  Worg: 10\n", encoding="utf-8"
+    )
+    pool = tmp_path / "pool.yaml"
+    pool.write_text(
+        "game: scratch\nkind: cards\ncards:\n  - name: Worg\n    faction: monster\n"
+        "    rarity: common\n    stats: {top: 5, right: 5, bottom: 3, left: 6}\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(str(deck), "--against", COURT, "--pool", str(pool))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"kitgen: error: no card of {pool} can replace one of {deck}'s and keep it legal: "
+        "no swap to try\n"
+    )
+    # The same deck with every card in reach has swaps to try.
+    code, out, _ = run(str(deck), "--against", COURT, "-n", "50", "-f", "json")
+    assert code == 0 and json.loads(out)["swaps_tried"] > 10
+    # A deck file as the pool: not a cards file.
+    code, out, err = run(RUSH, "--against", COURT, "--pool", COURT)
+    assert (code, out) == (2, "")
+    assert err.startswith("kitgen: error: ") and "not a Scratch cards file" in err
+
+
+def test_schedule_and_paired_gain() -> None:
+    assert schedule(140, 200, 5) == [(140, 200), (35, 400), (10, 1200)]
+    assert schedule(12, 100, 5) == [(12, 100), (10, 200), (10, 600)]
+    assert schedule(4, 100, 5) == [(4, 100)]
+    results = Results()
+    swap = Swap("a", "b")
+    results.add(None, [1, 0, 0, 1, 0, 1])
+    results.add(swap, [1, 1, 0, 1, 1, 1])
+    gain = results.gain(swap)
+    assert gain is not None and gain[0] == pytest.approx(2 / 6)
+    assert gain[1] < gain[0] < gain[2]
+    assert results.ranked([Swap("x", "y"), swap]) == [swap, Swap("x", "y")]
