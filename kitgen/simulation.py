@@ -99,6 +99,29 @@ def stoppable() -> Iterator[Stop]:
         signal.signal(signal.SIGINT, before)
 
 
+def play_batches(
+    run: Callable[[B], T],
+    batches: list[B],
+    jobs: int,
+    add: Callable[[B, T], int],
+    planned: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Play `batches` in order (in this process or over `jobs` processes), handing each
+    batch and its result to `add`, which counts it in and says how many games (or
+    matches, or rounds) it played; `progress` hears the count against `planned`. Ctrl-C
+    stops the run once the batch in hand is done (`stoppable`). The games counted."""
+    done = 0
+    with stoppable() as stop:
+        for batch, result in zip(batches, in_order(run, batches, jobs), strict=False):
+            done += add(batch, result)
+            if progress:
+                progress(done, planned)
+            if stop.requested:
+                break
+    return done
+
+
 def interrupted(done: int, planned: int, unit: str = "games") -> dict[str, Any] | None:
     """A report's note of a run Ctrl-C stopped early: what it finished of what was
     planned (None when the run finished)."""

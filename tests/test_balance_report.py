@@ -200,3 +200,31 @@ def test_ctrl_c_still_writes_the_report_of_the_games_finished(tmp_path: Path) ->
     text = " ".join(page_texts(path)[0].split())
     assert f"Stopped by Ctrl-C after {done:,} of the 900,000 games planned" in text
     assert f"balance report written to {path}" in err
+
+
+def test_every_panel_lies_on_its_page_however_long_the_run() -> None:
+    """A forest of 150 rows (many set-ups) is split over pages, '(continued)', and no
+    panel runs off the bottom of its page."""
+    from kitgen.layout.paper import PAPERS
+    from kitgen.render.balance import MARGIN, _height, _layout
+    from kitgen.rules.balance import BalanceReport, Estimate, Forest
+
+    rows = tuple(Estimate(f"set-up {i}", 0.5, 0.4, 0.6) for i in range(150))
+    report = BalanceReport(
+        "Balance report: many set-ups",
+        ("facts",),
+        ("Significant at 95%: nothing.",),
+        (Forest("Long", rows), Forest("Short", rows[:3]), Forest("Wide", rows[:40], wide=True)),
+    )
+    page = PAPERS["a4"]
+    placed, pages = _layout(report, page.width, page.height)
+    assert pages >= 3
+    long = [p for p in placed if p.panel.title.startswith("Long")]
+    assert len(long) >= 3 and all(p.panel.title == "Long (continued)" for p in long[1:])
+    assert sum(len(p.panel.rows) for p in long) == 150  # type: ignore[union-attr]
+    for p in placed:
+        assert p.top <= page.height - MARGIN
+        assert p.top - _height(p.panel, p.width) >= MARGIN, p.panel.title
+    document = pdfium.PdfDocument(report_pdf(report))
+    assert len(document) == pages
+    document.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -302,6 +302,20 @@ def _bins(panel: Distribution) -> tuple[list[tuple[int, int]], list[list[float]]
     return ranges, shares
 
 
+def _legend(c: Canvas, names: list[str], x: float, y: float, width: float) -> None:
+    """A swatch and a name for each series or part, left to right from (x, y)."""
+    fills = _fills(len(names))
+    for fill, name in zip(fills, names, strict=True):
+        c.setFillColor(fill)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.3)
+        c.rect(x, y - 8, 7, 7, stroke=1, fill=1)
+        c.setFillColor(INK)
+        name = _fit(name, REGULAR, SMALL, width / len(names) - 14)
+        _text(c, x + 10, y - 7, name, REGULAR, SMALL)
+        x += min(width / len(names), _width(name, REGULAR, SMALL) + 24)
+
+
 def _distribution_height(panel: Distribution, width: float) -> float:
     legend = 16 if len(panel.series) > 1 else 0
     return _heading_height(panel, width) + legend + PLOT + 26
@@ -311,16 +325,7 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
     y = _draw_heading(c, panel, x, top, width)
     fills = _fills(len(panel.series))
     if len(panel.series) > 1:
-        lx = x
-        for i, s in enumerate(panel.series):
-            c.setFillColor(fills[i])
-            c.setStrokeColor(INK)
-            c.setLineWidth(0.3)
-            c.rect(lx, y - 8, 7, 7, stroke=1, fill=1)
-            c.setFillColor(INK)
-            name = _fit(s.name, REGULAR, SMALL, width / len(panel.series) - 14)
-            _text(c, lx + 10, y - 7, name, REGULAR, SMALL)
-            lx += min(width / len(panel.series), _width(name, REGULAR, SMALL) + 24)
+        _legend(c, [s.name for s in panel.series], x, y, width)
         y -= 16
     ranges, shares = _bins(panel)
     axis_w = 26.0
@@ -386,15 +391,7 @@ def _stack_height(panel: Stack, width: float) -> float:
 def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> None:
     y = _draw_heading(c, panel, x, top, width)
     fills = _fills(len(panel.parts))
-    lx = x
-    for i, part in enumerate(panel.parts):
-        c.setFillColor(fills[i])
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.3)
-        c.rect(lx, y - 8, 7, 7, stroke=1, fill=1)
-        c.setFillColor(INK)
-        _text(c, lx + 10, y - 7, part, REGULAR, SMALL)
-        lx += _width(part, REGULAR, SMALL) + 24
+    _legend(c, list(panel.parts), x, y, width)
     y -= 14
     label_w = width * 0.28
     plot_x, plot_w = x + label_w + 4, width - label_w - 40
@@ -489,53 +486,65 @@ def _verdict(report: BalanceReport, width: float) -> list[tuple[str, str, float,
     return out
 
 
-def _layout(
-    report: BalanceReport, page_w: float, page_h: float
-) -> tuple[float, list[_Placed], int]:
-    """Where each panel goes: the header's height, the placements, the pages."""
+def _split(panel: Panel, width: float, most: float) -> list[Panel]:
+    """A forest too tall for a page as forests of as many rows as fit (the later ones
+    titled "(continued)"); any other panel as it is."""
+    if not isinstance(panel, Forest) or _height(panel, width) <= most:
+        return [panel]
+    heights = [_row_height(lines) for lines in _row_lines(panel, width)]
+    room = most - _heading_height(panel, width) - 22
+    out: list[Panel] = []
+    rows: list[Estimate] = []
+    used = 0.0
+    for row, h in zip(panel.rows, heights, strict=True):
+        if rows and used + h > room:
+            out.append(replace(panel, rows=tuple(rows)))
+            rows, used = [], 0.0
+        rows.append(row)
+        used += h
+    out.append(replace(panel, rows=tuple(rows)))
+    return [
+        p if k == 0 else replace(p, title=f"{panel.title} (continued)", caption="")
+        for k, p in enumerate(out)
+    ]
+
+
+def _layout(report: BalanceReport, page_w: float, page_h: float) -> tuple[list[_Placed], int]:
+    """Where each panel goes, and how many pages it takes. Half-width panels go in pairs;
+    a wide one, or a half one with no half one after it, takes the page's width."""
     width = page_w - 2 * MARGIN
     half = (width - GUTTER) / 2
     head = sum(size * 1.3 for *_, size, _ in _header(report, width))
     verdict = sum(BODY * 1.3 for _ in _verdict(report, width)) + 12
-    top = page_h - MARGIN - head - 6 - verdict - 10
+    first_top = page_h - MARGIN - head - 6 - verdict - 10
+    top = first_top
     floor = MARGIN + 12
+    later_top = page_h - MARGIN - 16
+    panels = [
+        part
+        for panel in report.panels
+        for part in _split(panel, width if panel.wide else half, later_top - floor)
+    ]
     placed: list[_Placed] = []
     page = 0
-
-    def room(need: float) -> None:
-        nonlocal top, page
-        if top - need < floor:
-            page += 1
-            top = page_h - MARGIN - 16
-
-    panels = list(report.panels)
     i = 0
     while i < len(panels):
         panel = panels[i]
-        if panel.wide:
-            need = _height(panel, width)
-            room(need)
-            placed.append(_Placed(panel, page, MARGIN, top, width))
-            top -= need + 14
-            i += 1
-            continue
-        pair = [panel]
-        if i + 1 < len(panels) and not panels[i + 1].wide:
-            pair.append(panels[i + 1])
-        else:  # a half panel alone takes the page's width
-            need = _height(panel, width)
-            room(need)
-            placed.append(_Placed(panel, page, MARGIN, top, width))
-            top -= need + 14
-            i += 1
-            continue
-        need = max(_height(p, half) for p in pair)
-        room(need)
-        for k, p in enumerate(pair):
-            placed.append(_Placed(p, page, MARGIN + k * (half + GUTTER), top, half))
+        partner = panels[i + 1] if i + 1 < len(panels) else None
+        if panel.wide or partner is None or partner.wide:
+            row = [(panel, width)]
+        else:
+            row = [(panel, half), (partner, half)]
+        need = max(_height(p, w) for p, w in row)
+        # A new page unless this one is a fresh later page (a split panel fits one).
+        if top - need < floor and not (page and top == later_top):
+            page += 1
+            top = later_top
+        for k, (p, w) in enumerate(row):
+            placed.append(_Placed(p, page, MARGIN + k * (half + GUTTER), top, w))
         top -= need + 14
-        i += len(pair)
-    return head, placed, page + 1
+        i += len(row)
+    return placed, page + 1
 
 
 def report_pdf(report: BalanceReport, paper: str = "a4") -> bytes:
@@ -545,7 +554,7 @@ def report_pdf(report: BalanceReport, paper: str = "a4") -> bytes:
     c, buffer = new_canvas(report.title, "kitgen balance report")
     c.setPageSize((page_w, page_h))
     width = page_w - 2 * MARGIN
-    _, placed, pages = _layout(report, page_w, page_h)
+    placed, pages = _layout(report, page_w, page_h)
     for page in range(pages):
         if page:
             c.showPage()

@@ -123,6 +123,14 @@ def estimate(
     return Estimate(label, value, low, high, note, strong)
 
 
+def mean_caption(what: str, mean: float | None, interval: Sequence[float] | None) -> str:
+    """ "Mean 5.23 moves a game (95%: 5.17 to 5.29)." from a report's mean and interval."""
+    if mean is None:
+        return ""
+    within = f" (95%: {interval[0]:.2f} to {interval[1]:.2f})" if interval else ""
+    return f"Mean {mean} {what}{within}."
+
+
 def rows(found: Iterable[Estimate | None]) -> tuple[Estimate, ...]:
     """The rows that exist."""
     return tuple(r for r in found if r is not None)

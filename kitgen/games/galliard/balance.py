@@ -13,6 +13,7 @@ from kitgen.rules.balance import (
     Distribution,
     Forest,
     estimate,
+    mean_caption,
     rows,
     series,
     stopped_note,
@@ -68,12 +69,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             "Rounds to a win",
             "rounds a game",
             (series("all games", report["games_by_rounds"]),),
-            caption=f"Mean {report['rounds_per_game']} rounds a game"
-            + (
-                f" (95%: {report['rounds_per_game_95'][0]:.2f} to "
-                f"{report['rounds_per_game_95'][1]:.2f})."
-                if report["rounds_per_game_95"]
-                else "."
+            caption=mean_caption(
+                "rounds a game", report["rounds_per_game"], report["rounds_per_game_95"]
             ),
         ),
         Forest(

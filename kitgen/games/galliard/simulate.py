@@ -11,7 +11,7 @@ from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
 from kitgen.games.galliard.sim import run_games as galliard_games
 from kitgen.games.galliard.sim import tally_summary as galliard_summary
-from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
+from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:
@@ -36,15 +36,12 @@ def simulate_galliard(
     pair = (players[0], players[1])
     batches = [(pair, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
     total = GalliardTally()
-    done = 0
-    with stoppable() as stop:
-        for tally in in_order(_galliard_games, batches, jobs):
-            total.merge(tally)
-            done += tally.games
-            if progress:
-                progress(done, games)
-            if stop.requested:
-                break
+
+    def add(_: object, tally: GalliardTally) -> int:
+        total.merge(tally)
+        return tally.games
+
+    done = play_batches(_galliard_games, batches, jobs, add, games, progress)
     return {
         "game": "galliard",
         "seed": seed,

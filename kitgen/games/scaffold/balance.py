@@ -28,6 +28,15 @@ ENDS = {
 }
 
 
+SHOWN = 5  # set-ups a distribution shows side by side (more would not read)
+
+
+def _shown_note(setups: list[dict[str, Any]]) -> str:
+    if len(setups) <= SHOWN:
+        return ""
+    return f"The first {SHOWN} of the {len(setups)} set-ups."
+
+
 def _name(row: dict[str, Any]) -> str:
     if row["mode"] == "cooperative":
         return f"hand {row['hand_size']}, {row['turns']} turns"
@@ -118,7 +127,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             Distribution(
                 "Team scores",
                 "team score",
-                tuple(series(_name(row), row["scores"]) for row in setups),
+                tuple(series(_name(row), row["scores"]) for row in setups[:SHOWN]),
+                caption=_shown_note(setups),
                 wide=True,
             ),
         ]
@@ -140,7 +150,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
         Distribution(
             "Game length",
             "moves a game (plays and trades)",
-            tuple(series(_name(row), row["game_lengths"]) for row in setups),
+            tuple(series(_name(row), row["game_lengths"]) for row in setups[:SHOWN]),
+            caption=_shown_note(setups),
             wide=len(setups) > 1,
         ),
     ]

@@ -15,9 +15,8 @@ from kitgen.simulation import (
     MAX_GAMES,
     check_players,
     check_run,
-    in_order,
     interrupted,
-    stoppable,
+    play_batches,
 )
 
 
@@ -70,15 +69,12 @@ def simulate_scaffold(
         for start in range(0, games, BATCH)
     ]
     tallies = {setup: ScaffoldTally() for setup in setups}
-    done = 0
-    with stoppable() as stop:
-        for batch, tally in zip(batches, in_order(_scaffold_games, batches, jobs), strict=False):
-            tallies[(batch[1], batch[2])].merge(tally)
-            done += tally.games
-            if progress:
-                progress(done, games * len(setups))
-            if stop.requested:
-                break
+
+    def add(batch: tuple[Any, ...], tally: ScaffoldTally) -> int:
+        tallies[(batch[1], batch[2])].merge(tally)
+        return tally.games
+
+    done = play_batches(_scaffold_games, batches, jobs, add, games * len(setups), progress)
     # (a run stopped early reports the set-ups it began)
     setups = [setup for setup in setups if tallies[setup].games] or setups[:1]
     rows = [

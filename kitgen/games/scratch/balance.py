@@ -13,6 +13,7 @@ from kitgen.rules.balance import (
     Distribution,
     Forest,
     estimate,
+    mean_caption,
     rows,
     series,
     stopped_note,
@@ -82,12 +83,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             "Game length",
             "moves a game",
             (series("all games", report["game_lengths"]),),
-            caption=f"Mean {report['moves_per_game']} moves"
-            + (
-                f" (95%: {report['moves_per_game_95'][0]:.2f} to "
-                f"{report['moves_per_game_95'][1]:.2f})."
-                if report["moves_per_game_95"]
-                else "."
+            caption=mean_caption(
+                "moves a game", report["moves_per_game"], report["moves_per_game_95"]
             ),
         ),
     ]

@@ -17,7 +17,7 @@ from kitgen.kit import check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding
-from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
+from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 @cache
@@ -81,15 +81,12 @@ def simulate(
         for start in range(0, games, BATCH)
     ]
     total = Tally()
-    done = 0
-    with stoppable() as stop:
-        for tally in in_order(_batch, batches, jobs):
-            total.merge(tally)
-            done += tally.matches if matches else tally.games
-            if progress:
-                progress(done, games)
-            if stop.requested:
-                break
+
+    def add(_: object, tally: Tally) -> int:
+        total.merge(tally)
+        return tally.matches if matches else tally.games
+
+    done = play_batches(_batch, batches, jobs, add, games, progress)
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
     result = summary(total, names, players, seed, target)

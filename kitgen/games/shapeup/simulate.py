@@ -9,7 +9,7 @@ from kitgen.errors import UsageError
 from kitgen.games.shapeup.play import PLAYERS
 from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
-from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
+from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _rounds(args: tuple[str, tuple[str, ...], int, int, int, int]) -> RoundTally:
@@ -47,15 +47,12 @@ def simulate_shapeup(
         for start in range(0, games, BATCH)
     ]
     total = RoundTally(chosen.players)
-    done = 0
-    with stoppable() as stop:
-        for tally in in_order(_rounds, batches, jobs):
-            total.merge(tally)
-            done += tally.full_games if rounds > 1 else tally.games
-            if progress:
-                progress(done, games)
-            if stop.requested:
-                break
+
+    def add(_: object, tally: RoundTally) -> int:
+        total.merge(tally)
+        return tally.full_games if rounds > 1 else tally.games
+
+    done = play_batches(_rounds, batches, jobs, add, games, progress)
     report = round_summary(total, chosen, players, seed)
     report["interrupted"] = interrupted(done, games, "games" if rounds > 1 else "rounds")
     return report

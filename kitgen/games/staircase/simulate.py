@@ -11,7 +11,7 @@ from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
 from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
-from kitgen.simulation import BATCH, check_players, check_run, in_order, interrupted, stoppable
+from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:
@@ -42,15 +42,12 @@ def simulate_staircase(
         for start in range(0, games, BATCH)
     ]
     total = StaircaseTally()
-    done = 0
-    with stoppable() as stop:
-        for tally in in_order(_staircase_games, batches, jobs):
-            total.merge(tally)
-            done += tally.games
-            if progress:
-                progress(done, games)
-            if stop.requested:
-                break
+
+    def add(_: object, tally: StaircaseTally) -> int:
+        total.merge(tally)
+        return tally.games
+
+    done = play_batches(_staircase_games, batches, jobs, add, games, progress)
     return {
         "game": "staircase",
         "interfere": interfere,
