@@ -24,7 +24,7 @@ from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding
 from kitgen.simulation import check_players, check_run, in_order, stoppable
 
-PASS = 50  # games a swap plays in one pass; a stop keeps only whole passes
+PASS = 20  # games a swap plays in one pass; a stop keeps only whole passes
 
 Paths = tuple[str, str, str | None]
 
