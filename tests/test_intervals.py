@@ -163,10 +163,28 @@ def test_scratch_card_lifts_carry_newcombe_intervals_and_stars() -> None:
             row = next(
                 line for line in text.splitlines() if line.startswith(f"    {card['card']} ")
             )
-            assert row.rstrip().split()[-5].endswith("*") == significant, row
+            assert row.rstrip().split()[-6].endswith("*") == significant, row
     assert 0 < starred < sum(len(d["cards"]) for d in report["decks"])
     low, high = wilson(report["decks"][0]["wins"], n)
     assert report["decks"][0]["win_rate_95"] == [round(low, 4), round(high, 4)]
     # The distribution of points and of game lengths add up to the games.
     assert sum(report["decks"][0]["points"].values()) == n
     assert sum(report["game_lengths"].values()) == n
+
+
+def test_the_text_gives_the_intervals_too() -> None:
+    """Rates the text shows come with their intervals, as the JSON has them."""
+    text, report = simulate("staircase", "-n", "80", "--players", "greedy,random")
+    low, high = report["players"][0]["win_share_mean_95"]
+    assert f"wins {report['players'][0]['win_share']:.1%} (95%: {low:.1%} to {high:.1%};" in text
+    text, report = simulate("scaffold", "-n", "60", "--players", "greedy,random")
+    low, high = report["setups"][0]["ties_95"]
+    assert f"ties {report['setups'][0]['ties'] / 60:.1%} (95%: {low:.1%} to {high:.1%})" in text
+    text, report = simulate("shapeup", "-n", "30", "--rounds", "2")
+    low, high = report["full_games"]["ties_95"]
+    assert f"(95%: {low:.1%} to {high:.1%})" in text.split("tied: ")[1]
+    text, report = simulate(RUSH, COURT, "-n", "200")
+    card = report["decks"][0]["cards"][0]
+    low, high = card["win_rate_when_played_95"]
+    row = next(line for line in text.splitlines() if line.startswith(f"    {card['card']} "))
+    assert f"{card['win_rate_when_played']:.1%} {low * 100:.0f}-{high * 100:.0f}" in row

@@ -113,7 +113,8 @@ def simulate(
                 out.append(
                     f"  hand {row['hand_size']}: red wins {red:.1%} (95%: {low:.1%} to"
                     f" {high:.1%}), black {black['rate']:.1%} (95%: {black['rate_95'][0]:.1%}"
-                    f" to {black['rate_95'][1]:.1%}), ties {row['ties'] / n:.1%};"
+                    f" to {black['rate_95'][1]:.1%}), ties {row['ties'] / n:.1%} (95%:"
+                    f" {row['ties_95'][0]:.1%} to {row['ties_95'][1]:.1%});"
                     f" spaces {row['red_spaces']:.2f}{within(row['red_spaces_95'])} to"
                     f" {row['black_spaces']:.2f}{within(row['black_spaces_95'])}"
                 )

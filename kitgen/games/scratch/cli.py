@@ -170,27 +170,36 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         "  the win rate in them, 'without' the win rate in the others, 'lift' the gap\n"
         "  and '95%' its interval (* where it leaves out 0: significant); 'played'\n"
         "  counts games it was played and 'won' the win rate in them; 'took' and 'lost'\n"
-        "  count the cards it captured and the times it was captured."
+        "  count the cards it captured and the times it was captured. After each rate,\n"
+        "  its 95% interval in whole percents."
     )
     for deck in (a, b):
         cards = sorted(deck["cards"], key=lambda c: (-(c["lift"] or 0), c["card"]))
         width = max([len(c["card"]) for c in cards] + [4])
         out.append(f"  {deck['name']}:")
         out.append(
-            f"    {'card':<{width}} {'opening':>7} {'won':>6} {'without':>7} {'lift':>7} "
-            f"{'95%':^17} {'played':>7} {'won':>6} {'took':>6} {'lost':>6}"
+            f"    {'card':<{width}} {'opening':>7} {'won':>12} {'without':>12} {'lift':>7} "
+            f"{'95%':^17} {'played':>7} {'won':>12} {'took':>6} {'lost':>6}"
         )
         for card in cards:
             out.append(
                 f"    {card['card']:<{width}} {card['games_in_opening_hand']:>7} "
-                f"{_percent(card['win_rate_in_opening_hand']):>6} "
-                f"{_percent(card['win_rate_not_in_opening_hand']):>7} "
+                f"{_rate_cell(card, 'win_rate_in_opening_hand'):>12} "
+                f"{_rate_cell(card, 'win_rate_not_in_opening_hand'):>12} "
                 f"{_percent(card['lift'], sign=True):>7} {_interval(card['lift_95']):<17} "
-                f"{card['games_played']:>7} {_percent(card['win_rate_when_played']):>6} "
+                f"{card['games_played']:>7} {_rate_cell(card, 'win_rate_when_played'):>12} "
                 f"{card['captures_made']:>6} {card['times_captured']:>6}"
             )
     out += significance_lines(report["comparisons"])
     return out
+
+
+def _rate_cell(card: dict[str, Any], key: str) -> str:
+    """`58.8% 52-66`: a rate and its 95% interval in whole percents."""
+    rate, found = card[key], card[f"{key}_95"]
+    if rate is None or found is None:
+        return "-"
+    return f"{rate:.1%} {found[0] * 100:.0f}-{found[1] * 100:.0f}"
 
 
 def _interval(found: list[float] | None) -> str:

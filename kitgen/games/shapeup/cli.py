@@ -137,6 +137,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 f"    seat {p['seat']} ({p['player']}) wins {rate:.1%} of them "
                 f"(95%: {low:.1%} to {high:.1%})"
             )
-        out.append(f"    tied: {full['ties'] / full['played']:.1%}")
+        low, high = full["ties_95"]
+        out.append(f"    tied: {full['ties'] / full['played']:.1%} (95%: {low:.1%} to {high:.1%})")
     out += significance_lines(report["comparisons"])
     return out

@@ -228,6 +228,7 @@ def _full_games(tally: RoundTally, players: tuple[str, ...]) -> dict[str, Any] |
         "played": m,
         "rounds_per_game": round(tally.games / m, 2),
         "ties": tally.full_ties,
+        "ties_95": rounded(wilson(tally.full_ties, m)),
         "wins": list(tally.full_wins),
         "win_rate": [round(w / m, 4) for w in tally.full_wins],
         "win_rate_95": [[round(x, 4) for x in wilson(w, m)] for w in tally.full_wins],

@@ -85,10 +85,12 @@ def simulate(
             acts = row["actions_per_game"]
             used = ", ".join(f"{name} {acts[name]:.2f}" for name in acts if acts[name])
             topped = (row["outright_wins"] + row["shared_wins"]) / report["games"]
+            mean = row["win_share_mean_95"]
+            within_share = "" if mean is None else f"95%: {mean[0]:.1%} to {mean[1]:.1%}; "
             out.append(
                 f"  {row['player'] + 1}. {row['name']:<10} wins {row['win_share']:.1%}"
-                f" (a shared win counted 1/k); wins or shares the top {topped:.1%}"
-                f" (95%: {low:.1%} to {high:.1%})"
+                f" ({within_share}a shared win counted 1/k); wins or shares the top"
+                f" {topped:.1%} (95%: {low:.1%} to {high:.1%})"
             )
             lo, hi = row["outright_win_rate_95"]
             out.append(
