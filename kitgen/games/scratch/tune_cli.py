@@ -83,8 +83,9 @@ def tune(
 
     Each swap plays the same games (the same seeds) as the deck as it is, so its gain
     is measured game by game, with a 95% interval. Swaps are tried in rounds: all of
-    them, then the best quarter with twice the games, then again. The same seed gives
-    the same answer (with --budget, for the same rounds played). Example: `kitgen
+    them, then the best quarter with twice as many games again, then once more. The
+    same seed gives the same answer (with --budget, for the same passes of 20 games
+    played). Example: `kitgen
     tune my-deck.yaml --against data/scratch/decks/royal-court.yaml --players
     search,search --budget 600`.
     """
