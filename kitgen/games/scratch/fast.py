@@ -25,6 +25,7 @@ from kitgen.games.scratch.play import (
     LINE_MASKS,
     NEIGHBOUR_MASK,
     NEIGHBOURS3,
+    NO_LIMIT,
     ONE_PER_FACTION,
     ONE_PER_NAME,
     OPEN_CELLS,
@@ -73,6 +74,18 @@ FOES_AROUND = tuple(
     }
     for cell in range(9)
 )
+
+# Per cell, by occupancy mask: a bit per side of the cell (TOP, RIGHT, BOTTOM, LEFT)
+# whose neighbouring space is on the board and empty (the sides the greedy player's
+# weak-side cost counts).
+EMPTY_SIDES = tuple(
+    tuple(
+        sum(1 << side for n, side, _ in NEIGHBOURS3[cell] if not mask >> n & 1)
+        for mask in range(1 << 9)
+    )
+    for cell in range(9)
+)
+NO_FLIP, FLIPS = (False,), (False, True)
 
 HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
@@ -129,6 +142,11 @@ class FastPlay:
             tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
             for face in engine._faces
         )
+        # The same cost summed over each set of sides (a mask of EMPTY_SIDES), per face.
+        self._side_cost = tuple(
+            tuple(sum(w[side] for side in range(4) if sides >> side & 1) for sides in range(16))
+            for w in self._weak
+        )
         limits = engine._limit
         # What each card stops once on the board: itself (one per name), or every
         # unique of its faction (one per faction); and the uniques, all stopped while
@@ -150,6 +168,23 @@ class FastPlay:
         self._special = sum(1 << c for c, p in enumerate(engine._power) if p in (PUSH, FLIP))
         # By the mask of a hand's cards: its distinct cards in catalog order.
         self._hands: dict[int, list[int]] = {}
+        # Insult to injury!'s discards by (hand, captures, seed, ply): see `victims`.
+        self._victims: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+
+    def victims(self, hand: Sequence[int], captures: int, seed: int, ply: int) -> tuple[int, ...]:
+        """`Scratch._insult_victims(hand, captures, (), seed, ply)`, remembered.
+
+        The draw seeds a generator of its own, which costs more than the rest of a
+        greedy move; the greedy player asks for the same draw at every space its card
+        captures as often, and the play asks again. At most HANDS_KEPT are kept.
+        """
+        key = (tuple(hand), captures, seed, ply)
+        found = self._victims.get(key)
+        if found is None:
+            if len(self._victims) >= HANDS_KEPT:
+                self._victims.clear()
+            found = self._victims[key] = self.engine._insult_victims(hand, captures, (), seed, ply)
+        return found
 
     def _hand(self, held: int) -> list[int]:
         """The cards of a mask in catalog order (a list nobody changes), remembered."""
@@ -299,14 +334,190 @@ class FastPlay:
     def greedy(
         self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int], rng: random.Random
     ) -> RawMove:
-        """The best-scoring move, ties broken by `rng` among them in move order."""
+        """The best-scoring move of `scores`, ties broken by `rng` among them in move order.
+
+        Found without listing every move's score: what depends only on the space
+        (the cost of the weak sides already on the board, the relief a card there
+        brings, the cards and lines held when it captures nothing, each opposing
+        neighbour's defence) is worked out once per space, not once per card. The
+        costs are sums of multiples of one half, exact in floating point, so summing
+        them in another order gives the same scores, and so the same ties.
+        """
+        engine = self.engine
+        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
+        player = b.player
+        other = 1 - player
+        occ = b.occupied
+        mine, theirs = b.own[player], b.own[other]
+        opponent_hand = b.hands[other]
+        weak, side_cost = self._weak, self._side_cost
+        faces, power_of, monster_of = engine._faces, engine._power, engine._monster
+        attack_mod, defend_mod, modifier = engine._attack_mod, engine._defend_mod, engine._modifier
+        limit = engine._limit
+
+        # The cards on the board: their faces, and what their weak sides facing empty
+        # spaces cost now (`base`: the player's own).
+        face = [-1] * 9
+        exposed = [0.0] * 9
+        base = 0.0
+        for cell in range(9):
+            if occ >> cell & 1:
+                f = face[cell] = cards[cell] * 2 + flipped[cell]
+                cost = exposed[cell] = side_cost[f][EMPTY_SIDES[cell][occ]]
+                if mine >> cell & 1:
+                    base += cost
+        # Per open space: what a card there captures nothing against (the result
+        # when that ends the game, else the score before the card's own weak sides),
+        # and, per opposing neighbour, the value to beat.
+        spaces = []
+        for cell in cells:
+            bit = 1 << cell
+            occ2 = occ | bit
+            relief = 0.0
+            for n, _, facing in NEIGHBOURS3[cell]:
+                if mine >> n & 1:
+                    relief += weak[face[n]][facing]
+            mine2 = mine | bit
+            if HAS_LINE[mine2]:
+                ends: tuple[float, float] | None = (
+                    3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT,
+                    -2.0 * RESULT,
+                )
+            elif occ2 == FULL:
+                ends = (-2.0 * RESULT, -2.0 * RESULT)
+            else:
+                ends = None
+            quiet = (
+                HELD * (POPCOUNT[mine2] - POPCOUNT[theirs])
+                + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs]]
+                - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs] & ~ANY_IN_LINE[mine2]]
+                - (base - relief)
+            )
+            around = FOES_AROUND[cell][theirs & NEIGHBOUR_MASK[cell]]
+            # The defence of each neighbour, for an attacker that is not a monster and
+            # one that is (a Champion counts the monsters beside it): filled in below.
+            defence: list[tuple[tuple[int, int, int, float], ...] | None] = [None, None]
+            if not around:
+                defence[0] = defence[1] = ()
+            spaces.append(
+                (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, around, defence)
+            )
+        # Whether the opponent could play nothing once a card lands: never while they
+        # hold a card no limit stops.
+        free = False
+        for c in opponent_hand:
+            if limit[c] == NO_LIMIT:
+                free = True
+                break
+        stuck_after = self._stuck_after
+
         best: list[RawMove] = []
-        best_score = float("-inf")
-        for move, score in self.scores(b, cells, ninth, playable):
-            if score > best_score:
-                best, best_score = [move], score
-            elif score == best_score:
-                best.append(move)
+        top = float("-inf")
+        for card in playable:
+            power = power_of[card]
+            flips = FLIPS if power == FLIP and not ninth else NO_FLIP
+            insult = power == INSULT and bool(opponent_hand)
+            push = power == PUSH
+            monster = monster_of[card]
+            bonus = 0
+            card_stuck = False if free else None
+            for cell, bit, occ2, sides, relief, ends, quiet, around, defence in spaces:
+                against = defence[monster]
+                if against is None:
+                    listed = []
+                    for n, side, facing in around:
+                        defender = cards[n]
+                        value = faces[face[n]][facing]
+                        if defend_mod[defender]:
+                            value += modifier(
+                                defender, n, other, origin[n], cell, card, player, cards, owner
+                            )
+                        listed.append((side, value, 1 << n, exposed[n] - weak[face[n]][facing]))
+                    against = defence[monster] = tuple(listed)
+                if attack_mod[card]:
+                    bonus = modifier(card, cell, player, player, cell, card, player, cards, owner)
+                for flip in flips:
+                    f = card * 2 + flip
+                    attack = faces[f]
+                    tbits = 0
+                    captured = 0.0
+                    for side, value, nbit, relieved in against:
+                        if attack[side] + bonus > value:
+                            tbits |= nbit
+                            captured += relieved
+                    decided = True
+                    if tbits:
+                        mine2 = mine | bit | tbits
+                        if HAS_LINE[mine2]:
+                            if flip:
+                                result = -2.0 * RESULT
+                            elif mine2 == occ2:
+                                result = 3.0 * RESULT
+                            else:
+                                result = 2.0 * RESULT
+                        elif occ2 == FULL:
+                            result = 3.0 * RESULT
+                        elif insult:
+                            left = list(opponent_hand)
+                            for v in self.victims(opponent_hand, POPCOUNT[tbits], b.seed, b.ply):
+                                left.remove(v)
+                            if stuck_after(card, left, b):
+                                result = 2.0 * RESULT
+                            else:
+                                decided = False
+                        else:
+                            if card_stuck is None:
+                                card_stuck = stuck_after(card, opponent_hand, b)
+                            if card_stuck:
+                                result = 2.0 * RESULT
+                            else:
+                                decided = False
+                        if not decided:
+                            theirs2 = theirs & ~tbits
+                            gained = (
+                                HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
+                                + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
+                                - TWO_THEIRS
+                                * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
+                            )
+                            kept = base - relief + captured
+                            result = gained - (kept + side_cost[f][sides])
+                    elif ends is not None:
+                        result = ends[flip]
+                    else:
+                        if card_stuck is None:
+                            card_stuck = stuck_after(card, opponent_hand, b)
+                        result = 2.0 * RESULT if card_stuck else quiet - side_cost[f][sides]
+                    if result > top:
+                        best, top = [(card, cell, flip, -1)], result
+                    elif result == top:
+                        best.append((card, cell, flip, -1))
+                    if not push or not tbits:
+                        continue
+                    # Push the attack!: the card and a captured one trade places.
+                    rest = tbits
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        target = low.bit_length() - 1
+                        if power_of[cards[target]] == STAND:
+                            continue
+                        if decided:
+                            score = result
+                        else:
+                            _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
+                            ft = face[target]
+                            swapped = (
+                                kept
+                                - (exposed[target] - weak[ft][facing])
+                                + side_cost[f][EMPTY_SIDES[target][occ2]]
+                                + side_cost[ft][sides]
+                            )
+                            score = gained - swapped
+                        if score > top:
+                            best, top = [(card, cell, flip, target)], score
+                        elif score == top:
+                            best.append((card, cell, flip, target))
         return best[draw(rng, len(best))]
 
     def choices(self, b: Board) -> tuple[tuple[int, ...], bool, list[int]]:
@@ -393,7 +604,7 @@ class FastPlay:
         hand_of, blocks, all_uniques = self._hands, self._blocks, self._all_uniques
         special = self._special
         taken_of, pick, modifier = engine._taken, engine._pick, engine._modifier
-        greedy = self.greedy
+        greedy, victims_of = self.greedy, self.victims
         random_ = rng.random
         hand_size = engine.params.hand_size
         player, occupied, board, factions = b.player, b.occupied, b.board, b.factions
@@ -481,7 +692,7 @@ class FastPlay:
             insults: tuple[int, ...] = ()
             their_hand = hands[other]
             if taken and power_of[card] == INSULT and their_hand:
-                insults = engine._insult_victims(their_hand, len(taken), (), seed, ply)
+                insults = victims_of(their_hand, len(taken), seed, ply)
                 for victim in insults:
                     their_hand.remove(victim)
             plies.append((player, card, cell, flip, swap, captured, insults))
