@@ -86,6 +86,18 @@ EMPTY_SIDES = tuple(
     for cell in range(9)
 )
 NO_FLIP, FLIPS = (False,), (False, True)
+# The cells of each occupancy mask, in order.
+CELLS_OF = tuple(tuple(c for c in range(9) if mask >> c & 1) for mask in range(1 << 9))
+# Per cell, by the mask of its neighbours held by the player: (neighbour, its side
+# facing the cell) for each, as NEIGHBOURS3 lists them.
+MINE_AROUND = tuple(
+    {
+        mask: tuple((n, facing) for n, _, facing in NEIGHBOURS3[cell] if mask >> n & 1)
+        for mask in range(1 << 9)
+        if mask & ~NEIGHBOUR_MASK[cell] == 0
+    }
+    for cell in range(9)
+)
 
 HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
@@ -168,6 +180,15 @@ class FastPlay:
         self._special = sum(1 << c for c, p in enumerate(engine._power) if p in (PUSH, FLIP))
         # By the mask of a hand's cards: its distinct cards in catalog order.
         self._hands: dict[int, list[int]] = {}
+        # A card that is not a monster and one that is (-1: none in the catalog): a
+        # defender's modifier asks no more of the card played beside it.
+        monsters = engine._monster
+        self._like = (
+            next((c for c, m in enumerate(monsters) if not m), -1),
+            next((c for c, m in enumerate(monsters) if m), -1),
+        )
+        # The greedy score's cards held and lines, by both players' cells: see greedy.
+        self._held_lines: dict[int, float] = {}
         # Insult to injury!'s discards by (hand, captures, seed, ply): see `victims`.
         self._victims: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
 
@@ -344,39 +365,37 @@ class FastPlay:
         them in another order gives the same scores, and so the same ties.
         """
         engine = self.engine
-        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
+        cards, flipped = b.cards, b.flipped
         player = b.player
         other = 1 - player
         occ = b.occupied
         mine, theirs = b.own[player], b.own[other]
         opponent_hand = b.hands[other]
-        weak, side_cost = self._weak, self._side_cost
+        weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
         faces, power_of, monster_of = engine._faces, engine._power, engine._monster
         attack_mod, defend_mod, modifier = engine._attack_mod, engine._defend_mod, engine._modifier
-        limit = engine._limit
 
         # The cards on the board: their faces, and what their weak sides facing empty
         # spaces cost now (`base`: the player's own).
         face = [-1] * 9
         exposed = [0.0] * 9
         base = 0.0
-        for cell in range(9):
-            if occ >> cell & 1:
-                f = face[cell] = cards[cell] * 2 + flipped[cell]
-                cost = exposed[cell] = side_cost[f][EMPTY_SIDES[cell][occ]]
-                if mine >> cell & 1:
-                    base += cost
+        for cell in CELLS_OF[occ]:
+            f = face[cell] = cards[cell] * 2 + flipped[cell]
+            cost = exposed[cell] = side_cost[f][EMPTY_SIDES[cell][occ]]
+            if mine >> cell & 1:
+                base += cost
         # Per open space: what a card there captures nothing against (the result
         # when that ends the game, else the score before the card's own weak sides),
-        # and, per opposing neighbour, the value to beat.
+        # and, per opposing neighbour, the value to beat (for an attacker that is not
+        # a monster and for one that is: a Champion counts the monsters beside it).
         spaces = []
         for cell in cells:
             bit = 1 << cell
             occ2 = occ | bit
             relief = 0.0
-            for n, _, facing in NEIGHBOURS3[cell]:
-                if mine >> n & 1:
-                    relief += weak[face[n]][facing]
+            for n, facing in MINE_AROUND[cell][mine & NEIGHBOUR_MASK[cell]]:
+                relief += weak[face[n]][facing]
             mine2 = mine | bit
             if HAS_LINE[mine2]:
                 ends: tuple[float, float] | None = (
@@ -387,61 +406,109 @@ class FastPlay:
                 ends = (-2.0 * RESULT, -2.0 * RESULT)
             else:
                 ends = None
-            quiet = (
-                HELD * (POPCOUNT[mine2] - POPCOUNT[theirs])
-                + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs]]
-                - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs] & ~ANY_IN_LINE[mine2]]
-                - (base - relief)
-            )
+            key = mine2 | theirs << 9
+            quiet = held_lines.get(key)
+            if quiet is None:
+                quiet = self._held_and_lines(key)
+            quiet -= base - relief
+            plain: tuple[tuple[int, int, int, float], ...] = ()
+            monstrous = plain
             around = FOES_AROUND[cell][theirs & NEIGHBOUR_MASK[cell]]
-            # The defence of each neighbour, for an attacker that is not a monster and
-            # one that is (a Champion counts the monsters beside it): filled in below.
-            defence: list[tuple[tuple[int, int, int, float], ...] | None] = [None, None]
-            if not around:
-                defence[0] = defence[1] = ()
+            if around:
+                plain_list = []
+                monster_list = []
+                for n, side, facing in around:
+                    value = faces[face[n]][facing]
+                    relieved = exposed[n] - weak[face[n]][facing]
+                    plain_value = monster_value = value
+                    defender = cards[n]
+                    if defend_mod[defender]:
+                        # Only whether the new card is a monster counts: any card of each kind
+                        # stands for all of them.
+                        origin, owner, like = b.origin, b.owner, self._like
+                        if like[0] >= 0:
+                            plain_value += modifier(
+                                defender, n, other, origin[n], cell, like[0], player, cards, owner
+                            )
+                        if like[1] >= 0:
+                            monster_value += modifier(
+                                defender, n, other, origin[n], cell, like[1], player, cards, owner
+                            )
+                    plain_list.append((side, plain_value, 1 << n, relieved))
+                    monster_list.append((side, monster_value, 1 << n, relieved))
+                plain, monstrous = tuple(plain_list), tuple(monster_list)
             spaces.append(
-                (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, around, defence)
+                (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, plain, monstrous)
             )
         # Whether the opponent could play nothing once a card lands: never while they
         # hold a card no limit stops.
-        free = False
+        limit = engine._limit
+        free_count = 0
         for c in opponent_hand:
             if limit[c] == NO_LIMIT:
-                free = True
-                break
+                free_count += 1
+        free = free_count > 0
         stuck_after = self._stuck_after
 
         best: list[RawMove] = []
         top = float("-inf")
         for card in playable:
             power = power_of[card]
+            card_stuck = False if free else stuck_after(card, opponent_hand, b)
+            if not card_stuck and power != PUSH and power != INSULT and (power != FLIP or ninth):
+                # The common case: one move per space, decided only by a line or a full
+                # board (a card that leaves the opponent stuck is scored below).
+                cost_of = side_cost[card * 2]
+                attack = faces[card * 2]
+                monster = monster_of[card]
+                amod = attack_mod[card]
+                bonus = 0
+                for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
+                    if amod:
+                        bonus = modifier(
+                            card, cell, player, player, cell, card, player, cards, b.owner
+                        )
+                    tbits = 0
+                    captured = 0.0
+                    for side, value, nbit, relieved in monstrous if monster else plain:
+                        if attack[side] + bonus > value:
+                            tbits |= nbit
+                            captured += relieved
+                    if tbits:
+                        mine2 = mine | bit | tbits
+                        if HAS_LINE[mine2]:
+                            result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
+                        elif occ2 == FULL:
+                            result = 3.0 * RESULT
+                        else:
+                            key = mine2 | (theirs & ~tbits) << 9
+                            gain = held_lines.get(key)
+                            if gain is None:
+                                gain = self._held_and_lines(key)
+                            result = gain - (base - relief + captured + cost_of[sides])
+                    elif ends is not None:
+                        result = ends[0]
+                    else:
+                        result = quiet - cost_of[sides]
+                    if result > top:
+                        best, top = [(card, cell, False, -1)], result
+                    elif result == top:
+                        best.append((card, cell, False, -1))
+                continue
             flips = FLIPS if power == FLIP and not ninth else NO_FLIP
             insult = power == INSULT and bool(opponent_hand)
             push = power == PUSH
             monster = monster_of[card]
             bonus = 0
-            card_stuck = False if free else None
-            for cell, bit, occ2, sides, relief, ends, quiet, around, defence in spaces:
-                against = defence[monster]
-                if against is None:
-                    listed = []
-                    for n, side, facing in around:
-                        defender = cards[n]
-                        value = faces[face[n]][facing]
-                        if defend_mod[defender]:
-                            value += modifier(
-                                defender, n, other, origin[n], cell, card, player, cards, owner
-                            )
-                        listed.append((side, value, 1 << n, exposed[n] - weak[face[n]][facing]))
-                    against = defence[monster] = tuple(listed)
+            for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
                 if attack_mod[card]:
-                    bonus = modifier(card, cell, player, player, cell, card, player, cards, owner)
+                    bonus = modifier(card, cell, player, player, cell, card, player, cards, b.owner)
                 for flip in flips:
                     f = card * 2 + flip
                     attack = faces[f]
                     tbits = 0
                     captured = 0.0
-                    for side, value, nbit, relieved in against:
+                    for side, value, nbit, relieved in monstrous if monster else plain:
                         if attack[side] + bonus > value:
                             tbits |= nbit
                             captured += relieved
@@ -458,13 +525,17 @@ class FastPlay:
                         elif occ2 == FULL:
                             result = 3.0 * RESULT
                         elif insult:
-                            left = list(opponent_hand)
-                            for v in self.victims(opponent_hand, POPCOUNT[tbits], b.seed, b.ply):
-                                left.remove(v)
-                            if stuck_after(card, left, b):
-                                result = 2.0 * RESULT
-                            else:
+                            count = POPCOUNT[tbits]
+                            if free_count > count:  # they keep a card no limit stops
                                 decided = False
+                            else:
+                                left = list(opponent_hand)
+                                for v in self.victims(opponent_hand, count, b.seed, b.ply):
+                                    left.remove(v)
+                                if stuck_after(card, left, b):
+                                    result = 2.0 * RESULT
+                                else:
+                                    decided = False
                         else:
                             if card_stuck is None:
                                 card_stuck = stuck_after(card, opponent_hand, b)
@@ -473,12 +544,9 @@ class FastPlay:
                             else:
                                 decided = False
                         if not decided:
-                            theirs2 = theirs & ~tbits
+                            key = mine2 | (theirs & ~tbits) << 9
                             gained = (
-                                HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
-                                + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
-                                - TWO_THEIRS
-                                * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
+                                held_lines[key] if key in held_lines else self._held_and_lines(key)
                             )
                             kept = base - relief + captured
                             result = gained - (kept + side_cost[f][sides])
@@ -519,6 +587,17 @@ class FastPlay:
                         elif score == top:
                             best.append((card, cell, flip, target))
         return best[draw(rng, len(best))]
+
+    def _held_and_lines(self, key: int) -> float:
+        """The greedy score's cards held and two-in-a-lines for the masks in `key`
+        (the player's cells, the opponent's shifted by nine), remembered."""
+        mine, theirs = key & FULL, key >> 9
+        found = self._held_lines[key] = float(
+            HELD * (POPCOUNT[mine] - POPCOUNT[theirs])
+            + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine] & ~ANY_IN_LINE[theirs]]
+            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs] & ~ANY_IN_LINE[mine]]
+        )
+        return found
 
     def choices(self, b: Board) -> tuple[tuple[int, ...], bool, list[int]]:
         """The open cells, whether the next card is the ninth, and the playable cards."""
