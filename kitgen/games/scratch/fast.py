@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from kitgen.games.scratch.play import (
     FLIP,
@@ -98,6 +98,29 @@ MINE_AROUND = tuple(
     }
     for cell in range(9)
 )
+
+# What the greedy scores of a position share (FastPlay._spaces): each cell's face (-1
+# when empty), each card's exposed cost, the player's total, a tuple per open space,
+# and how many of the opponent's cards no limit stops.
+Spaces = tuple[
+    list[int],
+    list[float],
+    float,
+    list[
+        tuple[
+            int,
+            int,
+            int,
+            int,
+            float,
+            tuple[float, float] | None,
+            float,
+            tuple[tuple[int, int, int, float], ...],
+            tuple[tuple[int, int, int, float], ...],
+        ]
+    ],
+    int,
+]
 
 HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
@@ -226,143 +249,15 @@ class FastPlay:
         blocked = engine._is_blocked
         return all(blocked(c, False, board, factions) for c in hand)
 
-    def scores(
-        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int]
-    ) -> list[tuple[RawMove, float]]:
-        """Every raw move of the player to move, in order, with the greedy player's score.
+    def _spaces(self, b: Board, cells: tuple[int, ...]) -> Spaces:
+        """What the greedy scores of the player to move share, worked out once a position.
 
-        The score is `evaluate` of the position after the move, worked out from
-        the present one: only the played cell, its captures and its neighbours change.
-        """
-        engine = self.engine
-        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
-        player = b.player
-        occ = b.occupied
-        mine, theirs = b.own[player], b.own[1 - player]
-        opponent_hand = b.hands[1 - player]
-        weak = self._weak
-        power_of = engine._power
-        taken_of = engine._taken
-
-        # The cost of each card's weak sides facing empty spaces now, and what the
-        # player's own cards would stop paying if a card landed in each open cell.
-        exposed = [0.0] * 9
-        face = [-1] * 9
-        base = 0.0
-        for cell in range(9):
-            card = cards[cell]
-            if card < 0:
-                continue
-            face[cell] = f = card * 2 + flipped[cell]
-            cost = 0.0
-            for n, side, _ in NEIGHBOURS3[cell]:
-                if not occ >> n & 1:
-                    cost += weak[f][side]
-            exposed[cell] = cost
-            if mine >> cell & 1:
-                base += cost
-        relief = [0.0] * 9
-        for cell in cells:
-            saved = 0.0
-            for n, _, facing in NEIGHBOURS3[cell]:
-                if mine >> n & 1:
-                    saved += weak[face[n]][facing]
-            relief[cell] = saved
-
-        def exposure(f: int, cell: int, occupied: int) -> float:
-            cost = 0.0
-            for n, side, _ in NEIGHBOURS3[cell]:
-                if not occupied >> n & 1:
-                    cost += weak[f][side]
-            return cost
-
-        out: list[tuple[RawMove, float]] = []
-        for card in playable:
-            power = power_of[card]
-            flips = (False, True) if power == FLIP and not ninth else (False,)
-            insult = power == INSULT and bool(opponent_hand)
-            card_stuck: bool | None = None
-            for cell in cells:
-                bit = 1 << cell
-                occ2 = occ | bit
-                for flip in flips:
-                    taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
-                    tbits = 0
-                    for t in taken:
-                        tbits |= 1 << t
-                    mine2 = mine | bit | tbits
-                    theirs2 = theirs & ~tbits
-                    result: float | None = None
-                    outcome = outcome_of(mine2, occ2, player, flip, bool(taken))
-                    if outcome is not None:
-                        sign = 1 if outcome.winner == player else -1
-                        result = RESULT * outcome.points * sign
-                    elif insult and taken:
-                        victims = engine._insult_victims(
-                            opponent_hand, len(taken), (), b.seed, b.ply
-                        )
-                        left = list(opponent_hand)
-                        for v in victims:
-                            left.remove(v)
-                        if self._stuck_after(card, left, b):
-                            result = RESULT * 2
-                    else:
-                        if card_stuck is None:
-                            card_stuck = self._stuck_after(card, opponent_hand, b)
-                        if card_stuck:
-                            result = RESULT * 2
-                    if result is None:
-                        held = HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
-                        lines = (
-                            TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
-                            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
-                        )
-                        # Captured cards are the player's now; each stops facing `cell`.
-                        captured = 0.0
-                        for n, _, facing in NEIGHBOURS3[cell]:
-                            if tbits >> n & 1:
-                                captured += exposed[n] - weak[face[n]][facing]
-                        kept = base - relief[cell] + captured
-                        new = card * 2 + flip
-                        out.append(
-                            (
-                                (card, cell, flip, -1),
-                                held + lines - (kept + exposure(new, cell, occ2)),
-                            )
-                        )
-                    else:
-                        out.append(((card, cell, flip, -1), result))
-                    if power != PUSH:
-                        continue
-                    for target in sorted(taken):
-                        if power_of[cards[target]] == STAND:
-                            continue
-                        move = (card, cell, flip, target)
-                        if result is not None:
-                            out.append((move, result))
-                            continue
-                        # Push the attack!: the card and the captured one trade places.
-                        _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
-                        swapped = (
-                            kept
-                            - (exposed[target] - weak[face[target]][facing])
-                            + exposure(card * 2 + flip, target, occ2)
-                            + exposure(face[target], cell, occ2)
-                        )
-                        out.append((move, held + lines - swapped))
-        return out
-
-    def greedy(
-        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int], rng: random.Random
-    ) -> RawMove:
-        """The best-scoring move of `scores`, ties broken by `rng` among them in move order.
-
-        Found without listing every move's score: what depends only on the space
-        (the cost of the weak sides already on the board, the relief a card there
-        brings, the cards and lines held when it captures nothing, each opposing
-        neighbour's defence) is worked out once per space, not once per card. The
-        costs are sums of multiples of one half, exact in floating point, so summing
-        them in another order gives the same scores, and so the same ties.
+        The faces on the board and what their weak sides facing empty spaces cost
+        (`base`: the player's own); per open space what a card there captures nothing
+        against (the result when that ends the game, else the score before the card's
+        own weak sides) and, per opposing neighbour, the value to beat, for an attacker
+        that is not a monster and for one that is (a Champion counts the monsters
+        beside it); and how many of the opponent's cards no limit stops.
         """
         engine = self.engine
         cards, flipped = b.cards, b.flipped
@@ -370,13 +265,8 @@ class FastPlay:
         other = 1 - player
         occ = b.occupied
         mine, theirs = b.own[player], b.own[other]
-        opponent_hand = b.hands[other]
         weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
-        faces, power_of, monster_of = engine._faces, engine._power, engine._monster
-        attack_mod, defend_mod, modifier = engine._attack_mod, engine._defend_mod, engine._modifier
-
-        # The cards on the board: their faces, and what their weak sides facing empty
-        # spaces cost now (`base`: the player's own).
+        faces, defend_mod = engine._faces, engine._defend_mod
         face = [-1] * 9
         exposed = [0.0] * 9
         base = 0.0
@@ -385,10 +275,6 @@ class FastPlay:
             cost = exposed[cell] = side_cost[f][EMPTY_SIDES[cell][occ]]
             if mine >> cell & 1:
                 base += cost
-        # Per open space: what a card there captures nothing against (the result
-        # when that ends the game, else the score before the card's own weak sides),
-        # and, per opposing neighbour, the value to beat (for an attacker that is not
-        # a monster and for one that is: a Champion counts the monsters beside it).
         spaces = []
         for cell in cells:
             bit = 1 << cell
@@ -423,9 +309,10 @@ class FastPlay:
                     plain_value = monster_value = value
                     defender = cards[n]
                     if defend_mod[defender]:
-                        # Only whether the new card is a monster counts: any card of each kind
-                        # stands for all of them.
-                        origin, owner, like = b.origin, b.owner, self._like
+                        # Only whether the new card is a monster counts: any card of
+                        # each kind stands for all of them.
+                        modifier, like = engine._modifier, self._like
+                        origin, owner = b.origin, b.owner
                         if like[0] >= 0:
                             plain_value += modifier(
                                 defender, n, other, origin[n], cell, like[0], player, cards, owner
@@ -440,152 +327,193 @@ class FastPlay:
             spaces.append(
                 (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, plain, monstrous)
             )
-        # Whether the opponent could play nothing once a card lands: never while they
-        # hold a card no limit stops.
         limit = engine._limit
-        free_count = 0
-        for c in opponent_hand:
+        free = 0
+        for c in b.hands[other]:
             if limit[c] == NO_LIMIT:
-                free_count += 1
-        free = free_count > 0
-        stuck_after = self._stuck_after
+                free += 1
+        return face, exposed, base, spaces, free
 
+    def _card_scores(
+        self, b: Board, card: int, ninth: bool, shared: Spaces
+    ) -> Iterator[tuple[RawMove, float]]:
+        """Every raw move of one playable card, in order, with its greedy score."""
+        engine = self.engine
+        face, exposed, base, spaces, free = shared
+        cards = b.cards
+        player = b.player
+        mine, theirs = b.own[player], b.own[1 - player]
+        opponent_hand = b.hands[1 - player]
+        weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
+        faces, power_of = engine._faces, engine._power
+        power = power_of[card]
+        flips = FLIPS if power == FLIP and not ninth else NO_FLIP
+        insult = power == INSULT and bool(opponent_hand)
+        push = power == PUSH
+        monster = engine._monster[card]
+        card_stuck = not free and self._stuck_after(card, opponent_hand, b)
+        amod = engine._attack_mod[card]
+        bonus = 0
+        for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
+            if amod:
+                bonus = engine._modifier(
+                    card, cell, player, player, cell, card, player, cards, b.owner
+                )
+            for flip in flips:
+                f = card * 2 + flip
+                attack = faces[f]
+                tbits = 0
+                captured = 0.0
+                for side, value, nbit, relieved in monstrous if monster else plain:
+                    if attack[side] + bonus > value:
+                        tbits |= nbit
+                        captured += relieved
+                decided = True
+                gained = kept = 0.0
+                if tbits:
+                    mine2 = mine | bit | tbits
+                    if HAS_LINE[mine2]:
+                        if flip:
+                            result = -2.0 * RESULT
+                        elif mine2 == occ2:
+                            result = 3.0 * RESULT
+                        else:
+                            result = 2.0 * RESULT
+                    elif occ2 == FULL:
+                        result = 3.0 * RESULT
+                    elif insult:
+                        count = POPCOUNT[tbits]
+                        if free > count:  # they keep a card no limit stops
+                            decided = False
+                        else:
+                            left = list(opponent_hand)
+                            for v in self.victims(opponent_hand, count, b.seed, b.ply):
+                                left.remove(v)
+                            if self._stuck_after(card, left, b):
+                                result = 2.0 * RESULT
+                            else:
+                                decided = False
+                    elif card_stuck:
+                        result = 2.0 * RESULT
+                    else:
+                        decided = False
+                    if not decided:
+                        key = mine2 | (theirs & ~tbits) << 9
+                        gained = held_lines[key] if key in held_lines else self._held_and_lines(key)
+                        kept = base - relief + captured
+                        result = gained - (kept + side_cost[f][sides])
+                elif ends is not None:
+                    result = ends[flip]
+                else:
+                    result = 2.0 * RESULT if card_stuck else quiet - side_cost[f][sides]
+                yield (card, cell, flip, -1), result
+                if not push or not tbits:
+                    continue
+                # Push the attack!: the card and a captured one trade places.
+                rest = tbits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    target = low.bit_length() - 1
+                    if power_of[cards[target]] == STAND:
+                        continue
+                    if decided:
+                        yield (card, cell, flip, target), result
+                        continue
+                    _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
+                    ft = face[target]
+                    swapped = (
+                        kept
+                        - (exposed[target] - weak[ft][facing])
+                        + side_cost[f][EMPTY_SIDES[target][occ2]]
+                        + side_cost[ft][sides]
+                    )
+                    yield (card, cell, flip, target), gained - swapped
+
+    def scores(
+        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int]
+    ) -> list[tuple[RawMove, float]]:
+        """Every raw move of the player to move, in order, with the greedy player's score.
+
+        The score is `evaluate` of the position after the move, worked out from
+        the present one: only the played cell, its captures and its neighbours
+        change. The costs are sums of multiples of one half, exact in floating
+        point, so summing them in another order gives the same scores (and ties).
+        """
+        shared = self._spaces(b, cells)
+        out: list[tuple[RawMove, float]] = []
+        for card in playable:
+            out.extend(self._card_scores(b, card, ninth, shared))
+        return out
+
+    def greedy(
+        self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int], rng: random.Random
+    ) -> RawMove:
+        """The best-scoring move of `scores`, ties broken by `rng` among them in move order.
+
+        Found without listing every move: a card with one move per space and no
+        power that changes its score beyond captures is scored in a loop of its own
+        (the common case); the others as `scores` scores them.
+        """
+        engine = self.engine
+        shared = self._spaces(b, cells)
+        _, _, base, spaces, free = shared
+        cards = b.cards
+        player = b.player
+        mine, theirs = b.own[player], b.own[1 - player]
+        opponent_hand = b.hands[1 - player]
+        side_cost, held_lines = self._side_cost, self._held_lines
+        faces, power_of, monster_of = engine._faces, engine._power, engine._monster
+        attack_mod, modifier = engine._attack_mod, engine._modifier
         best: list[RawMove] = []
         top = float("-inf")
         for card in playable:
             power = power_of[card]
-            card_stuck = False if free else stuck_after(card, opponent_hand, b)
-            if not card_stuck and power != PUSH and power != INSULT and (power != FLIP or ninth):
-                # The common case: one move per space, decided only by a line or a full
-                # board (a card that leaves the opponent stuck is scored below).
-                cost_of = side_cost[card * 2]
-                attack = faces[card * 2]
-                monster = monster_of[card]
-                amod = attack_mod[card]
-                bonus = 0
-                for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
-                    if amod:
-                        bonus = modifier(
-                            card, cell, player, player, cell, card, player, cards, b.owner
-                        )
-                    tbits = 0
-                    captured = 0.0
-                    for side, value, nbit, relieved in monstrous if monster else plain:
-                        if attack[side] + bonus > value:
-                            tbits |= nbit
-                            captured += relieved
-                    if tbits:
-                        mine2 = mine | bit | tbits
-                        if HAS_LINE[mine2]:
-                            result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
-                        elif occ2 == FULL:
-                            result = 3.0 * RESULT
-                        else:
-                            key = mine2 | (theirs & ~tbits) << 9
-                            gain = held_lines.get(key)
-                            if gain is None:
-                                gain = self._held_and_lines(key)
-                            result = gain - (base - relief + captured + cost_of[sides])
-                    elif ends is not None:
-                        result = ends[0]
-                    else:
-                        result = quiet - cost_of[sides]
-                    if result > top:
-                        best, top = [(card, cell, False, -1)], result
-                    elif result == top:
-                        best.append((card, cell, False, -1))
+            if (
+                power in (PUSH, INSULT)
+                or (power == FLIP and not ninth)
+                or (not free and self._stuck_after(card, opponent_hand, b))
+            ):
+                for move, score in self._card_scores(b, card, ninth, shared):
+                    if score > top:
+                        best, top = [move], score
+                    elif score == top:
+                        best.append(move)
                 continue
-            flips = FLIPS if power == FLIP and not ninth else NO_FLIP
-            insult = power == INSULT and bool(opponent_hand)
-            push = power == PUSH
+            cost_of = side_cost[card * 2]
+            attack = faces[card * 2]
             monster = monster_of[card]
+            amod = attack_mod[card]
             bonus = 0
             for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
-                if attack_mod[card]:
+                if amod:
                     bonus = modifier(card, cell, player, player, cell, card, player, cards, b.owner)
-                for flip in flips:
-                    f = card * 2 + flip
-                    attack = faces[f]
-                    tbits = 0
-                    captured = 0.0
-                    for side, value, nbit, relieved in monstrous if monster else plain:
-                        if attack[side] + bonus > value:
-                            tbits |= nbit
-                            captured += relieved
-                    decided = True
-                    if tbits:
-                        mine2 = mine | bit | tbits
-                        if HAS_LINE[mine2]:
-                            if flip:
-                                result = -2.0 * RESULT
-                            elif mine2 == occ2:
-                                result = 3.0 * RESULT
-                            else:
-                                result = 2.0 * RESULT
-                        elif occ2 == FULL:
-                            result = 3.0 * RESULT
-                        elif insult:
-                            count = POPCOUNT[tbits]
-                            if free_count > count:  # they keep a card no limit stops
-                                decided = False
-                            else:
-                                left = list(opponent_hand)
-                                for v in self.victims(opponent_hand, count, b.seed, b.ply):
-                                    left.remove(v)
-                                if stuck_after(card, left, b):
-                                    result = 2.0 * RESULT
-                                else:
-                                    decided = False
-                        else:
-                            if card_stuck is None:
-                                card_stuck = stuck_after(card, opponent_hand, b)
-                            if card_stuck:
-                                result = 2.0 * RESULT
-                            else:
-                                decided = False
-                        if not decided:
-                            key = mine2 | (theirs & ~tbits) << 9
-                            gained = (
-                                held_lines[key] if key in held_lines else self._held_and_lines(key)
-                            )
-                            kept = base - relief + captured
-                            result = gained - (kept + side_cost[f][sides])
-                    elif ends is not None:
-                        result = ends[flip]
+                tbits = 0
+                captured = 0.0
+                for side, value, nbit, relieved in monstrous if monster else plain:
+                    if attack[side] + bonus > value:
+                        tbits |= nbit
+                        captured += relieved
+                if tbits:
+                    mine2 = mine | bit | tbits
+                    if HAS_LINE[mine2]:
+                        result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
+                    elif occ2 == FULL:
+                        result = 3.0 * RESULT
                     else:
-                        if card_stuck is None:
-                            card_stuck = stuck_after(card, opponent_hand, b)
-                        result = 2.0 * RESULT if card_stuck else quiet - side_cost[f][sides]
-                    if result > top:
-                        best, top = [(card, cell, flip, -1)], result
-                    elif result == top:
-                        best.append((card, cell, flip, -1))
-                    if not push or not tbits:
-                        continue
-                    # Push the attack!: the card and a captured one trade places.
-                    rest = tbits
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
-                        target = low.bit_length() - 1
-                        if power_of[cards[target]] == STAND:
-                            continue
-                        if decided:
-                            score = result
-                        else:
-                            _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
-                            ft = face[target]
-                            swapped = (
-                                kept
-                                - (exposed[target] - weak[ft][facing])
-                                + side_cost[f][EMPTY_SIDES[target][occ2]]
-                                + side_cost[ft][sides]
-                            )
-                            score = gained - swapped
-                        if score > top:
-                            best, top = [(card, cell, flip, target)], score
-                        elif score == top:
-                            best.append((card, cell, flip, target))
+                        key = mine2 | (theirs & ~tbits) << 9
+                        gain = held_lines.get(key)
+                        if gain is None:
+                            gain = self._held_and_lines(key)
+                        result = gain - (base - relief + captured + cost_of[sides])
+                elif ends is not None:
+                    result = ends[0]
+                else:
+                    result = quiet - cost_of[sides]
+                if result > top:
+                    best, top = [(card, cell, False, -1)], result
+                elif result == top:
+                    best.append((card, cell, False, -1))
         return best[draw(rng, len(best))]
 
     def _held_and_lines(self, key: int) -> float:
