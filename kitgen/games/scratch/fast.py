@@ -303,12 +303,14 @@ class FastPlay:
             if around:
                 plain_list = []
                 monster_list = []
+                modified = False
                 for n, side, facing in around:
                     value = faces[face[n]][facing]
                     relieved = exposed[n] - weak[face[n]][facing]
                     plain_value = monster_value = value
                     defender = cards[n]
                     if defend_mod[defender]:
+                        modified = True
                         # Only whether the new card is a monster counts: any card of
                         # each kind stands for all of them.
                         modifier, like = engine._modifier, self._like
@@ -323,7 +325,8 @@ class FastPlay:
                             )
                     plain_list.append((side, plain_value, 1 << n, relieved))
                     monster_list.append((side, monster_value, 1 << n, relieved))
-                plain, monstrous = tuple(plain_list), tuple(monster_list)
+                plain = tuple(plain_list)
+                monstrous = tuple(monster_list) if modified else plain
             spaces.append(
                 (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, plain, monstrous)
             )
@@ -451,9 +454,9 @@ class FastPlay:
     ) -> RawMove:
         """The best-scoring move of `scores`, ties broken by `rng` among them in move order.
 
-        Found without listing every move: a card with one move per space and no
-        power that changes its score beyond captures is scored in a loop of its own
-        (the common case); the others as `scores` scores them.
+        Found without listing every move: a card whose score is its captures, lines
+        and weak sides (no Push the attack!, no Insult to injury!, the opponent not
+        left stuck) is scored in a loop of its own; the others as `scores` does.
         """
         engine = self.engine
         shared = self._spaces(b, cells)
@@ -469,51 +472,57 @@ class FastPlay:
         top = float("-inf")
         for card in playable:
             power = power_of[card]
-            if (
-                power in (PUSH, INSULT)
-                or (power == FLIP and not ninth)
-                or (not free and self._stuck_after(card, opponent_hand, b))
-            ):
+            if power in (PUSH, INSULT) or (not free and self._stuck_after(card, opponent_hand, b)):
                 for move, score in self._card_scores(b, card, ninth, shared):
                     if score > top:
                         best, top = [move], score
                     elif score == top:
                         best.append(move)
                 continue
-            cost_of = side_cost[card * 2]
-            attack = faces[card * 2]
+            # Its faces: as dealt, and turned over when it may be.
+            c2 = card * 2
+            variants = (
+                ((False, faces[c2], side_cost[c2]), (True, faces[c2 + 1], side_cost[c2 + 1]))
+                if power == FLIP and not ninth
+                else ((False, faces[c2], side_cost[c2]),)
+            )
             monster = monster_of[card]
             amod = attack_mod[card]
             bonus = 0
             for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
                 if amod:
                     bonus = modifier(card, cell, player, player, cell, card, player, cards, b.owner)
-                tbits = 0
-                captured = 0.0
-                for side, value, nbit, relieved in monstrous if monster else plain:
-                    if attack[side] + bonus > value:
-                        tbits |= nbit
-                        captured += relieved
-                if tbits:
-                    mine2 = mine | bit | tbits
-                    if HAS_LINE[mine2]:
-                        result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
-                    elif occ2 == FULL:
-                        result = 3.0 * RESULT
+                against = monstrous if monster else plain
+                for flip, attack, cost_of in variants:
+                    tbits = 0
+                    captured = 0.0
+                    for side, value, nbit, relieved in against:
+                        if attack[side] + bonus > value:
+                            tbits |= nbit
+                            captured += relieved
+                    if tbits:
+                        mine2 = mine | bit | tbits
+                        if HAS_LINE[mine2]:
+                            if flip:
+                                result = -2.0 * RESULT
+                            else:
+                                result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
+                        elif occ2 == FULL:
+                            result = 3.0 * RESULT
+                        else:
+                            key = mine2 | (theirs & ~tbits) << 9
+                            gain = held_lines.get(key)
+                            if gain is None:
+                                gain = self._held_and_lines(key)
+                            result = gain - (base - relief + captured + cost_of[sides])
+                    elif ends is not None:
+                        result = ends[flip]
                     else:
-                        key = mine2 | (theirs & ~tbits) << 9
-                        gain = held_lines.get(key)
-                        if gain is None:
-                            gain = self._held_and_lines(key)
-                        result = gain - (base - relief + captured + cost_of[sides])
-                elif ends is not None:
-                    result = ends[0]
-                else:
-                    result = quiet - cost_of[sides]
-                if result > top:
-                    best, top = [(card, cell, False, -1)], result
-                elif result == top:
-                    best.append((card, cell, False, -1))
+                        result = quiet - cost_of[sides]
+                    if result > top:
+                        best, top = [(card, cell, flip, -1)], result
+                    elif result == top:
+                        best.append((card, cell, flip, -1))
         return best[draw(rng, len(best))]
 
     def _held_and_lines(self, key: int) -> float:

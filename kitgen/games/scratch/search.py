@@ -40,6 +40,7 @@ from kitgen.games.scratch.fast import (
 from kitgen.games.scratch.play import (
     INSULT,
     NEIGHBOUR_MASK,
+    NO_LIMIT,
     ONE_PER_FACTION,
     ONE_PER_NAME,
     OPEN_CELLS,
@@ -106,6 +107,7 @@ class Playouts:
         self._faces, self._attack_mod = engine._faces, engine._attack_mod
         self._defend_mod = engine._defend_mod
         self._hand_size = engine.params.hand_size
+        self._limited = sum(1 << c for c, lim in enumerate(self._limit) if lim != NO_LIMIT)
 
     def step(self, b: Board, move: RawMove) -> Outcome | None:
         """Play `move` for the player to move; the outcome when the game ends.
@@ -189,6 +191,8 @@ class Playouts:
         distinct = f._hands.get(held)
         if distinct is None:
             distinct = f._hand(held)
+        if not held & self._limited:  # no card of the hand has a limit
+            return f.greedy(b, OPEN_CELLS[occ], POPCOUNT[occ] == 8, distinct, rng)
         playable = []
         for c in distinct:
             lim = limit[c]
