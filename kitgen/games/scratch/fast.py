@@ -182,6 +182,18 @@ class FastPlay:
             tuple(sum(w[side] for side in range(4) if sides >> side & 1) for sides in range(16))
             for w in self._weak
         )
+        # Per card, its faces for the greedy finder, (turned over, values, weak-side
+        # costs): as dealt only, and as dealt then turned over (The over under!).
+        self._faces_of = tuple(
+            (
+                ((False, engine._faces[c2], self._side_cost[c2]),),
+                (
+                    (False, engine._faces[c2], self._side_cost[c2]),
+                    (True, engine._faces[c2 + 1], self._side_cost[c2 + 1]),
+                ),
+            )
+            for c2 in range(0, len(engine._faces), 2)
+        )
         limits = engine._limit
         # What each card stops once on the board: itself (one per name), or every
         # unique of its faction (one per faction); and the uniques, all stopped while
@@ -301,32 +313,37 @@ class FastPlay:
             monstrous = plain
             around = FOES_AROUND[cell][theirs & NEIGHBOUR_MASK[cell]]
             if around:
-                plain_list = []
-                monster_list = []
-                modified = False
+                listed = []
+                monster_list: list[tuple[int, int, int, float]] | None = None
                 for n, side, facing in around:
-                    value = faces[face[n]][facing]
-                    relieved = exposed[n] - weak[face[n]][facing]
-                    plain_value = monster_value = value
+                    fn = face[n]
+                    value = faces[fn][facing]
+                    relieved = exposed[n] - weak[fn][facing]
                     defender = cards[n]
-                    if defend_mod[defender]:
-                        modified = True
-                        # Only whether the new card is a monster counts: any card of
-                        # each kind stands for all of them.
-                        modifier, like = engine._modifier, self._like
-                        origin, owner = b.origin, b.owner
-                        if like[0] >= 0:
-                            plain_value += modifier(
-                                defender, n, other, origin[n], cell, like[0], player, cards, owner
-                            )
-                        if like[1] >= 0:
-                            monster_value += modifier(
-                                defender, n, other, origin[n], cell, like[1], player, cards, owner
-                            )
-                    plain_list.append((side, plain_value, 1 << n, relieved))
+                    if not defend_mod[defender]:
+                        listed.append((side, value, 1 << n, relieved))
+                        if monster_list is not None:
+                            monster_list.append((side, value, 1 << n, relieved))
+                        continue
+                    # Only whether the new card is a monster counts: any card of each
+                    # kind stands for all of them.
+                    modifier, like = engine._modifier, self._like
+                    origin, owner = b.origin, b.owner
+                    plain_value = monster_value = value
+                    if like[0] >= 0:
+                        plain_value += modifier(
+                            defender, n, other, origin[n], cell, like[0], player, cards, owner
+                        )
+                    if like[1] >= 0:
+                        monster_value += modifier(
+                            defender, n, other, origin[n], cell, like[1], player, cards, owner
+                        )
+                    if monster_list is None:
+                        monster_list = listed[:]
+                    listed.append((side, plain_value, 1 << n, relieved))
                     monster_list.append((side, monster_value, 1 << n, relieved))
-                plain = tuple(plain_list)
-                monstrous = tuple(monster_list) if modified else plain
+                plain = tuple(listed)
+                monstrous = plain if monster_list is None else tuple(monster_list)
             spaces.append(
                 (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, plain, monstrous)
             )
@@ -465,8 +482,8 @@ class FastPlay:
         player = b.player
         mine, theirs = b.own[player], b.own[1 - player]
         opponent_hand = b.hands[1 - player]
-        side_cost, held_lines = self._side_cost, self._held_lines
-        faces, power_of, monster_of = engine._faces, engine._power, engine._monster
+        held_lines, faces_of = self._held_lines, self._faces_of
+        power_of, monster_of = engine._power, engine._monster
         attack_mod, modifier = engine._attack_mod, engine._modifier
         best: list[RawMove] = []
         top = float("-inf")
@@ -479,13 +496,7 @@ class FastPlay:
                     elif score == top:
                         best.append(move)
                 continue
-            # Its faces: as dealt, and turned over when it may be.
-            c2 = card * 2
-            variants = (
-                ((False, faces[c2], side_cost[c2]), (True, faces[c2 + 1], side_cost[c2 + 1]))
-                if power == FLIP and not ninth
-                else ((False, faces[c2], side_cost[c2]),)
-            )
+            variants = faces_of[card][power == FLIP and not ninth]
             monster = monster_of[card]
             amod = attack_mod[card]
             bonus = 0

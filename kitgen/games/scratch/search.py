@@ -38,6 +38,8 @@ from kitgen.games.scratch.fast import (
     fast,
 )
 from kitgen.games.scratch.play import (
+    FULL,
+    HAS_LINE,
     INSULT,
     NEIGHBOUR_MASK,
     NO_LIMIT,
@@ -161,9 +163,9 @@ class Playouts:
             for victim in self.fast.victims(their_hand, len(taken), b.seed, b.ply):
                 their_hand.remove(victim)
         b.ply += 1
-        outcome = outcome_of(own[player], occupied, player, flip, bool(taken))
-        if outcome is not None:
-            return outcome
+        held = own[player]
+        if HAS_LINE[held] or occupied == FULL:
+            return outcome_of(held, occupied, player, flip, bool(taken))
         need = self._hand_size - len(hand)
         deck = b.decks[player]
         if need > 0 and deck:
