@@ -18,11 +18,13 @@ import weakref
 from collections.abc import Iterator, Sequence
 
 from kitgen.games.scratch.play import (
+    FIRST_STRIKE,
     FLIP,
     FULL,
     HAS_LINE,
     INSULT,
     LINE_MASKS,
+    LITTLE_SLOW,
     NEIGHBOUR_MASK,
     NEIGHBOURS3,
     NO_LIMIT,
@@ -489,7 +491,7 @@ class FastPlay:
         top = float("-inf")
         for card in playable:
             power = power_of[card]
-            if power in (PUSH, INSULT) or (not free and self._stuck_after(card, opponent_hand, b)):
+            if power == PUSH or (not free and self._stuck_after(card, opponent_hand, b)):
                 for move, score in self._card_scores(b, card, ninth, shared):
                     if score > top:
                         best, top = [move], score
@@ -498,11 +500,14 @@ class FastPlay:
                 continue
             variants = faces_of[card][power == FLIP and not ninth]
             monster = monster_of[card]
+            insult = power == INSULT and bool(opponent_hand)
             amod = attack_mod[card]
             bonus = 0
             for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
                 if amod:
                     bonus = modifier(card, cell, player, player, cell, card, player, cards, b.owner)
+                    # First strike! and A little slow! count wherever the card lands.
+                    amod = power != FIRST_STRIKE and power != LITTLE_SLOW
                 against = monstrous if monster else plain
                 for flip, attack, cost_of in variants:
                     tbits = 0
@@ -526,6 +531,15 @@ class FastPlay:
                             if gain is None:
                                 gain = self._held_and_lines(key)
                             result = gain - (base - relief + captured + cost_of[sides])
+                            if insult and free <= POPCOUNT[tbits]:
+                                # Insult to injury!'s discards may leave them no card to play.
+                                left = list(opponent_hand)
+                                for v in self.victims(
+                                    opponent_hand, POPCOUNT[tbits], b.seed, b.ply
+                                ):
+                                    left.remove(v)
+                                if self._stuck_after(card, left, b):
+                                    result = 2.0 * RESULT
                     elif ends is not None:
                         result = ends[flip]
                     else:
