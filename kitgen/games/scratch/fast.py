@@ -101,12 +101,10 @@ MINE_AROUND = tuple(
     for cell in range(9)
 )
 
-# What the greedy scores of a position share (FastPlay._spaces): each cell's face (-1
-# when empty), each card's exposed cost, the player's total, a tuple per open space,
-# and how many of the opponent's cards no limit stops.
+# What the greedy scores of a position share (FastPlay._spaces): what the weak sides
+# of the player's cards facing empty spaces cost, a tuple per open space, and how
+# many of the opponent's cards no limit stops.
 Spaces = tuple[
-    list[int],
-    list[float],
     float,
     list[
         tuple[
@@ -266,8 +264,8 @@ class FastPlay:
     def _spaces(self, b: Board, cells: tuple[int, ...]) -> Spaces:
         """What the greedy scores of the player to move share, worked out once a position.
 
-        The faces on the board and what their weak sides facing empty spaces cost
-        (`base`: the player's own); per open space what a card there captures nothing
+        What the weak sides of the player's cards facing empty spaces cost (`base`);
+        per open space what a card there captures nothing
         against (the result when that ends the game, else the score before the card's
         own weak sides) and, per opposing neighbour, the value to beat, for an attacker
         that is not a monster and for one that is (a Champion counts the monsters
@@ -281,21 +279,16 @@ class FastPlay:
         mine, theirs = b.own[player], b.own[other]
         weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
         faces, defend_mod = engine._faces, engine._defend_mod
-        face = [-1] * 9
-        exposed = [0.0] * 9
         base = 0.0
-        for cell in CELLS_OF[occ]:
-            f = face[cell] = cards[cell] * 2 + flipped[cell]
-            cost = exposed[cell] = side_cost[f][EMPTY_SIDES[cell][occ]]
-            if mine >> cell & 1:
-                base += cost
+        for cell in CELLS_OF[mine]:
+            base += side_cost[cards[cell] * 2 + flipped[cell]][EMPTY_SIDES[cell][occ]]
         spaces = []
         for cell in cells:
             bit = 1 << cell
             occ2 = occ | bit
             relief = 0.0
             for n, facing in MINE_AROUND[cell][mine & NEIGHBOUR_MASK[cell]]:
-                relief += weak[face[n]][facing]
+                relief += weak[cards[n] * 2 + flipped[n]][facing]
             mine2 = mine | bit
             if HAS_LINE[mine2]:
                 ends: tuple[float, float] | None = (
@@ -318,9 +311,11 @@ class FastPlay:
                 listed = []
                 monster_list: list[tuple[int, int, int, float]] | None = None
                 for n, side, facing in around:
-                    fn = face[n]
+                    fn = cards[n] * 2 + flipped[n]
                     value = faces[fn][facing]
-                    relieved = exposed[n] - weak[fn][facing]
+                    # What its weak sides facing empty spaces cost now, less the one
+                    # facing this space: what the player pays for it once captured.
+                    relieved = side_cost[fn][EMPTY_SIDES[n][occ]] - weak[fn][facing]
                     defender = cards[n]
                     if not defend_mod[defender]:
                         listed.append((side, value, 1 << n, relieved))
@@ -354,14 +349,14 @@ class FastPlay:
         for c in b.hands[other]:
             if limit[c] == NO_LIMIT:
                 free += 1
-        return face, exposed, base, spaces, free
+        return base, spaces, free
 
     def _card_scores(
         self, b: Board, card: int, ninth: bool, shared: Spaces
     ) -> Iterator[tuple[RawMove, float]]:
         """Every raw move of one playable card, in order, with its greedy score."""
         engine = self.engine
-        face, exposed, base, spaces, free = shared
+        base, spaces, free = shared
         cards = b.cards
         player = b.player
         mine, theirs = b.own[player], b.own[1 - player]
@@ -443,10 +438,10 @@ class FastPlay:
                         yield (card, cell, flip, target), result
                         continue
                     _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
-                    ft = face[target]
+                    ft = cards[target] * 2 + b.flipped[target]
                     swapped = (
                         kept
-                        - (exposed[target] - weak[ft][facing])
+                        - (side_cost[ft][EMPTY_SIDES[target][b.occupied]] - weak[ft][facing])
                         + side_cost[f][EMPTY_SIDES[target][occ2]]
                         + side_cost[ft][sides]
                     )
@@ -479,7 +474,7 @@ class FastPlay:
         """
         engine = self.engine
         shared = self._spaces(b, cells)
-        _, _, base, spaces, free = shared
+        base, spaces, free = shared
         cards = b.cards
         player = b.player
         mine, theirs = b.own[player], b.own[1 - player]
