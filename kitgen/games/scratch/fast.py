@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 
 from kitgen.games.scratch.play import (
+    CHAMPION,
     FIRST_STRIKE,
     FLIP,
     FULL,
@@ -278,7 +279,7 @@ class FastPlay:
         occ = b.occupied
         mine, theirs = b.own[player], b.own[other]
         weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
-        faces, defend_mod = engine._faces, engine._defend_mod
+        faces, defend_mod, power_of = engine._faces, engine._defend_mod, engine._power
         base = 0.0
         for cell in CELLS_OF[mine]:
             base += side_cost[cards[cell] * 2 + flipped[cell]][EMPTY_SIDES[cell][occ]]
@@ -308,7 +309,7 @@ class FastPlay:
             monstrous = plain
             around = FOES_AROUND[cell][theirs & NEIGHBOUR_MASK[cell]]
             if around:
-                listed = []
+                listed: list[tuple[int, int, int, float]] = []
                 monster_list: list[tuple[int, int, int, float]] | None = None
                 for n, side, facing in around:
                     fn = cards[n] * 2 + flipped[n]
@@ -317,28 +318,49 @@ class FastPlay:
                     # facing this space: what the player pays for it once captured.
                     relieved = side_cost[fn][EMPTY_SIDES[n][occ]] - weak[fn][facing]
                     defender = cards[n]
-                    if not defend_mod[defender]:
-                        listed.append((side, value, 1 << n, relieved))
-                        if monster_list is not None:
-                            monster_list.append((side, value, 1 << n, relieved))
-                        continue
-                    # Only whether the new card is a monster counts: any card of each
-                    # kind stands for all of them.
-                    modifier, like = engine._modifier, self._like
-                    origin, owner = b.origin, b.owner
-                    plain_value = monster_value = value
-                    if like[0] >= 0:
-                        plain_value += modifier(
-                            defender, n, other, origin[n], cell, like[0], player, cards, owner
+                    if defend_mod[defender]:
+                        # Only a Champion's defence asks more of the card played beside
+                        # it than the board, and only whether it is a monster: any card
+                        # of each kind stands for all of them.
+                        modifier, like = engine._modifier, self._like
+                        origin, owner = b.origin, b.owner
+                        if power_of[defender] == CHAMPION:
+                            plain_value = monster_value = value
+                            if like[0] >= 0:
+                                plain_value += modifier(
+                                    defender,
+                                    n,
+                                    other,
+                                    origin[n],
+                                    cell,
+                                    like[0],
+                                    player,
+                                    cards,
+                                    owner,
+                                )
+                            if like[1] >= 0:
+                                monster_value += modifier(
+                                    defender,
+                                    n,
+                                    other,
+                                    origin[n],
+                                    cell,
+                                    like[1],
+                                    player,
+                                    cards,
+                                    owner,
+                                )
+                            if monster_list is None:
+                                monster_list = listed[:]
+                            listed.append((side, plain_value, 1 << n, relieved))
+                            monster_list.append((side, monster_value, 1 << n, relieved))
+                            continue
+                        value += modifier(  # (the card played: any card will do)
+                            defender, n, other, origin[n], cell, defender, player, cards, owner
                         )
-                    if like[1] >= 0:
-                        monster_value += modifier(
-                            defender, n, other, origin[n], cell, like[1], player, cards, owner
-                        )
-                    if monster_list is None:
-                        monster_list = listed[:]
-                    listed.append((side, plain_value, 1 << n, relieved))
-                    monster_list.append((side, monster_value, 1 << n, relieved))
+                    listed.append((side, value, 1 << n, relieved))
+                    if monster_list is not None:
+                        monster_list.append((side, value, 1 << n, relieved))
                 plain = tuple(listed)
                 monstrous = plain if monster_list is None else tuple(monster_list)
             spaces.append(

@@ -84,16 +84,24 @@ def determinize(b: Board, player: int, rng: random.Random) -> Board:
     Insult to injury! draws get a seed of their own, so nothing hidden in `b`
     (nor the game's seed, which dealt the decks) reaches the result.
     """
-    d = copy_board(b)
     other = 1 - player
     # Sorted first, so that not even the order of the hidden cards reaches the deal.
-    unseen = sorted(d.hands[other] + d.decks[other])
+    unseen = sorted(b.hands[other] + b.decks[other])
     shuffle(rng, unseen)
-    size = len(d.hands[other])
-    d.hands[other], d.decks[other] = unseen[:size], unseen[size:]
-    deck = d.decks[player]
-    deck.sort()
+    size = len(b.hands[other])
+    deck = sorted(b.decks[player])
     shuffle(rng, deck)
+    d = Board.__new__(Board)
+    d.cards, d.owner, d.origin, d.flipped = b.cards[:], b.owner[:], b.origin[:], b.flipped[:]
+    if player == 0:
+        d.hands = [b.hands[0][:], unseen[:size]]
+        d.decks = [deck, unseen[size:]]
+    else:
+        d.hands = [unseen[:size], b.hands[1][:]]
+        d.decks = [unseen[size:], deck]
+    d.own = b.own[:]
+    d.player, d.ply = b.player, b.ply
+    d.occupied, d.board, d.factions = b.occupied, b.board, b.factions
     d.seed = int(rng.random() * 2**52)
     return d
 
