@@ -5,8 +5,10 @@ position and writes records. Balance simulations need hundreds of thousands of
 games, so this module plays the same games on plain lists changed in place,
 with the engine's own rule primitives (captures, limits, outcome, Insult to
 injury! draws), and scores the greedy player's candidates incrementally instead
-of building a position for each. Tests hold the two paths to the same moves and
-results, seed for seed, and the incremental scores to `evaluate`.
+of building a position for each: what a position's moves share is worked out once,
+and the greedy move is found without listing every score. Tests hold the two paths
+to the same moves and results, seed for seed, the incremental scores to
+`evaluate`, and the greedy move to `evaluate`'s best, draw for draw.
 
 Pure Python: no I/O, no copying libraries.
 """
@@ -217,7 +219,7 @@ class FastPlay:
         # By the mask of a hand's cards: its distinct cards in catalog order.
         self._hands: dict[int, list[int]] = {}
         # A card that is not a monster and one that is (-1: none in the catalog): a
-        # defender's modifier asks no more of the card played beside it.
+        # Champion's defence asks no more of the card played beside it than that.
         monsters = engine._monster
         self._like = (
             next((c for c, m in enumerate(monsters) if not m), -1),
