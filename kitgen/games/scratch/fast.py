@@ -227,23 +227,6 @@ class FastPlay:
         )
         # The greedy score's cards held and lines, by both players' cells: see greedy.
         self._held_lines: dict[int, float] = {}
-        # Insult to injury!'s discards by (hand, captures, seed, ply): see `victims`.
-        self._victims: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
-
-    def victims(self, hand: Sequence[int], captures: int, seed: int, ply: int) -> tuple[int, ...]:
-        """`Scratch._insult_victims(hand, captures, (), seed, ply)`, remembered.
-
-        The draw seeds a generator of its own, which costs more than the rest of a
-        greedy move; the greedy player asks for the same draw at every space its card
-        captures as often, and the play asks again. At most HANDS_KEPT are kept.
-        """
-        key = (tuple(hand), captures, seed, ply)
-        found = self._victims.get(key)
-        if found is None:
-            if len(self._victims) >= HANDS_KEPT:
-                self._victims.clear()
-            found = self._victims[key] = self.engine._insult_victims(hand, captures, (), seed, ply)
-        return found
 
     def _hand(self, held: int) -> list[int]:
         """The cards of a mask in catalog order (a list nobody changes), remembered."""
@@ -428,7 +411,9 @@ class FastPlay:
                             decided = False
                         else:
                             left = list(opponent_hand)
-                            for v in self.victims(opponent_hand, count, b.seed, b.ply):
+                            for v in engine._insult_victims(
+                                opponent_hand, count, (), b.seed, b.ply
+                            ):
                                 left.remove(v)
                             if self._stuck_after(card, left, b):
                                 result = 2.0 * RESULT
@@ -553,8 +538,8 @@ class FastPlay:
                             if insult and free <= POPCOUNT[tbits]:
                                 # Insult to injury!'s discards may leave them no card to play.
                                 left = list(opponent_hand)
-                                for v in self.victims(
-                                    opponent_hand, POPCOUNT[tbits], b.seed, b.ply
+                                for v in engine._insult_victims(
+                                    opponent_hand, POPCOUNT[tbits], (), b.seed, b.ply
                                 ):
                                     left.remove(v)
                                 if self._stuck_after(card, left, b):
@@ -664,7 +649,7 @@ class FastPlay:
         hand_of, blocks, all_uniques = self._hands, self._blocks, self._all_uniques
         special = self._special
         taken_of, pick, modifier = engine._taken, engine._pick, engine._modifier
-        greedy, victims_of = self.greedy, self.victims
+        greedy = self.greedy
         random_ = rng.random
         hand_size = engine.params.hand_size
         player, occupied, board, factions = b.player, b.occupied, b.board, b.factions
@@ -752,7 +737,7 @@ class FastPlay:
             insults: tuple[int, ...] = ()
             their_hand = hands[other]
             if taken and power_of[card] == INSULT and their_hand:
-                insults = victims_of(their_hand, len(taken), seed, ply)
+                insults = engine._insult_victims(their_hand, len(taken), (), seed, ply)
                 for victim in insults:
                     their_hand.remove(victim)
             plies.append((player, card, cell, flip, swap, captured, insults))

@@ -168,7 +168,7 @@ class Playouts:
             factions = b.factions = factions | faction_bit[card]
         their_hand = hands[other]
         if taken and self._power[card] == INSULT and their_hand:
-            for victim in self.fast.victims(their_hand, len(taken), b.seed, b.ply):
+            for victim in engine._insult_victims(their_hand, len(taken), (), b.seed, b.ply):
                 their_hand.remove(victim)
         b.ply += 1
         held = own[player]
