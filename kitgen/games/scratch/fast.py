@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from kitgen.games.scratch.play import (
     CHAMPION,
@@ -251,11 +251,11 @@ class FastPlay:
         """What the greedy scores of the player to move share, worked out once a position.
 
         What the weak sides of the player's cards facing empty spaces cost (`base`);
-        per open space what a card there captures nothing
-        against (the result when that ends the game, else the score before the card's
-        own weak sides) and, per opposing neighbour, the value to beat, for an attacker
-        that is not a monster and for one that is (a Champion counts the monsters
-        beside it); and how many of the opponent's cards no limit stops.
+        per open space what a card there captures nothing against (the result when
+        that ends the game, else the score before the card's own weak sides) and, per
+        opposing neighbour, the value to beat, for an attacker that is not a monster
+        and for one that is (a Champion counts the monsters beside it); and how many
+        of the opponent's cards no limit stops.
         """
         engine = self.engine
         cards, flipped = b.cards, b.flipped
@@ -360,7 +360,7 @@ class FastPlay:
 
     def _card_scores(
         self, b: Board, card: int, ninth: bool, shared: Spaces
-    ) -> Iterator[tuple[RawMove, float]]:
+    ) -> list[tuple[RawMove, float]]:
         """Every raw move of one playable card, in order, with its greedy score."""
         engine = self.engine
         base, spaces, free = shared
@@ -378,6 +378,7 @@ class FastPlay:
         card_stuck = not free and self._stuck_after(card, opponent_hand, b)
         amod = engine._attack_mod[card]
         bonus = 0
+        out: list[tuple[RawMove, float]] = []
         for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
             if amod:
                 bonus = engine._modifier(
@@ -432,7 +433,7 @@ class FastPlay:
                     result = ends[flip]
                 else:
                     result = 2.0 * RESULT if card_stuck else quiet - side_cost[f][sides]
-                yield (card, cell, flip, -1), result
+                out.append(((card, cell, flip, -1), result))
                 if not push or not tbits:
                     continue
                 # Push the attack!: the card and a captured one trade places.
@@ -444,7 +445,7 @@ class FastPlay:
                     if power_of[cards[target]] == STAND:
                         continue
                     if decided:
-                        yield (card, cell, flip, target), result
+                        out.append(((card, cell, flip, target), result))
                         continue
                     _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
                     ft = cards[target] * 2 + b.flipped[target]
@@ -454,7 +455,8 @@ class FastPlay:
                         + side_cost[f][EMPTY_SIDES[target][occ2]]
                         + side_cost[ft][sides]
                     )
-                    yield (card, cell, flip, target), gained - swapped
+                    out.append(((card, cell, flip, target), gained - swapped))
+        return out
 
     def scores(
         self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int]
