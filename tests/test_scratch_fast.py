@@ -20,6 +20,7 @@ from kitgen.games.scratch.players import (
     play_game,
     plies_of,
 )
+from kitgen.rules.base import draw
 
 OFF = official()
 ENGINE = Scratch(Catalog(OFF.pool), OFF.params)
@@ -177,3 +178,41 @@ def test_the_hands_remembered_change_no_game(monkeypatch: pytest.MonkeyPatch) ->
     forgetful = fast_module.FastPlay(ENGINE)
     assert games(forgetful) == expected
     assert len(forgetful._hands) <= 3
+
+
+def test_the_greedy_finder_takes_the_plain_greedy_choice() -> None:
+    """`FastPlay.greedy` (and the search player's play-outs, `Playouts.greedy`) finds
+    the move `evaluate` rates best without listing the scores: the same move, ties
+    broken by the same draw, as scoring every legal move plainly and drawing among
+    the best in move order."""
+    from kitgen.games.scratch.fast import Board
+    from kitgen.games.scratch.search import Playouts
+
+    fp, sim = fast(ENGINE), Playouts(ENGINE)
+    powers: Counter[str | None] = Counter()
+    ties = captures = 0
+    for seed in range(160):
+        rng = random.Random(seed)
+        decks = random_decks(rng)
+        state = ENGINE.new_game(decks, seed=seed, first=seed % 2)
+        while state.outcome is None:
+            player = state.to_move
+            moves = ENGINE.raw_moves(state)
+            scored = [evaluate(ENGINE, ENGINE.apply_raw(state, *m), player) for m in moves]
+            best = [m for m, s in zip(moves, scored, strict=True) if s == max(scored)]
+            draws = [random.Random(seed * 1000 + state.ply) for _ in range(3)]
+            expected = best[draw(draws[0], len(best))]
+            assert fp.greedy_move(state, draws[1]) == expected, (seed, state.ply)
+            assert sim.greedy(Board(ENGINE, state), draws[2]) == expected, (seed, state.ply)
+            assert draws[0].random() == draws[1].random() == draws[2].random()
+            powers[ENGINE.catalog.cards[expected[0]].power] += 1
+            ties += len(best) > 1
+            after = ENGINE.apply_raw(state, *expected)
+            captures += any(
+                c >= 0 and o != o2
+                for c, o, o2 in zip(state.cards, state.owner, after.owner, strict=True)
+            )
+            state = ENGINE.apply_raw(state, *moves[rng.randrange(len(moves))])
+    # Every power was chosen, and ties and captures were common.
+    assert len(powers) == 10 and min(powers.values()) > 20, powers
+    assert ties > 300 and captures > 300, (ties, captures)

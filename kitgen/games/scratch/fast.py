@@ -5,8 +5,10 @@ position and writes records. Balance simulations need hundreds of thousands of
 games, so this module plays the same games on plain lists changed in place,
 with the engine's own rule primitives (captures, limits, outcome, Insult to
 injury! draws), and scores the greedy player's candidates incrementally instead
-of building a position for each. Tests hold the two paths to the same moves and
-results, seed for seed, and the incremental scores to `evaluate`.
+of building a position for each: what a position's moves share is worked out once,
+and the greedy move is found without listing every score. Tests hold the two paths
+to the same moves and results, seed for seed, the incremental scores to
+`evaluate`, and the greedy move to `evaluate`'s best, draw for draw.
 
 Pure Python: no I/O, no copying libraries.
 """
@@ -18,13 +20,17 @@ import weakref
 from collections.abc import Sequence
 
 from kitgen.games.scratch.play import (
+    CHAMPION,
+    FIRST_STRIKE,
     FLIP,
     FULL,
     HAS_LINE,
     INSULT,
     LINE_MASKS,
+    LITTLE_SLOW,
     NEIGHBOUR_MASK,
     NEIGHBOURS3,
+    NO_LIMIT,
     ONE_PER_FACTION,
     ONE_PER_NAME,
     OPEN_CELLS,
@@ -73,6 +79,51 @@ FOES_AROUND = tuple(
     }
     for cell in range(9)
 )
+
+# Per cell, by occupancy mask: a bit per side of the cell (TOP, RIGHT, BOTTOM, LEFT)
+# whose neighbouring space is on the board and empty (the sides the greedy player's
+# weak-side cost counts).
+EMPTY_SIDES = tuple(
+    tuple(
+        sum(1 << side for n, side, _ in NEIGHBOURS3[cell] if not mask >> n & 1)
+        for mask in range(1 << 9)
+    )
+    for cell in range(9)
+)
+NO_FLIP, FLIPS = (False,), (False, True)
+# The cells of each occupancy mask, in order.
+CELLS_OF = tuple(tuple(c for c in range(9) if mask >> c & 1) for mask in range(1 << 9))
+# Per cell, by the mask of its neighbours held by the player: (neighbour, its side
+# facing the cell) for each, as NEIGHBOURS3 lists them.
+MINE_AROUND = tuple(
+    {
+        mask: tuple((n, facing) for n, _, facing in NEIGHBOURS3[cell] if mask >> n & 1)
+        for mask in range(1 << 9)
+        if mask & ~NEIGHBOUR_MASK[cell] == 0
+    }
+    for cell in range(9)
+)
+
+# What the greedy scores of a position share (FastPlay._spaces): what the weak sides
+# of the player's cards facing empty spaces cost, a tuple per open space, and how
+# many of the opponent's cards no limit stops.
+Spaces = tuple[
+    float,
+    list[
+        tuple[
+            int,
+            int,
+            int,
+            int,
+            float,
+            tuple[float, float] | None,
+            float,
+            tuple[tuple[int, int, int, float], ...],
+            tuple[tuple[int, int, int, float], ...],
+        ]
+    ],
+    int,
+]
 
 HANDS_KEPT = 1 << 16  # FastPlay._hands: the most hands remembered (then it starts again)
 
@@ -129,6 +180,23 @@ class FastPlay:
             tuple(max(0, WEAK_BELOW - value) * WEAK_COST for value in face)
             for face in engine._faces
         )
+        # The same cost summed over each set of sides (a mask of EMPTY_SIDES), per face.
+        self._side_cost = tuple(
+            tuple(sum(w[side] for side in range(4) if sides >> side & 1) for sides in range(16))
+            for w in self._weak
+        )
+        # Per card, its faces for the greedy finder, (turned over, values, weak-side
+        # costs): as dealt only, and as dealt then turned over (The over under!).
+        self._faces_of = tuple(
+            (
+                ((False, engine._faces[c2], self._side_cost[c2]),),
+                (
+                    (False, engine._faces[c2], self._side_cost[c2]),
+                    (True, engine._faces[c2 + 1], self._side_cost[c2 + 1]),
+                ),
+            )
+            for c2 in range(0, len(engine._faces), 2)
+        )
         limits = engine._limit
         # What each card stops once on the board: itself (one per name), or every
         # unique of its faction (one per faction); and the uniques, all stopped while
@@ -150,6 +218,15 @@ class FastPlay:
         self._special = sum(1 << c for c, p in enumerate(engine._power) if p in (PUSH, FLIP))
         # By the mask of a hand's cards: its distinct cards in catalog order.
         self._hands: dict[int, list[int]] = {}
+        # A card that is not a monster and one that is (-1: none in the catalog): a
+        # Champion's defence asks no more of the card played beside it than that.
+        monsters = engine._monster
+        self._like = (
+            next((c for c, m in enumerate(monsters) if not m), -1),
+            next((c for c, m in enumerate(monsters) if m), -1),
+        )
+        # The greedy score's cards held and lines, by both players' cells: see greedy.
+        self._held_lines: dict[int, float] = {}
 
     def _hand(self, held: int) -> list[int]:
         """The cards of a mask in catalog order (a list nobody changes), remembered."""
@@ -170,144 +247,325 @@ class FastPlay:
         blocked = engine._is_blocked
         return all(blocked(c, False, board, factions) for c in hand)
 
+    def _spaces(self, b: Board, cells: tuple[int, ...]) -> Spaces:
+        """What the greedy scores of the player to move share, worked out once a position.
+
+        What the weak sides of the player's cards facing empty spaces cost (`base`);
+        per open space what a card there captures nothing against (the result when
+        that ends the game, else the score before the card's own weak sides) and, per
+        opposing neighbour, the value to beat, for an attacker that is not a monster
+        and for one that is (a Champion counts the monsters beside it); and how many
+        of the opponent's cards no limit stops.
+        """
+        engine = self.engine
+        cards, flipped = b.cards, b.flipped
+        player = b.player
+        other = 1 - player
+        occ = b.occupied
+        mine, theirs = b.own[player], b.own[other]
+        weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
+        faces, defend_mod, power_of = engine._faces, engine._defend_mod, engine._power
+        base = 0.0
+        for cell in CELLS_OF[mine]:
+            base += side_cost[cards[cell] * 2 + flipped[cell]][EMPTY_SIDES[cell][occ]]
+        spaces = []
+        for cell in cells:
+            bit = 1 << cell
+            occ2 = occ | bit
+            relief = 0.0
+            for n, facing in MINE_AROUND[cell][mine & NEIGHBOUR_MASK[cell]]:
+                relief += weak[cards[n] * 2 + flipped[n]][facing]
+            mine2 = mine | bit
+            if HAS_LINE[mine2]:
+                ends: tuple[float, float] | None = (
+                    3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT,
+                    -2.0 * RESULT,
+                )
+            elif occ2 == FULL:
+                ends = (-2.0 * RESULT, -2.0 * RESULT)
+            else:
+                ends = None
+            key = mine2 | theirs << 9
+            quiet = held_lines.get(key)
+            if quiet is None:
+                quiet = self._held_and_lines(key)
+            quiet -= base - relief
+            plain: tuple[tuple[int, int, int, float], ...] = ()
+            monstrous = plain
+            around = FOES_AROUND[cell][theirs & NEIGHBOUR_MASK[cell]]
+            if around:
+                listed: list[tuple[int, int, int, float]] = []
+                monster_list: list[tuple[int, int, int, float]] | None = None
+                for n, side, facing in around:
+                    fn = cards[n] * 2 + flipped[n]
+                    value = faces[fn][facing]
+                    # What its weak sides facing empty spaces cost now, less the one
+                    # facing this space: what the player pays for it once captured.
+                    relieved = side_cost[fn][EMPTY_SIDES[n][occ]] - weak[fn][facing]
+                    defender = cards[n]
+                    if defend_mod[defender]:
+                        # Only a Champion's defence asks more of the card played beside
+                        # it than the board, and only whether it is a monster: any card
+                        # of each kind stands for all of them.
+                        modifier, like = engine._modifier, self._like
+                        origin, owner = b.origin, b.owner
+                        if power_of[defender] == CHAMPION:
+                            plain_value = monster_value = value
+                            if like[0] >= 0:
+                                plain_value += modifier(
+                                    defender,
+                                    n,
+                                    other,
+                                    origin[n],
+                                    cell,
+                                    like[0],
+                                    player,
+                                    cards,
+                                    owner,
+                                )
+                            if like[1] >= 0:
+                                monster_value += modifier(
+                                    defender,
+                                    n,
+                                    other,
+                                    origin[n],
+                                    cell,
+                                    like[1],
+                                    player,
+                                    cards,
+                                    owner,
+                                )
+                            if monster_list is None:
+                                monster_list = listed[:]
+                            listed.append((side, plain_value, 1 << n, relieved))
+                            monster_list.append((side, monster_value, 1 << n, relieved))
+                            continue
+                        value += modifier(  # (the card played: any card will do)
+                            defender, n, other, origin[n], cell, defender, player, cards, owner
+                        )
+                    listed.append((side, value, 1 << n, relieved))
+                    if monster_list is not None:
+                        monster_list.append((side, value, 1 << n, relieved))
+                plain = tuple(listed)
+                monstrous = plain if monster_list is None else tuple(monster_list)
+            spaces.append(
+                (cell, bit, occ2, EMPTY_SIDES[cell][occ2], relief, ends, quiet, plain, monstrous)
+            )
+        limit = engine._limit
+        free = 0
+        for c in b.hands[other]:
+            if limit[c] == NO_LIMIT:
+                free += 1
+        return base, spaces, free
+
+    def _card_scores(
+        self, b: Board, card: int, ninth: bool, shared: Spaces
+    ) -> list[tuple[RawMove, float]]:
+        """Every raw move of one playable card, in order, with its greedy score."""
+        engine = self.engine
+        base, spaces, free = shared
+        cards = b.cards
+        player = b.player
+        mine, theirs = b.own[player], b.own[1 - player]
+        opponent_hand = b.hands[1 - player]
+        weak, side_cost, held_lines = self._weak, self._side_cost, self._held_lines
+        faces, power_of = engine._faces, engine._power
+        power = power_of[card]
+        flips = FLIPS if power == FLIP and not ninth else NO_FLIP
+        insult = power == INSULT and bool(opponent_hand)
+        push = power == PUSH
+        monster = engine._monster[card]
+        card_stuck = not free and self._stuck_after(card, opponent_hand, b)
+        amod = engine._attack_mod[card]
+        bonus = 0
+        out: list[tuple[RawMove, float]] = []
+        for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
+            if amod:
+                bonus = engine._modifier(
+                    card, cell, player, player, cell, card, player, cards, b.owner
+                )
+            for flip in flips:
+                f = card * 2 + flip
+                attack = faces[f]
+                tbits = 0
+                captured = 0.0
+                for side, value, nbit, relieved in monstrous if monster else plain:
+                    if attack[side] + bonus > value:
+                        tbits |= nbit
+                        captured += relieved
+                decided = True
+                gained = kept = 0.0
+                if tbits:
+                    mine2 = mine | bit | tbits
+                    if HAS_LINE[mine2]:
+                        if flip:
+                            result = -2.0 * RESULT
+                        elif mine2 == occ2:
+                            result = 3.0 * RESULT
+                        else:
+                            result = 2.0 * RESULT
+                    elif occ2 == FULL:
+                        result = 3.0 * RESULT
+                    elif insult:
+                        count = POPCOUNT[tbits]
+                        if free > count:  # they keep a card no limit stops
+                            decided = False
+                        else:
+                            left = list(opponent_hand)
+                            for v in engine._insult_victims(
+                                opponent_hand, count, (), b.seed, b.ply
+                            ):
+                                left.remove(v)
+                            if self._stuck_after(card, left, b):
+                                result = 2.0 * RESULT
+                            else:
+                                decided = False
+                    elif card_stuck:
+                        result = 2.0 * RESULT
+                    else:
+                        decided = False
+                    if not decided:
+                        key = mine2 | (theirs & ~tbits) << 9
+                        gained = held_lines[key] if key in held_lines else self._held_and_lines(key)
+                        kept = base - relief + captured
+                        result = gained - (kept + side_cost[f][sides])
+                elif ends is not None:
+                    result = ends[flip]
+                else:
+                    result = 2.0 * RESULT if card_stuck else quiet - side_cost[f][sides]
+                out.append(((card, cell, flip, -1), result))
+                if not push or not tbits:
+                    continue
+                # Push the attack!: the card and a captured one trade places.
+                rest = tbits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    target = low.bit_length() - 1
+                    if power_of[cards[target]] == STAND:
+                        continue
+                    if decided:
+                        out.append(((card, cell, flip, target), result))
+                        continue
+                    _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
+                    ft = cards[target] * 2 + b.flipped[target]
+                    swapped = (
+                        kept
+                        - (side_cost[ft][EMPTY_SIDES[target][b.occupied]] - weak[ft][facing])
+                        + side_cost[f][EMPTY_SIDES[target][occ2]]
+                        + side_cost[ft][sides]
+                    )
+                    out.append(((card, cell, flip, target), gained - swapped))
+        return out
+
     def scores(
         self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int]
     ) -> list[tuple[RawMove, float]]:
         """Every raw move of the player to move, in order, with the greedy player's score.
 
         The score is `evaluate` of the position after the move, worked out from
-        the present one: only the played cell, its captures and its neighbours change.
+        the present one: only the played cell, its captures and its neighbours
+        change. The costs are sums of multiples of one half, exact in floating
+        point, so summing them in another order gives the same scores (and ties).
         """
-        engine = self.engine
-        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
-        player = b.player
-        occ = b.occupied
-        mine, theirs = b.own[player], b.own[1 - player]
-        opponent_hand = b.hands[1 - player]
-        weak = self._weak
-        power_of = engine._power
-        taken_of = engine._taken
-
-        # The cost of each card's weak sides facing empty spaces now, and what the
-        # player's own cards would stop paying if a card landed in each open cell.
-        exposed = [0.0] * 9
-        face = [-1] * 9
-        base = 0.0
-        for cell in range(9):
-            card = cards[cell]
-            if card < 0:
-                continue
-            face[cell] = f = card * 2 + flipped[cell]
-            cost = 0.0
-            for n, side, _ in NEIGHBOURS3[cell]:
-                if not occ >> n & 1:
-                    cost += weak[f][side]
-            exposed[cell] = cost
-            if mine >> cell & 1:
-                base += cost
-        relief = [0.0] * 9
-        for cell in cells:
-            saved = 0.0
-            for n, _, facing in NEIGHBOURS3[cell]:
-                if mine >> n & 1:
-                    saved += weak[face[n]][facing]
-            relief[cell] = saved
-
-        def exposure(f: int, cell: int, occupied: int) -> float:
-            cost = 0.0
-            for n, side, _ in NEIGHBOURS3[cell]:
-                if not occupied >> n & 1:
-                    cost += weak[f][side]
-            return cost
-
+        shared = self._spaces(b, cells)
         out: list[tuple[RawMove, float]] = []
         for card in playable:
-            power = power_of[card]
-            flips = (False, True) if power == FLIP and not ninth else (False,)
-            insult = power == INSULT and bool(opponent_hand)
-            card_stuck: bool | None = None
-            for cell in cells:
-                bit = 1 << cell
-                occ2 = occ | bit
-                for flip in flips:
-                    taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
-                    tbits = 0
-                    for t in taken:
-                        tbits |= 1 << t
-                    mine2 = mine | bit | tbits
-                    theirs2 = theirs & ~tbits
-                    result: float | None = None
-                    outcome = outcome_of(mine2, occ2, player, flip, bool(taken))
-                    if outcome is not None:
-                        sign = 1 if outcome.winner == player else -1
-                        result = RESULT * outcome.points * sign
-                    elif insult and taken:
-                        victims = engine._insult_victims(
-                            opponent_hand, len(taken), (), b.seed, b.ply
-                        )
-                        left = list(opponent_hand)
-                        for v in victims:
-                            left.remove(v)
-                        if self._stuck_after(card, left, b):
-                            result = RESULT * 2
-                    else:
-                        if card_stuck is None:
-                            card_stuck = self._stuck_after(card, opponent_hand, b)
-                        if card_stuck:
-                            result = RESULT * 2
-                    if result is None:
-                        held = HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
-                        lines = (
-                            TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
-                            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
-                        )
-                        # Captured cards are the player's now; each stops facing `cell`.
-                        captured = 0.0
-                        for n, _, facing in NEIGHBOURS3[cell]:
-                            if tbits >> n & 1:
-                                captured += exposed[n] - weak[face[n]][facing]
-                        kept = base - relief[cell] + captured
-                        new = card * 2 + flip
-                        out.append(
-                            (
-                                (card, cell, flip, -1),
-                                held + lines - (kept + exposure(new, cell, occ2)),
-                            )
-                        )
-                    else:
-                        out.append(((card, cell, flip, -1), result))
-                    if power != PUSH:
-                        continue
-                    for target in sorted(taken):
-                        if power_of[cards[target]] == STAND:
-                            continue
-                        move = (card, cell, flip, target)
-                        if result is not None:
-                            out.append((move, result))
-                            continue
-                        # Push the attack!: the card and the captured one trade places.
-                        _, _, facing = next(x for x in NEIGHBOURS3[cell] if x[0] == target)
-                        swapped = (
-                            kept
-                            - (exposed[target] - weak[face[target]][facing])
-                            + exposure(card * 2 + flip, target, occ2)
-                            + exposure(face[target], cell, occ2)
-                        )
-                        out.append((move, held + lines - swapped))
+            out.extend(self._card_scores(b, card, ninth, shared))
         return out
 
     def greedy(
         self, b: Board, cells: tuple[int, ...], ninth: bool, playable: list[int], rng: random.Random
     ) -> RawMove:
-        """The best-scoring move, ties broken by `rng` among them in move order."""
+        """The best-scoring move of `scores`, ties broken by `rng` among them in move order.
+
+        Found without listing every move: a card whose score is its captures, lines
+        and weak sides (no Push the attack!, no Insult to injury!, the opponent not
+        left stuck) is scored in a loop of its own; the others as `scores` does.
+        """
+        engine = self.engine
+        shared = self._spaces(b, cells)
+        base, spaces, free = shared
+        cards = b.cards
+        player = b.player
+        mine, theirs = b.own[player], b.own[1 - player]
+        opponent_hand = b.hands[1 - player]
+        held_lines, faces_of = self._held_lines, self._faces_of
+        power_of, monster_of = engine._power, engine._monster
+        attack_mod, modifier = engine._attack_mod, engine._modifier
         best: list[RawMove] = []
-        best_score = float("-inf")
-        for move, score in self.scores(b, cells, ninth, playable):
-            if score > best_score:
-                best, best_score = [move], score
-            elif score == best_score:
-                best.append(move)
+        top = float("-inf")
+        for card in playable:
+            power = power_of[card]
+            if power == PUSH or (not free and self._stuck_after(card, opponent_hand, b)):
+                for move, score in self._card_scores(b, card, ninth, shared):
+                    if score > top:
+                        best, top = [move], score
+                    elif score == top:
+                        best.append(move)
+                continue
+            variants = faces_of[card][power == FLIP and not ninth]
+            monster = monster_of[card]
+            insult = power == INSULT and bool(opponent_hand)
+            amod = attack_mod[card]
+            bonus = 0
+            for cell, bit, occ2, sides, relief, ends, quiet, plain, monstrous in spaces:
+                if amod:
+                    bonus = modifier(card, cell, player, player, cell, card, player, cards, b.owner)
+                    # First strike! and A little slow! count wherever the card lands.
+                    amod = power != FIRST_STRIKE and power != LITTLE_SLOW
+                against = monstrous if monster else plain
+                for flip, attack, cost_of in variants:
+                    tbits = 0
+                    captured = 0.0
+                    for side, value, nbit, relieved in against:
+                        if attack[side] + bonus > value:
+                            tbits |= nbit
+                            captured += relieved
+                    if tbits:
+                        mine2 = mine | bit | tbits
+                        if HAS_LINE[mine2]:
+                            if flip:
+                                result = -2.0 * RESULT
+                            else:
+                                result = 3.0 * RESULT if mine2 == occ2 else 2.0 * RESULT
+                        elif occ2 == FULL:
+                            result = 3.0 * RESULT
+                        else:
+                            key = mine2 | (theirs & ~tbits) << 9
+                            gain = held_lines.get(key)
+                            if gain is None:
+                                gain = self._held_and_lines(key)
+                            result = gain - (base - relief + captured + cost_of[sides])
+                            if insult and free <= POPCOUNT[tbits]:
+                                # Insult to injury!'s discards may leave them no card to play.
+                                left = list(opponent_hand)
+                                for v in engine._insult_victims(
+                                    opponent_hand, POPCOUNT[tbits], (), b.seed, b.ply
+                                ):
+                                    left.remove(v)
+                                if self._stuck_after(card, left, b):
+                                    result = 2.0 * RESULT
+                    elif ends is not None:
+                        result = ends[flip]
+                    else:
+                        result = quiet - cost_of[sides]
+                    if result > top:
+                        best, top = [(card, cell, flip, -1)], result
+                    elif result == top:
+                        best.append((card, cell, flip, -1))
         return best[draw(rng, len(best))]
+
+    def _held_and_lines(self, key: int) -> float:
+        """The greedy score's cards held and two-in-a-lines for the masks in `key`
+        (the player's cells, the opponent's shifted by nine), remembered."""
+        mine, theirs = key & FULL, key >> 9
+        found = self._held_lines[key] = float(
+            HELD * (POPCOUNT[mine] - POPCOUNT[theirs])
+            + TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine] & ~ANY_IN_LINE[theirs]]
+            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs] & ~ANY_IN_LINE[mine]]
+        )
+        return found
 
     def choices(self, b: Board) -> tuple[tuple[int, ...], bool, list[int]]:
         """The open cells, whether the next card is the ninth, and the playable cards."""

@@ -19,8 +19,8 @@ once is played without search. The player's first decision, which counts for
 most of its strength, gets a larger budget. Everything is drawn from the generator the
 player is handed, and the budget counts iterations, never time: the same seed
 plays the same game. Positions are `FastPlay` boards changed in place; the
-greedy moves here are `FastPlay.greedy`'s, found without listing every move's
-score (tests hold the two equal, draw for draw).
+greedy moves here are `FastPlay.greedy`'s, the greedy player's own (tests hold it
+to scoring every move plainly, draw for draw).
 
 Pure Python: no I/O.
 """
@@ -31,30 +31,22 @@ import math
 import random
 
 from kitgen.games.scratch.fast import (
-    ANY_IN_LINE,
-    HELD,
-    LINE_COUNT,
+    FOES_AROUND,
     RESULT,
-    TWO_IN_LINE,
-    TWO_MINE,
-    TWO_THEIRS,
     Board,
     FastPlay,
     fast,
 )
 from kitgen.games.scratch.play import (
-    FLIP,
     FULL,
     HAS_LINE,
     INSULT,
     NEIGHBOUR_MASK,
-    NEIGHBOURS3,
+    NO_LIMIT,
     ONE_PER_FACTION,
     ONE_PER_NAME,
     OPEN_CELLS,
     POPCOUNT,
-    PUSH,
-    STAND,
     Outcome,
     RawMove,
     Scratch,
@@ -62,7 +54,7 @@ from kitgen.games.scratch.play import (
     outcome_of,
     stuck,
 )
-from kitgen.rules.base import draw, shuffle
+from kitgen.rules.base import shuffle
 
 # The defaults: deals per decision (and for a player's first decision), the greedy
 # player's best moves searched at the root and at later turns, and UCB1's constant.
@@ -92,16 +84,24 @@ def determinize(b: Board, player: int, rng: random.Random) -> Board:
     Insult to injury! draws get a seed of their own, so nothing hidden in `b`
     (nor the game's seed, which dealt the decks) reaches the result.
     """
-    d = copy_board(b)
     other = 1 - player
     # Sorted first, so that not even the order of the hidden cards reaches the deal.
-    unseen = sorted(d.hands[other] + d.decks[other])
+    unseen = sorted(b.hands[other] + b.decks[other])
     shuffle(rng, unseen)
-    size = len(d.hands[other])
-    d.hands[other], d.decks[other] = unseen[:size], unseen[size:]
-    deck = d.decks[player]
-    deck.sort()
+    size = len(b.hands[other])
+    deck = sorted(b.decks[player])
     shuffle(rng, deck)
+    d = Board.__new__(Board)
+    d.cards, d.owner, d.origin, d.flipped = b.cards[:], b.owner[:], b.origin[:], b.flipped[:]
+    if player == 0:
+        d.hands = [b.hands[0][:], unseen[:size]]
+        d.decks = [deck, unseen[size:]]
+    else:
+        d.hands = [unseen[:size], b.hands[1][:]]
+        d.decks = [unseen[size:], deck]
+    d.own = b.own[:]
+    d.player, d.ply = b.player, b.ply
+    d.occupied, d.board, d.factions = b.occupied, b.board, b.factions
     d.seed = int(rng.random() * 2**52)
     return d
 
@@ -114,18 +114,38 @@ class Playouts:
         self.fast: FastPlay = fast(engine)
         self._limit, self._faction_bit = engine._limit, engine._faction_bit
         self._power = engine._power
-        self._weakness = self.fast._weak
+        self._faces, self._attack_mod = engine._faces, engine._attack_mod
+        self._defend_mod = engine._defend_mod
         self._hand_size = engine.params.hand_size
+        self._limited = sum(1 << c for c, lim in enumerate(self._limit) if lim != NO_LIMIT)
 
     def step(self, b: Board, move: RawMove) -> Outcome | None:
-        """Play `move` for the player to move; the outcome when the game ends."""
+        """Play `move` for the player to move; the outcome when the game ends.
+
+        Captures are compared only with the opponent's cards beside the space, as
+        `Scratch._taken` compares them (and as `FastPlay._play` does).
+        """
         engine = self.engine
         card, cell, flip, swap = move
         player = b.player
         other = 1 - player
         cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
         own = b.own
-        taken = engine._taken(cards, owner, origin, flipped, player, card, cell, flip)
+        if self._attack_mod[card]:
+            taken = engine._taken(cards, owner, origin, flipped, player, card, cell, flip)
+        else:
+            taken = []
+            faces, defend_mod = self._faces, self._defend_mod
+            mine = faces[card * 2 + flip]
+            for n, side, facing in FOES_AROUND[cell][own[other] & NEIGHBOUR_MASK[cell]]:
+                defender = cards[n]
+                theirs = faces[defender * 2 + flipped[n]][facing]
+                if defend_mod[defender]:
+                    theirs += engine._modifier(
+                        defender, n, other, origin[n], cell, card, player, cards, owner
+                    )
+                if mine[side] > theirs:
+                    taken.append(n)
         hands = b.hands
         hand = hands[player]
         hand.remove(card)
@@ -142,18 +162,18 @@ class Playouts:
             flipped[cell], flipped[swap] = flipped[swap], flipped[cell]
         b.occupied = occupied = b.occupied | 1 << cell
         board = b.board = b.board | 1 << card
-        limit, faction_bit = engine._limit, engine._faction_bit
+        limit, faction_bit = self._limit, self._faction_bit
         factions = b.factions
         if limit[card] == ONE_PER_FACTION:
             factions = b.factions = factions | faction_bit[card]
         their_hand = hands[other]
-        if taken and engine._power[card] == INSULT and their_hand:
+        if taken and self._power[card] == INSULT and their_hand:
             for victim in engine._insult_victims(their_hand, len(taken), (), b.seed, b.ply):
                 their_hand.remove(victim)
         b.ply += 1
-        outcome = outcome_of(own[player], occupied, player, flip, bool(taken))
-        if outcome is not None:
-            return outcome
+        held = own[player]
+        if HAS_LINE[held] or occupied == FULL:
+            return outcome_of(held, occupied, player, flip, bool(taken))
         need = self._hand_size - len(hand)
         deck = b.decks[player]
         if need > 0 and deck:
@@ -169,169 +189,29 @@ class Playouts:
             return None
         return stuck(other)
 
-    def _stuck_after(self, card: int, hand: list[int], b: Board) -> bool:
-        """Whether the holder of `hand` could play nothing once `card` is on the board."""
-        limit, faction_bit = self._limit, self._faction_bit
-        board = b.board | 1 << card
-        factions = b.factions
-        if limit[card] == ONE_PER_FACTION:
-            factions |= faction_bit[card]
-        for c in hand:
-            lim = limit[c]
-            if lim == ONE_PER_NAME and board >> c & 1:
-                continue
-            if lim == ONE_PER_FACTION and factions & faction_bit[c]:
-                continue
-            return False
-        return True
-
     def greedy(self, b: Board, rng: random.Random) -> RawMove:
-        """The greedy player's move (`FastPlay.greedy`, the same draw from `rng`), found
-        without listing every move's score."""
-        engine = self.engine
+        """The greedy player's move (`FastPlay.greedy`, the same draw from `rng`)."""
+        f = self.fast
         limit, faction_bit = self._limit, self._faction_bit
-        cards, owner, origin, flipped = b.cards, b.owner, b.origin, b.flipped
-        player = b.player
         occ = b.occupied
         board, factions = b.board, b.factions
+        held = 0
+        for c in b.hands[b.player]:
+            held |= 1 << c
+        distinct = f._hands.get(held)
+        if distinct is None:
+            distinct = f._hand(held)
+        if not held & self._limited:  # no card of the hand has a limit
+            return f.greedy(b, OPEN_CELLS[occ], POPCOUNT[occ] == 8, distinct, rng)
         playable = []
-        for c in sorted(set(b.hands[player])):
+        for c in distinct:
             lim = limit[c]
             if lim == ONE_PER_NAME and board >> c & 1:
                 continue
             if lim == ONE_PER_FACTION and (occ == 0 or factions & faction_bit[c]):
                 continue
             playable.append(c)
-        cells = OPEN_CELLS[occ]
-        ninth = POPCOUNT[occ] == 8
-        mine, theirs = b.own[player], b.own[1 - player]
-        opponent_hand = b.hands[1 - player]
-        weak = self._weakness
-        power_of = self._power
-        taken_of = engine._taken
-        exposed = [0.0] * 9
-        face = [-1] * 9
-        base = 0.0
-        for cell in range(9):
-            card = cards[cell]
-            if card < 0:
-                continue
-            face[cell] = f = card * 2 + flipped[cell]
-            cost = 0.0
-            for n, side, _ in NEIGHBOURS3[cell]:
-                if not occ >> n & 1:
-                    cost += weak[f][side]
-            exposed[cell] = cost
-            if mine >> cell & 1:
-                base += cost
-        relief = [0.0] * 9
-        for cell in cells:
-            saved = 0.0
-            for n, _, facing in NEIGHBOURS3[cell]:
-                if mine >> n & 1:
-                    saved += weak[face[n]][facing]
-            relief[cell] = saved
-        best: list[RawMove] = []
-        top = -1e18
-        for card in playable:
-            power = power_of[card]
-            flips = (False, True) if power == FLIP and not ninth else (False,)
-            insult = power == INSULT and bool(opponent_hand)
-            push = power == PUSH
-            card_stuck: bool | None = None
-            for cell in cells:
-                bit = 1 << cell
-                occ2 = occ | bit
-                around = NEIGHBOURS3[cell]
-                # Only a card of the opponent's beside the space can be captured.
-                contested = bool(theirs & NEIGHBOUR_MASK[cell])
-                for flip in flips:
-                    tbits = 0
-                    if contested:
-                        taken = taken_of(cards, owner, origin, flipped, player, card, cell, flip)
-                        for t in taken:
-                            tbits |= 1 << t
-                    else:
-                        taken = []
-                    mine2 = mine | bit | tbits
-                    result = 0.0
-                    decided = True
-                    if HAS_LINE[mine2]:
-                        if flip:
-                            result = -2 * RESULT
-                        elif mine2 == occ2:
-                            result = 3 * RESULT
-                        else:
-                            result = 2 * RESULT
-                    elif occ2 == FULL:
-                        result = 3 * RESULT if taken else -2 * RESULT
-                    elif insult and taken:
-                        victims = engine._insult_victims(
-                            opponent_hand, len(taken), (), b.seed, b.ply
-                        )
-                        left = list(opponent_hand)
-                        for v in victims:
-                            left.remove(v)
-                        if self._stuck_after(card, left, b):
-                            result = 2 * RESULT
-                        else:
-                            decided = False
-                    else:
-                        if card_stuck is None:
-                            card_stuck = self._stuck_after(card, opponent_hand, b)
-                        if card_stuck:
-                            result = 2 * RESULT
-                        else:
-                            decided = False
-                    if not decided:
-                        theirs2 = theirs & ~tbits
-                        held = HELD * (POPCOUNT[mine2] - POPCOUNT[theirs2])
-                        lines = (
-                            TWO_MINE * LINE_COUNT[TWO_IN_LINE[mine2] & ~ANY_IN_LINE[theirs2]]
-                            - TWO_THEIRS * LINE_COUNT[TWO_IN_LINE[theirs2] & ~ANY_IN_LINE[mine2]]
-                        )
-                        captured = 0.0
-                        if tbits:
-                            for n, _, facing in around:
-                                if tbits >> n & 1:
-                                    captured += exposed[n] - weak[face[n]][facing]
-                        kept = base - relief[cell] + captured
-                        w = weak[card * 2 + flip]
-                        cost = 0.0
-                        for n, side, _ in around:
-                            if not occ2 >> n & 1:
-                                cost += w[side]
-                        result = held + lines - (kept + cost)
-                    move = (card, cell, flip, -1)
-                    if result > top:
-                        best, top = [move], result
-                    elif result == top:
-                        best.append(move)
-                    if not push:
-                        continue
-                    for target in sorted(taken):
-                        if power_of[cards[target]] == STAND:
-                            continue
-                        move = (card, cell, flip, target)
-                        if decided:
-                            score = result
-                        else:
-                            _, _, facing = next(x for x in around if x[0] == target)
-                            wt = weak[face[target]]
-                            cost = 0.0
-                            for n, side, _ in NEIGHBOURS3[target]:
-                                if not occ2 >> n & 1:
-                                    cost += w[side]
-                            for n, side, _ in around:
-                                if not occ2 >> n & 1:
-                                    cost += wt[side]
-                            swapped = kept - (exposed[target] - wt[facing]) + cost
-                            score = held + lines - swapped
-                        if score > top:
-                            best, top = [move], score
-                        elif score == top:
-                            best.append(move)
-        return best[draw(rng, len(best))]
+        return f.greedy(b, OPEN_CELLS[occ], POPCOUNT[occ] == 8, playable, rng)
 
     def rollout(self, b: Board, rng: random.Random) -> Outcome:
         """Greedy play on both sides from `b` to the end."""
