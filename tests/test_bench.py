@@ -143,6 +143,8 @@ def test_run_quick_search_table() -> None:
     assert shown["search against greedy"]["target"] == ">= 80%"
     assert shown["search against montecarlo"]["target"] == "low > 50%"
     assert shown["search against random"]["target"] == ""
+    # The search player against greedy on games never used to tune it, for reference.
+    assert shown["reference: search against greedy"]["target"] == ""
     speeds = [r for r in rows if r["figure"].strip().startswith("games a second of CPU")]
     assert [r["target"] for r in speeds] == [">= 60", ""]
     assert all(r["value"].endswith(" games/s") for r in speeds)

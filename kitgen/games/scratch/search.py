@@ -58,7 +58,7 @@ from kitgen.rules.base import shuffle
 
 # The defaults: deals per decision (and for a player's first decision), the greedy
 # player's best moves searched at the root and at later turns, and UCB1's constant.
-ITERATIONS, OPENING, CANDIDATES, REPLIES, EXPLORATION = 70, 150, 24, 8, 0.3
+ITERATIONS, OPENING, CANDIDATES, REPLIES, EXPLORATION = 105, 225, 24, 8, 0.3
 
 
 def copy_board(b: Board) -> Board:
