@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -247,9 +248,7 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
             c.rect(left, mid - 3.6, abs(at(row.value) - at(0.0)), 7.2, stroke=1, fill=1)
         c.setStrokeColor(GREY)
         c.setLineWidth(1.0)
-        c.line(at(row.low), mid, at(row.high), mid)
-        c.line(at(row.low), mid - 2.4, at(row.low), mid + 2.4)
-        c.line(at(row.high), mid - 2.4, at(row.high), mid + 2.4)
+        _whisker(c, at(row.low), at(row.high), mid)
         if not panel.bars:
             c.setLineWidth(0.9)
             c.setStrokeColor(STRONG if row.strong else INK)
@@ -271,14 +270,34 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
         c.setDash(2.5, 2)
         c.line(at(panel.against), y + 2, at(panel.against), bottom)
         c.setDash()
-    # Axis.
+    _axis(c, ticks, at, plot_x, plot_w, bottom, panel.unit, panel.signed)
+
+
+def _axis(
+    c: Canvas,
+    ticks: list[float],
+    at: Callable[[float], float],
+    plot_x: float,
+    plot_w: float,
+    bottom: float,
+    unit: str,
+    signed: bool,
+) -> None:
+    """A horizontal axis under a plot, with its ticks and their values."""
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
     c.line(plot_x, bottom, plot_x + plot_w, bottom)
     c.setFillColor(GREY)
     for t in ticks:
         c.line(at(t), bottom, at(t), bottom - 2.5)
-        _text(c, at(t), bottom - 10, _tick(t, panel.unit, panel.signed), REGULAR, SMALL, "c")
+        _text(c, at(t), bottom - 10, _tick(t, unit, signed), REGULAR, SMALL, "c")
+
+
+def _whisker(c: Canvas, left: float, right: float, mid: float) -> None:
+    """An interval's line from `left` to `right` at height `mid`, with end caps."""
+    c.line(left, mid, right, mid)
+    c.line(left, mid - 2.4, left, mid + 2.4)
+    c.line(right, mid - 2.4, right, mid + 2.4)
 
 
 def _bins(panel: Distribution) -> tuple[list[tuple[int, int]], list[list[float]]]:
@@ -424,18 +443,10 @@ def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> 
         if interval is not None:
             c.setStrokeColor(INK)
             c.setLineWidth(0.9)
-            c.line(at(interval[0]), mid, at(interval[1]), mid)
-            c.line(at(interval[0]), mid - 2.4, at(interval[0]), mid + 2.4)
-            c.line(at(interval[1]), mid - 2.4, at(interval[1]), mid + 2.4)
+            _whisker(c, at(interval[0]), at(interval[1]), mid)
         c.setFillColor(INK)
         _text(c, x + width - 2, mid - 2.6, f"{sum(parts):.1f}", REGULAR, SMALL, "r")
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.5)
-    c.line(plot_x, bottom, plot_x + plot_w, bottom)
-    c.setFillColor(GREY)
-    for t in ticks:
-        c.line(at(t), bottom, at(t), bottom - 2.5)
-        _text(c, at(t), bottom - 10, _tick(t, "points", False), REGULAR, SMALL, "c")
+    _axis(c, ticks, at, plot_x, plot_w, bottom, "points", False)
 
 
 def _height(panel: Panel, width: float) -> float:

@@ -163,6 +163,16 @@ def _shown(c: Mapping[str, Any], x: float) -> str:
     return f"{x:+.2f}" if sign else f"{x:.2f}"
 
 
+def balance_of(
+    title: str, facts: tuple[str, ...], report: Mapping[str, Any], panels: Sequence[Panel]
+) -> BalanceReport:
+    """A report of `panels` with the run's verdict (its `comparisons`) and, for a run
+    Ctrl-C stopped, a note saying so."""
+    return BalanceReport(
+        title, facts, verdict(report["comparisons"]), tuple(panels), stopped_note(report)
+    )
+
+
 def stopped_note(report: Mapping[str, Any]) -> tuple[str, ...]:
     """A note for a run Ctrl-C stopped early."""
     stopped = report.get("interrupted")

@@ -12,12 +12,11 @@ from kitgen.rules.balance import (
     BalanceReport,
     Distribution,
     Forest,
+    balance_of,
     estimate,
     mean_caption,
     rows,
     series,
-    stopped_note,
-    verdict,
 )
 
 ENDS = {
@@ -117,10 +116,6 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
                 "pattern (a cabal with two counts for both).",
             )
         )
-    return BalanceReport(
-        f"Balance report: Galliard, {a['player']} against {b['player']}",
-        facts,
-        verdict(report["comparisons"]),
-        tuple(panels),
-        stopped_note(report),
+    return balance_of(
+        f"Balance report: Galliard, {a['player']} against {b['player']}", facts, report, panels
     )

@@ -13,11 +13,10 @@ from kitgen.rules.balance import (
     BalanceReport,
     Distribution,
     Forest,
+    balance_of,
     estimate,
     rows,
     series,
-    stopped_note,
-    verdict,
 )
 
 ENDS = {
@@ -155,10 +154,4 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             wide=len(setups) > 1,
         ),
     ]
-    return BalanceReport(
-        f"Balance report: Scaffold, {report['mode']}",
-        facts,
-        verdict(report["comparisons"]),
-        tuple(panels),
-        stopped_note(report),
-    )
+    return balance_of(f"Balance report: Scaffold, {report['mode']}", facts, report, panels)

@@ -12,12 +12,11 @@ from kitgen.rules.balance import (
     BalanceReport,
     Distribution,
     Forest,
+    balance_of,
     estimate,
     mean_caption,
     rows,
     series,
-    stopped_note,
-    verdict,
 )
 
 
@@ -115,10 +114,4 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
                 "many games.",
             )
         )
-    return BalanceReport(
-        f"Balance report: {a['name']} against {b['name']}",
-        facts,
-        verdict(report["comparisons"]),
-        tuple(panels),
-        stopped_note(report),
-    )
+    return balance_of(f"Balance report: {a['name']} against {b['name']}", facts, report, panels)

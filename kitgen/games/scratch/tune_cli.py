@@ -19,6 +19,7 @@ from kitgen.cli.common import (
     friendly,
     game_command,
     progress_bar,
+    show_report,
 )
 from kitgen.terminal import shown
 
@@ -111,13 +112,7 @@ def tune(
     echo_findings(findings)
     if report is None:
         raise typer.Exit(1)
-    if output is OutputFormat.json:
-        import json
-
-        echo(json.dumps(report, indent=2))
-    else:
-        for line in report_lines(report):
-            echo(line)
+    show_report(report, output, report_lines)
     if report["stopped"] == "Ctrl-C":
         echo("kitgen: stopped by Ctrl-C: the ranking is of the games played", err=True)
         raise typer.Exit(130)

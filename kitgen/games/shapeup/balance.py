@@ -13,11 +13,10 @@ from kitgen.rules.balance import (
     BalanceReport,
     Distribution,
     Forest,
+    balance_of,
     estimate,
     rows,
     series,
-    stopped_note,
-    verdict,
 )
 
 
@@ -123,13 +122,7 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             counted="rounds",
         ),
     ]
-    return BalanceReport(
-        f"Balance report: Shape Up! {report['setup']}",
-        facts,
-        verdict(report["comparisons"]),
-        tuple(panels),
-        stopped_note(report),
-    )
+    return balance_of(f"Balance report: Shape Up! {report['setup']}", facts, report, panels)
 
 
 def _won_95(report: dict[str, Any]) -> list[float] | None:

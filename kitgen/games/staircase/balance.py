@@ -14,11 +14,10 @@ from kitgen.rules.balance import (
     Distribution,
     Forest,
     Stack,
+    balance_of,
     estimate,
     rows,
     series,
-    stopped_note,
-    verdict,
 )
 
 
@@ -104,12 +103,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             "('chosen': a card picked from another player's interfere).",
         ),
     ]
-    return BalanceReport(
-        f"Balance report: the Staircase game, {len(players)} players",
-        facts,
-        verdict(report["comparisons"]),
-        tuple(panels),
-        stopped_note(report),
+    return balance_of(
+        f"Balance report: the Staircase game, {len(players)} players", facts, report, panels
     )
 
 
