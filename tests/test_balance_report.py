@@ -228,3 +228,17 @@ def test_every_panel_lies_on_its_page_however_long_the_run() -> None:
     document = pdfium.PdfDocument(report_pdf(report))
     assert len(document) == pages
     document.close()
+
+
+def test_a_name_the_fonts_cannot_draw_is_shown_as_question_marks_and_said(
+    tmp_path: Path,
+) -> None:
+    deck = tmp_path / "deck.yaml"
+    text = Path(RUSH).read_text(encoding="utf-8")
+    deck.write_text(text.replace("name: Monster rush", 'name: "Ωmega 日本"'), encoding="utf-8")
+    path = tmp_path / "r.pdf"
+    code, _, err = simulate([str(deck), COURT, "-n", "40"], "--report", str(path))
+    assert code == 0
+    assert "kitgen: note: the report's fonts cannot draw 日本: shown as ? on it\n" in err
+    page = " ".join(page_texts(path)[0].split())
+    assert "Balance report: Ωmega ?? against Royal court" in page and "日" not in page

@@ -280,10 +280,17 @@ def write_balance_report(
     if path is None or (stopped is not None and stopped["finished"] == 0):
         return
     from kitgen.atomic import write_atomic
-    from kitgen.render.balance import report_bytes
+    from kitgen.render.balance import report_bytes, report_missing
 
-    write_atomic(path, report_bytes(build(), path))
+    charts = build()
+    write_atomic(path, report_bytes(charts, path))
     echo(f"kitgen: balance report written to {shown(path)}", err=True)
+    gone = report_missing(charts)
+    if gone:
+        echo(
+            f"kitgen: note: the report's fonts cannot draw {shown(gone)}: shown as ? on it",
+            err=True,
+        )
 
 
 def show_simulation(

@@ -64,9 +64,43 @@ def _font(text: str, font: str) -> str:
     return font
 
 
+def drawable(text: str) -> str:
+    """`text` with every character neither the kit's font nor DejaVu can draw shown as
+    "?" (a name in a script the fonts lack, say); `missing` lists them."""
+    gone = missing(text)
+    return text if not gone else "".join("?" if ch in gone else ch for ch in text)
+
+
+def missing(text: str) -> str:
+    """The characters of `text` no font of the report can draw, each once."""
+    if not missing_glyphs(text, REGULAR):
+        return ""
+    ensure_font("DejaVuSans")
+    return missing_glyphs(text, "DejaVuSans")
+
+
+def report_missing(report: BalanceReport) -> str:
+    """Every character of a report's text that its fonts cannot draw (drawn as "?")."""
+    texts = [report.title, *report.facts, *report.verdict, *report.notes]
+    for panel in report.panels:
+        texts += [panel.title, panel.caption]
+        if isinstance(panel, Forest):
+            texts += [r.label for r in panel.rows]
+        elif isinstance(panel, Distribution):
+            texts += [s.name for s in panel.series]
+        else:
+            texts += [*panel.parts, *(label for label, _, _ in panel.rows)]
+    found: dict[str, None] = {}
+    for text in texts:
+        for ch in missing(text):
+            found.setdefault(ch, None)
+    return "".join(found)
+
+
 def _text(
     c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "l"
 ) -> None:
+    text = drawable(text)
     face = _font(text, font)
     c.setFont(face, size)
     if align == "r":
@@ -78,6 +112,7 @@ def _text(
 
 
 def _width(text: str, font: str, size: float) -> float:
+    text = drawable(text)
     return text_width(text, _font(text, font), size)
 
 
@@ -91,6 +126,7 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+    text = drawable(text)
     return wrap(text, _font(text, font), size, width) if text else []
 
 
