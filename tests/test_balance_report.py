@@ -242,3 +242,17 @@ def test_a_name_the_fonts_cannot_draw_is_shown_as_question_marks_and_said(
     assert "kitgen: note: the report's fonts cannot draw 日本: shown as ? on it\n" in err
     page = " ".join(page_texts(path)[0].split())
     assert "Balance report: Ωmega ?? against Royal court" in page and "日" not in page
+
+
+def test_panels_with_nothing_in_them_still_draw() -> None:
+    """A forest of no rows and a distribution of no series (a run too short to have
+    them) draw their headings and empty axes, never an error."""
+    from kitgen.rules.balance import BalanceReport, Forest
+
+    empty = BalanceReport(
+        "Balance report: nothing", ("facts",), ("verdict",), (Forest("empty", ()),)
+    )
+    document = pdfium.PdfDocument(report_pdf(empty))
+    text = document[0].get_textpage().get_text_range()
+    document.close()
+    assert "empty" in text and "page 1 of 1" in text

@@ -238,7 +238,7 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
     values = [v for r in panel.rows for v in (r.low, r.high, r.value)]
     if panel.against is not None:
         values.append(panel.against)
-    if panel.bars:
+    if panel.bars or not values:
         values.append(0.0)
     low, high = min(values), max(values)
     if high - low < 1e-9:
