@@ -3,7 +3,7 @@ the exit status.
 
 `root` holds the Typer app and registers the command modules (`check` for the
 plain check and score that run without typer, `common` for what every command
-shares, `replay`, `simulate`, `export`, `calibrate`, `watch`, `schema`). This
+shares, `replay`, `simulate`, `tune`, `export`, `calibrate`, `watch`, `schema`). This
 package imports nothing itself: `kitgen.entry` imports `kitgen.cli.check` for a
 plain check without paying for typer; `kitgen.cli.app` is the Typer app, loaded
 when asked for.
