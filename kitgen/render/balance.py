@@ -21,7 +21,7 @@ from kitgen.layout.paper import PAPERS
 from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, ensure_font, missing_glyphs, text_width
 from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.text import wrap
+from kitgen.render.text import draw_text, wrap
 from kitgen.rules.balance import BalanceReport, Distribution, Estimate, Forest, Panel, Stack
 
 MARGIN = 14 * MM
@@ -98,17 +98,10 @@ def report_missing(report: BalanceReport) -> str:
 
 
 def _text(
-    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "l"
+    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
 ) -> None:
     text = drawable(text)
-    face = _font(text, font)
-    c.setFont(face, size)
-    if align == "r":
-        c.drawRightString(x, y, text)
-    elif align == "c":
-        c.drawCentredString(x, y, text)
-    else:
-        c.drawString(x, y, text)
+    draw_text(c, x, y, text, _font(text, font), size, align)
 
 
 def _width(text: str, font: str, size: float) -> float:
@@ -298,7 +291,7 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
             _fit(_figure(row, panel), REGULAR, SMALL, value_w),
             REGULAR,
             SMALL,
-            "r",
+            "right",
         )
     if panel.against is not None:
         c.setStrokeColor(RULE)
@@ -326,7 +319,7 @@ def _axis(
     c.setFillColor(GREY)
     for t in ticks:
         c.line(at(t), bottom, at(t), bottom - 2.5)
-        _text(c, at(t), bottom - 10, _tick(t, unit, signed), REGULAR, SMALL, "c")
+        _text(c, at(t), bottom - 10, _tick(t, unit, signed), REGULAR, SMALL, "centre")
 
 
 def _whisker(c: Canvas, left: float, right: float, mid: float) -> None:
@@ -395,7 +388,7 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
         c.setStrokeColor(FAINT)
         c.line(plot_x, yy, plot_x + plot_w, yy)
         c.setFillColor(GREY)
-        _text(c, plot_x - 3, yy - 2.3, _tick(t, "rate", False), REGULAR, SMALL, "r")
+        _text(c, plot_x - 3, yy - 2.3, _tick(t, "rate", False), REGULAR, SMALL, "right")
     if ranges:
         slot = plot_w / len(ranges)
         bar = slot * 0.8 / len(shares)
@@ -422,7 +415,7 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
             at_x = plot_x + (j + 0.5) * slot if single else plot_x + j * slot
             if not single:
                 c.line(at_x, bottom, at_x, bottom - 2.5)
-            _text(c, at_x, bottom - 9, str(first), REGULAR, SMALL, "c")
+            _text(c, at_x, bottom - 9, str(first), REGULAR, SMALL, "centre")
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
     c.line(plot_x, bottom, plot_x + plot_w, bottom)
@@ -435,7 +428,7 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
         f"{panel.axis}; share of the games ({games})",
         REGULAR,
         SMALL,
-        "r",
+        "right",
     )
 
 
@@ -481,7 +474,7 @@ def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> 
             c.setLineWidth(0.9)
             _whisker(c, at(interval[0]), at(interval[1]), mid)
         c.setFillColor(INK)
-        _text(c, x + width - 2, mid - 2.6, f"{sum(parts):.1f}", REGULAR, SMALL, "r")
+        _text(c, x + width - 2, mid - 2.6, f"{sum(parts):.1f}", REGULAR, SMALL, "right")
     _axis(c, ticks, at, plot_x, plot_w, bottom, "points", False)
 
 
@@ -636,7 +629,7 @@ def report_pdf(report: BalanceReport, paper: str = "a4") -> bytes:
             f"page {page + 1} of {pages}",
             REGULAR,
             SMALL,
-            "r",
+            "right",
         )
     return finish(c, buffer)
 
