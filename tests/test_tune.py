@@ -213,3 +213,21 @@ def test_schedule_and_paired_gain() -> None:
     assert gain is not None and gain[0] == pytest.approx(2 / 6)
     assert gain[1] < gain[0] < gain[2]
     assert results.ranked([Swap("x", "y"), swap]) == [swap, Swap("x", "y")]
+
+
+def test_ctrl_c_before_the_first_pass_is_one_line_and_status_130(weakened: str) -> None:
+    from kitgen.games.scratch.tuning import StoppedEarly
+
+    def progress(done: int, total: int) -> None:
+        if done == PASS:  # the first batch: the deck as it is
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(StoppedEarly) as stopped:
+        tune(
+            weakened, COURT, players=("greedy", "greedy"), games=200, top=5, seed=1,
+            progress=progress,
+        )  # fmt: skip
+    assert stopped.value.exit_code == 130
+    assert str(stopped.value) == (
+        f"stopped by Ctrl-C before every swap had played its first {PASS} games"
+    )

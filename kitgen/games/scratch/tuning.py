@@ -33,6 +33,12 @@ class NothingToTry(KitgenError):
     """No card of the pool can replace one of the deck's and keep it legal."""
 
 
+class StoppedEarly(KitgenError):
+    """Ctrl-C stopped the run before every swap had played its first pass."""
+
+    exit_code = 130
+
+
 @cache
 def _setup(paths: Paths) -> tuple[Scratch, ScratchDeckFile, list[str], ScratchPool, str, str]:
     """The engine over every card in reach, the deck, the opponent's cards, the pool the
@@ -191,7 +197,7 @@ def tune(
                 f"the budget ran out before every swap had played its first {PASS} games "
                 f"({len(swaps)} swaps): give a larger --budget"
             )
-        raise KitgenError("stopped by Ctrl-C before every swap had played its first games")
+        raise StoppedEarly(f"stopped by Ctrl-C before every swap had played its first {PASS} games")
     ranked = results.ranked(alive)
     base = results.win_rate(None)
     assert base is not None
