@@ -317,11 +317,7 @@ def significance_lines(comparisons: list[dict[str, Any]], indent: str = "  ") ->
     group (the cards' lifts, marked in their table) are counted, not listed."""
     import textwrap
 
-    def value(c: dict[str, Any], x: float) -> str:
-        sign = c["against"] == 0
-        if c["unit"] == "rate":
-            return f"{x:+.1%}" if sign else f"{x:.1%}"
-        return f"{x:+.2f}" if sign else f"{x:.2f}"
+    from kitgen.rules.simulate import shown_estimate as value
 
     out = []
     for significant, head in (

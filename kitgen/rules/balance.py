@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.rules.simulate import shown_estimate
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -147,20 +149,13 @@ def verdict(comparisons: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
         if "group" in c:
             grouped[c["group"]] = grouped.get(c["group"], 0) + 1
         else:
-            named.append(f"{c['what']} ({_shown(c, c['estimate'])})")
+            named.append(f"{c['what']} ({shown_estimate(c, c['estimate'])})")
     named += [f"{k} {group}" for group, k in grouped.items()]
     first = "Significant at 95%: " + ("; ".join(named) if named else "nothing") + "."
     second = (
         f"Noise (the interval holds no difference): {noise} of the {len(comparisons)} comparisons."
     )
     return (first, second)
-
-
-def _shown(c: Mapping[str, Any], x: float) -> str:
-    sign = c["against"] == 0
-    if c["unit"] == "rate":
-        return f"{x:+.1%}" if sign else f"{x:.1%}"
-    return f"{x:+.2f}" if sign else f"{x:.2f}"
 
 
 def balance_of(

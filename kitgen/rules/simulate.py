@@ -80,6 +80,27 @@ def rounded(values: Iterable[float], digits: int = 4) -> list[float]:
     return [round(v, digits) for v in values]
 
 
+def rate_95(successes: int, trials: int) -> list[float] | None:
+    """A rate's 95% interval for a report (4 places); None without trials."""
+    return rounded(wilson(successes, trials)) if trials else None
+
+
+def mean_95(counts: Mapping[int, int] | Mapping[float, int]) -> list[float] | None:
+    """A mean's 95% interval for a report (3 places), from {value: how many times};
+    None for fewer than two values."""
+    found = mean_interval(counts)
+    return None if found is None else rounded(found[1:], 3)
+
+
+def shown_estimate(c: Mapping[str, Any], x: float) -> str:
+    """A comparison's figure (its estimate, or an end of its interval) for people: a
+    rate in percent, a mean of points with two places, signed when it is a difference."""
+    sign = c["against"] == 0
+    if c["unit"] == "rate":
+        return f"{x:+.1%}" if sign else f"{x:.1%}"
+    return f"{x:+.2f}" if sign else f"{x:.2f}"
+
+
 def comparison(
     what: str,
     estimate: float,

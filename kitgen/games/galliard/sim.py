@@ -18,7 +18,13 @@ from typing import Any
 
 from kitgen.games.galliard.play import Galliard, Setup, play_game
 from kitgen.games.galliard.rules import PATTERNS, patterns
-from kitgen.rules.simulate import comparison, game_seed, mean_interval, rounded, wilson
+from kitgen.rules.simulate import (
+    comparison,
+    game_seed,
+    mean_95,
+    rate_95,
+    wilson,
+)
 
 ENDS = {
     "empty": "a player emptied their hand",
@@ -141,15 +147,6 @@ def _per(part: int, whole: int) -> float | None:
     return round(part / whole, 3) if whole else None
 
 
-def _share_95(part: int, whole: int) -> list[float] | None:
-    return rounded(wilson(part, whole)) if whole else None
-
-
-def _per_95(counts: Counter[int]) -> list[float] | None:
-    found = mean_interval(counts)
-    return None if found is None else rounded(found[1:], 3)
-
-
 def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, Any]:
     """A run's figures as plain data (the JSON of `kitgen simulate galliard`).
 
@@ -170,12 +167,12 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
             "win_rate_95": [round(x, 4) for x in wilson(tally.wins[i], n)],
             "rounds_won": tally.rounds_won[i],
             "round_win_rate": _share(tally.rounds_won[i], rounds),
-            "round_win_rate_95": _share_95(tally.rounds_won[i], rounds),
+            "round_win_rate_95": rate_95(tally.rounds_won[i], rounds),
             "rounds_started": tally.rounds_started[i],
             "royals_wagered_per_round": _per(tally.wagered[i], rounds),
-            "royals_wagered_per_round_95": _per_95(tally.wager_counts[i]),
+            "royals_wagered_per_round_95": mean_95(tally.wager_counts[i]),
             "rounds_with_a_wager": _share(tally.rounds_wagering[i], rounds),
-            "rounds_with_a_wager_95": _share_95(tally.rounds_wagering[i], rounds),
+            "rounds_with_a_wager_95": rate_95(tally.rounds_wagering[i], rounds),
         }
         for i in (0, 1)
     ]
@@ -208,34 +205,32 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
             "win_rate_95": [round(low, 4), round(high, 4)],
         },
         "seat_0_win_rate": _share(tally.seat0_wins, won),
-        "seat_0_win_rate_95": _share_95(tally.seat0_wins, won),
+        "seat_0_win_rate_95": rate_95(tally.seat0_wins, won),
         "round_limit": tally.round_limit,
         "rounds_per_game": _per(rounds, n),
-        "rounds_per_game_95": _per_95(tally.round_counts),
+        "rounds_per_game_95": mean_95(tally.round_counts),
         "games_by_rounds": {str(k): tally.round_counts[k] for k in sorted(tally.round_counts)},
         "moves_per_game": _per(tally.plies, n),
-        "moves_per_game_95": _per_95(tally.lengths),
+        "moves_per_game_95": mean_95(tally.lengths),
         "no_wager_rounds": _share(tally.no_wager_rounds, rounds),
-        "no_wager_rounds_95": _share_95(tally.no_wager_rounds, rounds),
+        "no_wager_rounds_95": rate_95(tally.no_wager_rounds, rounds),
         "round_ends": {
             how: {
                 "rounds": tally.ends[how],
                 "share": _share(tally.ends[how], rounds),
-                "share_95": _share_95(tally.ends[how], rounds),
+                "share_95": rate_95(tally.ends[how], rounds),
             }
             for how in ENDS
         },
         "takes_per_game": _per(tally.takes, n),
-        "takes_per_game_95": _per_95(tally.take_counts),
+        "takes_per_game_95": mean_95(tally.take_counts),
         "trades_per_game": _per(tally.trades, n),
-        "trades_per_game_95": _per_95(tally.trade_counts),
+        "trades_per_game_95": mean_95(tally.trade_counts),
         "deciding_patterns": {
             p.name: _share(tally.patterns[p.name], won) for p in PATTERNS if tally.patterns[p.name]
         },
         "deciding_patterns_95": {
-            p.name: _share_95(tally.patterns[p.name], won)
-            for p in PATTERNS
-            if tally.patterns[p.name]
+            p.name: rate_95(tally.patterns[p.name], won) for p in PATTERNS if tally.patterns[p.name]
         },
         "comparisons": comparisons,
     }

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitgen.games.scaffold.play import Scaffold, Setup, Trade, play_game
-from kitgen.rules.simulate import comparison, game_seed, mean_interval, rounded, wilson
+from kitgen.rules.simulate import (
+    comparison,
+    game_seed,
+    mean_95,
+    mean_interval,
+    rounded,
+    wilson,
+)
 
 ENDS = {
     "built": "the building was finished",
@@ -117,8 +124,7 @@ def _rate(part: int, whole: int) -> dict[str, Any]:
 
 def _mean(total: int, counts: Counter[int], n: int) -> tuple[float | None, list[float] | None]:
     """A mean a game and its 95% interval (None without games, or with one)."""
-    found = mean_interval(counts)
-    return (round(total / n, 2) if n else None), (None if found is None else rounded(found[1:], 3))
+    return (round(total / n, 2) if n else None), mean_95(counts)
 
 
 def tally_summary(tally: ScaffoldTally, setup: Setup) -> dict[str, Any]:

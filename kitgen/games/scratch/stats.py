@@ -18,7 +18,8 @@ from kitgen.games.scratch.players import PLAYERS, play_game, played_of, run_matc
 from kitgen.rules.simulate import (
     comparison,
     game_seed,
-    mean_interval,
+    mean_95,
+    rate_95,
     rate_difference,
     rounded,
     wilson,
@@ -267,15 +268,6 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _rate_95(part: int, whole: int) -> list[float] | None:
-    return rounded(wilson(part, whole)) if whole else None
-
-
-def _mean_95(counts: dict[int, int]) -> list[float] | None:
-    found = mean_interval(counts)
-    return None if found is None else rounded(found[1:], 3)
-
-
 def summary(
     tally: Tally,
     names: tuple[str, str],
@@ -311,14 +303,14 @@ def summary(
                     "card": card,
                     "games_in_opening_hand": dealt,
                     "win_rate_in_opening_hand": _rate(won_dealt, dealt),
-                    "win_rate_in_opening_hand_95": _rate_95(won_dealt, dealt),
+                    "win_rate_in_opening_hand_95": rate_95(won_dealt, dealt),
                     "win_rate_not_in_opening_hand": _rate(wins - won_dealt, n - dealt),
-                    "win_rate_not_in_opening_hand_95": _rate_95(wins - won_dealt, n - dealt),
+                    "win_rate_not_in_opening_hand_95": rate_95(wins - won_dealt, n - dealt),
                     "lift": lift,
                     "lift_95": lift_95,
                     "games_played": played,
                     "win_rate_when_played": _rate(tally.played_won[key], played),
-                    "win_rate_when_played_95": _rate_95(tally.played_won[key], played),
+                    "win_rate_when_played_95": rate_95(tally.played_won[key], played),
                     "captures_made": tally.captures[key],
                     "times_captured": tally.captured[key],
                 }
@@ -333,7 +325,7 @@ def summary(
                 "win_rate": _rate(wins, n),
                 "win_rate_95": rounded(wilson(wins, n)),
                 "points_per_game": round(tally.points[i] / n, 3) if n else None,
-                "points_per_game_95": _mean_95(points),
+                "points_per_game_95": mean_95(points),
                 "points": {str(p): k for p, k in sorted(points.items()) if k},
                 "cards": cards,
             }
@@ -388,7 +380,7 @@ def summary(
             reason: rounded(wilson(count, n)) for reason, count in sorted(tally.reasons.items())
         },
         "moves_per_game": round(tally.moves / n, 2) if n else None,
-        "moves_per_game_95": _mean_95(tally.lengths),
+        "moves_per_game_95": mean_95(tally.lengths),
         "game_lengths": {str(k): v for k, v in sorted(tally.lengths.items())},
         "comparisons": comparisons,
     }

@@ -17,6 +17,7 @@ from kitgen.games.shapeup.rules import ATTRIBUTES, Setup
 from kitgen.rules.simulate import (
     comparison,
     game_seed,
+    mean_95,
     mean_interval,
     rounded,
     wilson,
@@ -123,11 +124,6 @@ def _count_round(tally: RoundTally, first: int, result: Result) -> None:
     tally.leads[ranked[0] - ranked[1]] += 1
 
 
-def _mean_95(counts: dict[int, int] | dict[float, int]) -> list[float] | None:
-    found = mean_interval(counts)
-    return None if found is None else rounded(found[1:], 3)
-
-
 def round_summary(
     tally: RoundTally, setup: Setup, players: tuple[str, ...], seed: int
 ) -> dict[str, Any]:
@@ -182,15 +178,14 @@ def round_summary(
                 "win_rate": round(tally.wins[i] / n, 4) if n else None,
                 "win_rate_95": [round(x, 4) for x in wilson(tally.wins[i], n)],
                 "points_per_game": round(tally.points[i] / n, 3) if n else None,
-                "points_per_game_95": _mean_95(tally.scores[i]),
+                "points_per_game_95": mean_95(tally.scores[i]),
                 "points": {str(p): c for p, c in sorted(tally.scores[i].items())},
                 "points_by_attribute": {
                     a: round(sum(p * c for p, c in counts.items()) / n, 3) if n else None
                     for a, counts in zip(ATTRIBUTES, tally.parts[i], strict=True)
                 },
                 "points_by_attribute_95": {
-                    a: _mean_95(counts)
-                    for a, counts in zip(ATTRIBUTES, tally.parts[i], strict=True)
+                    a: mean_95(counts) for a, counts in zip(ATTRIBUTES, tally.parts[i], strict=True)
                 },
             }
             for i, name in enumerate(players)
@@ -203,17 +198,17 @@ def round_summary(
             # Rounds not tied, shared out evenly among the players.
             "fair_share": round(fair, 4) if fair is not None else None,
             "points_per_game": round(tally.first_points / n, 3) if n else None,
-            "points_per_game_95": _mean_95(tally.first_scores),
+            "points_per_game_95": mean_95(tally.first_scores),
             "others_points_per_game": (round(others / (n * (setup.players - 1)), 3) if n else None),
             # (the others' mean points a round: their total over players - 1)
-            "others_points_per_game_95": _mean_95(
+            "others_points_per_game_95": mean_95(
                 {t / (k - 1): c for t, c in tally.others_scores.items()}
             ),
             "points_edge": None if edge is None else round(edge[0], 3),
             "points_edge_95": None if edge is None else rounded(edge[1:], 3),
         },
         "winning_margin": round(tally.margins / won, 2) if won else None,
-        "winning_margin_95": _mean_95(tally.leads),
+        "winning_margin_95": mean_95(tally.leads),
         "full_games": _full_games(tally, players),
         "comparisons": comparisons,
     }

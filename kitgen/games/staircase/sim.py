@@ -31,7 +31,14 @@ from kitgen.games.staircase.play import (
     interfere_margin,
     play_game,
 )
-from kitgen.rules.simulate import comparison, game_seed, mean_interval, rounded, wilson
+from kitgen.rules.simulate import (
+    comparison,
+    game_seed,
+    mean_95,
+    mean_interval,
+    rounded,
+    wilson,
+)
 
 ACTIONS = ("build", "scrap", "recycle", "interfere", "chosen")
 _ACTION_OF: dict[type, str] = {
@@ -254,11 +261,6 @@ def _margins(counts: Counter[int]) -> dict[str, int]:
     raise AssertionError("unreachable: counts is not empty")
 
 
-def _mean_95(counts: Counter[int], scale: int = 1) -> list[float] | None:
-    found = mean_interval({k / scale: v for k, v in counts.items()})
-    return None if found is None else rounded(found[1:], 3)
-
-
 def _histogram(counts: Counter[int]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
@@ -296,20 +298,20 @@ def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, An
                 "outright_win_rate_95": rounded(wilson(tally.outright[p], n)),
                 "shared_wins": sum(shared.values()),
                 "mean_total": _mean(tally.total[p], n),
-                "mean_total_95": _mean_95(tally.totals[p]),
+                "mean_total_95": mean_95(tally.totals[p]),
                 "mean_base": _mean(tally.base[p], n),
-                "mean_base_95": _mean_95(tally.bases[p]),
+                "mean_base_95": mean_95(tally.bases[p]),
                 "mean_bonus": _mean(tally.bonus[p], n),
-                "mean_bonus_95": _mean_95(tally.bonuses[p]),
+                "mean_bonus_95": mean_95(tally.bonuses[p]),
                 "totals": _histogram(tally.totals[p]),
                 "bases": _histogram(tally.bases[p]),
                 "bonuses": _histogram(tally.bonuses[p]),
                 "mean_sequences": _mean(tally.sequences[p], n, 3),
-                "mean_sequences_95": _mean_95(tally.runs[p]),
+                "mean_sequences_95": mean_95(tally.runs[p]),
                 "actions_per_game": {a: _mean(tally.actions[p][a], n, 3) for a in ACTIONS},
-                "actions_per_game_95": {a: _mean_95(tally.action_counts[p][a]) for a in ACTIONS},
+                "actions_per_game_95": {a: mean_95(tally.action_counts[p][a]) for a in ACTIONS},
                 "interfere_chances": _mean(tally.chances[p], n),
-                "interfere_chances_95": _mean_95(tally.chance_counts[p]),
+                "interfere_chances_95": mean_95(tally.chance_counts[p]),
             }
         )
         if name in WEIGHED and tally.margins[p]:
@@ -342,7 +344,7 @@ def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, An
         "games": n,
         "players": rows,
         "turns_per_game": _mean(tally.turns, n),
-        "turns_per_game_95": _mean_95(tally.lengths),
+        "turns_per_game_95": mean_95(tally.lengths),
         "game_lengths": _histogram(tally.lengths),
         "tie_share": _mean(tally.ties, n, 4),
         "tie_share_95": rounded(wilson(tally.ties, n)),
