@@ -231,3 +231,35 @@ def test_ctrl_c_before_the_first_pass_is_one_line_and_status_130(weakened: str) 
     assert str(stopped.value) == (
         f"stopped by Ctrl-C before every swap had played its first {PASS} games"
     )
+
+
+def test_the_opponents_own_cards_are_not_swapped_in(weakened: str, tmp_path: Path) -> None:
+    """Without --pool, a swap draws from the cards in reach of MY_DECK: the opponent's
+    own card files stay its own, though they play in the games."""
+    (tmp_path / "beasts.yaml").write_text(
+        "game: scratch\nkind: cards\ncards:\n  - name: Testbeast\n    faction: monster\n"
+        "    rarity: common\n    stats: {top: 8, right: 8, bottom: 2, left: 1}\n",
+        encoding="utf-8",
+    )
+    beasts = tmp_path / "beasts-deck.yaml"
+    beasts.write_text(
+        "game: scratch\nkind: deck\nname: Beasts\nuses: [beasts.yaml]\ncards:\n"
+        "  Testbeast: 5\n  Worg: 5\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(
+        weakened, "--against", str(beasts), "-n", "20", "--top", "50", "-f", "json"
+    )
+    assert code == 0, err
+    report = json.loads(out)
+    assert "Testbeast" not in {s["add"] for s in report["best"]}
+    # The swaps tried are the same as against a deck of official cards only.
+    code, out, _ = run(weakened, "--against", COURT, "-n", "20", "-f", "json")
+    assert report["swaps_tried"] == json.loads(out)["swaps_tried"]
+    # The same card file as --pool is what may come in, and only it.
+    code, out, err = run(
+        weakened, "--against", COURT, "--pool", str(tmp_path / "beasts.yaml"), "-n", "20",
+        "-f", "json",
+    )  # fmt: skip
+    assert code == 0, err
+    assert {s["add"] for s in json.loads(out)["best"]} == {"Testbeast"}

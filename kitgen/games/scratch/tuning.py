@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kitgen.errors import KitgenError, UsageError
 from kitgen.games.scratch import rules
@@ -39,42 +39,58 @@ class StoppedEarly(KitgenError):
     exit_code = 130
 
 
+class Setup(NamedTuple):
+    """What a tuning run plays with: the engine over every card in play, the deck (its
+    names as the pool spells them), the opponent's cards, the cards a swap may put in,
+    the pool the swapped decks' legality is judged against, and the decks' names."""
+
+    engine: Scratch
+    deck: ScratchDeckFile
+    against: list[str]
+    candidates: ScratchPool
+    legal: ScratchPool
+    name: str
+    against_name: str
+
+
 @cache
-def _setup(paths: Paths) -> tuple[Scratch, ScratchDeckFile, list[str], ScratchPool, str, str]:
-    """The engine over every card in reach, the deck, the opponent's cards, the pool the
-    swaps draw from and the decks' names (cached per process)."""
+def _setup(paths: Paths) -> Setup:
+    """The run's `Setup` (cached per process: each worker builds it once)."""
     deck_doc = read_document(paths[0])
     against_doc = read_document(paths[1])
     assert isinstance(deck_doc.model, ScratchDeckFile)
     assert isinstance(against_doc.model, ScratchDeckFile)
-    pool, _ = scratch_pool(deck_doc)
+    reach, _ = scratch_pool(deck_doc)  # the official cards and the deck's `uses:`
+    pool = reach.copy()
     merge_pool(pool, scratch_pool(against_doc)[0])
-    candidates = pool
+    candidates, legal = reach, reach
     if paths[2] is not None:
         cards_doc = read_document(paths[2])
-        candidates, _ = scratch_pool(cards_doc)
-        merge_pool(pool, candidates)
         assert isinstance(cards_doc.model, ScratchCardsFile)
-        own = ScratchPool()
+        cards_pool, _ = scratch_pool(cards_doc)
+        merge_pool(pool, cards_pool)
+        legal = reach.copy()
+        merge_pool(legal, cards_pool)  # (the file's own rarities and factions too)
+        candidates = ScratchPool()
         for listed in cards_doc.model.cards:
-            found = candidates.card(listed.name)
+            found = cards_pool.card(listed.name)
             if found is not None:
-                own.cards[found.name] = found
-        candidates = own
+                candidates.cards[found.name] = found
     engine = Scratch(Catalog(pool), official().params)
     against: list[str] = []
     for name, count in against_doc.model.cards.items():
         theirs = pool.card(name)
         assert theirs is not None  # the deck was checked before
         against += [theirs.name] * count
-    # The deck's names as the pool spells them.
     spelled = {}
     for name, count in deck_doc.model.cards.items():
         mine = pool.card(name)
         assert mine is not None
         spelled[mine.name] = count
     deck = deck_doc.model.model_copy(update={"cards": spelled})
-    return engine, deck, against, candidates, deck_doc.model.name, against_doc.model.name
+    return Setup(
+        engine, deck, against, candidates, legal, deck_doc.model.name, against_doc.model.name
+    )
 
 
 def _batch(args: tuple[Paths, Swap | None, tuple[str, str], int, int, int, bool]) -> list[int]:
@@ -82,7 +98,7 @@ def _batch(args: tuple[Paths, Swap | None, tuple[str, str], int, int, int, bool]
     game the deck won, 0 for each it lost, in order."""
     paths, swap, players, seed, start, stop, allow_outside = args
     with allowing_outside(allow_outside):
-        engine, deck, against, _, _, _ = _setup(paths)
+        engine, deck, against, *_ = _setup(paths)
     cards = (
         [n for n, k in deck.cards.items() for _ in range(k)]
         if swap is None
@@ -131,16 +147,14 @@ def tune(
     if any(f.is_error for f in findings):
         return None, findings
     paths: Paths = (deck_path, against_path, pool_path)
-    _, deck, _, candidates, name, against_name = _setup(paths)
+    setup = _setup(paths)
+    deck, name, against_name = setup.deck, setup.name, setup.against_name
     off = official()
-    # What the deck's legality is judged against: the cards in its reach and the pool's.
-    full_pool, _ = scratch_pool(read_document(deck_path))
-    merge_pool(full_pool, candidates)
 
     def check(changed: ScratchDeckFile) -> list[Finding]:
-        return rules.check_deck(changed, full_pool, off.params, off.deck_rules)
+        return rules.check_deck(changed, setup.legal, off.params, off.deck_rules)
 
-    swaps = legal_swaps(deck, pool_names(candidates), check)
+    swaps = legal_swaps(deck, pool_names(setup.candidates), check)
     if not swaps:
         where = pool_path or "the cards in reach of the deck"
         raise NothingToTry(
