@@ -527,6 +527,72 @@ def test_pages_of_several_sizes_in_turn_render_as_alone(tmp_path: Path) -> None:
         assert (tmp_path / f"{n}.png").read_bytes() == plain.getvalue(), n
 
 
+def test_the_next_page_renders_while_the_last_is_encoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One process: page n's PNG is encoded (in a thread) while page n + 1 renders, so
+    # an encoder that waits for the next page's rendering is not waiting on itself.
+    import threading
+
+    from kitgen.render import raster
+
+    count = 6
+    rendered = threading.Condition()
+    pages_rendered = [0]
+    order: list[str] = []
+    real_render, real_encode = raster.render, raster.encode
+
+    def render(document: object, job: PageJob, *kept: raster.Slot | None) -> raster.Slot:
+        slot = real_render(document, job, *kept)
+        with rendered:
+            pages_rendered[0] += 1
+            order.append(f"render {job.page}")
+            rendered.notify_all()
+        return slot
+
+    def encode(image: Image.Image, dpi: float) -> bytes:
+        encoded = sum(1 for step in order if step.startswith("encode"))
+        with rendered:  # page `encoded` waits for the page after it to be rendered
+            assert rendered.wait_for(
+                lambda: pages_rendered[0] >= min(encoded + 2, count), timeout=10
+            ), "the next page did not render while this one was encoded"
+            order.append(f"encode {encoded}")
+        return real_encode(image, dpi)
+
+    monkeypatch.setattr(raster, "render", render)
+    monkeypatch.setattr(raster, "encode", encode)
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), (40, 60), 72) for n in range(count)]
+    with Rasterizer(1) as ras:
+        ras.run(pages_pdf(count), jobs)
+    assert order.index("render 1") < order.index("encode 0")
+    assert len(list(tmp_path.iterdir())) == count
+
+
+def test_every_bitmap_rendered_into_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Pages of two sizes in turn make new bitmaps as they go; none is left open, and
+    # no more are open at once than the pages in flight need.
+    import pypdfium2
+
+    made: list[pypdfium2.PdfBitmap] = []
+    real = pypdfium2.PdfBitmap.new_native
+
+    def new_native(*args: object, **kwargs: object) -> pypdfium2.PdfBitmap:
+        bitmap = real(*args, **kwargs)
+        made.append(bitmap)
+        assert sum(1 for b in made if b.raw is not None) <= 3
+        return bitmap
+
+    monkeypatch.setattr(pypdfium2.PdfBitmap, "new_native", new_native)
+    sizes = [(40, 60), (40, 60), (60, 40), (40, 60), (40, 60), (40, 60)]
+    pdf = pages_pdf(6, *sizes)
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), sizes[n], 72) for n in range(6)]
+    with Rasterizer(1) as raster:
+        raster.run(pdf, jobs)
+    assert len(made) >= 3 and all(bitmap.raw is None for bitmap in made)
+
+
 def test_a_file_that_cannot_be_written_stops_the_pages_after_it(tmp_path: Path) -> None:
     pdf = pages_pdf(8)
     paths = [tmp_path / f"{n}.png" for n in range(8)]

@@ -5,11 +5,13 @@ renders its share of the pages. Pages drawn in pixel units (one point per pixel)
 come out at exactly their page size. PNG encoding costs about three times what
 rendering does, so it happens in the workers too, and each worker writes its files.
 
-Fewer pages than starting the workers is worth (`WORTH_A_POOL`) render in this
-process, page after page, while a thread writes the pages already encoded: writing
-waits for the disk, and that wait no longer holds up the next page. (Pillow holds
-the interpreter while it encodes a PNG, so more threads would not encode faster.)
-The pool's modules (multiprocessing) are imported only when workers start.
+Fewer pages than starting the workers is worth (`WORTH_A_POOL`), or any number
+with one process, render in this process, page after page, while a thread encodes
+and writes the pages already rendered: Pillow lets go of the interpreter while it
+compresses a PNG and PDFium while it renders, so the next page renders while the
+last is encoded, and writing's wait for the disk holds up neither. (PDFium is only
+ever called from the one thread.) The pool's modules (multiprocessing) are imported
+only when workers start.
 
 The files go into a folder that is new and this run's alone (a staged export,
 `kitgen.atomic.staged_dir`, which puts the whole folder in place at the end), so
@@ -81,16 +83,20 @@ def _document(path: str) -> object:
     return _documents[path]
 
 
-# The last page's bitmap and image, by size, for the next page of that size: a new
+# A bitmap PDFium renders into, and the Pillow image its pixels are copied to.
+Slot = tuple[Any, "Image"]
+
+# A worker's last bitmap and image, by size, for its next page of that size: a new
 # pair each page costs two allocations of a few MiB, cleared, every time.
-_reused: dict[tuple[int, int], tuple[Any, Image]] = {}
+_reused: dict[tuple[int, int], Slot] = {}
 
 
-def render(document: object, job: PageJob) -> Image:
-    """One page as a Pillow image: RGB (no alpha) on white. PDFium: one thread only.
+def render(document: object, job: PageJob, kept: Slot | None = None) -> Slot:
+    """One page as a Pillow image, RGB (no alpha) on white, and the bitmap it was
+    rendered into. PDFium: one thread only.
 
-    The image is this process's again at the next page of the same size (it is
-    reused): encode or copy it before rendering another page."""
+    A `kept` bitmap and image of the page's size are rendered into again (they are
+    returned); otherwise a new pair is made, and the caller closes `kept`'s bitmap."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
     from PIL import Image as PILImage
@@ -98,7 +104,6 @@ def render(document: object, job: PageJob) -> Image:
     assert isinstance(document, pypdfium2.PdfDocument)
     page = document[job.page]
     width = page.get_width()
-    kept = _reused.get(job.size)
 
     def bitmap_maker(width: int, height: int, format: int, rev_byteorder: bool = False) -> Any:
         if kept is not None and (kept[0].width, kept[0].height, kept[0].format) == (
@@ -122,15 +127,15 @@ def render(document: object, job: PageJob) -> Image:
     )
     size = (bitmap.width, bitmap.height)
     if size != job.size:
+        if kept is None or bitmap is not kept[0]:
+            bitmap.close()
         raise RuntimeError(f"page {job.page} rendered at {size}, not {job.size}")
     if kept is not None and kept[0] is bitmap:
         image = kept[1]
         image.frombytes(bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
-    else:
-        image = PILImage.frombytes("RGB", size, bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
-        _forget_bitmaps()
-        _reused[job.size] = (bitmap, image)
-    return image
+        return kept
+    image = PILImage.frombytes("RGB", size, bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+    return bitmap, image
 
 
 def _forget_bitmaps() -> None:
@@ -147,8 +152,14 @@ def encode(image: Image, dpi: float) -> bytes:
 
 
 def png_bytes(document: object, job: PageJob) -> bytes:
-    """One page as PNG bytes: RGB (no alpha) on white, with its resolution recorded."""
-    return encode(render(document, job), job.dpi)
+    """One page as PNG bytes: RGB (no alpha) on white, with its resolution recorded.
+    The page renders into this process's last bitmap of its size (`_reused`)."""
+    kept = _reused.get(job.size)
+    slot = render(document, job, kept)
+    if slot is not kept:
+        _forget_bitmaps()
+        _reused[job.size] = slot
+    return encode(slot[1], job.dpi)
 
 
 def write_new(path: str, data: bytes) -> None:
@@ -173,40 +184,63 @@ def _write(paths: tuple[str, ...], data: bytes) -> int:
     return len(paths)
 
 
-class _Writer:
-    """A thread that writes files handed to it, in order, while the caller goes on; at
-    most `WAITING` pages wait. Use it as a context manager: leaving the block waits for
-    every file (or, on an error, for the file being written, dropping the rest); the
-    first error writing is raised by the next `write` or by leaving."""
+class _Encoder:
+    """A thread that encodes rendered pages to PNG and writes their files, in order,
+    while the caller renders the next page. `SLOTS` bitmaps (each with its image) go
+    round between the two: the caller takes a free one (`slot`), renders into it and
+    hands it over (`put`); the thread gives it back once its PNG is written. Use it
+    as a context manager: leaving waits for every page handed over (or, on an error,
+    for the page in hand, dropping the rest) and then closes the bitmaps, in the
+    caller's thread (PDFium's only); the first error encoding or writing is raised by
+    the next `slot` or by leaving."""
 
-    WAITING = 4
+    SLOTS = 2  # one rendering, one encoding: rendering is the quicker of the two
 
     def __init__(self) -> None:
-        self.waiting: queue.Queue[tuple[tuple[str, ...], bytes] | None] = queue.Queue(self.WAITING)
+        self.free: queue.Queue[Slot | None] = queue.Queue()
+        for _ in range(self.SLOTS):
+            self.free.put(None)  # (none made yet)
+        self.waiting: queue.Queue[tuple[PageJob, Slot] | None] = queue.Queue()
+        self.bitmaps: list[Any] = []  # every bitmap made and not yet closed
         self.error: BaseException | None = None
         self.stop = False
-        self.thread = threading.Thread(target=self._work, name="kitgen-png-writer", daemon=True)
+        self.thread = threading.Thread(target=self._work, name="kitgen-png-encoder", daemon=True)
         self.thread.start()
 
     def _work(self) -> None:
         while (item := self.waiting.get()) is not None:
-            if self.stop or self.error is not None:
-                continue  # drain: the caller is leaving
+            job, slot = item
             try:
-                _write(*item)
+                if not self.stop and self.error is None:  # else drain: the caller is leaving
+                    _write(job.paths, encode(slot[1], job.dpi))
             except BaseException as error:  # the caller raises it
                 self.error = error
+            finally:
+                self.free.put(slot)
 
     def _raise(self) -> None:
         if self.error is not None:
             error, self.error = self.error, None
             raise error
 
-    def write(self, paths: tuple[str, ...], data: bytes) -> None:
+    def slot(self) -> Slot | None:
+        """A bitmap and image free to render into (None: none made yet), waiting while
+        every one is the thread's."""
+        kept = self.free.get()
         self._raise()
-        self.waiting.put((paths, data))
+        return kept
 
-    def __enter__(self) -> _Writer:
+    def put(self, job: PageJob, kept: Slot | None, slot: Slot) -> None:
+        """Hand over `job`'s page, rendered into `slot` (`kept`, or a new pair that
+        replaces it)."""
+        if slot is not kept:
+            if kept is not None:
+                self.bitmaps.remove(kept[0])
+                kept[0].close()
+            self.bitmaps.append(slot[0])
+        self.waiting.put((job, slot))
+
+    def __enter__(self) -> _Encoder:
         return self
 
     def __exit__(
@@ -219,6 +253,9 @@ class _Writer:
             self.stop = True
         self.waiting.put(None)
         self.thread.join()
+        for bitmap in self.bitmaps:
+            bitmap.close()
+        self.bitmaps.clear()
         if kind is None:
             self._raise()
 
@@ -329,10 +366,12 @@ class Rasterizer:
         jobs: Sequence[PageJob],
         progress: Callable[[int, int], None] | None,
     ) -> None:
-        """Render and encode in this thread, page after page; a thread writes the files."""
+        """Render in this thread, page after page, while a thread encodes the pages
+        rendered and writes their files."""
         document = _document(pdf_path)
-        with _Writer() as writer:
+        with _Encoder() as encoder:
             for done, job in enumerate(jobs, 1):
-                writer.write(job.paths, png_bytes(document, job))
+                kept = encoder.slot()
+                encoder.put(job, kept, render(document, job, kept))
                 if progress is not None:
                     progress(done, len(jobs))
