@@ -105,6 +105,63 @@ FIELD_HELP = {
     "Block.kitgen": "How kitgen helps with this part of the game.",
     "GameFile.parameters": "The game's numbers, read by the rules engine and the booklet; "
     "rules text prints them as `{{ name }}`.",
+    "GameFile.title": "The game's name, as the booklet's cover and `kitgen list` print it.",
+    "GameFile.players": "How many can play: `min` and `max` (1 to 12).",
+    "GameFile.playing_time": "How long a game takes, as printed (like `5 to 10 minutes`).",
+    "GameFile.summary": "What the game is, in a sentence or two: on the booklet's cover and "
+    "in `kitgen list`.",
+    "GameFile.credits": "Who made the game.",
+    "PlayerCount.min": "The fewest players the game takes.",
+    "PlayerCount.max": "The most players the game takes.",
+    "Component.title": "The part's name (like Play mat).",
+    "Component.description": "What the part is and what it is for.",
+    "PrintSettings.cut": "How the sheets are cut: marks (crop marks outside the cards), lines "
+    "(cut lines across the sheet, stopping short of every card's bleed) or silhouette "
+    "(registration marks for a Silhouette cutter, and a cut file).",
+    "ReferenceCard.title": "The reference card's title.",
+    "ReferenceCard.sections": "Headings, each with its points.",
+    "ReferenceSection.heading": "The heading of this part of the card.",
+    "ReferenceSection.points": "Its points, a line each (1 to 20); `{{ name }}` prints a game "
+    "parameter.",
+    "Section.title": "The section's heading.",
+    "Block.table": "A table: `columns` (the headings, 1 to 6) and `rows` (lists of cells).",
+    "Block.tip": "A call-out with a tip for play.",
+    "Block.strategy": "A call-out on strategy.",
+    "Block.variant": "A call-out with a variant of the rules.",
+    "Block.note": "A call-out with a rules decision: how a case the rules leave open is settled.",
+    "Block.example": "A worked example, set apart in a box: a `title` and its `blocks`.",
+    "Example.title": "The example's title, at the top of its box.",
+    "Example.blocks": "The example's paragraphs, lists, tables, call-outs and figures.",
+    "Table.columns": "The column headings (1 to 6).",
+    "Table.rows": "The rows, each a list of cells, one for each column.",
+    "deck_rules": "What a legal deck is: its size, copies of a card, counts of kinds of card, "
+    "totals, banned and restricted cards, a sideboard; every key may be left out.",
+    "DeckRules.size": "Cards in a deck: a number (exactly that many), or `min` and `max`.",
+    "DeckRules.copies": "How many copies of one card a deck may hold (main deck and "
+    "sideboard together): `max`, and `by` for fewer of some cards.",
+    "DeckRules.at_least": "At least `count` cards for which `where` holds (like 15 commons).",
+    "DeckRules.at_most": "At most `count` cards for which `where` holds.",
+    "DeckRules.total": "The sum of an integer field over the deck's cards, each copy counted: "
+    "`field`, and `min`, `max` or both.",
+    "DeckRules.banned": "Cards no deck may hold, by name.",
+    "DeckRules.restricted": "Cards a deck may hold one copy of, by name.",
+    "DeckRules.sideboard": "How many cards a sideboard holds: `min`, `max`; without it a deck "
+    "has no sideboard.",
+    "DeckRules.in_play": "Limits on the cards in play at once, not on the deck: a deck may hold "
+    "more, with a warning.",
+    "Range.min": "At least this many.",
+    "Range.max": "At most this many.",
+    "Copies.max": "The most copies of any one card.",
+    "Copies.by": "Fewer copies for some cards: a field, then its values and their limits (like "
+    "`{rarity: {rare: 1}}`).",
+    "CountRule.where": "The cards counted: fields and the value, or list of values, each must "
+    "have (like `{rarity: common}`).",
+    "CountRule.count": "How many cards.",
+    "TotalRule.field": "The integer field to add up (like `cost`).",
+    "InPlayRule.where": "The cards the limit is about: fields and the value, or list of values, "
+    "each must have.",
+    "InPlayRule.one_per": "`card` (the default): one copy of each such card in play at once; "
+    "a field's name: one such card per value of that field.",
 }
 
 
@@ -360,8 +417,14 @@ def _draft7(node: Any) -> Any:
     return out
 
 
-def _describe_fields(definitions: dict[str, Any], name: str, model: type[BaseModel]) -> None:
-    """Hover text for the fields of a model and of the models inside it."""
+def _describe_fields(
+    definitions: dict[str, Any],
+    name: str,
+    model: type[BaseModel],
+    table: dict[str, str] | None = None,
+) -> None:
+    """Hover text for the fields of a model and of the models inside it (from `table`
+    over the usual ones, when given)."""
     seen: set[str] = set()
 
     def visit(def_name: str, cls: type[BaseModel]) -> None:
@@ -374,7 +437,7 @@ def _describe_fields(definitions: dict[str, Any], name: str, model: type[BaseMod
             prop = schema.get("properties", {}).get(key)
             if prop is None:
                 continue
-            text = field_help(cls, key)
+            text = field_help(cls, key, table)
             if text and "description" not in prop:
                 prop["description"] = text
             for inner in _inner_models(info.annotation):
@@ -401,9 +464,10 @@ def _field_help_table() -> dict[str, str]:
     return table
 
 
-def field_help(model: type[BaseModel], key: str) -> str | None:
-    """The hover text of a model's field: its own, a base class's, or the shared one."""
-    table = _field_help_table()
+def field_help(model: type[BaseModel], key: str, extra: dict[str, str] | None = None) -> str | None:
+    """The hover text of a model's field: its own, a base class's, or the shared one
+    (`extra` over the tables of kitgen and its games)."""
+    table = _field_help_table() | (extra or {})
     for cls in model.__mro__:
         text = table.get(f"{cls.__name__}.{key}")
         if text is not None:
@@ -491,6 +555,7 @@ def _renamed(node: Any, renamed: dict[str, str]) -> Any:
 # `kitgen schema KIND -g custom`: the files of a designed game (any id of its own).
 CUSTOM = "custom"
 DESIGNED_MODELS = "kitgen.games.designed.model"
+DESIGNED_FIELD_HELP = "kitgen.games.designed.schema_help"
 DESIGNED_KINDS = {
     "game": f"{DESIGNED_MODELS}:DesignedGameFile",
     "layout": f"{DESIGNED_MODELS}:LayoutFile",
@@ -526,7 +591,7 @@ def designed_schema(kind: str) -> dict[str, Any]:
     )
     name = refs[(model, "validation")]["$ref"].removeprefix(_REF)
     definitions = dict(top.get("$defs", {}))
-    _describe_fields(definitions, name, model)
+    _describe_fields(definitions, name, model, import_module(DESIGNED_FIELD_HELP).FIELD_HELP)
     if PrintSettings.__name__ in definitions:
         _print_settings(definitions[PrintSettings.__name__])
     for definition in definitions.values():

@@ -129,6 +129,11 @@ def test_new_game_checks_clean_with_schemas(game: str, tmp_path: Path) -> None:
     kit = yaml.safe_load((folder / "kit.yaml").read_text(encoding="utf-8"))
     assert kit["name"] == f"My {game} night"
     assert ("standard_deck" in kit) == (game in ("scaffold", "staircase", "galliard"))
+    # The kit's comments say what each print setting takes (`cut` said "None").
+    text = (folder / "kit.yaml").read_text(encoding="utf-8")
+    for key in ("paper", "card_size", "bleed", "duplex", "cut"):
+        line = next(line for line in text.splitlines() if line.startswith(f"#   - {key}: "))
+        assert "None" not in line and len(line) > len(f"#   - {key}: ") + 10, line
     if game == "scratch":
         # The deck only: listing its card file too printed the new cards twice.
         assert "card_files" not in kit and kit["decks"] == ["deck.yaml"]

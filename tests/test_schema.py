@@ -129,8 +129,24 @@ def test_the_output_is_the_same_bytes_every_run() -> None:
 
 
 def test_field_help_names_real_fields() -> None:
+    # Every hover text of kitgen's table, of each game's and of a designed game's names a
+    # field that some model of those files has.
+    from importlib import import_module
+
+    from kitgen.model.deck_rules import DeckRulesHolder
+    from kitgen.schema import DESIGNED_FIELD_HELP, DESIGNED_KINDS
+
+    designed = []
+    for where in DESIGNED_KINDS.values():
+        module, _, name = where.partition(":")
+        designed.append(getattr(import_module(module), name))
+    figures = [
+        model
+        for game in registry.builtin_ids()
+        for model in registry.get(game).figure_models().values()
+    ]
     fields: dict[str, set[str]] = {}
-    for model in set(MODELS.values()):
+    for model in {*MODELS.values(), *designed, *figures, DeckRulesHolder}:
         for cls in [model, *_inner(model)]:
             for c in cls.__mro__:
                 if isinstance(c, type) and issubclass(c, BaseModel):
@@ -138,12 +154,15 @@ def test_field_help_names_real_fields() -> None:
                         info.alias or name for name, info in cls.model_fields.items()
                     )
     every = set().union(*fields.values())
-    for key in FIELD_HELP:
-        owner, _, field = key.rpartition(".")
-        if owner:
-            assert field in fields.get(owner, set()), key
-        else:
-            assert field in every, key
+    tables = [FIELD_HELP, import_module(DESIGNED_FIELD_HELP).FIELD_HELP]
+    tables += [registry.get(game).field_help() for game in registry.builtin_ids()]
+    for table in tables:
+        for key in table:
+            owner, _, field = key.rpartition(".")
+            if owner:
+                assert field in fields.get(owner, set()), key
+            else:
+                assert field in every, key
 
 
 def _inner(model: type[BaseModel]) -> list[type[BaseModel]]:
@@ -167,6 +186,32 @@ def test_hover_text_comes_from_docstrings_and_field_help() -> None:
     assert "leave it out for a card with no power" in power["description"]
     kit = kind_schema("kit", "scratch")["definitions"]["PrintSettings"]["properties"]
     assert "fold" in kit["duplex"]["description"]
+
+
+def _without_hover_text(schema: dict[str, Any]) -> list[str]:
+    """Every key of a schema (top level and every definition) that has no hover text."""
+    found = [
+        f"{name}.{key}"
+        for name, definition in [("(top)", schema), *schema.get("definitions", {}).items()]
+        for key, prop in definition.get("properties", {}).items()
+        if not str(prop.get("description", "")).strip()
+    ]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_key_of_every_schema_has_hover_text(kind: str) -> None:
+    # An editor shows a key's description when the cursor is on it: every key a file
+    # may hold, of every game's files and of a designed game's, says what it is for.
+    from kitgen.schema import DESIGNED_KINDS
+
+    schemas = [(None, kind_schema(kind))] if kind != "layout" else []
+    schemas += [(game, kind_schema(kind, game)) for game in games_with(kind)]
+    if kind in DESIGNED_KINDS:
+        schemas.append(("custom", kind_schema(kind, "custom")))
+    assert schemas
+    for game, schema in schemas:
+        assert _without_hover_text(schema) == [], game
 
 
 def test_an_unknown_validator_stops_the_schema() -> None:

@@ -1,0 +1,91 @@
+"""Hover text for a designed game's files in editors (`kitgen schema KIND -g custom`): by
+`Model.field`. What every game's files share (`title`, `players`, deck rules, print
+settings, rules text) is in kitgen.schema.FIELD_HELP; docs/formats.md (section 1.12)
+says the same at length."""
+
+FIELD_HELP = {
+    "DesignedGameFile.fields": "What every card has: each field's name (a letter, then "
+    "letters, digits and `_`) and its `type`: text, integer, choice, colour, image or icons.",
+    "DesignedGameFile.cards": "The card data, relative to this file: a CSV file, an .xlsx "
+    "workbook (`{file: cards.xlsx, sheet: Cards}`) or a YAML list of cards.",
+    "DesignedGameFile.face": "The face layout file, or one per value of a field: "
+    "`{by: type, layouts: {spell: spell.yaml, else: face.yaml}}`.",
+    "DesignedGameFile.back": "The back layout, as `face`; leave it out for blank backs.",
+    "DesignedGameFile.name_field": "The field that names a card in messages, decks, exports "
+    "and Tabletop Simulator (default `name`).",
+    "DesignedGameFile.icons": "Icon names and their files (SVG, PNG or JPEG): text draws "
+    "`:name:` inline, and icon elements draw them.",
+    "DesignedGameFile.fonts": "Fonts of the project's own: a name (used as `font: NAME` in a "
+    "layout) and its TTF files.",
+    "FieldSpec.type": "text, integer, choice (one of `values`), colour (#rrggbb), image (a "
+    "picture's path) or icons (names of the game's icons, separated by spaces or commas).",
+    "FieldSpec.required": "Whether every card must have a value (default true).",
+    "FieldSpec.min": "integer: the least value.",
+    "FieldSpec.max": "integer: the greatest value.",
+    "FieldSpec.values": "choice: the values a card may have (1 to 200).",
+    "FieldSpec.max_length": "text: the most characters a value may have (1 to 2,000; the "
+    "default 2,000).",
+    "CardsSource.file": "The card data file, relative to the game file: .csv, .xlsx or .yaml.",
+    "CardsSource.sheet": "The workbook's sheet that holds the cards (default: the first).",
+    "LayoutChoice.by": "The field whose value picks each card's layout.",
+    "LayoutChoice.layouts": "Each value and its layout file; `else` for any other value.",
+    "FontFiles.regular": "The TTF file of the regular face.",
+    "FontFiles.bold": "The TTF file of the bold face (else the regular one).",
+    "FontFiles.italic": "The TTF file of the italic face (else the regular one).",
+    "FontFiles.bold_italic": "The TTF file of the bold italic face (else the regular one).",
+    "LayoutFile.extends": "A layout this one builds on: it takes that layout's settings and "
+    "elements, and an element of the same `name` here changes one.",
+    "LayoutFile.size": "The card's size when neither the kit nor the command line gives one: "
+    "poker, tarot, square... or WxH like 63x88mm.",
+    "LayoutFile.bleed": "The bleed when neither the kit nor the command line gives one (like 3mm).",
+    "LayoutFile.safe": "How far inside the cut text keeps (default 3mm); text past it is a "
+    "warning.",
+    "LayoutFile.background": "A colour that fills the whole card, bleed included: a value, a "
+    "template or a mapping from a field's values.",
+    "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
+    "text, images and icons (at most 200).",
+    "Element.type": "rect, ellipse, line, text, image or icon; leave it out to change the "
+    "element of the same `name` in the layout this one extends.",
+    "Element.name": "The element's name: messages name it, and a layout that extends this "
+    "one changes it by this name.",
+    "Element.x": "How far in from the `anchor` point, across: mm when bare, or mm, cm, in, pt, "
+    "or % of the card's width (default 0).",
+    "Element.y": "How far in from the `anchor` point, up or down: mm when bare, or mm, cm, in, "
+    "pt, or % of the card's height (default 0).",
+    "Element.width": "The element's width (a line: how far across it runs); default 100%.",
+    "Element.height": "The element's height (a line: how far down it runs); default 100%.",
+    "Element.anchor": "The card's point that `x` and `y` measure from, and the element's own "
+    "point put there: top-left (the default), top, top-right, left, centre, right, "
+    "bottom-left, bottom or bottom-right.",
+    "Element.when": "Show the element only on some cards: fields and a value or list of "
+    "values (`{type: spell}`), or an expression over the fields (`cost > 3`).",
+    "Element.fill": "rect, ellipse: the fill colour (#rrggbb, #rgb, black, white or none).",
+    "Element.stroke": "rect, ellipse, line: the outline's colour, or none.",
+    "Element.stroke_width": "rect, ellipse, line: the outline's width, a length (default 0.5pt).",
+    "Element.radius": "rect: the radius of its rounded corners, a length.",
+    "Element.text": "text: what it prints, a template over the fields (like `{{ rules }}`); "
+    "**bold**, *italic* and `:icon:` work in it.",
+    "Element.font": "text: sans (the default), serif, or a font of the game file's `fonts:`.",
+    "Element.size": "text: its size in points (default 10).",
+    "Element.min_size": "text: the smallest size it may shrink to, to fit its box (default 6).",
+    "Element.bold": "text: bold (default false).",
+    "Element.italic": "text: italic (default false).",
+    "Element.colour": "text: its colour (default black).",
+    "Element.align": "text: left, centre or right.",
+    "Element.valign": "text: top, middle or bottom of its box.",
+    "Element.leading": "text: the distance between lines, times the size (default 1.2).",
+    "Element.wrap": "text: wrap at spaces to the box's width (default true).",
+    "Element.icon_scale": "text: the size of `:icon:` icons, times the capitals' height "
+    "(default 1).",
+    "Element.src": "image: a picture file from the game file's folder, often a template like "
+    "`art/{{ name }}.png`.",
+    "Element.icon": "icon: the name of one of the game file's `icons:`.",
+    "Element.fit": "image, icon: fit (the whole picture inside the box, the default), fill "
+    "(stretched to the box) or crop (covering the box, what sticks out cut off).",
+    "Element.tint": "icon: a colour to draw a one-colour icon in.",
+    "DesignedDeckFile.name": "The deck's name.",
+    "DesignedDeckFile.description": "A line or two about the deck.",
+    "DesignedDeckFile.cards": "Card names and their copies (1 to 99); names are matched with "
+    "case, spaces and punctuation aside.",
+    "DesignedDeckFile.sideboard": "The sideboard: card names and their copies.",
+}
