@@ -151,6 +151,50 @@ def test_a_report_that_cannot_be_written_is_one_line_before_anything_is_played(
     assert sorted(os.listdir(tmp_path)) == ["folder.pdf"]
 
 
+def _page_size(path: Path) -> tuple[int, int]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        width, height = document[0].get_size()
+        return round(width), round(height)
+    finally:
+        document.close()
+
+
+A4_POINTS, LETTER_POINTS = (595, 842), (612, 792)
+
+
+def test_the_report_prints_on_a4_or_letter_as_asked_or_as_kitgen_toml_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = RUNS["galliard"]
+    assert simulate(run, "--report", "a.pdf")[0] == 0
+    assert _page_size(tmp_path / "a.pdf") == A4_POINTS
+    assert simulate(run, "--report", "b.pdf", "--paper", "Letter")[0] == 0
+    assert _page_size(tmp_path / "b.pdf") == LETTER_POINTS
+    # The printer's paper of kitgen.toml, when the report can print on it.
+    (tmp_path / "kitgen.toml").write_text('[print]\npaper = "letter"\n', encoding="utf-8")
+    assert simulate(run, "--report", "c.pdf")[0] == 0
+    assert _page_size(tmp_path / "c.pdf") == LETTER_POINTS
+    assert simulate(run, "--report", "d.pdf", "--paper", "a4")[0] == 0
+    assert _page_size(tmp_path / "d.pdf") == A4_POINTS
+    (tmp_path / "kitgen.toml").write_text('[print]\npaper = "a3"\n', encoding="utf-8")
+    assert simulate(run, "--report", "e.pdf")[0] == 0
+    assert _page_size(tmp_path / "e.pdf") == A4_POINTS
+
+
+@pytest.mark.parametrize("game", ["scratch", "galliard"])
+def test_a_paper_the_report_cannot_print_on_is_one_line_before_anything_is_played(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = [*list(RUNS[game]), "-n", "1000000"]
+    code, out, err = simulate(args, "--report", "r.pdf", "--paper", "a5")
+    assert (code, out) == (2, "")
+    assert err == "kitgen: error: --paper: a balance report prints on a4 or letter, not 'a5'\n"
+    assert os.listdir(tmp_path) == []
+
+
 def test_verdict_counts_noise_and_names_what_is_significant() -> None:
     def c(what: str, estimate: float, against: float, significant: bool, **more: str) -> dict:
         return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, ParamSpec, TypeVar
 
 import typer
 
@@ -247,13 +247,38 @@ BalanceReportOption = Annotated[
 ]
 
 
-def check_report_path(path: str | None) -> None:
-    """A UsageError, before anything is played, for a `--report` file that cannot be
-    written: not a .pdf or .png name, a folder, or in a folder that does not exist."""
+# The papers a balance report prints on (its layout is made for these two).
+REPORT_PAPERS = ("a4", "letter")
+
+ReportPaperOption = Annotated[
+    str | None,
+    typer.Option(
+        "--paper",
+        help="The balance report's paper: a4 or letter (default: the paper of kitgen.toml "
+        "when it is one of them, else a4).",
+        show_default=False,
+    ),
+]
+
+
+class ReportTarget(NamedTuple):
+    """Where a balance report goes, and the paper it prints on."""
+
+    path: str
+    paper: str
+
+
+def check_report_path(path: str | None, paper: str | None = None) -> ReportTarget | None:
+    """The balance report's file and paper; a UsageError, before anything is played, for
+    a `--report` file that cannot be written (not a .pdf or .png name, a folder, or in a
+    folder that does not exist) or a `--paper` it cannot print on. Without `--paper`,
+    kitgen.toml's paper when it is a4 or letter, else a4."""
     import os
 
+    if paper is not None and paper.strip().lower() not in REPORT_PAPERS:
+        raise UsageError(f"--paper: a balance report prints on a4 or letter, not {paper!r}")
     if path is None:
-        return
+        return None
     if not path.lower().endswith((".pdf", ".png")):
         raise UsageError(f"--report: give a file name ending in .pdf or .png (got {path!r})")
     if os.path.isdir(path):
@@ -261,6 +286,13 @@ def check_report_path(path: str | None) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise UsageError(f"--report: the folder {os.path.dirname(path)!r} does not exist")
+    if paper is None:
+        from kitgen.config import print_settings
+
+        paper = print_settings().paper or ""
+        if paper.strip().lower() not in REPORT_PAPERS:
+            paper = "a4"
+    return ReportTarget(path, paper.strip().lower())
 
 
 def command_line(*parts: str | None) -> str:
@@ -272,18 +304,19 @@ def command_line(*parts: str | None) -> str:
 
 
 def write_balance_report(
-    path: str | None, report: dict[str, Any], build: Callable[[], Any]
+    target: ReportTarget | None, report: dict[str, Any], build: Callable[[], Any]
 ) -> None:
-    """Write the balance report `build` makes of `report` to `path` (atomically), unless
-    there is no path or the run finished no game; say so on stderr."""
+    """Write the balance report `build` makes of `report` to its file (atomically),
+    unless there is none or the run finished no game; say so on stderr."""
     stopped = report.get("interrupted")
-    if path is None or (stopped is not None and stopped["finished"] == 0):
+    if target is None or (stopped is not None and stopped["finished"] == 0):
         return
     from kitgen.atomic import write_atomic
     from kitgen.render.balance import report_bytes, report_missing
 
     charts = build()
-    write_atomic(path, report_bytes(charts, path))
+    path = target.path
+    write_atomic(path, report_bytes(charts, path, target.paper))
     echo(f"kitgen: balance report written to {shown(path)}", err=True)
     gone = report_missing(charts)
     if gone:
@@ -297,12 +330,12 @@ def show_simulation(
     report: dict[str, Any],
     output: OutputFormat,
     lines: Callable[[dict[str, Any]], list[str]],
-    report_file: str | None,
+    target: ReportTarget | None,
     charts: Callable[[], Any],
 ) -> None:
     """Write a simulation's balance report (`--report`), then print the simulation's
     report (`show_report`)."""
-    write_balance_report(report_file, report, charts)
+    write_balance_report(target, report, charts)
     show_report(report, output, lines)
 
 

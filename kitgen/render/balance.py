@@ -655,7 +655,7 @@ def report_png(pdf: bytes, dpi: int = 150) -> bytes:
     return out.getvalue()
 
 
-def report_bytes(report: BalanceReport, path: str) -> bytes:
-    """The report for `path`: a PDF, or a PNG for a name ending in .png."""
-    pdf = report_pdf(report)
+def report_bytes(report: BalanceReport, path: str, paper: str = "a4") -> bytes:
+    """The report for `path` on `paper`: a PDF, or a PNG for a name ending in .png."""
+    pdf = report_pdf(report, paper)
     return report_png(pdf) if path.lower().endswith(".png") else pdf

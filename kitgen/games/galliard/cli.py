@@ -12,6 +12,7 @@ from kitgen.cli.common import (
     JobsOption,
     OutputFormat,
     ReportFormatOption,
+    ReportPaperOption,
     SeedOption,
     check_report_path,
     command_line,
@@ -42,6 +43,7 @@ def simulate(
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
     report_file: BalanceReportOption = None,
+    report_paper: ReportPaperOption = None,
 ) -> None:
     """Play many Galliard games between two built-in players: wins, rounds and wagers.
 
@@ -66,7 +68,7 @@ def simulate(
     from kitgen.games.galliard.simulate import simulate_galliard
 
     chosen = tuple(p.strip() for p in players.split(","))
-    check_report_path(report_file)
+    target = check_report_path(report_file, report_paper)
     report: dict[str, Any] = with_progress(
         simulate_galliard, games=games, players=chosen, seed=seed, jobs=jobs
     )
@@ -114,7 +116,7 @@ def simulate(
 
         return balance_report(report, run_line)
 
-    show_simulation(report, output, lines, report_file, charts)
+    show_simulation(report, output, lines, target, charts)
 
 
 def _of(found: list[float] | None, digits: int = 1) -> str:

@@ -12,6 +12,7 @@ from kitgen.cli.common import (
     JobsOption,
     OutputFormat,
     ReportFormatOption,
+    ReportPaperOption,
     SeedOption,
     check_report_path,
     command_line,
@@ -55,6 +56,7 @@ def simulate(
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
     report_file: BalanceReportOption = None,
+    report_paper: ReportPaperOption = None,
 ) -> None:
     """Play many Scaffold games between built-in players for each set-up asked.
 
@@ -73,7 +75,7 @@ def simulate(
 
     chosen = tuple(p.strip() for p in players.split(","))
     hands, counts = _numbers(hand, "--hand"), _numbers(turns, "--turns")
-    check_report_path(report_file)
+    target = check_report_path(report_file, report_paper)
     report = with_progress(
         simulate_scaffold,
         mode=mode,
@@ -142,7 +144,7 @@ def simulate(
 
         return balance_report(report, run_line)
 
-    show_simulation(report, output, lines, report_file, charts)
+    show_simulation(report, output, lines, target, charts)
 
 
 def command() -> click.Command:

@@ -13,6 +13,7 @@ from kitgen.cli.common import (
     JobsOption,
     OutputFormat,
     ReportFormatOption,
+    ReportPaperOption,
     SeedOption,
     check_report_path,
     command_line,
@@ -64,6 +65,7 @@ def simulate(
     output: ReportFormatOption = OutputFormat.human,
     allow_outside: AllowOutsideOption = False,
     report_file: BalanceReportOption = None,
+    report_paper: ReportPaperOption = None,
 ) -> None:
     """Play many games between two decks and report how each deck and card fares.
 
@@ -91,7 +93,7 @@ def simulate(
     chosen = [p.strip() for p in players.split(",")]
     if len(chosen) != 2:
         raise UsageError("--players takes two names separated by a comma, like greedy,random")
-    check_report_path(report_file)
+    target = check_report_path(report_file, report_paper)
     with progress_bar("match" if match else "game") as bar:
         report, findings = run(
             (decks[0], decks[1]),
@@ -116,7 +118,7 @@ def simulate(
 
         return balance_report(report, run_line)
 
-    show_simulation(report, output, report_lines, report_file, charts)
+    show_simulation(report, output, report_lines, target, charts)
 
 
 def command() -> click.Command:

@@ -12,6 +12,7 @@ from kitgen.cli.common import (
     JobsOption,
     OutputFormat,
     ReportFormatOption,
+    ReportPaperOption,
     SeedOption,
     check_report_path,
     command_line,
@@ -53,6 +54,7 @@ def simulate(
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
     report_file: BalanceReportOption = None,
+    report_paper: ReportPaperOption = None,
 ) -> None:
     """Play many Shape Up! rounds between built-in players and report how each seat fares.
 
@@ -68,7 +70,7 @@ def simulate(
     from kitgen.games.shapeup.simulate import simulate_shapeup
 
     chosen = tuple(p.strip() for p in players.split(","))
-    check_report_path(report_file)
+    target = check_report_path(report_file, report_paper)
     report = with_progress(
         simulate_shapeup,
         "game" if rounds > 1 else "round",
@@ -90,7 +92,7 @@ def simulate(
 
         return balance_report(report, run_line)
 
-    show_simulation(report, output, report_lines, report_file, charts)
+    show_simulation(report, output, report_lines, target, charts)
 
 
 def command() -> click.Command:

@@ -12,6 +12,7 @@ from kitgen.cli.common import (
     JobsOption,
     OutputFormat,
     ReportFormatOption,
+    ReportPaperOption,
     SeedOption,
     check_report_path,
     command_line,
@@ -46,6 +47,7 @@ def simulate(
     jobs: JobsOption = 1,
     output: ReportFormatOption = OutputFormat.human,
     report_file: BalanceReportOption = None,
+    report_paper: ReportPaperOption = None,
 ) -> None:
     """Play many Staircase games between built-in players and report each one's share.
 
@@ -69,7 +71,7 @@ def simulate(
     from kitgen.games.staircase.simulate import simulate_staircase
 
     chosen = tuple(p.strip() for p in players.split(","))
-    check_report_path(report_file)
+    target = check_report_path(report_file, report_paper)
     report: dict[str, Any] = with_progress(
         simulate_staircase, games=games, players=chosen, interfere=interfere, seed=seed, jobs=jobs
     )
@@ -129,7 +131,7 @@ def simulate(
 
         return balance_report(report, run_line)
 
-    show_simulation(report, output, lines, report_file, charts)
+    show_simulation(report, output, lines, target, charts)
 
 
 def _interfere_line(row: dict[str, Any]) -> str:
