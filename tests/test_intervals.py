@@ -17,7 +17,13 @@ from typer.testing import CliRunner
 from kitgen.cli import app
 from kitgen.cli.common import significance_lines
 from kitgen.paths import data_dir
-from kitgen.rules.simulate import comparison, mean_interval, rate_difference, wilson
+from kitgen.rules.simulate import (
+    Clustered,
+    comparison,
+    mean_interval,
+    rate_difference,
+    wilson,
+)
 
 runner = CliRunner()
 DECKS = data_dir() / "scratch" / "decks"
@@ -53,6 +59,78 @@ def test_mean_interval_is_the_normal_interval_of_the_values() -> None:
     assert (low, high) == pytest.approx((mean - half, mean + half))
     assert mean_interval({4: 1}) is None  # one value has no spread
     assert mean_interval({4: 7}) == (4, 4, 4)
+
+
+def _clustered(groups: list[list[int]]) -> Clustered:
+    found = Clustered()
+    for group in groups:
+        found.add(sum(group), len(group))
+    return found
+
+
+def test_clustered_rates_widen_with_clusters_that_are_alike() -> None:
+    rng = random.Random(5)
+    # Rounds unlike within a game: about Wilson's interval of the rounds.
+    loose = [[int(rng.random() < 0.3) for _ in range(rng.randint(2, 9))] for _ in range(400)]
+    rounds = [x for game in loose for x in game]
+    plain = wilson(sum(rounds), len(rounds))
+    found = _clustered(loose).rate_95()
+    assert found is not None
+    assert found[1] - found[0] == pytest.approx(plain[1] - plain[0], rel=0.15)
+    # Every round of a game alike: worth one unit a game, the games' own Wilson interval.
+    alike = [[int(rng.random() < 0.3)] * 6 for _ in range(400)]
+    wins = sum(game[0] for game in alike)
+    found = _clustered(alike).rate_95()
+    assert found == pytest.approx(list(wilson(wins, 400)), abs=1e-4)
+    narrow = wilson(6 * wins, 2400)
+    assert found[1] - found[0] > 2 * (narrow[1] - narrow[0])
+    # Never narrower than the rounds taken one by one, even when games differ less
+    # than chance would have them (each game exactly one success in three rounds).
+    even = [[1, 0, 0] for _ in range(100)]
+    assert _clustered(even).rate_95() == [round(x, 4) for x in wilson(100, 300)]
+
+
+def test_clustered_intervals_are_the_ratio_estimators_and_add_up_by_batches() -> None:
+    rng = random.Random(9)
+    games = [[rng.randint(0, 3) for _ in range(rng.randint(1, 7))] for _ in range(300)]
+    whole = _clustered(games)
+    halves = _clustered(games[:137])
+    halves.merge(_clustered(games[137:]))
+    assert halves == whole
+    # The mean per round and its variance from the residuals y_i - r n_i, by hand.
+    n = sum(len(g) for g in games)
+    r = sum(map(sum, games)) / n
+    residuals = [sum(g) - r * len(g) for g in games]
+    k = len(games)
+    variance = k / (k - 1) * sum(e * e for e in residuals) / n**2
+    low, high = whole.mean_95()  # type: ignore[misc]
+    assert (low + high) / 2 == pytest.approx(r, abs=1e-3)
+    assert (high - low) / 2 == pytest.approx(1.959964 * math.sqrt(variance), abs=1e-3)
+    assert Clustered().rate_95() is None and _clustered([[1, 2]]).mean_95() is None
+
+
+def test_galliards_round_figures_allow_for_rounds_of_one_game_being_alike() -> None:
+    _, data = simulate("galliard", "-n", "200", "-j", "2")
+    _, again = simulate("galliard", "-n", "200", "-j", "1")
+    assert data == again  # the same sums, however the games are split
+    rounds = sum(int(k) * v for k, v in data["games_by_rounds"].items())
+
+    def ratio(rate: float, interval: list[float]) -> float:
+        """The interval's width over Wilson's for the rounds taken one by one."""
+        low, high = interval
+        assert low <= rate <= high
+        plain = wilson(round(rate * rounds), rounds)
+        return (high - low) / (plain[1] - plain[0])
+
+    widths = [ratio(e["share"], e["share_95"]) for e in data["round_ends"].values()]
+    for row in data["players"]:
+        widths.append(ratio(row["round_win_rate"], row["round_win_rate_95"]))
+        widths.append(ratio(row["rounds_with_a_wager"], row["rounds_with_a_wager_95"]))
+    widths.append(ratio(data["no_wager_rounds"], data["no_wager_rounds_95"]))
+    assert min(widths) > 0.99  # never narrower (but for the rates' rounding to 4 places)
+    # Random players wager in some games far more than in others: those rounds are
+    # alike within a game, and the intervals of wagering are clearly wider.
+    assert max(widths) > 1.25
 
 
 def test_a_comparison_is_significant_when_its_interval_leaves_out_no_difference() -> None:

@@ -11,7 +11,12 @@ The intervals (every one at 95%):
   (`rate_difference`), built from the two Wilson intervals;
 - a mean (points a game, moves a game), or the mean of a difference measured in the
   same games (points of seat 1 minus seat 2): the normal interval of the mean from
-  the values' spread (`mean_interval`), which needs a few dozen games to be fair.
+  the values' spread (`mean_interval`), which needs a few dozen games to be fair;
+- a rate or mean over units that come in clusters (the rounds of a game, which are
+  alike more than rounds of different games are): `Clustered`, whose spread is
+  taken between clusters (the ratio estimator's), so the interval is as wide as the
+  clusters make it. A rate's is Wilson's at the sample size that spread is worth
+  (Kish's effective size), never more than the units counted.
 
 A comparison is significant when its interval leaves out the value of no
 difference (50% for two players' win rates, 0 for a lift). At 95%, about one
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
@@ -33,8 +39,9 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 12_345) % (2**61 - 1)
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
+def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (`trials` may be an effective
+    sample size, not a whole number)."""
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -73,6 +80,71 @@ def mean_interval(
     squares = sum((value - mean) ** 2 * k for value, k in counts.items())
     half = Z95 * math.sqrt(squares / (n - 1) / n)
     return mean, mean - half, mean + half
+
+
+@dataclass
+class Clustered:
+    """A rate or mean over units that come in clusters (a count in each game's rounds,
+    say): the sums its interval needs, whatever the batches. `add` one cluster's count
+    and units; `merge` another batch's sums."""
+
+    clusters: int = 0
+    units: int = 0  # the n_i added up
+    total: int = 0  # the y_i added up
+    squares: int = 0  # y_i squared, added up
+    cross: int = 0  # y_i n_i, added up
+    sizes: int = 0  # n_i squared, added up
+
+    def add(self, count: int, units: int) -> None:
+        """One cluster: `count` (successes, or a sum) over its `units`."""
+        self.clusters += 1
+        self.units += units
+        self.total += count
+        self.squares += count * count
+        self.cross += count * units
+        self.sizes += units * units
+
+    def merge(self, other: Clustered) -> None:
+        """Add another batch's clusters."""
+        self.clusters += other.clusters
+        self.units += other.units
+        self.total += other.total
+        self.squares += other.squares
+        self.cross += other.cross
+        self.sizes += other.sizes
+
+    def variance(self) -> float | None:
+        """The variance of total / units between clusters (the ratio estimator's, with
+        k / (k - 1)); None with fewer than two clusters or no units."""
+        k, n = self.clusters, self.units
+        if k < 2 or n == 0:
+            return None
+        r = self.total / n
+        spread = self.squares - 2 * r * self.cross + r * r * self.sizes
+        return k / (k - 1) * max(0.0, spread) / (n * n)
+
+    def rate_95(self) -> list[float] | None:
+        """The rate's 95% interval for a report (4 places): Wilson's at the sample size
+        the clusters' spread is worth (never more than the units); None without units."""
+        n = self.units
+        if n == 0:
+            return None
+        p = self.total / n
+        between = self.variance()
+        size = float(n)
+        if between is not None and 0 < p < 1 and between > 0:
+            size = min(float(n), p * (1 - p) / between)
+        return rounded(wilson(p * size, size))
+
+    def mean_95(self) -> list[float] | None:
+        """The mean's 95% interval for a report (3 places), from the clusters' spread;
+        None with fewer than two clusters."""
+        between = self.variance()
+        if between is None:
+            return None
+        mean = self.total / self.units
+        half = Z95 * math.sqrt(between)
+        return rounded((mean - half, mean + half), 3)
 
 
 def rounded(values: Iterable[float], digits: int = 4) -> list[float]:

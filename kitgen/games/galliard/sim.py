@@ -19,6 +19,7 @@ from typing import Any
 from kitgen.games.galliard.play import Galliard, Setup, play_game
 from kitgen.games.galliard.rules import PATTERNS, patterns
 from kitgen.rules.simulate import (
+    Clustered,
     comparison,
     game_seed,
     mean_95,
@@ -35,6 +36,14 @@ ENDS = {
 
 def _pair() -> list[int]:
     return [0, 0]
+
+
+# The figures counted over rounds, kept game by game for their intervals.
+ROUND_FIGURES = (
+    *(f"{what} {i}" for what in ("rounds_won", "wagered", "rounds_wagering") for i in (0, 1)),
+    "no_wager_rounds",
+    *(f"end {how}" for how in ENDS),
+)
 
 
 @dataclass
@@ -63,6 +72,16 @@ class GalliardTally:
     take_counts: Counter[int] = field(default_factory=Counter)
     trade_counts: Counter[int] = field(default_factory=Counter)
     wager_counts: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+    # What is counted over rounds, game by game (`ROUND_FIGURES`): the rounds of one
+    # game are alike, so their intervals come from the spread between games.
+    by_game: dict[str, Clustered] = field(default_factory=dict)
+
+    def clustered(self, name: str) -> Clustered:
+        """A figure counted over rounds, game by game (made when first asked for)."""
+        found = self.by_game.get(name)
+        if found is None:
+            found = self.by_game[name] = Clustered()
+        return found
 
     def merge(self, other: GalliardTally) -> None:
         """Add another batch's counts to these."""
@@ -92,6 +111,8 @@ class GalliardTally:
             (self.wager_counts[1], other.wager_counts[1]),
         ):
             mine_c.update(theirs_c)
+        for name, theirs in other.by_game.items():
+            self.clustered(name).merge(theirs)
 
 
 def run_games(
@@ -114,6 +135,9 @@ def run_games(
         tally.round_counts[result.rounds] += 1
         tally.lengths[len(states) - 1] += 1
         takes = trades = 0
+        # This game's counts over its rounds, by figure (each player's in the order of
+        # `players`).
+        counts: Counter[str] = Counter()
         if result.winner is None:
             tally.round_limit += 1
         else:
@@ -125,6 +149,9 @@ def run_games(
             tally.rounds_started[of_seat[done.starter]] += 1
             tally.ends[done.how] += 1
             tally.no_wager_rounds += not done.wagered
+            counts[f"rounds_won {of_seat[done.winner]}"] += 1
+            counts[f"end {done.how}"] += 1
+            counts["no_wager_rounds"] += not done.wagered
             takes += done.taken is not None
             trades += done.traded is not None
             for seat in (0, 1):
@@ -132,6 +159,10 @@ def run_games(
                 tally.wagered[of_seat[seat]] += wagers
                 tally.rounds_wagering[of_seat[seat]] += wagers > 0
                 tally.wager_counts[of_seat[seat]][wagers] += 1
+                counts[f"wagered {of_seat[seat]}"] += wagers
+                counts[f"rounds_wagering {of_seat[seat]}"] += wagers > 0
+        for name in ROUND_FIGURES:
+            tally.clustered(name).add(counts[name], result.rounds)
         tally.takes += takes
         tally.trades += trades
         tally.take_counts[takes] += 1
@@ -152,8 +183,8 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
 
     Rounds are counted to the end of the game, the deciding round included. A winner's
     cabal with two patterns counts for both in `deciding_patterns`. Every rate and
-    mean carries its 95% interval (`..._95`; the rates of rounds treat rounds as
-    independent, which rounds of one game are not quite); `comparisons` judges the
+    mean carries its 95% interval (`..._95`; those of figures over rounds come from
+    the spread between games, as rounds of one game are alike); `comparisons` judges the
     first-named player's win rate and the round-1 starter's against an even share.
     """
     n, rounds = tally.games, tally.rounds
@@ -167,12 +198,12 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
             "win_rate_95": [round(x, 4) for x in wilson(tally.wins[i], n)],
             "rounds_won": tally.rounds_won[i],
             "round_win_rate": _share(tally.rounds_won[i], rounds),
-            "round_win_rate_95": rate_95(tally.rounds_won[i], rounds),
+            "round_win_rate_95": tally.clustered(f"rounds_won {i}").rate_95(),
             "rounds_started": tally.rounds_started[i],
             "royals_wagered_per_round": _per(tally.wagered[i], rounds),
-            "royals_wagered_per_round_95": mean_95(tally.wager_counts[i]),
+            "royals_wagered_per_round_95": tally.clustered(f"wagered {i}").mean_95(),
             "rounds_with_a_wager": _share(tally.rounds_wagering[i], rounds),
-            "rounds_with_a_wager_95": rate_95(tally.rounds_wagering[i], rounds),
+            "rounds_with_a_wager_95": tally.clustered(f"rounds_wagering {i}").rate_95(),
         }
         for i in (0, 1)
     ]
@@ -213,12 +244,12 @@ def tally_summary(tally: GalliardTally, players: tuple[str, str]) -> dict[str, A
         "moves_per_game": _per(tally.plies, n),
         "moves_per_game_95": mean_95(tally.lengths),
         "no_wager_rounds": _share(tally.no_wager_rounds, rounds),
-        "no_wager_rounds_95": rate_95(tally.no_wager_rounds, rounds),
+        "no_wager_rounds_95": tally.clustered("no_wager_rounds").rate_95(),
         "round_ends": {
             how: {
                 "rounds": tally.ends[how],
                 "share": _share(tally.ends[how], rounds),
-                "share_95": rate_95(tally.ends[how], rounds),
+                "share_95": tally.clustered(f"end {how}").rate_95(),
             }
             for how in ENDS
         },
