@@ -84,6 +84,27 @@ def test_every_bad_value_is_a_finding_at_its_cell(tmp_path: Path) -> None:
     assert "no icon 'axe'" in messages[4]
 
 
+def test_a_whole_number_too_long_for_a_cell_is_out_of_range_not_the_wrong_type(
+    tmp_path: Path,
+) -> None:
+    result = checked(
+        tmp_path,
+        "name,cost,faction\nGoblin,99999999999999999999,Fire\nOgre,-1234567890123456,Fire\n",
+    )
+    assert places(result) == [("out-of-range", 2, 2), ("out-of-range", 3, 2)]
+    assert result.findings[0].message == (
+        "the 'cost' cell is '99999999999999999999'; it must be 0 to 10; a whole number here "
+        "has at most 15 digits"
+    )
+    free = {**FIELDS, "cost": FieldSpec(type="integer")}
+    result = checked(tmp_path, "name,cost,faction\nGoblin,1234567890123456,Fire\n", free)
+    assert [f.message for f in result.findings] == [
+        "the 'cost' cell is '1234567890123456'; a whole number here has at most 15 digits"
+    ]
+    result = checked(tmp_path, "name,cost,faction\nGoblin,123456789012345,Fire\n", free)
+    assert result.findings == [] and result.cards[0].values["cost"] == 123456789012345
+
+
 def test_unknown_and_missing_columns(tmp_path: Path) -> None:
     result = checked(tmp_path, "name,faction,power\nGoblin,Fire,3\n")
     assert places(result) == [("unknown-key", 1, 3), ("missing-key", 1, 1)]

@@ -33,7 +33,9 @@ FieldType = Literal["text", "integer", "choice", "colour", "image", "icons"]
 COUNT_COLUMNS = ("count", "qty")  # how many copies of the row's card
 MAX_COPIES = 100
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_INTEGER = re.compile(r"^[+-]?\d{1,15}$")
+MAX_DIGITS = 15  # the longest whole number a cell may hold
+_INTEGER = re.compile(rf"^[+-]?\d{{1,{MAX_DIGITS}}}$")
+_WHOLE = re.compile(r"^[+-]?\d+$")
 
 
 class FieldSpec(Spec):
@@ -157,16 +159,25 @@ def _value(
     """A cell's value as its field's type, or the finding that says why it is not."""
     text = cell.text
     if spec.type == "integer":
-        if not _INTEGER.match(text.replace(" ", "")):
+        digits = text.replace(" ", "")
+        low, high = spec.min, spec.max
+        bounds = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
+        if not _INTEGER.match(digits):
+            if _WHOLE.match(digits):  # a whole number, but longer than any a card holds
+                limit = "" if low is None and high is None else f"it must be {bounds}; "
+                return None, finding(
+                    "out-of-range",
+                    f"the {column!r} cell is {text!r}; {limit}a whole number here has at most "
+                    f"{MAX_DIGITS} digits",
+                    cell.where,
+                )
             return None, finding(
                 "wrong-type",
                 f"the {column!r} cell should be a whole number, not {text!r}",
                 cell.where,
             )
-        number = int(text.replace(" ", ""))
-        low, high = spec.min, spec.max
+        number = int(digits)
         if (low is not None and number < low) or (high is not None and number > high):
-            bounds = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
             return None, finding(
                 "out-of-range", f"the {column!r} cell is {number}; it must be {bounds}", cell.where
             )
