@@ -142,6 +142,31 @@ def test_a_value_outside_its_list_names_the_values(game: Path) -> None:
     assert "sun, moon" in str(found[0]["message"])
 
 
+def test_a_name_field_naming_no_text_field_is_found_where_written(game: Path) -> None:
+    edit(game / "game.yaml", "cards: cards.csv\n", "cards: cards.csv\nname_field: nme\n")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert codes(found) == [("unknown-key", "game.yaml", 31, 13)]
+    assert "'nme', which is no field" in str(found[0]["message"])
+    assert "(did you mean 'name'?)" in str(found[0]["message"])
+    edit(game / "game.yaml", "name_field: nme", "name_field: power")
+    _status, found = check(game / "game.yaml")
+    assert codes(found) == [("invalid-value", "game.yaml", 31, 13)]
+    assert "a field of type integer" in str(found[0]["message"])
+    edit(game / "game.yaml", "name_field: power", "name_field: suit")  # a choice names too
+    assert check(game / "game.yaml") == (0, [])
+
+
+def test_fields_that_differ_only_in_case_are_found(game: Path) -> None:
+    # Columns match fields with case aside: no column could tell these two apart.
+    edit(game / "game.yaml", "  power: {", "  Name: {type: text, required: false}\n  power: {")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert codes(found) == [("duplicate-key", "game.yaml", 24, 3)]  # (the column is name's)
+    message = next(str(f["message"]) for f in found if f["code"] == "duplicate-key")
+    assert "the fields 'name' and 'Name' differ only in case" in message
+
+
 def test_a_workbook_cell_is_named_as_the_sheet_shows_it(game: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()

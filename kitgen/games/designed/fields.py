@@ -96,7 +96,9 @@ def check_cards(
     column holds, and every value at its cell. `icons` are the names an icons field
     may use."""
     found: list[Finding] = []
-    by_key = {column_key(name): name for name in fields}
+    by_key: dict[str, str] = {}
+    for name in fields:  # (fields that differ only in case are the game file's finding)
+        by_key.setdefault(column_key(name), name)
     columns: dict[str, str] = {}  # the table's column name -> its field, or a count column
     count_column: str | None = None
     for name, header_cell in table.columns.items():

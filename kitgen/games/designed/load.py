@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.games.designed.fields import Card, FieldSpec, check_cards
+from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
     MAX_EXTENDS,
     OWN_PROPERTIES,
@@ -194,6 +194,7 @@ def _read_design(game_id: str, path: str) -> Design:
                 finding("invalid-value", "this is no designed game's file", Location(path))
             )
         return design
+    design.findings += _field_names(model)
     _read_icons(design, model)
     _read_fonts(design, model)
     _read_cards(design, model)
@@ -210,6 +211,52 @@ def _read_design(game_id: str, path: str) -> Design:
     if model.back is not None:
         design.back = layouts.pick(model.back, ("back",))
     return design
+
+
+def _field_names(model: DesignedGameFile) -> list[Finding]:
+    """Fields a column cannot tell apart (names that differ only in case or spaces: the
+    card data's columns are matched with those aside), and a `name_field` that names
+    no field, or one that holds no text."""
+    from kitgen.model.base import suggest
+
+    found: list[Finding] = []
+    first: dict[str, str] = {}
+    for name in model.fields:
+        key = column_key(name)
+        if key in first:
+            found.append(
+                finding(
+                    "duplicate-key",
+                    f"the fields {first[key]!r} and {name!r} differ only in case: the card "
+                    "data's columns are matched to fields with case aside, so no column could "
+                    "tell them apart; rename one",
+                    model.where("fields", name, key=True),
+                )
+            )
+        else:
+            first[key] = name
+    wanted = model.name_field
+    if wanted is not None:
+        spec = model.fields.get(wanted)
+        if spec is None:
+            found.append(
+                finding(
+                    "unknown-key",
+                    f"`name_field` is {wanted!r}, which is no field of the game's cards"
+                    f"{suggest(wanted, list(model.fields))}",
+                    model.where("name_field"),
+                )
+            )
+        elif spec.type not in ("text", "choice"):
+            found.append(
+                finding(
+                    "invalid-value",
+                    f"`name_field` is {wanted!r}, a field of type {spec.type}: a card's name "
+                    "comes from a text or choice field",
+                    model.where("name_field"),
+                )
+            )
+    return found
 
 
 def _read_icons(design: Design, model: DesignedGameFile) -> None:
