@@ -70,17 +70,23 @@ def check_name(name: str) -> str:
 
 
 def slug(name: str) -> str:
-    """A file name for a name: lowercase ASCII words joined by dashes (`Tinker town!` ->
-    `tinker-town`); when nothing is left, the letters and digits of other scripts
-    (`城堡`), then symbols beyond ASCII (`☃☃☃`, `♠ ♥` -> `♠-♥`); "" when the name has
-    none of these (`!!!`)."""
-    ascii_form = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    out = re.sub(r"[^a-z0-9]+", "-", ascii_form.casefold()).strip("-")
+    """A file name for a name: lowercase ASCII words joined by dashes, as every file
+    kitgen writes is named (`kitgen.names.slug`: `Tinker town!` -> `tinker-town`,
+    `Æsir` -> `aesir`, `Don't` -> `dont`, cut at a word); when nothing is left, the
+    letters and digits of other scripts (`城堡`), then symbols beyond ASCII (`☃☃☃`,
+    `♠ ♥` -> `♠-♥`); "" when the name has none of these (`!!!`). A name Windows keeps
+    for a device gets an underscore (`con` -> `con_`), as `kitgen.names.file_name`
+    gives it."""
+    from kitgen.names import WINDOWS_RESERVED
+    from kitgen.names import slug as ascii_slug
+
+    out = ascii_slug(name)
     if not out:
-        out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")
+        out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")[:60].rstrip("-")
     if not out:
         out = "-".join("".join(ch if _symbol(ch) else " " for ch in name).split())
-    return out[:60].rstrip("-")
+        out = out[:60].rstrip("-")
+    return out + "_" if out in WINDOWS_RESERVED else out
 
 
 def _symbol(ch: str) -> bool:
