@@ -274,6 +274,38 @@ def test_every_panel_lies_on_its_page_however_long_the_run() -> None:
     document.close()
 
 
+def test_forests_fill_the_room_left_on_a_page_before_going_on() -> None:
+    """Two tall forests side by side below a long heading start on the first page and
+    go on over the next (they left the first page blank but for its heading)."""
+    from kitgen.layout.paper import PAPERS
+    from kitgen.render import balance
+    from kitgen.render.balance import MARGIN, _height, _layout
+    from kitgen.rules.balance import BalanceReport, Estimate, Forest
+
+    least = getattr(balance, "LEAST_ROWS", 4)  # a forest keeps at least this many rows
+    rows = tuple(
+        Estimate(f"hand {i % 10 + 1}, {i // 10 + 1} turns", 0.5, 0.4, 0.6) for i in range(50)
+    )
+    report = BalanceReport(
+        "Balance report: many set-ups",
+        ("set-ups " + ", ".join(r.label for r in rows) + ".",),
+        ("Significant at 95%: nothing.",),
+        (Forest("Built", rows), Forest("Scored", rows), Forest("Short", rows[:2], wide=True)),
+    )
+    page = PAPERS["a4"]
+    placed, pages = _layout(report, page.width, page.height)
+    first = [p for p in placed if p.page == 0]
+    assert [p.panel.title for p in first] == ["Built", "Scored"]
+    assert all(len(p.panel.rows) >= 2 * least for p in first)  # type: ignore[union-attr]
+    for title in ("Built", "Scored"):
+        parts = [p for p in placed if p.panel.title.startswith(title)]
+        assert sum(len(p.panel.rows) for p in parts) == 50  # type: ignore[union-attr]
+        assert [p.panel.title for p in parts[1:]] == [f"{title} (continued)"] * (len(parts) - 1)
+    assert pages == 2
+    for p in placed:
+        assert p.top - _height(p.panel, p.width) >= MARGIN, p.panel.title
+
+
 def test_a_name_the_fonts_cannot_draw_is_shown_as_question_marks_and_said(
     tmp_path: Path,
 ) -> None:

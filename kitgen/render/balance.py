@@ -229,6 +229,8 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
     label_w, value_w = _forest_columns(panel, width)
     plot_x, plot_w = x + label_w + 6, width - label_w - value_w - 12
     values = [v for r in panel.rows for v in (r.low, r.high, r.value)]
+    if panel.scale is not None:
+        values += panel.scale
     if panel.against is not None:
         values.append(panel.against)
     if panel.bars or not values:
@@ -526,32 +528,77 @@ def _verdict(report: BalanceReport, width: float) -> list[tuple[str, str, float,
     return out
 
 
+# A forest is cut to fill the room left on a page only when that room holds this many
+# of its rows (fewer go whole to the next page).
+LEAST_ROWS = 4
+
+
+def _cut(panel: Forest, count: int) -> tuple[Forest, Forest]:
+    """A forest's first `count` rows, and the rest as a forest titled "(continued)";
+    both keep the whole forest's scale."""
+    values = [v for r in panel.rows for v in (r.low, r.high, r.value)]
+    scale = panel.scale or (min(values), max(values))
+    rest = replace(
+        panel,
+        rows=panel.rows[count:],
+        title=panel.title.removesuffix(" (continued)") + " (continued)",
+        caption="",
+        scale=scale,
+    )
+    return replace(panel, rows=panel.rows[:count], scale=scale), rest
+
+
+def _fits_rows(panel: Forest, width: float, room: float) -> int:
+    """How many of a forest's rows fit in `room` (at least one)."""
+    heights = [_row_height(lines) for lines in _row_lines(panel, width)]
+    left = room - _heading_height(panel, width) - 22
+    count, used = 0, 0.0
+    for h in heights:
+        if count and used + h > left:
+            break
+        count, used = count + 1, used + h
+    return count
+
+
+def _cut_row(row: list[tuple[Panel, float]], room: float) -> tuple[list[Panel], list[Panel]] | None:
+    """A row of panels (one, or a pair side by side) cut to fit `room`: each forest's
+    rows that fit, and the rest to go on; None when that cannot be done (a panel that is
+    no forest does not fit, or a part would hold fewer than `LEAST_ROWS` rows)."""
+    parts: list[Panel] = []
+    rests: list[Panel] = []
+    for panel, width in row:
+        if _height(panel, width) <= room:
+            parts.append(panel)
+            continue
+        if not isinstance(panel, Forest):
+            return None
+        count = min(_fits_rows(panel, width, room), len(panel.rows) - LEAST_ROWS)
+        if count < LEAST_ROWS:
+            return None
+        part, rest = _cut(panel, count)
+        parts.append(part)
+        rests.append(rest)
+    return (parts, rests) if rests else None
+
+
 def _split(panel: Panel, width: float, most: float) -> list[Panel]:
     """A forest too tall for a page as forests of as many rows as fit (the later ones
-    titled "(continued)"); any other panel as it is."""
+    titled "(continued)", all on the whole forest's scale); any other panel as it is."""
     if not isinstance(panel, Forest) or _height(panel, width) <= most:
         return [panel]
-    heights = [_row_height(lines) for lines in _row_lines(panel, width)]
-    room = most - _heading_height(panel, width) - 22
     out: list[Panel] = []
-    rows: list[Estimate] = []
-    used = 0.0
-    for row, h in zip(panel.rows, heights, strict=True):
-        if rows and used + h > room:
-            out.append(replace(panel, rows=tuple(rows)))
-            rows, used = [], 0.0
-        rows.append(row)
-        used += h
-    out.append(replace(panel, rows=tuple(rows)))
-    return [
-        p if k == 0 else replace(p, title=f"{panel.title} (continued)", caption="")
-        for k, p in enumerate(out)
-    ]
+    rest: Forest = panel
+    while _height(rest, width) > most:
+        part, rest = _cut(rest, _fits_rows(rest, width, most))
+        out.append(part)
+    return [*out, rest]
 
 
 def _layout(report: BalanceReport, page_w: float, page_h: float) -> tuple[list[_Placed], int]:
     """Where each panel goes, and how many pages it takes. Half-width panels go in pairs;
-    a wide one, or a half one with no half one after it, takes the page's width."""
+    a wide one, or a half one with no half one after it, takes the page's width. A
+    forest that does not fit the room left on a page fills it, and goes on over the
+    next page, when that room holds `LEAST_ROWS` of its rows."""
     width = page_w - 2 * MARGIN
     half = (width - GUTTER) / 2
     head = sum(size * 1.3 for *_, size, _ in _header(report, width))
@@ -560,7 +607,7 @@ def _layout(report: BalanceReport, page_w: float, page_h: float) -> tuple[list[_
     top = first_top
     floor = MARGIN + 12
     later_top = page_h - MARGIN - 16
-    panels = [
+    panels: list[Panel] = [
         part
         for panel in report.panels
         for part in _split(panel, width if panel.wide else half, later_top - floor)
@@ -576,10 +623,18 @@ def _layout(report: BalanceReport, page_w: float, page_h: float) -> tuple[list[_
         else:
             row = [(panel, half), (partner, half)]
         need = max(_height(p, w) for p, w in row)
-        # A new page unless this one is a fresh later page (a split panel fits one).
-        if top - need < floor and not (page and top == later_top):
-            page += 1
-            top = later_top
+        if top - need < floor:
+            cut = _cut_row(row, top - floor)
+            if cut is not None:
+                # Fill the room left here, and go on over the next page.
+                parts, rests = cut
+                panels[i : i + len(row)] = [*parts, *rests]
+                row = [(part, w) for part, (_, w) in zip(parts, row, strict=True)]
+                need = max(_height(p, w) for p, w in row)
+            elif not (page > 0 and top == later_top):  # (a split panel fits a fresh page)
+                page += 1
+                top = later_top
+                continue  # (placed afresh, on the new page)
         for k, (p, w) in enumerate(row):
             placed.append(_Placed(p, page, MARGIN + k * (half + GUTTER), top, w))
         top -= need + 14

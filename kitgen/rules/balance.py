@@ -51,6 +51,9 @@ class Forest:
     signed: bool = False
     caption: str = ""
     wide: bool = False  # across the page (else half of it)
+    # The values the axis must hold: a forest split over pages keeps the whole one's, so
+    # that its parts read on one scale (None: its own rows').
+    scale: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,11 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
     """The charts of a Scaffold simulation report (`simulate_scaffold`'s)."""
     setups = report["setups"]
     who = report["players"]
-    games = ", ".join(f"{row['games']:,}" for row in setups)
+    counts = [row["games"] for row in setups]
+    if len(counts) > 1 and len(set(counts)) == 1:
+        games = f"{counts[0]:,} each"
+    else:
+        games = ", ".join(f"{n:,}" for n in counts)
     facts = (
         f"Scaffold, {report['mode']}: red {who['red']} (plays first), black {who['black']}; "
         f"set-ups {', '.join(_name(r) for r in setups)}; games {games}; seed {report['seed']}.",
