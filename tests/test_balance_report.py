@@ -301,6 +301,8 @@ def test_forests_fill_the_room_left_on_a_page_before_going_on() -> None:
         parts = [p for p in placed if p.panel.title.startswith(title)]
         assert sum(len(p.panel.rows) for p in parts) == 50  # type: ignore[union-attr]
         assert [p.panel.title for p in parts[1:]] == [f"{title} (continued)"] * (len(parts) - 1)
+        # Every part is drawn on the whole forest's scale.
+        assert {p.panel.scale for p in parts} == {(0.4, 0.6)}  # type: ignore[union-attr]
     assert pages == 2
     for p in placed:
         assert p.top - _height(p.panel, p.width) >= MARGIN, p.panel.title
