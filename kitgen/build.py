@@ -19,7 +19,7 @@ from kitgen import registry
 from kitgen.atomic import write_atomic
 from kitgen.errors import KitgenError, UsageError
 from kitgen.kit import check_document
-from kitgen.layout.cutting import CUT_MODES
+from kitgen.layout.cutting import CUT_MODES, FOLD_REFUSED
 from kitgen.layout.geometry import Duplex, LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
 from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
@@ -161,10 +161,7 @@ def resolve_setup(
     if cut not in CUT_MODES:
         raise UsageError(f"--cut must be marks, lines or silhouette (got {cut!r})")
     if cut == "silhouette" and duplex == "fold":
-        raise UsageError(
-            "--cut silhouette cannot cut fold-and-glue sheets (the machine reads the marks on "
-            "one layer): use --duplex long, short or none"
-        )
+        raise UsageError(f"--cut silhouette: {FOLD_REFUSED}: use --duplex long, short or none")
     setup = PrintSetup(
         paper_name.lower(),
         paper,

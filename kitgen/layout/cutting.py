@@ -36,6 +36,9 @@ class CutError(LayoutError):
 
 
 CUT_MODES: tuple[CutMode, ...] = ("marks", "lines", "silhouette")
+# Why print-and-cut takes no fold-and-glue sheets: the command line and a kit's check
+# both say it.
+FOLD_REFUSED = "a cutting machine cannot cut fold-and-glue sheets (it reads the marks on one layer)"
 
 LINE_GAP = 1 * MM  # a cut line stops this far from any card's bleed
 _MIN_PIECE = 1 * MM  # shorter pieces of a cut line are left out

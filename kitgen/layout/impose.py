@@ -141,13 +141,10 @@ def sheet_layout(
     prints (CutError when the cut mode is why)."""
     sizes = {"bleed": bleed, "margin": margin, "gutter": gutter}
     if cut == "silhouette":
-        from kitgen.layout.cutting import CutError, plan_print_and_cut
+        from kitgen.layout.cutting import FOLD_REFUSED, CutError, plan_print_and_cut
 
         if duplex == "fold":
-            raise CutError(
-                "a cutting machine cannot cut fold-and-glue sheets (it reads the marks on "
-                "one layer): use duplex long, short or none"
-            )
+            raise CutError(f"{FOLD_REFUSED}: use duplex long, short or none")
         grid, _ = plan_print_and_cut(paper, card, bleed=bleed, gutter=gutter)
         return grid.per_page, 1 if duplex == "none" else 2
     if duplex == "fold":
