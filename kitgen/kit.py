@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from kitgen import registry
 from kitgen.errors import KitgenError, UsageError
 from kitgen.load.documents import Document, read_document
-from kitgen.model.findings import Finding, has_errors
+from kitgen.model.findings import Finding, has_errors, unique_sorted
 from kitgen.paths import walk
 from kitgen.registry import Checked
 
@@ -69,16 +69,6 @@ def finding_json(f: Finding, default_path: str) -> dict[str, Any]:
     return entry
 
 
-def _unique_sorted(findings: list[Finding]) -> list[Finding]:
-    seen: set[Finding] = set()
-    out: list[Finding] = []
-    for f in sorted(findings, key=Finding.sort_key):
-        if f not in seen:
-            seen.add(f)
-            out.append(f)
-    return out
-
-
 def check_file(path: str) -> FileReport:
     """Check one file: its YAML, its shape, and the rules of its game."""
     return check_document(read_document(path))
@@ -92,7 +82,7 @@ def check_document(doc: Document) -> FileReport:
         checked = _check_rules_of_game(doc)
         findings += checked.findings
     return FileReport(
-        doc.path, doc.game, doc.kind, _unique_sorted(findings), checked.read, checked.position
+        doc.path, doc.game, doc.kind, unique_sorted(findings), checked.read, checked.position
     )
 
 

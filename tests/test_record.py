@@ -152,6 +152,21 @@ decks: {P1: deck.yaml, P2: deck.yaml}
     assert (code == 1 and "deck-size" in err + _) or "deck-size" in _
 
 
+def test_a_deck_both_players_name_has_its_findings_said_once(tmp_path: Path) -> None:
+    write(tmp_path, "deck.yaml", "game: scratch\nkind: deck\nname: Short\ncards: {Worg: 2}\n")
+    path = write(
+        tmp_path, "r.yaml", "game: scratch\nkind: record\ndecks: {P1: deck.yaml, P2: deck.yaml}\n"
+    )
+    code, _, err = run("replay", path)
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == len(set(lines)) and any("deck-size" in line for line in lines)
+    code, out, _ = run("replay", "-f", "json", path)
+    found = json.loads(out)["findings"]
+    assert code == 1 and len(found) == len({json.dumps(f, sort_keys=True) for f in found})
+    assert sum(f["code"] == "deck-size" for f in found) == 1
+
+
 def test_record_needs_decks_or_a_deal(tmp_path: Path) -> None:
     path = write(tmp_path, "r.yaml", "game: scratch\nkind: record\nmoves: [Worg@MC]\n")
     code, out, _ = run("check", path)

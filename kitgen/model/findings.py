@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -192,6 +192,18 @@ class Finding:
         """Order findings by place, then code, for stable output."""
         loc = self.location or Location("")
         return (loc.path, loc.line, loc.column, self.code, self.message)
+
+
+def unique_sorted(findings: Iterable[Finding]) -> list[Finding]:
+    """Findings in order (`Finding.sort_key`), each once: a file two others read (one deck
+    for both players of a record) is reported once."""
+    seen: set[Finding] = set()
+    out: list[Finding] = []
+    for f in sorted(findings, key=Finding.sort_key):
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out
 
 
 def add_codes(codes: Mapping[str, CodeInfo], owner: str) -> None:
