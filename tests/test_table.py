@@ -220,6 +220,14 @@ def test_formulas_merged_cells_and_missing_sheets(tmp_path: Path) -> None:
     assert "its sheets: Cards" in missing.findings[0].message
 
 
+def test_an_empty_sheet_is_an_empty_table(tmp_path: Path) -> None:
+    # As an empty CSV is: one finding, not a missing column for every field.
+    path, _ = workbook_at(tmp_path, {"Notes": [["x"]], "Cards": []})
+    [found] = read_table(path, sheet="Cards").findings
+    assert found.code == "empty-file" and str(found.location).endswith("cards.xlsx:Cards!A1")
+    assert found.message == "the sheet 'Cards' is empty: it needs a header row"
+
+
 @pytest.mark.parametrize(
     ("data", "code"),
     [

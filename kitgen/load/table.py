@@ -69,6 +69,14 @@ def read_table(
         from kitgen.load.workbook import read_sheet
 
         read_sheet(table, data, sheet, limits)
+        if not table.columns and not table.findings:
+            table.findings.append(
+                finding(
+                    "empty-file",
+                    f"the sheet {table.sheet!r} is empty: it needs a header row",
+                    table.at(1),
+                )
+            )
         return table
     text, problem = decode_utf8(data, path)
     if problem is not None or text is None:
