@@ -274,6 +274,31 @@ def test_every_panel_lies_on_its_page_however_long_the_run() -> None:
     document.close()
 
 
+def test_a_grid_of_set_ups_is_named_by_its_hands_and_turns(tmp_path: Path) -> None:
+    # Every hand size with every turn count: the heading names the two lists, not each
+    # of the 12 set-ups; the page still names the command line and the games.
+    path = tmp_path / "grid.pdf"
+    args = [
+        "scaffold",
+        "-n",
+        "2",
+        "--mode",
+        "cooperative",
+        "--hand",
+        "3,5,7",
+        "--turns",
+        "4,8,12,16",
+    ]
+    code, _, err = simulate(args, "--report", str(path))
+    assert code == 0, err
+    text = " ".join(" ".join(page_texts(path)).split())
+    assert "12 set-ups: hand sizes 3, 5, 7, each with 4, 8, 12, 16 turns; games 2 each" in text
+    assert "hand 3, 4 turns, hand 3, 8 turns" not in text
+    code, _, err = simulate(["scaffold", "-n", "2", "--hand", "7,5"], "--report", str(path))
+    assert code == 0, err
+    assert "set-ups hand 7, hand 5; games 2 each" in " ".join(" ".join(page_texts(path)).split())
+
+
 def test_forests_fill_the_room_left_on_a_page_before_going_on() -> None:
     """Two tall forests side by side below a long heading start on the first page and
     go on over the next (they left the first page blank but for its heading)."""

@@ -42,6 +42,17 @@ def _name(row: dict[str, Any]) -> str:
     return f"hand {row['hand_size']}"
 
 
+def _setups(setups: list[dict[str, Any]]) -> str:
+    """The set-ups for the report's heading: each one's name, or, for a cooperative run of
+    every hand size with every turn count, the two lists (50 names would fill the page)."""
+    hands = sorted({row["hand_size"] for row in setups})
+    turns = sorted({int(row["turns"]) for row in setups if row["mode"] == "cooperative"})
+    if len(setups) > SHOWN and turns and len(setups) == len(hands) * len(turns):
+        listed = ", ".join(map(str, hands)), ", ".join(map(str, turns))
+        return f"{len(setups)} set-ups: hand sizes {listed[0]}, each with {listed[1]} turns"
+    return "set-ups " + ", ".join(_name(r) for r in setups)
+
+
 def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
     """The charts of a Scaffold simulation report (`simulate_scaffold`'s)."""
     setups = report["setups"]
@@ -53,7 +64,7 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
         games = ", ".join(f"{n:,}" for n in counts)
     facts = (
         f"Scaffold, {report['mode']}: red {who['red']} (plays first), black {who['black']}; "
-        f"set-ups {', '.join(_name(r) for r in setups)}; games {games}; seed {report['seed']}.",
+        f"{_setups(setups)}; games {games}; seed {report['seed']}.",
         f"Command: {command}",
     )
     panels: list[Any] = []
