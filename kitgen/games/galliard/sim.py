@@ -66,12 +66,11 @@ class GalliardTally:
     takes: int = 0
     trades: int = 0
     patterns: Counter[str] = field(default_factory=Counter)  # in the game winner's cabal
-    # Games by their rounds, moves, takes and trades; rounds by each player's wager.
+    # Games by their rounds, moves, takes and trades.
     round_counts: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)
     take_counts: Counter[int] = field(default_factory=Counter)
     trade_counts: Counter[int] = field(default_factory=Counter)
-    wager_counts: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
     # What is counted over rounds, game by game (`ROUND_FIGURES`): the rounds of one
     # game are alike, so their intervals come from the spread between games.
     by_game: dict[str, Clustered] = field(default_factory=dict)
@@ -107,8 +106,6 @@ class GalliardTally:
             (self.lengths, other.lengths),
             (self.take_counts, other.take_counts),
             (self.trade_counts, other.trade_counts),
-            (self.wager_counts[0], other.wager_counts[0]),
-            (self.wager_counts[1], other.wager_counts[1]),
         ):
             mine_c.update(theirs_c)
         for name, theirs in other.by_game.items():
@@ -158,7 +155,6 @@ def run_games(
                 wagers = done.wagers(seat)
                 tally.wagered[of_seat[seat]] += wagers
                 tally.rounds_wagering[of_seat[seat]] += wagers > 0
-                tally.wager_counts[of_seat[seat]][wagers] += 1
                 counts[f"wagered {of_seat[seat]}"] += wagers
                 counts[f"rounds_wagering {of_seat[seat]}"] += wagers > 0
         for name in ROUND_FIGURES:
