@@ -77,15 +77,15 @@ def slug(name: str) -> str:
     `♠ ♥` -> `♠-♥`); "" when the name has none of these (`!!!`). A name Windows keeps
     for a device gets an underscore (`con` -> `con_`), as `kitgen.names.file_name`
     gives it."""
-    from kitgen.names import WINDOWS_RESERVED
+    from kitgen.names import MAX_SLUG, WINDOWS_RESERVED
     from kitgen.names import slug as ascii_slug
 
     out = ascii_slug(name)
     if not out:
-        out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")[:60].rstrip("-")
+        out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")[:MAX_SLUG].rstrip("-")
     if not out:
         out = "-".join("".join(ch if _symbol(ch) else " " for ch in name).split())
-        out = out[:60].rstrip("-")
+        out = out[:MAX_SLUG].rstrip("-")
     return out + "_" if out in WINDOWS_RESERVED else out
 
 

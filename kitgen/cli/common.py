@@ -289,9 +289,8 @@ def check_report_path(path: str | None, paper: str | None = None) -> ReportTarge
     if paper is None:
         from kitgen.config import print_settings
 
-        paper = print_settings().paper or ""
-        if paper.strip().lower() not in REPORT_PAPERS:
-            paper = "a4"
+        configured = (print_settings().paper or "").strip().lower()
+        return ReportTarget(path, configured if configured in REPORT_PAPERS else "a4")
     return ReportTarget(path, paper.strip().lower())
 
 
