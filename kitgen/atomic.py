@@ -22,6 +22,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from kitgen.processes import held_signals
+
 NEW_FILE_MODE = 0o644  # a file kitgen makes; one it replaces keeps its own mode
 MAX_LINKS = 40  # symlinks followed to the file, as Linux's own limit (ELOOP beyond)
 
@@ -132,8 +134,10 @@ def _replace(path: str, data: bytes, mode: int | None) -> None:
     # run left beside its output is removed by the next run that writes there.
     remove_stale(folder, stage_name_pid)
     prefix = f".{name}.{STAGE_TAG}-{os.getpid()}-"
-    handle, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=folder)
+    temp = None
     try:
+        with held_signals():  # (a Ctrl-C as it is made is raised once `temp` is set)
+            handle, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=folder)
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
@@ -143,8 +147,9 @@ def _replace(path: str, data: bytes, mode: int | None) -> None:
         os.chmod(temp, NEW_FILE_MODE if mode is None else mode)
         os.replace(temp, path)
     except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
+        with held_signals():
+            if temp is not None and os.path.exists(temp):
+                os.unlink(temp)
         raise
 
 
@@ -252,19 +257,32 @@ def staged_dir(final: str) -> Iterator[str]:
     prefix = f".{os.path.basename(final)}.{STAGE_TAG}-{os.getpid()}-"
     with _locked(parent) as locked:
         remove_stale(parent, stage_name_pid, all_others=locked)
-        stage = tempfile.mkdtemp(prefix=prefix, suffix=".part", dir=parent)
+        # Ctrl-C and SIGTERM wait while the staged folder is made, put in place or
+        # removed (they interrupt the run as soon as that is done): arriving in the
+        # middle, they would leave it behind, or `final` gone.
+        stage = None
         try:
+            with held_signals():  # (what arrived meanwhile is raised as it ends)
+                stage = tempfile.mkdtemp(prefix=prefix, suffix=".part", dir=parent)
             yield stage
-            os.chmod(stage, 0o755)
-            if os.path.isdir(final):
-                old = tempfile.mkdtemp(prefix=prefix, suffix=".old", dir=parent)
-                os.replace(final, os.path.join(old, "x"))
-                os.replace(stage, final)
-                shutil.rmtree(old, ignore_errors=True)
-            else:
-                if os.path.lexists(final):
-                    os.unlink(final)
-                os.replace(stage, final)
+            with held_signals():
+                _put_in_place(stage, final, prefix, parent)
         except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
+            if stage is not None:
+                with held_signals():
+                    shutil.rmtree(stage, ignore_errors=True)
             raise
+
+
+def _put_in_place(stage: str, final: str, prefix: str, parent: str) -> None:
+    """Move a staged folder to `final`, in place of what was there."""
+    os.chmod(stage, 0o755)
+    if os.path.isdir(final):
+        old = tempfile.mkdtemp(prefix=prefix, suffix=".old", dir=parent)
+        os.replace(final, os.path.join(old, "x"))
+        os.replace(stage, final)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        if os.path.lexists(final):
+            os.unlink(final)
+        os.replace(stage, final)

@@ -393,7 +393,11 @@ class KitBuilder:
                 from kitgen.render.cutfile import cut_svg
 
                 grid, marks = plan_print_and_cut(
-                    setup.paper, setup.card, bleed=setup.bleed, gutter=setup.gutter
+                    setup.paper,
+                    setup.card,
+                    bleed=setup.bleed,
+                    gutter=setup.gutter,
+                    margin=setup.margin,
                 )
                 self._put(cut_path, cut_svg(deck.title, grid, marks))
 

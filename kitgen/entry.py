@@ -291,6 +291,15 @@ def exit_now(status: int) -> NoReturn:
     Instagram's servers skip it, with `os._exit`, for the same reason). Only the
     plain path ends this way; every other command exits normally.
     """
+    # One piece of the teardown is worth its cost: once a pool of "spawn" workers ran
+    # (the rasterizer's), multiprocessing's finalizers at exit unlink the pool's named
+    # semaphores, which its resource tracker would otherwise report as leaked, on
+    # stderr, after kitgen ended (an interrupted export: the pool's objects outlive the
+    # run). Those of priority 0 and up only: the rest join worker processes.
+    util = sys.modules.get("multiprocessing.util")
+    if util is not None:
+        with contextlib.suppress(Exception):
+            util._run_finalizers(0)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

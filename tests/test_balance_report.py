@@ -359,3 +359,50 @@ def test_panels_with_nothing_in_them_still_draw() -> None:
     text = document[0].get_textpage().get_text_range()
     document.close()
     assert "empty" in text and "page 1 of 1" in text
+
+
+@pytest.mark.parametrize("game", ["scratch", "galliard"])
+def test_a_report_the_disk_refuses_is_one_line_after_the_text_report(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk (a name linked to /dev/full) or a read-only folder: the finished run's
+    text report is printed all the same, then one line says why, status 1."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "full.pdf").symlink_to("/dev/full")
+    code, out, err = simulate(RUNS[game], "--report", "full.pdf")
+    assert code == 1 and "wins" in out, (out, err)
+    assert err == (
+        "kitgen: error: cannot write the balance report full.pdf: No space left on device\n"
+    )
+
+    def refused(path: str, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr("kitgen.atomic.write_atomic", refused)
+    code, out2, err = simulate(RUNS[game], "--report", "r.pdf", "-f", "json")
+    assert code == 1 and json.loads(out2)["games"] > 0
+    assert err == "kitgen: error: cannot write the balance report r.pdf: Permission denied\n"
+    assert sorted(os.listdir(tmp_path)) == ["full.pdf"]
+
+
+def test_ctrl_c_while_the_report_waits_for_a_fifos_reader_keeps_the_text(
+    tmp_path: Path,
+) -> None:
+    os.mkfifo(tmp_path / "r.pdf")
+    args = [sys.executable, "-m", "kitgen", "simulate", *RUNS["shapeup"], "--report", "r.pdf"]
+    run = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+    )
+    try:
+        deadline = time.monotonic() + 60
+        # Linux names the wait for a FIFO's other end `wait_for_partner`.
+        while Path(f"/proc/{run.pid}/wchan").read_text() != "wait_for_partner":
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode == 130, err
+    assert out.startswith("Shape Up! 2p-18: 120 rounds") and "significant at 95%" in out
+    assert err == "kitgen: stopped by Ctrl-C before the balance report r.pdf was written\n"

@@ -5,6 +5,7 @@ many papers, cards, bleeds and gutters), then a build of each mode, rasterized."
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import astuple
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -140,13 +141,14 @@ def test_silhouette_marks_are_studios_type_1_on_a4() -> None:
     card=st.sampled_from(sorted(CARDS)),
     bleed=lengths,
     gutter=lengths,
+    margin=st.sampled_from([0.0, 5.0, 15.0]) | st.floats(min_value=0.0, max_value=60.0),
 )
 def test_print_and_cut_keeps_every_card_clear_of_the_marks(
-    paper: str, card: str, bleed: float, gutter: float
+    paper: str, card: str, bleed: float, gutter: float, margin: float
 ) -> None:
     try:
         grid, marks = plan_print_and_cut(
-            PAPERS[paper], CARDS[card], bleed=bleed * MM, gutter=gutter * MM
+            PAPERS[paper], CARDS[card], bleed=bleed * MM, gutter=gutter * MM, margin=margin * MM
         )
     except CutError as err:
         assert "does not fit inside Silhouette's registration marks" in str(err) or (
@@ -155,6 +157,9 @@ def test_print_and_cut_keeps_every_card_clear_of_the_marks(
         return
     assert grid.page.orientation == "portrait" and grid.marks == ()
     assert grid.per_page >= 1
+    printable = Box(0, 0, grid.page.width, grid.page.height).inset(margin * MM)
+    for shape in marks.shapes:  # every mark prints: none reaches into the margin
+        assert shape.within(printable)
     cx = sum(s.trim.x + s.trim.right for s in grid.slots) / (2 * grid.per_page)
     assert cx == pytest.approx(grid.page.width / 2)  # centred: backs line up
     for slot in grid.slots:
@@ -186,12 +191,20 @@ def centred_bleeds(
 
 def test_print_and_cut_refuses_what_does_not_fit_with_the_reason() -> None:
     with pytest.raises(CutError, match="registration marks"):
-        plan_print_and_cut(PAPERS["a5"], Size(150 * MM, 200 * MM), bleed=3 * MM, gutter=0.0)
+        plan_print_and_cut(
+            PAPERS["a5"], Size(150 * MM, 200 * MM), bleed=3 * MM, gutter=0.0, margin=5 * MM
+        )
     with pytest.raises(CutError, match="larger than a Silhouette CAMEO takes"):
-        plan_print_and_cut(Size(320 * MM, 450 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0)
+        plan_print_and_cut(
+            Size(320 * MM, 450 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0, margin=5 * MM
+        )
     with pytest.raises(CutError, match="larger than a Silhouette CAMEO takes"):
-        plan_print_and_cut(Size(300 * MM, 700 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0)
-    grid, _ = plan_print_and_cut(PAPERS["a3"], CARDS["poker"], bleed=3 * MM, gutter=0.0)
+        plan_print_and_cut(
+            Size(300 * MM, 700 * MM), CARDS["poker"], bleed=3 * MM, gutter=0.0, margin=5 * MM
+        )
+    grid, _ = plan_print_and_cut(
+        PAPERS["a3"], CARDS["poker"], bleed=3 * MM, gutter=0.0, margin=5 * MM
+    )
     assert grid.per_page >= 6  # A3 (11.7 x 16.5 in) goes on the 12 x 24 in mat
 
 
@@ -235,7 +248,9 @@ def test_build_print_and_cut_for_silhouette(tmp_path: Path) -> None:
     result = build(["staircase"], BuildOptions(out=str(tmp_path), cut="silhouette"))
     assert result.ok
     folder = tmp_path / "staircase"
-    grid, marks = plan_print_and_cut(PAPERS["a4"], CARDS["poker"], bleed=3 * MM, gutter=0.0)
+    grid, marks = plan_print_and_cut(
+        PAPERS["a4"], CARDS["poker"], bleed=3 * MM, gutter=0.0, margin=5 * MM
+    )
     image = render(folder / "staircase-action-cards.pdf", scale=4)
     assert pdfium.PdfDocument(str(folder / "staircase-action-cards.pdf"))[0].get_size() == (
         pytest.approx(210 * MM),
@@ -269,6 +284,45 @@ def test_build_print_and_cut_for_silhouette(tmp_path: Path) -> None:
     ).read_bytes()
 
 
+@pytest.mark.parametrize(
+    ("margin", "inset"), [(0.0, 10.0), (5.0, 10.0), (9.85, 10.0), (9.9, 11.0), (15.0, 16.0)]
+)
+def test_silhouette_marks_move_in_clear_of_a_margin_the_printer_cannot_print(
+    margin: float, inset: float
+) -> None:
+    page = PAPERS["a4"]
+    marks = silhouette_marks(page, margin * MM)
+    assert marks.inset == pytest.approx(inset * MM)
+    corners = [c / MM for corner in marks.corners for c in corner]
+    assert corners == pytest.approx([inset, 297 - inset, 210 - inset, 297 - inset, inset, inset])
+    printable = Box(0, 0, page.width, page.height).inset(margin * MM)
+    assert all(shape.within(printable) for shape in marks.shapes)
+    inside = Box(0, 0, page.width, page.height).inset((inset + 2) * MM)
+    assert astuple(marks.inside) == pytest.approx(astuple(inside))
+
+
+def test_a_wide_margin_moves_the_printed_marks_and_the_sheet_says_the_inset(
+    tmp_path: Path,
+) -> None:
+    options = BuildOptions(out=str(tmp_path), cut="silhouette", margin="15mm")
+    assert build(["staircase"], options).ok
+    folder = tmp_path / "staircase"
+    image = render(folder / "staircase-action-cards.pdf", scale=4)
+    assert dark(image, 17.5, 17.5) and not dark(image, 12.5, 12.5)  # the square, 16 mm in
+    assert dark(image, 184, 16) and dark(image, 194, 26)  # the bracket, top right
+    svg = ET.parse(folder / "staircase-action-cards-cut.svg").getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    first = svg.findall("s:g[@id='Regmarks']/s:rect", ns)[0]
+    assert (first.get("x"), first.get("y")) == ("16", "16")
+    document = pdfium.PdfDocument(str(folder / "staircase-action-cards.pdf"))
+    label = document[0].get_textpage().get_text_range()
+    assert "Silhouette cut, marks inset 16 mm" in " ".join(label.split())
+    default = tmp_path / "default"
+    assert build(["staircase"], BuildOptions(out=str(default), cut="silhouette")).ok
+    document = pdfium.PdfDocument(str(default / "staircase" / "staircase-action-cards.pdf"))
+    assert "marks inset" not in document[0].get_textpage().get_text_range()
+
+
 def test_default_build_writes_no_cut_file(tmp_path: Path) -> None:
     assert build(["staircase"], BuildOptions(out=str(tmp_path))).ok
     assert not list((tmp_path / "staircase").glob("*-cut.svg"))
@@ -281,6 +335,8 @@ def test_default_build_writes_no_cut_file(tmp_path: Path) -> None:
         (["--cut", "silhouette", "--duplex", "fold"], "fold-and-glue"),
         (["--cut", "silhouette", "--card-size", "180x250mm"], "registration marks"),
         (["--cut", "silhouette", "--paper", "330x480mm"], "larger than a Silhouette CAMEO"),
+        (["--cut", "silhouette", "--margin", "100mm"], "clear of the 100 mm margin"),
+        (["--cut", "silhouette", "--margin", "70mm"], "stand 71 mm in from each edge"),
     ],
 )
 def test_bad_cut_options_are_one_line_errors(tmp_path: Path, args: list[str], words: str) -> None:

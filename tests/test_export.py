@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -622,6 +623,25 @@ def test_an_interrupted_rasterizing_writes_no_more_pages(tmp_path: Path) -> None
     with Rasterizer(1) as raster, pytest.raises(KeyboardInterrupt):
         raster.run(pdf, jobs, interrupt)
     assert len(list(tmp_path.iterdir())) <= 2
+
+
+def test_an_interrupted_pool_stops_its_workers_before_the_error_goes_on(tmp_path: Path) -> None:
+    """The caller removes the staged folder as the error passes: no worker may still be
+    writing into it then (a `.part` folder was left behind)."""
+    pdf = pages_pdf(40, (1500, 2100))  # pages that take a worker a while
+    jobs = [PageJob(n, (str(tmp_path / f"{n}.png"),), (1500, 2100), 72) for n in range(40)]
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with Rasterizer(2) as raster:
+        with pytest.raises(KeyboardInterrupt):
+            raster.run(pdf, jobs, interrupt)
+        assert raster.pool is None
+        written = sorted(os.listdir(tmp_path))
+        time.sleep(1.5)
+        assert sorted(os.listdir(tmp_path)) == written
+    assert len(written) < 40
 
 
 def test_a_staged_file_is_new(tmp_path: Path) -> None:

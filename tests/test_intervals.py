@@ -164,8 +164,8 @@ RUNS = [
 ]
 
 # What a rate is judged against, and figures that are not measured rates: no interval.
-# (win_share counts a shared win as 1/k; a full Shape Up! game's rounds are --rounds)
-NOT_RATES = {"fair_share", "win_share", ".full_games.rounds_per_game"}
+# (a full Shape Up! game's rounds are --rounds)
+NOT_RATES = {"fair_share", ".full_games.rounds_per_game"}
 
 
 def _rates(node: Any, path: str = "") -> list[tuple[str, dict[str, Any], str]]:
@@ -253,7 +253,7 @@ def test_scratch_card_lifts_carry_newcombe_intervals_and_stars() -> None:
 def test_the_text_gives_the_intervals_too() -> None:
     """Rates the text shows come with their intervals, as the JSON has them."""
     text, report = simulate("staircase", "-n", "80", "--players", "greedy,random")
-    low, high = report["players"][0]["win_share_mean_95"]
+    low, high = report["players"][0]["win_share_95"]
     assert f"wins {report['players'][0]['win_share']:.1%} (95%: {low:.1%} to {high:.1%};" in text
     text, report = simulate("scaffold", "-n", "60", "--players", "greedy,random")
     low, high = report["setups"][0]["ties_95"]

@@ -318,3 +318,54 @@ def test_a_ctrl_c_inside_a_callback_python_runs_ends_quietly_too() -> None:
     assert done.returncode == 130, (done.stdout, done.stderr)
     assert done.stdout == "before\n"
     assert done.stderr == ""
+
+
+def test_a_quick_exit_after_a_spawn_pool_leaves_no_leaked_semaphores(tmp_path: Path) -> None:
+    """kitgen's quick exit skips the interpreter's teardown, but not multiprocessing's
+    exit handler: its resource tracker warned of leaked semaphores on stderr."""
+    script = (
+        "import multiprocessing, os\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from kitgen.entry import exit_now\n"
+        "from kitgen.processes import worker_init\n"
+        "if __name__ == '__main__':\n"
+        "    spawn = multiprocessing.get_context('spawn')\n"
+        "    pool = ProcessPoolExecutor(2, spawn, worker_init, (os.getpid(),))\n"
+        "    assert pool.submit(os.getpid).result() > 0\n"
+        "    exit_now(130)\n"
+    )
+    (tmp_path / "quick.py").write_text(script)
+    run = subprocess.run(
+        [sys.executable, str(tmp_path / "quick.py")], capture_output=True, text=True, timeout=WAIT
+    )
+    assert run.returncode == 130 and run.stderr == ""
+
+
+@pytest.mark.parametrize("step", ["mkdtemp", "rmtree"])
+def test_a_signal_while_a_staged_folder_is_made_or_removed_waits_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """Ctrl-C landing just as the staged folder is made, or half-way through removing
+    it, interrupts the run once that is done: nothing is left behind."""
+    import shutil
+    import tempfile
+
+    module = {"mkdtemp": tempfile, "rmtree": shutil}[step]
+    real = getattr(module, step)
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        # Python raises it at its next chance: as the folder is made, before it is
+        # removed.
+        if step == "rmtree":
+            os.kill(os.getpid(), signal.SIGINT)
+        made = real(*args, **kwargs)
+        if step == "mkdtemp":
+            os.kill(os.getpid(), signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(module, step, interrupted)
+    with pytest.raises(KeyboardInterrupt), staged_dir(str(tmp_path / "out")) as stage:
+        Path(stage, "a.png").write_bytes(b"x")
+        raise KeyboardInterrupt  # (the export stopped: the folder is removed)
+    monkeypatch.undo()
+    assert leftovers(tmp_path) == [] and os.listdir(tmp_path) == []

@@ -172,7 +172,9 @@ def test_label_and_scale_bar_keep_off_a_cutting_machines_marks(card: str) -> Non
     from kitgen.layout.cutting import CutError, plan_print_and_cut
 
     try:
-        grid, marks = plan_print_and_cut(PAPERS["a4"], CARDS[card], bleed=1 * MM, gutter=0.0)
+        grid, marks = plan_print_and_cut(
+            PAPERS["a4"], CARDS[card], bleed=1 * MM, gutter=0.0, margin=MARGIN
+        )
     except CutError:
         return
     options = {"area": marks.inside, "keep_clear": marks.keep_clear}

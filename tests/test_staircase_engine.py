@@ -500,9 +500,11 @@ def test_tally_batches_merge_into_one_run() -> None:
     assert rows[2]["actions_per_game"]["interfere"] > 0 and rows[0]["mean_total"] > 0
     for row in rows:
         assert row["mean_total"] == pytest.approx(row["mean_base"] + row["mean_bonus"], abs=0.02)
-        low, high = row["win_share_95"]
+        low, high = row["top_share_95"]
         share = (row["outright_wins"] + row["shared_wins"]) / 24
-        assert low <= share <= high
+        assert row["top_share"] == pytest.approx(share, abs=1e-4) and low <= share <= high
+        low, high = row["win_share_95"]
+        assert low <= row["win_share"] <= high
     with pytest.raises(ValueError, match="cannot add 2-player games"):
         merged.merge(run_games(Setup(2), players[:2], 9, 0, 1))
 
@@ -586,3 +588,22 @@ def test_a_game_record_replays_through_the_notation() -> None:
     assert state == states[-1] and engine.outcome(state) == outcome
     assert any(t.startswith("interfere") for t in texts)
     assert all(a.ply + 1 == b.ply for a, b in pairwise(states))
+
+
+def test_each_share_carries_the_interval_of_its_own_figure() -> None:
+    """`win_share` counts a shared win as 1/k and `top_share` as a whole game: each
+    interval is its own figure's, so a player who shares every top total (half of every
+    game's win, the top every time) lies inside both."""
+    tally = StaircaseTally()
+    tally._fit(2)
+    tally.games = tally.ties = 100
+    for p in range(2):
+        tally.shared[p][2] = 100
+    row = tally_summary(tally, ["greedy", "random"])["players"][0]
+    assert row["win_share"] == 0.5
+    low, high = row["win_share_95"]
+    assert low <= 0.5 <= high and high - low < 0.05  # every game's share is 1/2
+    assert row["top_share"] == 1.0
+    low, high = row["top_share_95"]
+    assert low <= 1.0 <= high and low > 0.95
+    assert row["win_share_mean_95"] == row["win_share_95"]  # (its old name, for now)

@@ -263,3 +263,36 @@ def test_the_opponents_own_cards_are_not_swapped_in(weakened: str, tmp_path: Pat
     )  # fmt: skip
     assert code == 0, err
     assert {s["add"] for s in json.loads(out)["best"]} == {"Testbeast"}
+
+
+def test_the_gains_reported_are_measured_on_fresh_games(weakened: str) -> None:
+    """The rounds choose the finalists on their own games, which flatters the luckiest:
+    the gains reported are measured again on as many games with seeds no round played."""
+    from collections import Counter
+
+    from kitgen.games.scratch.tuning import _batch
+    from kitgen.rules.simulate import mean_interval
+
+    report, _ = tune(weakened, COURT, players=("greedy", "greedy"), games=20, top=2, seed=3)
+    assert report is not None and report["stopped"] is None
+    played = report["rounds"][-1]["games_each"]
+    assert report["fresh_games"] == played == report["deck_as_it_is"]["games"]
+    paths = (weakened, COURT, None)
+    fresh = range(played, 2 * played)
+
+    def won(swap: Swap | None, games: range) -> list[int]:
+        return _batch((paths, swap, ("greedy", "greedy"), 3, games.start, games.stop, False))
+
+    base = won(None, fresh)
+    assert report["deck_as_it_is"]["win_rate"] == round(sum(base) / played, 4)
+    assert len(report["best"]) == 2
+    for listed in report["best"]:
+        assert listed["games"] == played
+        swap = Swap(listed["remove"], listed["add"])
+        mine = won(swap, fresh)
+        gain = mean_interval(Counter(a - b for a, b in zip(mine, base, strict=True)))
+        assert gain is not None and listed["gain"] == round(gain[0], 4)
+        assert listed["gain_95"] == [round(gain[1], 4), round(gain[2], 4)]
+        # (not the gain on the games that chose it)
+        chosen = won(swap, range(played))
+        assert listed["win_rate"] == round(sum(mine) / played, 4) != round(sum(chosen) / played, 4)

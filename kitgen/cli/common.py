@@ -304,18 +304,29 @@ def command_line(*parts: str | None) -> str:
 
 def write_balance_report(
     target: ReportTarget | None, report: dict[str, Any], build: Callable[[], Any]
-) -> None:
+) -> tuple[str, int] | None:
     """Write the balance report `build` makes of `report` to its file (atomically),
-    unless there is none or the run finished no game; say so on stderr."""
+    unless there is none or the run finished no game; say so on stderr.
+
+    A file that cannot be written (a full disk, a read-only folder) and a Ctrl-C while
+    the write waits (on a FIFO's reader, say) are not raised: the finished run's text
+    report is still to be printed. They come back as the line to print after it and
+    the exit status (1, or 130 for Ctrl-C); None when the report was written."""
     stopped = report.get("interrupted")
     if target is None or (stopped is not None and stopped["finished"] == 0):
-        return
+        return None
     from kitgen.atomic import write_atomic
     from kitgen.render.balance import report_bytes, report_missing
 
     charts = build()
     path = target.path
-    write_atomic(path, report_bytes(charts, path, target.paper))
+    try:
+        write_atomic(path, report_bytes(charts, path, target.paper))
+    except OSError as err:
+        reason = shown(err.strerror or err)
+        return f"kitgen: error: cannot write the balance report {shown(path)}: {reason}", 1
+    except KeyboardInterrupt:
+        return f"kitgen: stopped by Ctrl-C before the balance report {shown(path)} was written", 130
     echo(f"kitgen: balance report written to {shown(path)}", err=True)
     gone = report_missing(charts)
     if gone:
@@ -323,6 +334,7 @@ def write_balance_report(
             f"kitgen: note: the report's fonts cannot draw {shown(gone)}: shown as ? on it",
             err=True,
         )
+    return None
 
 
 def show_simulation(
@@ -333,9 +345,20 @@ def show_simulation(
     charts: Callable[[], Any],
 ) -> None:
     """Write a simulation's balance report (`--report`), then print the simulation's
-    report (`show_report`)."""
-    write_balance_report(target, report, charts)
-    show_report(report, output, lines)
+    report (`show_report`). When the balance report could not be written, the text
+    report is printed all the same, then one line says why, and the run ends with
+    status 1 (130 when Ctrl-C stopped the write, or the run before it)."""
+    failed = write_balance_report(target, report, charts)
+    if failed is None:
+        show_report(report, output, lines)
+        return
+    line, status = failed
+    try:
+        show_report(report, output, lines)
+    except typer.Exit as stopped:  # a run Ctrl-C stopped: 130 stands
+        status = max(status, stopped.exit_code)
+    echo(line, err=True)
+    raise typer.Exit(status)
 
 
 def within(found: list[float] | None) -> str:

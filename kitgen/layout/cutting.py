@@ -17,11 +17,15 @@ Three ways (the `cut` print setting):
   each mark stands in, grown by `MACHINE_CLEAR` too (22 mm). The machine cuts the
   card outlines of a cut file made from the same plan (render/cutfile.py). A portrait
   page only, at most 12 x 24 in (a CAMEO's largest mat): the marks are placed on the
-  page as it goes into the machine.
+  page as it goes into the machine. The marks must print, so with a `margin` wider
+  than Studio's default inset allows (its ink reaching within the margin), they move
+  in to the next whole millimetre clear of it (`silhouette_inset`), and the sheet
+  says which inset to set in Studio.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kitgen.layout.geometry import Box, Grid, LayoutError, Segment, Size, Slot
@@ -103,6 +107,17 @@ def with_cut_lines(grid: Grid, area: Box) -> Grid:
     )
 
 
+def silhouette_inset(margin: float) -> float:
+    """How far in from each paper edge the marks' outer corners stand: Studio's default
+    10 mm, or, when the brackets' ink (half their thickness outside that corner) would
+    fall within a wider `margin` the printer cannot print, the next whole millimetre
+    that clears it (the inset a designer types into Studio)."""
+    needed = margin + SILHOUETTE_THICKNESS / 2
+    if needed <= SILHOUETTE_INSET + _TINY:
+        return SILHOUETTE_INSET
+    return math.ceil(needed / MM - 1e-9) * MM
+
+
 @dataclass(frozen=True)
 class Registration:
     """A cutting machine's registration marks on a page: what to print (filled boxes),
@@ -111,6 +126,7 @@ class Registration:
 
     machine: str
     page: Size
+    inset: float  # from each paper edge to a mark's outer corner
     shapes: tuple[Box, ...]  # filled black: the square and the brackets' arms
     keep_clear: tuple[Box, ...]
     inside: Box
@@ -119,10 +135,12 @@ class Registration:
     ]  # each mark's outer corner: top left, top right, bottom left
 
 
-def silhouette_marks(page: Size) -> Registration:
-    """Silhouette Studio's type 1 registration marks on a portrait `page` (see the module
-    docstring for the numbers). LayoutError when the page is too small for them."""
-    inset, arm, t, clear = SILHOUETTE_INSET, SILHOUETTE_ARM, SILHOUETTE_THICKNESS, MACHINE_CLEAR
+def silhouette_marks(page: Size, margin: float = 0.0) -> Registration:
+    """Silhouette Studio's type 1 registration marks on a portrait `page` whose edges the
+    printer cannot print within `margin` (see the module docstring for the numbers).
+    LayoutError when the page is too small for them."""
+    inset, arm, t = silhouette_inset(margin), SILHOUETTE_ARM, SILHOUETTE_THICKNESS
+    clear = MACHINE_CLEAR
     width, height = page.width, page.height
     if width > SILHOUETTE_WIDTH + 1e-6 or height > SILHOUETTE_LENGTH + 1e-6:
         raise CutError(
@@ -130,9 +148,14 @@ def silhouette_marks(page: Size) -> Registration:
             "CAMEO takes (12 in wide, 24 in long on its longest mat)"
         )
     if width - 2 * inset < 2 * arm + 2 * clear or height - 2 * inset < 2 * arm + 2 * clear:
+        moved = (
+            ""
+            if inset == SILHOUETTE_INSET
+            else f" {format_mm(inset)} in from its edges (clear of the {format_mm(margin)} margin)"
+        )
         raise CutError(
             f"a {format_mm(width)} x {format_mm(height)} page is too small for Silhouette "
-            "registration marks"
+            f"registration marks{moved}"
         )
     left, right, bottom, top = inset, width - inset, inset, height - inset
     square = Box(left, top - SILHOUETTE_SQUARE, SILHOUETTE_SQUARE, SILHOUETTE_SQUARE)
@@ -151,7 +174,7 @@ def silhouette_marks(page: Size) -> Registration:
     )
     inside = Box(left, bottom, right - left, top - bottom).inset(clear)
     corners = ((left, top), (right, top), (left, bottom))
-    return Registration("Silhouette", page, shapes, keep_clear, inside, corners)
+    return Registration("Silhouette", page, inset, shapes, keep_clear, inside, corners)
 
 
 def _overlaps(a: Box, b: Box) -> bool:
@@ -161,13 +184,14 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 
 def plan_print_and_cut(
-    paper: Size, card: Size, *, bleed: float, gutter: float
+    paper: Size, card: Size, *, bleed: float, gutter: float, margin: float
 ) -> tuple[Grid, Registration]:
-    """The grid with the most cards inside a cutting machine's marks on a portrait page,
-    centred, no bleed box overlapping the area a mark keeps clear; the grid has no crop
-    marks. LayoutError (saying why) when not one card fits."""
+    """The grid with the most cards inside a cutting machine's marks on a portrait page
+    that cannot be printed within `margin` of its edges, centred, no bleed box
+    overlapping the area a mark keeps clear; the grid has no crop marks. LayoutError
+    (saying why) when not one card fits."""
     page = paper if paper.orientation == "portrait" else paper.rotated()
-    marks = silhouette_marks(page)
+    marks = silhouette_marks(page, margin)
     room = marks.inside
     pitch_x, pitch_y = card.width + 2 * bleed + gutter, card.height + 2 * bleed + gutter
     max_cols = max(0, int((room.width + gutter + 1e-9) // pitch_x))
@@ -191,7 +215,7 @@ def plan_print_and_cut(
             f"a {format_mm(card.width)[:-3]} x {format_mm(card.height)} card with "
             f"{format_mm(bleed)} bleed does not fit inside {marks.machine}'s registration marks "
             f"on a {format_mm(page.width)[:-3]} x {format_mm(page.height)} page (the marks stand "
-            f"{format_mm(SILHOUETTE_INSET)} in from each edge and keep a "
+            f"{format_mm(marks.inset)} in from each edge and keep a "
             f"{format_mm(SILHOUETTE_ARM + MACHINE_CLEAR)} square clear at three corners)"
         )
     return best, marks

@@ -145,7 +145,7 @@ def sheet_layout(
 
         if duplex == "fold":
             raise CutError(f"{FOLD_REFUSED}: use duplex long, short or none")
-        grid, _ = plan_print_and_cut(paper, card, bleed=bleed, gutter=gutter)
+        grid, _ = plan_print_and_cut(paper, card, bleed=bleed, gutter=gutter, margin=margin)
         return grid.per_page, 1 if duplex == "none" else 2
     if duplex == "fold":
         return plan_fold(paper, card, **sizes)[0].per_page, 1

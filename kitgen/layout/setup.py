@@ -35,6 +35,12 @@ class PrintSetup:
         }[self.duplex]
         size = f"{format_mm(self.card.width)[:-3]}x{format_mm(self.card.height)}"
         cut = {"marks": "", "lines": " \u00b7 cut lines", "silhouette": " \u00b7 Silhouette cut"}
+        if self.cut == "silhouette":
+            from kitgen.layout.cutting import SILHOUETTE_INSET, silhouette_inset
+
+            inset = silhouette_inset(self.margin)
+            if inset != SILHOUETTE_INSET:  # what to set in Studio, which assumes 10 mm
+                cut["silhouette"] += f", marks inset {format_mm(inset)}"
         return (
             f"{self.paper_name.upper()} \u00b7 {self.card_name} {size} \u00b7 "
             f"bleed {format_mm(self.bleed)} \u00b7 {flip}{cut[self.cut]}"

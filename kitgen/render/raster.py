@@ -311,7 +311,8 @@ class Rasterizer:
                 stop_pool(self.pool)
             self.pool = None
         _forget()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        with held_signals():  # (a Ctrl-C half-way through would leave the folder)
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def run(
         self,
@@ -347,17 +348,19 @@ class Rasterizer:
                 initializer=worker_init,
                 initargs=(os.getpid(),),
             )
-        with held_signals():  # the workers start at the first submit
-            futures = [self.pool.submit(_run, pdf_path, job) for job in jobs]
         try:
+            with held_signals():  # the workers start at the first submit
+                futures = [self.pool.submit(_run, pdf_path, job) for job in jobs]
             for future in as_completed(futures):
                 future.result()
                 done += 1
                 if progress is not None:
                     progress(done, len(jobs))
         except BaseException:
-            for future in futures:
-                future.cancel()
+            # The workers are stopped before the error goes on: one still running would
+            # write into the staged folder as the caller removes it, leaving it behind.
+            pool, self.pool = self.pool, None
+            stop_pool(pool)
             raise
 
     def _here(

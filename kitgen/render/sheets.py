@@ -376,7 +376,9 @@ def card_sheets_pdf(
         plans = impose_fold(count, grid, backs, fold)
         area = Box(m, m, fold.x0 - FOLD_CLEAR - m, grid.page.height - 2 * m)  # the fronts' half
     elif setup.cut == "silhouette":
-        grid, registration = plan_print_and_cut(setup.paper, card, bleed=bleed, gutter=setup.gutter)
+        grid, registration = plan_print_and_cut(
+            setup.paper, card, bleed=bleed, gutter=setup.gutter, margin=m
+        )
         plans = impose(count, grid, setup.duplex, back_offset=setup.back_offset)
         area = registration.inside
     else:

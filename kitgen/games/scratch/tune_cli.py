@@ -146,19 +146,26 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         )
     base = report["deck_as_it_is"]
     low, high = base["win_rate_95"]
+    fresh = report["fresh_games"]
+    games = f"{base['games']:,} fresh games" if fresh else f"{base['games']:,} games"
     out.append(
-        f"  as it is, {name} wins {base['win_rate']:.1%} (95%: {low:.1%} to {high:.1%}) of "
-        f"{base['games']:,} games"
+        f"  as it is, {name} wins {base['win_rate']:.1%} (95%: {low:.1%} to {high:.1%}) of {games}"
+    )
+    measured = (
+        f"played again on {fresh:,} fresh games, where its gain is measured game by game "
+        "against the deck as it is, with its 95% interval (* where it leaves out 0)"
+        if fresh
+        else "its gain measured game by game against the deck as it is on the games that "
+        "chose it, which flatters the first, with its 95% interval (* where it leaves out 0)"
     )
     listed = report["raising"]
     if listed:
         out.append(
-            "  swaps that raise its win rate, best first (the gain is measured game by game "
-            "against the deck as it is, with its 95% interval; * where it leaves out 0):"
+            f"  swaps that raised its win rate in the rounds, as they ranked them; each {measured}:"
         )
     else:
         listed = report["best"]
-        out.append("  no swap raised its win rate in these games; the best tried:")
+        out.append(f"  no swap raised its win rate in the rounds; the best tried, each {measured}:")
     width = max(len(f"-{shown(s['remove'])} +{shown(s['add'])}") for s in listed)
     for rank, s in enumerate(listed, 1):
         swap = f"-{shown(s['remove'])} +{shown(s['add'])}"

@@ -162,49 +162,65 @@ def tune(
         )
     plan = schedule(len(swaps), games, top)
     planned = sum(playing * more for playing, more in plan) + sum(more for _, more in plan)
+    planned += (min(top, len(swaps)) + 1) * sum(more for _, more in plan)  # the re-measure
     results = Results()
     outside = outside_allowed()
     alive = list(swaps)
     done_rounds: list[dict[str, int]] = []
     played = 0  # games a swap (and the deck as it is) has played in completed passes
-    games_done = 0
+    count = [0]  # games played, for the progress bar
     stopped: str | None = None
+
+    def play(into: Results, swaps: list[Swap], first: int, more: int) -> int:
+        """Play games first .. first + more - 1 of the deck and `swaps` into `into`, in
+        passes; the games each has played in whole passes (all of them, unless a stop
+        came: then what is past the last whole pass is dropped)."""
+        nonlocal stopped
+        batches = []
+        for start in range(first, first + more, PASS):
+            last = min(start + PASS, first + more)
+            for swap in (None, *swaps):
+                batches.append((paths, swap, players, seed, start, last, outside))
+        passed, per_pass = first, len(swaps) + 1
+        for number, (batch, won) in enumerate(
+            zip(batches, in_order(_batch, batches, jobs), strict=False), 1
+        ):
+            into.add(batch[1], won)
+            count[0] += len(won)
+            if progress:
+                progress(count[0], planned)
+            if number % per_pass == 0:
+                passed = batch[5]
+            if stop.requested:
+                stopped = "Ctrl-C"
+            elif budget is not None and clock() - start_time > budget:
+                stopped = "budget"
+            if stopped:
+                # Only whole passes count: every swap has played the same games.
+                for key in (None, *swaps):
+                    del into.games.setdefault(key, [])[passed - first :]
+                return passed - first
+        return more
+
+    fresh = Results()
     with stoppable() as stop:
         for number, (playing, more) in enumerate(plan, 1):
             if number > 1:
                 alive = results.ranked(alive)[:playing]
-            batches = []
-            for first in range(played, played + more, PASS):
-                last = min(first + PASS, played + more)
-                for swap in (None, *alive):
-                    batches.append((paths, swap, players, seed, first, last, outside))
-            passed = played
-            per_pass = len(alive) + 1
-            for count, (batch, won) in enumerate(
-                zip(batches, in_order(_batch, batches, jobs), strict=False), 1
-            ):
-                results.add(batch[1], won)
-                games_done += len(won)
-                if progress:
-                    progress(games_done, planned)
-                if count % per_pass == 0:
-                    passed = batch[5]
-                if stop.requested:
-                    stopped = "Ctrl-C"
-                elif budget is not None and clock() - start_time > budget:
-                    stopped = "budget"
-                if stopped:
-                    break
+            done = play(results, alive, played, more)
             if stopped:
-                # Only whole passes count: every swap alive has played the same games.
-                for key in (None, *alive):
-                    del results.games.setdefault(key, [])[passed:]
-                played = passed
-                if passed > (done_rounds[-1]["games_each"] if done_rounds else 0):
-                    done_rounds.append({"round": number, "swaps": len(alive), "games_each": passed})
+                played += done
+                if played > (done_rounds[-1]["games_each"] if done_rounds else 0):
+                    done_rounds.append({"round": number, "swaps": len(alive), "games_each": played})
                 break
             played += more
             done_rounds.append({"round": number, "swaps": len(alive), "games_each": played})
+        finalists = results.ranked(alive)[:top]
+        if played and not stopped:
+            # The rounds chose the finalists on their own games, which flatters them (the
+            # luckiest swap rises to the top): their gains are measured anew on as many
+            # games again, with seeds no round played.
+            play(fresh, finalists, played, played)
     if not played:
         if stopped == "budget":
             raise KitgenError(
@@ -212,20 +228,21 @@ def tune(
                 f"({len(swaps)} swaps): give a larger --budget"
             )
         raise StoppedEarly(f"stopped by Ctrl-C before every swap had played its first {PASS} games")
-    ranked = results.ranked(alive)
-    base = results.win_rate(None)
+    measured = fresh if fresh.games.get(None) else results
+    base = measured.win_rate(None)
     assert base is not None
-    suggestions: list[dict[str, Any]] = []
-    for swap in ranked:
-        gain = results.gain(swap)
-        rate = results.win_rate(swap)
+    best: list[dict[str, Any]] = []
+    raising: list[dict[str, Any]] = []
+    for swap in finalists:
+        gain = measured.gain(swap)
+        rate = measured.win_rate(swap)
         if gain is None or rate is None:
             continue
-        suggestions.append(
+        best.append(
             {
                 "remove": swap.remove,
                 "add": swap.add,
-                "games": len(results.games[swap]),
+                "games": len(measured.games[swap]),
                 "win_rate": rate[0],
                 "win_rate_95": rate[1],
                 "gain": round(gain[0], 4),
@@ -233,6 +250,9 @@ def tune(
                 "significant": gain[1] > 0 or gain[2] < 0,
             }
         )
+        chosen = results.gain(swap)
+        if chosen is not None and chosen[0] > 0:  # it raised the win rate in the rounds
+            raising.append(best[-1])
     report: dict[str, Any] = {
         "deck": name,
         "against": against_name,
@@ -242,13 +262,14 @@ def tune(
         "swaps_tried": len(swaps),
         "rounds": done_rounds,
         "rounds_planned": [{"swaps": p, "games": g} for p, g in plan],
+        "fresh_games": len(fresh.games.get(None, [])),
         "deck_as_it_is": {
-            "games": len(results.games[None]),
+            "games": len(measured.games[None]),
             "win_rate": base[0],
             "win_rate_95": base[1],
         },
-        "raising": [s for s in suggestions if s["gain"] > 0][:top],
-        "best": suggestions[:top],
+        "raising": raising,
+        "best": best,
         "stopped": stopped,
     }
     return report, findings

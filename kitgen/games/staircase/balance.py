@@ -65,8 +65,8 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
                     *(
                         estimate(
                             f"{name} wins or shares",
-                            (p["outright_wins"] + p["shared_wins"]) / n if n else None,
-                            p["win_share_95"],
+                            p["top_share"] if n else None,
+                            p["top_share_95"],
                         )
                         for name, p in zip(names, players, strict=True)
                     ),

@@ -83,16 +83,15 @@ def simulate(
             " seats rotate, so each player starts as often"
         ]
         for row in report["players"]:
-            low, high = row["win_share_95"]
+            low, high = row["top_share_95"]
             acts = row["actions_per_game"]
             used = ", ".join(f"{name} {acts[name]:.2f}" for name in acts if acts[name])
-            topped = (row["outright_wins"] + row["shared_wins"]) / report["games"]
-            mean = row["win_share_mean_95"]
-            within_share = "" if mean is None else f"95%: {mean[0]:.1%} to {mean[1]:.1%}; "
+            share = row["win_share_95"]
+            within_share = "" if share is None else f"95%: {share[0]:.1%} to {share[1]:.1%}; "
             out.append(
                 f"  {row['player'] + 1}. {row['name']:<10} wins {row['win_share']:.1%}"
                 f" ({within_share}a shared win counted 1/k); wins or shares the top"
-                f" {topped:.1%} (95%: {low:.1%} to {high:.1%})"
+                f" {row['top_share']:.1%} (95%: {low:.1%} to {high:.1%})"
             )
             lo, hi = row["outright_win_rate_95"]
             out.append(

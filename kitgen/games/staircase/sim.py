@@ -51,12 +51,14 @@ _ACTION_OF: dict[type, str] = {
 
 KEY = {
     "wins": "games won; a win shared by k players counts 1/k",
-    "win_share": "wins / games",
-    "win_share_mean_95": "95% interval of win_share, the mean of each game's share of the win",
-    "win_share_95": (
-        "95% Wilson interval of the share of games won outright or shared"
-        " (a shared win counts as a success here, not as 1/k)"
+    "win_share": "wins / games: the mean of each game's share of the win",
+    "win_share_95": "95% interval of win_share (the normal interval of that mean)",
+    "win_share_mean_95": "the same as win_share_95 (its old name, kept for one release)",
+    "top_share": (
+        "share of games whose top total was this player's, alone or shared"
+        " (a shared win counts as a whole game here, not as 1/k)"
     ),
+    "top_share_95": "95% Wilson interval of top_share",
     "outright_wins": "games won alone",
     "shared_wins": "games whose top total this player shared with others",
     "mean_total": "mean final staircase total (base + bonus)",
@@ -279,7 +281,6 @@ def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, An
         shared = tally.shared[p]
         wins = tally.outright[p] + sum((Fraction(g, k) for k, g in shared.items()), Fraction(0))
         any_win = tally.outright[p] + sum(shared.values())
-        low, high = wilson(any_win, n)
         # Each game's share of the win (1 alone, 1/k shared by k, else 0), as a mean.
         shares: dict[float, int] = {1.0: tally.outright[p], 0.0: n - any_win}
         for k, games in shared.items():
@@ -291,8 +292,10 @@ def tally_summary(tally: StaircaseTally, players: Sequence[str]) -> dict[str, An
                 "name": name,
                 "wins": round(float(wins), 3),
                 "win_share": _mean(wins, n, 4),
-                "win_share_95": [round(low, 4), round(high, 4)],
+                "win_share_95": None if share is None else rounded(share[1:]),
                 "win_share_mean_95": None if share is None else rounded(share[1:]),
+                "top_share": _mean(any_win, n, 4),
+                "top_share_95": rounded(wilson(any_win, n)),
                 "outright_wins": tally.outright[p],
                 "outright_win_rate": _mean(tally.outright[p], n, 4),
                 "outright_win_rate_95": rounded(wilson(tally.outright[p], n)),
