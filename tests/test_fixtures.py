@@ -12,8 +12,9 @@ from kitgen.model.findings import CODES
 
 INVALID = Path(__file__).parent / "fixtures" / "invalid"
 VALID = Path(__file__).parent / "fixtures" / "valid"
-# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them.
-GENERATED = {"file-not-found", "file-unreadable", "file-too-large"}
+# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them. A font
+# file of a designed game needs the game's folder: test_font_unusable makes one.
+GENERATED = {"file-not-found", "file-unreadable", "file-too-large", "font-unusable"}
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
 
@@ -67,3 +68,20 @@ def test_valid_fixture(path: Path) -> None:
     report = check_file(str(path))
     assert report.findings == [], [str(f) for f in report.findings]
     assert report.ok
+
+
+def test_font_unusable(tmp_path: Path) -> None:
+    """A designed game (the starter) whose game file names a font that is no TrueType
+    font: `font-unusable` at the font's entry, marked like a fixture's."""
+    from kitgen.starters import plan, write
+
+    write(plan("game", "Font Lanterns", str(tmp_path), "custom"))
+    game = tmp_path / "font-lanterns" / "game.yaml"
+    (game.parent / "house.ttf").write_bytes(b"\x00\x01\x00\x00" + bytes(40))
+    text = game.read_text(encoding="utf-8")
+    entry = "fonts:\n  house:\n    regular: house.ttf  # <- font-unusable\nicons:\n"
+    game.write_text(text.replace("icons:\n", entry, 1), encoding="utf-8")
+    report = check_file(str(game))
+    got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
+    assert got == expected(game), [str(f) for f in report.findings]
+    assert not report.ok

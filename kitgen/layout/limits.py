@@ -17,6 +17,12 @@ them; the numbers are real-world ranges with room to spare:
 - 10,000 cards in one PDF or export (a kit's cards, a deck, a card file): the
   official Scratch kit prints a few hundred;
 - 5,000 pages in one PDF: 10,000 tarot cards, four to an A4 sheet, duplex.
+
+A project's TrueType font (FontLimits, checked by kitgen/load/fontfile.py before
+reportlab reads it): 32 MiB (the largest CJK fonts are about 20 MiB); 200,000
+characters in its character map (Unicode 15.1 assigns 149,813; reportlab keeps a
+dictionary entry per character, so a 1 KB file mapping every code point asked for
+gigabytes); composite glyphs nested at most 16 deep (real fonts nest 1 to 3).
 """
 
 from __future__ import annotations
@@ -76,3 +82,15 @@ def too_many_cards(count: int, limits: PrintLimits = PRINT_LIMITS) -> str | None
     if count <= limits.max_cards:
         return None
     return f"{count:,} cards are more than kitgen prints in one file ({limits.max_cards:,})"
+
+
+@dataclass(frozen=True)
+class FontLimits:
+    """How much of a project's TrueType font kitgen reads (kitgen/load/fontfile.py)."""
+
+    max_bytes: int = 32 * 1024 * 1024
+    max_characters: int = 200_000  # code points its character map names, all together
+    max_composite_depth: int = 16  # a composite glyph of composite glyphs of ...
+
+
+FONT_LIMITS = FontLimits()

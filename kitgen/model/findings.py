@@ -124,6 +124,12 @@ CODES: dict[str, CodeInfo] = {
         "an SVG that is not self-contained (loads another file or URL) or declares a DOCTYPE",
         stage="build",  # SVG pictures are read when a designed game's cards are drawn
     ),
+    # A designed game's own fonts
+    "font-unusable": CodeInfo(
+        "error",
+        "a font file of the game file's `fonts:` that kitgen cannot embed: not TrueType, cut "
+        "short, or with tables that break the format (glyphs past the last, a huge character map)",
+    ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),

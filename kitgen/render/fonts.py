@@ -20,6 +20,9 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from kitgen.layout.limits import FONT_LIMITS
+from kitgen.load.fontfile import font_problem
+
 REGULAR = "KitSans"
 BOLD = "KitSans-Bold"
 ITALIC = "KitSans-Italic"
@@ -74,7 +77,7 @@ def _unit_width(text: str, font: str) -> float:
 # project's own TrueType files.
 
 FONT_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fonts")
-MAX_FONT_BYTES = 32 * 1024 * 1024  # the largest CJK fonts are about 20 MiB
+MAX_FONT_BYTES = FONT_LIMITS.max_bytes  # the largest CJK fonts are about 20 MiB
 FACES = ("regular", "bold", "italic", "bold_italic")
 
 
@@ -201,9 +204,9 @@ def _register_project_font(face: str, path: str) -> str | FontProblem:
     digest = hashlib.sha256(data).hexdigest()
     if digest in _PROJECT_FONTS:
         return _PROJECT_FONTS[digest]
-    wrong = _not_truetype(data)
+    wrong = font_problem(data)  # before reportlab, which trusts every count in the file
     if wrong is not None:
-        return FontProblem(face, path, f"the {face} font {path!r} is {wrong}")
+        return FontProblem(face, path, f"the {face} font {path!r} {wrong}")
     name = f"Project-{digest[:16]}"
     try:
         font = TTFont(name, io.BytesIO(data))
@@ -232,22 +235,3 @@ def _read_font(face: str, path: str) -> bytes | FontProblem:
             face, path, f"the {face} font {path!r} is larger than {MAX_FONT_BYTES // 2**20} MiB"
         )
     return data
-
-
-def _not_truetype(data: bytes) -> str | None:
-    """What a file is instead of a TrueType font reportlab can embed; None when it is one."""
-    start = data[:4]
-    if start in (b"\x00\x01\x00\x00", b"true"):
-        return None
-    if start == b"OTTO":
-        return (
-            "an OpenType font with PostScript (CFF) outlines, which kitgen cannot embed; "
-            "use its TrueType (.ttf) version"
-        )
-    if start == b"ttcf":
-        return "a font collection (.ttc); give one font of it as a .ttf file"
-    if start in (b"wOFF", b"wOF2"):
-        return "a web font (WOFF); use the .ttf file it was made from"
-    if not data:
-        return "empty, not a font"
-    return "not a TrueType or OpenType font"

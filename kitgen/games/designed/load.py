@@ -270,6 +270,13 @@ def _read_icons(design: Design, model: DesignedGameFile) -> None:
 
 
 def _read_fonts(design: Design, model: DesignedGameFile) -> None:
+    """The project's font files: each must exist in the project and be a TrueType font
+    reportlab can read and embed (checked byte by byte before reportlab sees it:
+    kitgen.load.fontfile), else `font-unusable` at its entry."""
+    if not model.fonts:
+        return
+    from kitgen.load.fontfile import font_file_problem
+
     for name, files in model.fonts.items():
         faces: dict[str, str] = {}
         for face in ("regular", "bold", "italic", "bold_italic"):
@@ -281,6 +288,11 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
             design.note(where)
             if problem is not None:
                 design.findings.append(problem)
+                continue
+            wrong = font_file_problem(where)
+            if wrong is not None:
+                message = f"the {face} font {entry!r} {wrong}"
+                design.findings.append(finding("font-unusable", message, at))
             else:
                 faces[face] = where
         if "regular" in faces:
