@@ -17,6 +17,10 @@ them; the numbers are real-world ranges with room to spare:
 - 10,000 cards in one PDF or export (a kit's cards, a deck, a card file): the
   official Scratch kit prints a few hundred;
 - 5,000 pages in one PDF: 10,000 tarot cards, four to an A4 sheet, duplex.
+
+And what one command reports: 1,000 findings of one file (`FINDINGS_PER_FILE`). A
+mistake made once in a spreadsheet's column is a finding on every row of it; the
+first thousand show it, and one last finding counts the rest.
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ class PrintLimits:
 
 
 PRINT_LIMITS = PrintLimits()
+
+# The findings reported of one file (by `check`, `score`, `replay`, `build`, `export`,
+# `watch`, as text or JSON); the rest are counted in one `too-many-findings`.
+FINDINGS_PER_FILE = 1_000
 
 
 def _mm(points: float) -> str:
