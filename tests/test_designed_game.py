@@ -510,3 +510,29 @@ def test_a_files_findings_stop_at_a_thousand_and_the_last_counts_the_rest(
     status, _out, err = build(str(game / "kit.yaml"), "-o", str(tmp_path / "out"))
     assert status == 1 and err.count("cards.csv:") == 1_001
 
+
+def test_two_columns_for_one_field_are_a_duplicate_key_at_the_second(game: Path) -> None:
+    # Issue 35, item 12: `power` and `Power` both hold the field power; the later one's
+    # values silently won. The first keeps the column; the second is duplicate-key at
+    # its header cell.
+    (game / "cards.csv").write_text(
+        "name,power,suit,Power,rules\nDawn Runner,2,sun,9,Draw a card.\n", encoding="utf-8"
+    )
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert codes(found) == [("duplicate-key", "cards.csv", 1, 4)]
+    assert "'Power' holds the field 'power', as the column 'power'" in str(found[0]["message"])
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    sheet.append(["name", "suit", "power", "POWER", "rules"])
+    sheet.append(["Dawn Runner", "sun", 2, 9, "Draw a card."])
+    book.save(game / "cards.xlsx")
+    edit(game / "game.yaml", "cards: cards.csv", "cards: {file: cards.xlsx, sheet: Cards}")
+    status, found = check(game / "game.yaml")
+    assert [(f["code"], f["sheet"], f["line"], f["column"]) for f in found] == [
+        ("duplicate-key", "Cards", 1, 4)
+    ]
+    status, out, _err = run_in_process(main, "check", str(game / "game.yaml"))
+    assert "cards.xlsx:Cards!D1: error duplicate-key" in out
