@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kitgen import registry
 from kitgen.errors import KitgenError, UsageError
+from kitgen.layout.limits import FINDINGS_PER_FILE
 from kitgen.load.documents import Document, read_document
-from kitgen.model.findings import Finding, has_errors, unique_sorted
+from kitgen.model.findings import Finding, capped, has_errors, unique_sorted
 from kitgen.paths import walk
 from kitgen.registry import Checked
 
@@ -82,8 +84,14 @@ def check_document(doc: Document) -> FileReport:
         checked = _check_rules_of_game(doc)
         findings += checked.findings
     return FileReport(
-        doc.path, doc.game, doc.kind, unique_sorted(findings), checked.read, checked.position
+        doc.path, doc.game, doc.kind, reported(findings), checked.read, checked.position
     )
+
+
+def reported(findings: Iterable[Finding]) -> list[Finding]:
+    """Findings as a command reports them: in order, each once, at most
+    `FINDINGS_PER_FILE` of a file (the rest counted in one `too-many-findings`)."""
+    return capped(unique_sorted(findings), FINDINGS_PER_FILE)
 
 
 def _check_rules_of_game(doc: Document) -> Checked:

@@ -126,3 +126,23 @@ def test_unknown_and_missing_columns(tmp_path: Path) -> None:
 def test_a_field_that_contradicts_itself_is_refused(spec: dict[str, object], words: str) -> None:
     with pytest.raises(ValidationError, match=words):
         FieldSpec.model_validate(spec)
+
+
+@pytest.mark.parametrize(
+    ("text", "second", "copies"),
+    [
+        ("name,cost,faction,Cost\nGoblin,2,Fire,9\n", 4, 1),  # case
+        ("name,cost,faction, COST \nGoblin,2,Fire,9\n", 4, 1),  # and spaces around it
+        ("name,Count,cost,faction,qty\nGoblin,3,2,Fire,7\n", 5, 3),  # a second count
+    ],
+)
+def test_two_columns_for_one_field_keep_the_first(
+    tmp_path: Path, text: str, second: int, copies: int
+) -> None:
+    # Issue 35, item 12: the later column's values silently won (cost 9, 7 copies).
+    path = tmp_path / "cards.csv"
+    path.write_text(text, encoding="utf-8")
+    result = check_cards(read_table(str(path)), FIELDS, ICONS)
+    assert places(result) == [("duplicate-key", 1, second)]
+    [goblin] = result.cards
+    assert (goblin.values["cost"], goblin.copies) == (2, copies)

@@ -478,3 +478,61 @@ def test_a_layouts_card_settings_are_checked_where_written(
     assert status == 1
     assert [Path(str(f["path"])).name for f in found] == ["face.yaml"]
     assert words in str(found[0]["message"])
+
+
+def test_a_files_findings_stop_at_a_thousand_and_the_last_counts_the_rest(
+    game: Path, tmp_path: Path
+) -> None:
+    # Issue 35, item 7: a mistake made down a whole column is a finding on every row;
+    # a file's findings stop at a thousand (check as text and JSON, and build), and
+    # one last finding says how many more there are, at the first left out.
+    from kitgen.layout.limits import FINDINGS_PER_FILE
+
+    rows = "".join(f"Card {i},sun,x,Text.,1\n" for i in range(2, 1_502))
+    (game / "cards.csv").write_text("name,suit,power,rules,count\n" + rows, encoding="utf-8")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    in_table = [f for f in found if Path(str(f["path"])).name == "cards.csv"]
+    assert len(in_table) == FINDINGS_PER_FILE + 1 == 1_001
+    *shown, last = in_table
+    assert {f["code"] for f in shown} == {"wrong-type"}
+    assert [f["line"] for f in shown] == list(range(2, 1_002))
+    assert (last["code"], last["severity"], last["line"], last["column"]) == (
+        "too-many-findings",
+        "error",
+        1_002,
+        3,
+    )
+    assert str(last["message"]).startswith("500 more findings (500 errors, 0 warnings)")
+    status, out, _err = run_in_process(main, "check", str(game / "game.yaml"))
+    lines = [line for line in out.splitlines() if "cards.csv:" in line]
+    assert len(lines) == 1_001 and "cards.csv:1002:3: error too-many-findings" in lines[-1]
+    status, _out, err = build(str(game / "kit.yaml"), "-o", str(tmp_path / "out"))
+    assert status == 1 and err.count("cards.csv:") == 1_001
+
+
+def test_two_columns_for_one_field_are_a_duplicate_key_at_the_second(game: Path) -> None:
+    # Issue 35, item 12: `power` and `Power` both hold the field power; the later one's
+    # values silently won. The first keeps the column; the second is duplicate-key at
+    # its header cell.
+    (game / "cards.csv").write_text(
+        "name,power,suit,Power,rules\nDawn Runner,2,sun,9,Draw a card.\n", encoding="utf-8"
+    )
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert codes(found) == [("duplicate-key", "cards.csv", 1, 4)]
+    assert "'Power' holds the field 'power', as the column 'power'" in str(found[0]["message"])
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    sheet.append(["name", "suit", "power", "POWER", "rules"])
+    sheet.append(["Dawn Runner", "sun", 2, 9, "Draw a card."])
+    book.save(game / "cards.xlsx")
+    edit(game / "game.yaml", "cards: cards.csv", "cards: {file: cards.xlsx, sheet: Cards}")
+    status, found = check(game / "game.yaml")
+    assert [(f["code"], f["sheet"], f["line"], f["column"]) for f in found] == [
+        ("duplicate-key", "Cards", 1, 4)
+    ]
+    status, out, _err = run_in_process(main, "check", str(game / "game.yaml"))
+    assert "cards.xlsx:Cards!D1: error duplicate-key" in out

@@ -12,9 +12,16 @@ from kitgen.model.findings import CODES
 
 INVALID = Path(__file__).parent / "fixtures" / "invalid"
 VALID = Path(__file__).parent / "fixtures" / "valid"
-# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them. A font
-# file of a designed game needs the game's folder: test_font_unusable makes one.
-GENERATED = {"file-not-found", "file-unreadable", "file-too-large", "font-unusable"}
+# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them (and
+# tests/test_designed_game.py a thousand and one findings of one file). A font file
+# of a designed game needs the game's folder: test_font_unusable makes one.
+GENERATED = {
+    "file-not-found",
+    "file-unreadable",
+    "file-too-large",
+    "font-unusable",
+    "too-many-findings",
+}
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
 

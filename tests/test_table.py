@@ -305,3 +305,318 @@ def test_yaml_list_limits(tmp_path: Path) -> None:
         ("string-too-long", 2, 7),
         ("too-many-values", 3, 3),
     ]
+
+
+# -- workbooks as their XML: what a spreadsheet program may write, and what an attacker may
+
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def xlsx_parts(sheet: str, strings: str | None = None, *, head: str = "") -> dict[str, str]:
+    """The parts of a one-sheet workbook ("Cards"): `sheet` is what its sheetData holds,
+    `strings` its shared strings' `<si>` items, `head` what goes before sheetData."""
+    shared = strings is not None
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/'
+            '2006/content-types"><Default Extension="xml" ContentType="application/xml"/>'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+            'relationships+xml"/>'
+            + "".join(
+                f'<Override PartName="/xl/{part}" ContentType="application/vnd.openxmlformats-'
+                f'officedocument.spreadsheetml.{kind}+xml"/>'
+                for part, kind in (
+                    ("workbook.xml", "sheet.main"),
+                    ("worksheets/sheet1.xml", "worksheet"),
+                    ("sharedStrings.xml", "sharedStrings"),
+                    ("styles.xml", "styles"),
+                )
+                if shared or part != "sharedStrings.xml"
+            )
+            + "</Types>"
+        ),
+        "_rels/.rels": (
+            f'<?xml version="1.0"?><Relationships xmlns="{RELS}"><Relationship Id="rId1" '
+            f'Type="{OFFICE}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0"?><workbook xmlns="{MAIN}" xmlns:r="{OFFICE}"><sheets>'
+            '<sheet name="Cards" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            f'<?xml version="1.0"?><Relationships xmlns="{RELS}"><Relationship Id="rId1" '
+            f'Type="{OFFICE}/worksheet" Target="worksheets/sheet1.xml"/>'
+            + (
+                f'<Relationship Id="rId2" Type="{OFFICE}/sharedStrings" '
+                'Target="sharedStrings.xml"/>'
+                if shared
+                else ""
+            )
+            + f'<Relationship Id="rId3" Type="{OFFICE}/styles" Target="styles.xml"/>'
+            "</Relationships>"
+        ),
+        "xl/styles.xml": (
+            f'<?xml version="1.0"?><styleSheet xmlns="{MAIN}"><cellXfs count="1">'
+            '<xf numFmtId="0"/></cellXfs></styleSheet>'
+        ),
+        "xl/worksheets/sheet1.xml": (
+            f'<?xml version="1.0"?><worksheet xmlns="{MAIN}">{head}<sheetData>{sheet}'
+            "</sheetData></worksheet>"
+        ),
+    }
+    if shared:
+        parts["xl/sharedStrings.xml"] = f'<?xml version="1.0"?><sst xmlns="{MAIN}">{strings}</sst>'
+    return parts
+
+
+def zipped(tmp_path: Path, parts: dict[str, str | bytes], name: str = "cards.xlsx") -> str:
+    import zipfile
+
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for part, text in parts.items():
+            archive.writestr(part, text)
+    return str(path)
+
+
+def inline(place: str, text: str) -> str:
+    return f'<c r="{place}" t="inlineStr"><is><t>{text}</t></is></c>'
+
+
+def read_in_a_process(path: str, limit_mb: int = 512) -> tuple[list[str], int]:
+    """Read a table in a process of its own, its address space held to `limit_mb` (so a
+    reader that makes every cell of a used range fails at once, not after gigabytes):
+    its findings as `code place`, and the most memory it held (MiB). The process's own
+    high-water mark (VmHWM, new with its program): ru_maxrss keeps the test process's
+    across the exec."""
+    import json
+    import subprocess
+    import sys
+
+    script = (
+        "import json, resource, sys\n"
+        f"cap = {limit_mb} * 1024 * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (cap, cap))\n"
+        "from kitgen.load.table import read_table\n"
+        "table = read_table(sys.argv[1])\n"
+        "found = [f'{f.code} {f.location.place}' for f in table.findings]\n"
+        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024\n"
+        "for line in open('/proc/self/status', encoding='ascii'):\n"
+        "    if line.startswith('VmHWM:'):\n"
+        "        peak = int(line.split()[1]) // 1024\n"
+        "print(json.dumps([found, peak]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, path], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found, peak = json.loads(done.stdout)
+    return found, peak
+
+
+def test_a_sheet_is_read_by_the_cells_it_holds_not_its_used_range(tmp_path: Path) -> None:
+    # Issue 35, item 3: a 1.7 KB workbook whose used range is the whole sheet and whose
+    # cells are far apart took 3.8 GB, every cell between them made.
+    sheet = (
+        f'<row r="1">{inline("A1", "name")}</row>'
+        f'<row r="1048576">{inline("A1048576", "Goblin")}{inline("XFD1048576", "far")}</row>'
+    )
+    path = zipped(tmp_path, xlsx_parts(sheet, head='<dimension ref="A1:XFD1048576"/>'))
+    assert Path(path).stat().st_size < 2_000
+    found, peak = read_in_a_process(path)
+    assert found == ["invalid-value Cards!XFD1048576"]  # the one stray cell
+    assert peak < 100, f"{peak} MiB to read a workbook of two rows"
+    table = read_table(path)
+    [goblin] = table.rows
+    assert goblin.cells["name"].text == "Goblin" and str(goblin.where).endswith("!A1048576")
+
+
+def test_cells_far_apart_in_a_row_are_one_finding_and_rows_stop_at_the_limit(
+    tmp_path: Path,
+) -> None:
+    rows = [f'<row r="1">{inline("A1", "name")}{inline("B1", "cost")}</row>']
+    rows.append(f'<row r="2">{inline("A2", "Goblin")}{inline("C2", "x")}{inline("D2", "y")}')
+    rows[-1] += inline("XFD2", "far") + "</row>"
+    rows += [f'<row r="{n}">{inline(f"A{n}", "Imp")}</row>' for n in range(3, 20_000)]
+    path = zipped(tmp_path, xlsx_parts("".join(rows)))
+    table = read_table(path, TableLimits(max_rows=50))
+    assert [(f.code, f.location.place) for f in table.findings if f.location] == [
+        ("invalid-value", "Cards!C2"),  # C2, D2 and XFD2: one finding for the row
+        ("too-many-values", "Cards!A52"),
+    ]
+    assert table.findings[0].message.startswith("3 cells beyond the last column (2 named")
+    assert len(table.rows) == 50
+
+
+def test_a_header_wider_than_the_limit_names_its_last_column(tmp_path: Path) -> None:
+    sheet = f'<row r="1">{inline("A1", "name")}{inline("XFD1", "far")}</row>'
+    table = read_table(zipped(tmp_path, xlsx_parts(sheet)))
+    [found] = table.findings
+    assert found.code == "too-many-values" and found.location.place == "Cards!CW1"
+    assert "16,384 columns" in found.message and list(table.columns) == ["name"]
+
+
+def test_what_spreadsheet_programs_write_is_read_as_the_sheet_shows_it(tmp_path: Path) -> None:
+    strings = (
+        "<si><t>name</t></si><si><t>cost</t></si>"
+        # Runs of a rich text are its text; a phonetic reading (rPh) is not.
+        '<si><r><t>Gob</t></r><r><rPr><b/></rPr><t xml:space="preserve">lin</t></r>'
+        "<rPh><t>ゴブリン</t></rPh></si>"
+        "<si><t>a_x000D_b _x005F_x000D_</t></si>"  # OOXML's escapes
+    )
+    sheet = (
+        '<row><c t="s"><v>0</v></c><c t="s"><v>1</v></c>'  # no places: counted on
+        f"{inline('C1', 'note')}{inline('D1', 'rare')}</row>"
+        '<row><c t="s"><v>2</v></c><c><f>1+1</f><v>2</v></c><c t="str"><f>A1</f>'
+        '<v>name</v></c><c t="b"><v>1</v></c></row>'
+        '<row r="5"><c r="A5" t="s"><v>3</v></c><c r="B5" t="e"><v>#DIV/0!</v></c>'
+        '<c r="D5" t="b"><v>0</v></c></row>'
+        '<row r="6"><c r="A6" t="inlineStr"><is><r><t>x</t></r><r><t>y</t></r></is></c>'
+        '<c r="B6"><v>1.0E3</v></c><c r="C6" t="d"><v>2026-11-25T10:00:00</v></c>'
+        '<c r="D6"><f>B6*2</f></c></row>'
+    )
+    table = read_table(zipped(tmp_path, xlsx_parts(sheet, strings)))
+    assert [(f.code, f.location.place) for f in table.findings if f.location] == [
+        ("invalid-value", "Cards!D6")  # a formula saved without its value
+    ]
+    assert "(=B6*2)" in table.findings[0].message
+    assert [{k: c.text for k, c in r.cells.items()} for r in table.rows] == [
+        {"name": "Goblin", "cost": "2", "note": "name", "rare": "true"},
+        {"name": "a\rb _x000D_", "cost": "#DIV/0!", "note": "", "rare": "false"},
+        {"name": "xy", "cost": "1000", "note": "2026-11-25T10:00:00"},
+    ]
+    assert str(table.rows[1].cells["note"].where).endswith("Cards!C5")  # empty, in place
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "xl/worksheets/sheet1.xml",
+        "xl/sharedStrings.xml",
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "_rels/.rels",
+        "xl/styles.xml",
+    ],
+)
+@pytest.mark.parametrize("entity", ["laughs", "file"])
+def test_a_doctype_in_any_part_read_is_refused(tmp_path: Path, part: str, entity: str) -> None:
+    # Issue 35, item 4: entities expanded to gigabytes; an external one names a file.
+    if entity == "laughs":
+        declared = '<!ENTITY a0 "lol">' + "".join(
+            f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10)
+        )
+        use = "&a9;"
+    else:
+        declared, use = '<!ENTITY a9 SYSTEM "file:///etc/passwd">', "&a9;"
+    parts = xlsx_parts(f'<row r="1">{inline("A1", "name")}</row>', "<si><t>x</t></si>")
+    root = parts[part].index("?>") + 2
+    element = parts[part].index(">", root)
+    text = parts[part]
+    parts[part] = f"{text[:root]}<!DOCTYPE r [{declared}]>{text[root:element]}>{use}"
+    parts[part] += text[element + 1 :]
+    table = read_table(zipped(tmp_path, parts))
+    [found] = table.findings
+    assert found.code == "file-unreadable" and found.location.line == 1
+    assert f"declares a DOCTYPE in its part {part}" in found.message
+    assert "root:" not in found.message
+
+
+def test_a_billion_laughs_padded_past_the_parsers_guard_takes_no_memory(tmp_path: Path) -> None:
+    # expat stops entities that expand over 100 times the bytes read, but only past
+    # 8 MiB: padding the part lets them expand to gigabytes (3.7 GB before the fix).
+    declared = f'<!ENTITY a0 "{"x" * 1000}">' + "".join(
+        f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 6)
+    )
+    padding = "<!--" + " " * 20_000_000 + "-->"
+    sheet = f'<row r="1">{inline("A1", "name")}</row><row r="2">{inline("A2", "&a5;" * 10)}</row>'
+    parts = xlsx_parts(sheet)
+    text = parts["xl/worksheets/sheet1.xml"]
+    root = text.index("?>") + 2
+    parts["xl/worksheets/sheet1.xml"] = (
+        f"{text[:root]}<!DOCTYPE r [{declared}]>{padding}{text[root:]}"
+    )
+    path = zipped(tmp_path, parts)
+    assert Path(path).stat().st_size < 100_000
+    found, peak = read_in_a_process(path)
+    assert found == ["file-unreadable 1:1"]
+    assert peak < 100, f"{peak} MiB for a refused workbook"
+
+
+def test_a_zip_that_lies_about_a_parts_size_is_not_inflated(tmp_path: Path) -> None:
+    # The shared strings' size in the zip says 100 bytes; their data inflates to 64 MB.
+    # The sizes the zip gives pass the limit, and the part is inflated no further than
+    # its size says: it fails its checksum, and the workbook is unreadable.
+    import struct
+    import zipfile
+
+    parts = xlsx_parts(f'<row r="1">{inline("A1", "n")}</row>', "<si><t>x</t></si>")
+    path = tmp_path / "cards.xlsx"
+    name = "xl/sharedStrings.xml"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for part, text in parts.items():
+            if part != name:
+                archive.writestr(part, text)
+        with archive.open(name, "w", force_zip64=False) as big:
+            for _ in range(64):
+                big.write(b" " * 1024 * 1024)
+    data = bytearray(path.read_bytes())
+    encoded = name.encode()
+    for signature, size_at, name_at in ((b"PK\x03\x04", 22, 30), (b"PK\x01\x02", 24, 46)):
+        at = data.find(signature)
+        while at >= 0:
+            if data[at + name_at : at + name_at + len(encoded)] == encoded:
+                struct.pack_into("<I", data, at + size_at, 100)
+            at = data.find(signature, at + 4)
+    path.write_bytes(bytes(data))
+    assert path.stat().st_size < 200_000
+    found, peak = read_in_a_process(str(path))
+    assert found == ["file-unreadable 1:1"]
+    assert peak < 100, f"{peak} MiB for a workbook that lies"
+
+
+def test_a_csv_row_of_two_million_stray_cells_is_one_finding(tmp_path: Path) -> None:
+    # Issue 35, item 7: every cell past the header was its own finding.
+    path = table_at(tmp_path, "name,cost\nGoblin,2," + "x," * 2_000_000 + "\nImp,1,,,y\n")
+    table = read_table(path)
+    assert codes(table) == [("invalid-value", 2, 3), ("invalid-value", 3, 5)]
+    assert table.findings[0].message.startswith(
+        "2,000,000 cells beyond the last column (2 named in the header), the first in column 3"
+    )
+    assert table.findings[1].message.startswith("a cell beyond the last column")
+    assert [r.cells["name"].text for r in table.rows] == ["Goblin", "Imp"]
+
+
+def test_a_yaml_cards_keys_past_the_column_limit_are_one_finding(tmp_path: Path) -> None:
+    keys = ", ".join(f"k{i}: 1" for i in range(500))
+    table = read_table(table_at(tmp_path, f"- {{{keys}}}\n", "cards.yaml"))
+    [found] = table.findings
+    assert found.code == "too-many-values" and found.location.line == 1
+    assert "(400 keys of this card are past it)" in found.message
+    assert len(table.columns) == 100
+
+
+def test_findings_are_capped_per_file_and_capping_again_changes_nothing() -> None:
+    from kitgen.model.findings import Location, capped, finding, warning
+
+    many = [finding("wrong-type", f"row {n}", Location("a.csv", n, 2)) for n in range(1, 31)]
+    many += [warning("outside-safe", f"w {n}", Location("a.csv", 40 + n)) for n in range(5)]
+    others = [finding("unknown-key", "k", Location("b.yaml", 3, 1))]
+    notes = [warning("outside-safe", f"w {n}", Location("c.yaml", n)) for n in range(1, 13)]
+    out = capped([*many, *others, *notes], 10)
+    assert [f.location.path for f in out if f.location] == (
+        ["a.csv"] * 11 + ["b.yaml"] + ["c.yaml"] * 11
+    )
+    a_count, c_count = out[10], out[-1]
+    assert (a_count.code, a_count.severity, a_count.location) == (
+        "too-many-findings",
+        "error",
+        Location("a.csv", 11, 2),
+    )
+    assert a_count.message.startswith("25 more findings (20 errors, 5 warnings) from here on")
+    assert (c_count.severity, c_count.location) == ("warning", Location("c.yaml", 11))
+    assert capped(out, 10) == out
+    assert capped(many[:10], 10) == many[:10]

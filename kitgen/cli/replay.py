@@ -61,9 +61,9 @@ def show_replay(path: str, report: Replay, output: OutputFormat) -> None:
     """Print a replay (naming the illegal move, if any) and set the exit status. A
     finding comes once, however many times the replay met it (a deck file both players
     name)."""
-    from kitgen.model.findings import unique_sorted
+    from kitgen.kit import reported
 
-    report.findings = unique_sorted(report.findings)
+    report.findings = reported(report.findings)
     data = report.data
     if report.illegal is not None:
         index, line, text, rule = report.illegal

@@ -68,8 +68,12 @@ def build_options(
 
 
 def echo_findings(findings: Iterable[Finding], *, err: bool = True) -> None:
-    """Print findings one per line (on stderr unless told otherwise)."""
-    for f in findings:
+    """Print findings one per line (on stderr unless told otherwise), at most
+    `FINDINGS_PER_FILE` of a file (the rest counted in one `too-many-findings`)."""
+    from kitgen.layout.limits import FINDINGS_PER_FILE
+    from kitgen.model.findings import capped
+
+    for f in capped(findings, FINDINGS_PER_FILE):
         echo(finding_line(f), err=err)
 
 

@@ -23,6 +23,10 @@ reportlab reads it): 32 MiB (the largest CJK fonts are about 20 MiB); 200,000
 characters in its character map (Unicode 15.1 assigns 149,813; reportlab keeps a
 dictionary entry per character, so a 1 KB file mapping every code point asked for
 gigabytes); composite glyphs nested at most 16 deep (real fonts nest 1 to 3).
+
+And what one command reports: 1,000 findings of one file (`FINDINGS_PER_FILE`). A
+mistake made once in a spreadsheet's column is a finding on every row of it; the
+first thousand show it, and one last finding counts the rest.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ class PrintLimits:
 
 
 PRINT_LIMITS = PrintLimits()
+
+# The findings reported of one file (by `check`, `score`, `replay`, `build`, `export`,
+# `watch`, as text or JSON); the rest are counted in one `too-many-findings`.
+FINDINGS_PER_FILE = 1_000
 
 
 def _mm(points: float) -> str:

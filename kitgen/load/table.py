@@ -114,7 +114,7 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
         if not any(v.strip() for v in values):
             continue  # a blank line, or a row of empty cells
         if not table.columns:
-            names = header_row(table, values, start, limits)
+            names = header_row(table, enumerate(values, 1), len(values), start, limits)
             continue
         if len(table.rows) >= limits.max_rows:
             table.findings.append(
@@ -126,7 +126,7 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
                 )
             )
             return
-        table.rows.append(data_row(table, values, names, start, limits))
+        table.rows.append(data_row(table, enumerate(values, 1), names, start, limits))
 
 
 def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
@@ -161,15 +161,13 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
             table.findings.append(finding("wrong-type", message, where))
             continue
         cells: dict[str, Cell] = {}
+        past: list[Location] = []  # keys past the column limit: one finding a card
         for key, raw in item.items():
             at = source.at((index, key))
             name = str(key).strip()
             if name not in table.columns:
                 if len(table.columns) >= limits.max_columns:
-                    message = f"more than {limits.max_columns} different keys; kitgen reads up to "
-                    table.findings.append(
-                        finding("too-many-values", message + str(limits.max_columns), at)
-                    )
+                    past.append(at)
                     continue
                 table.columns[name] = Cell(name, source.at((index, key), key=True))
             written = _scalar_text(raw)
@@ -183,6 +181,12 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
                 )
             else:
                 cells[name] = Cell(written, at)
+        if past:
+            message = f"more than {limits.max_columns} different keys; kitgen reads up to "
+            message += str(limits.max_columns)
+            if len(past) > 1:
+                message += f" ({len(past):,} keys of this card are past it)"
+            table.findings.append(finding("too-many-values", message, past[0]))
         table.rows.append(Row(cells, where))
 
 

@@ -3,6 +3,7 @@ rows, and its limits. What every table reader (CSV, workbook) shares."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kitgen.model.findings import Finding, Location, finding
@@ -61,66 +62,75 @@ class Table:
         return Location(self.path, line, column, self.sheet)
 
 
-def header_row(table: Table, values: list[str], line: int, limits: TableLimits) -> list[str | None]:
-    """The column names of the header row; findings for unnamed and repeated ones."""
-    if len(values) > limits.max_columns:
+def header_row(
+    table: Table, cells: Iterable[tuple[int, str]], width: int, line: int, limits: TableLimits
+) -> list[str | None]:
+    """The column names of the header row, from its cells as (column, text) in column
+    order (a column left out has no name) and its `width` (its last column); findings
+    for unnamed, repeated and too many columns."""
+    if width > limits.max_columns:
         table.findings.append(
             finding(
                 "too-many-values",
-                f"the header names {len(values)} columns; kitgen reads up to {limits.max_columns}",
+                f"the header names {width:,} columns; kitgen reads up to {limits.max_columns}",
                 table.at(line, limits.max_columns + 1),
             )
         )
-        values = values[: limits.max_columns]
-    names: list[str | None] = []
-    for index, raw in enumerate(values):
+    names: list[str | None] = [None] * min(width, limits.max_columns)
+    for column, raw in cells:
         name = raw.strip()
-        where = table.at(line, index + 1)
-        if not name:
-            names.append(None)
+        if column > len(names) or not name:
             continue
+        where = table.at(line, column)
         if name in table.columns:
             first = table.columns[name].where.column
             table.findings.append(
                 finding(
                     "duplicate-key",
-                    f"the column {name!r} is named twice (columns {first} and {index + 1}); "
+                    f"the column {name!r} is named twice (columns {first} and {column}); "
                     "each column needs its own name",
                     where,
                 )
             )
-            names.append(None)
             continue
         table.columns[name] = Cell(name, where)
-        names.append(name)
+        names[column - 1] = name
     return names
 
 
 def data_row(
-    table: Table, values: list[str], names: list[str | None], line: int, limits: TableLimits
+    table: Table,
+    cells: Iterable[tuple[int, str]],
+    names: list[str | None],
+    line: int,
+    limits: TableLimits,
+    unread: tuple[int, int] = (0, 0),
 ) -> Row:
-    cells: dict[str, Cell] = {}
-    for index, raw in enumerate(values):
-        where = table.at(line, index + 1)
+    """A data row from its cells as (column, text) in column order (a column left out is
+    empty). `unread` counts the cells the reader held back past the column limit (a
+    workbook's, which may name any of 16,384 columns), with the first one's column.
+
+    A cell under a column the header leaves unnamed is a finding at the cell (there are
+    at most as many as the column limit); the cells beyond the header's last column are
+    one finding a row, at the first (a row of two million is one finding, not two
+    million)."""
+    out: dict[str, Cell] = {}
+    beyond, first_beyond = unread
+    for column, raw in cells:
         value = raw.strip()
-        if index >= len(names):
+        if column > len(names):
             if value:
-                table.findings.append(
-                    finding(
-                        "invalid-value",
-                        f"a cell beyond the last column ({len(names)} named in the header): "
-                        "name its column in the header row, or remove the cell",
-                        where,
-                    )
-                )
+                first_beyond = column if not beyond else min(first_beyond, column)
+                beyond += 1
             continue
-        name = names[index]
+        name = names[column - 1]
+        where = table.at(line, column)
         if name is None:
             if value:
                 table.findings.append(
                     finding(
                         "invalid-value",
-                        f"a cell in column {index + 1}, which the header row does not name",
+                        f"a cell in column {column}, which the header row does not name",
                         where,
                     )
                 )
@@ -135,5 +145,18 @@ def data_row(
                 )
             )
             value = ""
-        cells[name] = Cell(value, where)
-    return Row(cells, table.at(line, 1))
+        out[name] = Cell(value, where)
+    if beyond:
+        named = f"({len(names)} named in the header)"
+        if beyond == 1:
+            message = (
+                f"a cell beyond the last column {named}: name its column in the header row, "
+                "or remove the cell"
+            )
+        else:
+            message = (
+                f"{beyond:,} cells beyond the last column {named}, the first in column "
+                f"{first_beyond:,}: name their columns in the header row, or remove the cells"
+            )
+        table.findings.append(finding("invalid-value", message, table.at(line, first_beyond)))
+    return Row(out, table.at(line, 1))

@@ -65,6 +65,9 @@ CODES: dict[str, CodeInfo] = {
     "yaml-tag": CodeInfo("error", "a YAML tag kitgen does not accept (such as !!python/...)"),
     "duplicate-key": CodeInfo("error", "a key appears twice in one mapping"),
     "not-a-mapping": CodeInfo("error", "the top level of the file is not a mapping of keys"),
+    "too-many-findings": CodeInfo(
+        "error", "more findings in one file than kitgen reports: the rest, counted"
+    ),
     # The shape of the data
     "unknown-game": CodeInfo("error", "`game:` names no game kitgen knows"),
     "unknown-kind": CodeInfo("error", "`kind:` names no kind of file kitgen knows"),
@@ -210,6 +213,50 @@ def unique_sorted(findings: Iterable[Finding]) -> list[Finding]:
             seen.add(f)
             out.append(f)
     return out
+
+
+LEFT_OUT = "too-many-findings"
+
+
+def capped(findings: Iterable[Finding], limit: int) -> list[Finding]:
+    """The findings in their order, at most `limit` of each file (a finding without a
+    place counts as its own file); in place of the rest of a file's, one finding at the
+    first left out that says how many were (an error when any of them was, a warning
+    otherwise). Capping twice changes nothing: a count made before is kept, and not
+    counted."""
+    seen: dict[str, int] = {}
+    left: dict[str, tuple[Finding, int, int]] = {}  # a file's first left out, how many, errors
+    out: list[Finding | str] = []  # (a file's path: where its count goes)
+    for f in findings:
+        path = f.location.path if f.location is not None else ""
+        if f.code == LEFT_OUT:
+            out.append(f)
+            continue
+        seen[path] = seen.get(path, 0) + 1
+        if seen[path] <= limit:
+            out.append(f)
+            continue
+        first, count, errors = left.get(path, (f, 0, 0))
+        if not count:
+            out.append(path)
+        left[path] = (first, count + 1, errors + f.is_error)
+    done: list[Finding] = []
+    for item in out:
+        if not isinstance(item, str):
+            done.append(item)
+            continue
+        first, count, errors = left[item]
+        kinds = f"{errors:,} errors, {count - errors:,} warnings"
+        done.append(
+            Finding(
+                LEFT_OUT,
+                "error" if errors else "warning",
+                f"{count:,} more findings ({kinds}) from here on are left out: kitgen "
+                f"reports the first {limit:,} of a file; fix these and check again",
+                first.location,
+            )
+        )
+    return done
 
 
 def add_codes(codes: Mapping[str, CodeInfo], owner: str) -> None:

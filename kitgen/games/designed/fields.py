@@ -100,13 +100,15 @@ def check_cards(
     for name in fields:  # (fields that differ only in case are the game file's finding)
         by_key.setdefault(column_key(name), name)
     columns: dict[str, str] = {}  # the table's column name -> its field, or a count column
+    holder: dict[str, str] = {}  # a field -> the column that holds it
     count_column: str | None = None
     for name, header_cell in table.columns.items():
         key = column_key(name)
         if key in by_key:
-            columns[name] = by_key[key]
-        elif key in COUNT_COLUMNS and count_column is None:
-            count_column = name
+            target: str | None = by_key[key]
+            first = holder.get(by_key[key])
+        elif key in COUNT_COLUMNS:
+            target, first = None, count_column
         else:
             known = ", ".join([*fields, "count"])
             found.append(
@@ -116,6 +118,25 @@ def check_cards(
                     header_cell.where,
                 )
             )
+            continue
+        if first is not None:
+            # Two columns for one field: the first holds it, and the other is a finding
+            # (the later one's values silently won before).
+            what = "the count" if target is None else f"the field {target!r}"
+            found.append(
+                finding(
+                    "duplicate-key",
+                    f"the column {name!r} holds {what}, as the column {first!r} before it "
+                    "does (columns match fields with case and spaces around them aside); "
+                    "remove or rename one",
+                    header_cell.where,
+                )
+            )
+        elif target is None:
+            count_column = name
+        else:
+            columns[name] = target
+            holder[target] = name
     held = set(columns.values())
     header = table.at(min((c.where.line for c in table.columns.values()), default=1))
     for name, spec in fields.items():
