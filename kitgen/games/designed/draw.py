@@ -527,7 +527,54 @@ class Artist:
             split = self._split_props[id(item)] = (constants, mapped)
         constants, mapped = split
         values = tuple(_value(item, name, context) for name in mapped)
-        return (item.type, item.anchor, True, constants, mapped, values)
+        under = self.backdrops(layout, context).get(id(item))
+        inked = () if under is None else tuple(_inked(item, context, under))
+        return (item.type, item.anchor, True, constants, mapped, values, inked)
+
+    def backdrops(self, layout: Layout, context: Mapping[str, Any]) -> Mapping[int, str]:
+        """With `--ink low`, which elements of a card lie straight on its background,
+        which the low-ink edition leaves out (by `id` of the element, the background's
+        colour): their text, outlines, lines and tints were chosen to stand out from the
+        background, and are drawn to stand out from the paper instead
+        (kitgen.render.lightness.on_paper). Empty in normal ink, or with no background."""
+        if self.ink != "low" or layout.background is None:
+            return {}
+        memo = context.memo if isinstance(context, CardContext) else {}
+        key = ("backdrops", id(layout), self.card)  # (a context is shared by card sizes)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._backdrops(layout, context)
+        assert isinstance(found, dict)
+        return found
+
+    def _backdrops(self, layout: Layout, context: Mapping[str, Any]) -> dict[int, str]:
+        """An element lies on the background unless a filled rect or ellipse, or an image,
+        drawn before it covers its whole box (a shape's box: an ellipse covers the text
+        centred in it)."""
+        assert layout.background is not None
+        colour = str(layout.background.value(context))
+        if colour == "none":
+            return {}
+        covers: list[tuple[float, float, float, float]] = []
+        out: dict[int, str] = {}
+        eps = 0.01
+        for part in layout.parts:
+            if not shows(part, context):
+                continue
+            placed = self.place(part, context)
+            x0, x1 = sorted((placed.x, placed.x + placed.width))
+            y0, y1 = sorted((placed.y, placed.y + placed.height))
+            if not any(
+                a <= x0 + eps and b <= y0 + eps and x1 <= c + eps and y1 <= d + eps
+                for a, b, c, d in covers
+            ):
+                out[id(part)] = colour
+            if part.type == "image" or (
+                part.type in ("rect", "ellipse")
+                and _value(part, "fill", context) not in (None, "none")
+            ):
+                covers.append((x0, y0, x1, y1))
+        return out
 
     def _draw_items(
         self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
@@ -536,6 +583,7 @@ class Artist:
         from kitgen.render.richtext import draw_rich
 
         w, h, b = self.card.width, self.card.height, self.bleed
+        behind = self.backdrops(layout, context)
         for part in items:
             if part is None:
                 if layout.background is not None and self.ink != "low":
@@ -547,8 +595,9 @@ class Artist:
             if not shows(part, context):
                 continue
             placed = self.place(part, context)
+            under = behind.get(id(part))
             if part.type in ("rect", "ellipse", "line"):
-                self._shape(c, part, context, placed)
+                self._shape(c, part, context, placed, under)
             elif part.type == "text":
                 plan = self.text(part, context, placed)
 
@@ -565,7 +614,7 @@ class Artist:
                     placed.height,
                     align=plan.align,
                     valign=plan.valign,
-                    colour=_colour(plan.colour),
+                    colour=_colour(_ink(plan.colour, under)),
                     draw_icon=icon,
                 )
             elif part.type == "image":
@@ -591,10 +640,14 @@ class Artist:
                     placed.width,
                     placed.height,
                     str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
-                    tint=None if tint in (None, "none") else str(tint),
+                    tint=None if tint in (None, "none") else _ink(str(tint), under),
                 )
 
-    def _shape(self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed) -> None:
+    def _shape(
+        self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed, under: str | None
+    ) -> None:
+        """A rect, ellipse or line; its outline drawn for the paper when it lies on a
+        background the low-ink edition leaves out (`under`, that background's colour)."""
         fill = _value(part, "fill", context)
         stroke = _value(part, "stroke", context)
         if fill is None and stroke is None:
@@ -610,7 +663,7 @@ class Artist:
         if fill is not None:
             c.setFillColor(_colour(str(fill)))
         if stroke is not None:
-            c.setStrokeColor(_colour(str(stroke)))
+            c.setStrokeColor(_colour(_ink(str(stroke), under)))
             c.setLineWidth(
                 width.points(min(self.card.width, self.card.height))
                 if isinstance(width, Length)
@@ -634,6 +687,27 @@ class Artist:
             else:
                 c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
         c.restoreState()
+
+
+def _inked(part: Part, context: Mapping[str, Any], under: str) -> list[str]:
+    """The colours an element's text, outline or tint print in on a background the
+    low-ink edition leaves out (what its drawing depends on besides its values)."""
+    out: list[str] = []
+    for name in ("colour", "stroke", "tint"):
+        value = _value(part, name, context)
+        if isinstance(value, str) and value != "none":
+            out.append(_ink(value, under))
+    return out
+
+
+def _ink(colour: str, under: str | None) -> str:
+    """A colour as drawn: as written, or, on a background the low-ink edition leaves
+    out (`under`), re-drawn for the paper (kitgen.render.lightness.on_paper)."""
+    if under is None:
+        return colour
+    from kitgen.render.lightness import on_paper
+
+    return on_paper(colour, under)
 
 
 @lru_cache(maxsize=1024)
