@@ -214,6 +214,50 @@ def test_a_word_too_long_is_broken_with_hyphens() -> None:
     assert fitted.fits
 
 
+# A prompt card's text box (25 mm by 60 mm), its text 16 pt, down to 8.
+PROMPT = "The Humanity of a Thousand Suns"
+PROMPT_BOX = (25 * 72 / 25.4, 60 * 72 / 25.4)
+
+
+def test_a_word_is_cut_only_when_no_allowed_size_holds_it_whole() -> None:
+    """At 16 pt `Humanity` and `Thousand` are wider than the line: the text was cut
+    there (`Human-`, `Thous-`) though 12.75 pt holds every word whole."""
+    fitted = fit_rich(PROMPT, KIT, *PROMPT_BOX, max_size=16, min_size=8, bold=True)
+    assert fitted.fits
+    assert [shown(line) for line in fitted.lines] == ["The", "Humanity", "of a", "Thousand", "Suns"]
+    assert text_width("Thousand", "KitSans-Bold", fitted.size + 0.25) > PROMPT_BOX[0]
+    from kitgen.render.text import fit as plain_fit
+
+    plain = plain_fit(PROMPT, "KitSans-Bold", *PROMPT_BOX, max_size=16, min_size=8)
+    assert plain.size == fitted.size
+    assert list(plain.lines) == [shown(line) for line in fitted.lines]
+
+
+def test_a_word_no_size_holds_is_cut_at_the_largest_size_that_fits() -> None:
+    word = "Supercalifragilisticexpialidocious"
+    fitted = fit_rich(f"a {word}", KIT, 60, 200, max_size=12, min_size=8)
+    assert fitted.fits and fitted.size == 12
+    assert "".join(shown(line).removesuffix("-") for line in fitted.lines[1:]) == word
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        ("Humanity", 48, ["Humani-", "ty"]),  # `Humanit-` fits, but leaves one letter
+        ("Humanity", 40, ["Human-", "ity"]),
+        ("Virus-Programm", 40, ["Virus-", "Progra-", "mm"]),  # its own hyphen first
+        ("Virus\u2014Programm", 60, ["Virus\u2014", "Programm"]),
+        ("ab", 5, ["a-", "b"]),  # no better place
+    ],
+)
+def test_a_word_is_cut_at_a_sensible_place(text: str, width: float, lines: list[str]) -> None:
+    fitted = fit(text, width=width, height=1000)
+    assert [shown(line) for line in fitted.lines] == lines
+    from kitgen.render.text import wrap
+
+    assert wrap(text, "KitSans", 10.0, width) == lines
+
+
 def test_a_broken_word_keeps_its_faces() -> None:
     fitted = fit("**Boldly**plainlyworded", width=40, height=1000)
     pieces = [(p.text, p.font) for line in fitted.lines for p in line.pieces]
@@ -342,11 +386,13 @@ def test_lines_never_exceed_the_width_when_the_text_fits(
     assert 4 <= fitted.size <= 12
     assert fitted.height == pytest.approx(len(fitted.lines) * fitted.leading)
     if fitted.fits:
-        if fitted.size < 12:  # the largest size that fits: one step up does not
+        if fitted.size < 12:  # the largest size that fits: one step up does not, or
+            # only by cutting a word that this size holds whole (no word here ends in -)
             up = fitted.size + 0.25
             text = " ".join(words)
             bigger = fit_rich(text, KIT, width, height, max_size=up, min_size=up, icons={"s"})
-            assert not bigger.fits
+            cuts = [sum(shown(line).endswith("-") for line in f.lines) for f in (fitted, bigger)]
+            assert not bigger.fits or cuts[1] > cuts[0]
         assert fitted.overflow == 0.0
         assert all(line.width <= width + 1e-6 for line in fitted.lines)
         assert fitted.height <= height + 1e-6

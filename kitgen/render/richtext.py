@@ -1,9 +1,10 @@
 """Rich text in a box: `**bold**`, `*italic*` and `:icon:` pictures, wrapped and shrunk
 to fit, for the text elements of designed games' card layouts.
 
-This is kitgen.render.text (wrap at spaces, break a word too long by characters with
-a hyphen, shrink from a largest to a smallest size) for text whose runs change face
-and hold pictures. The emphasis is read by kitgen.render.emphasis (the rules
+This is kitgen.render.text (wrap at spaces, shrink from a largest to a smallest size,
+break a word only when it is too long for a line even at the smallest, at a sensible
+place: kitgen.render.text.BREAK_AFTER) for text whose runs change face and hold
+pictures. The emphasis is read by kitgen.render.emphasis (the rules
 booklets' CommonMark reading of `*`), so a designer's card text and rules text
 follow the same rules.
 
@@ -33,6 +34,7 @@ from reportlab.lib.colors import Color, HexColor
 
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.text import BREAK_AFTER, MIN_HEAD, MIN_TAIL
 from kitgen.render.textruns import Run, draw_runs
 
 if TYPE_CHECKING:
@@ -249,9 +251,10 @@ def _units(word: _Word) -> list[_Segment]:
     return out
 
 
-def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
-    """Characters and icons joined back into a word: the head of a word cut with a
-    hyphen (`after` None), or its tail, which keeps the space after the whole word."""
+def _word_of(units: list[_Segment], after: _Word | None, hyphen: bool = True) -> _Word:
+    """Characters and icons joined back into a word: the head of a word cut (`after`
+    None), with a hyphen unless it ends in its own (`hyphen` False), or its tail, which
+    keeps the space after the whole word."""
     segments: list[_Segment] = []
     for u in units:
         last = segments[-1] if segments else None
@@ -261,7 +264,8 @@ def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
             segments.append(u)
     if after is None:
         font = units[-1].font
-        segments.append(_Segment("-", font, text_width("-", font, 1.0)))
+        if hyphen:
+            segments.append(_Segment("-", font, text_width("-", font, 1.0)))
         space, space_font = 0.0, font  # a head ends its line: no space follows it
     else:
         space, space_font = after.space, after.space_font
@@ -269,44 +273,69 @@ def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
 
 
 def _break(word: _Word, limit: float) -> list[_Word]:
-    """A word too wide for `limit` (at size 1) cut into parts that fit, each but the
-    last with a hyphen, as kitgen.render.text cuts one: the longest head of at least two
-    characters that fits with its hyphen, else the shortest head there is. A cut is
-    made only after a character, never after an icon, so an icon keeps the punctuation
-    after it; a word with no place to cut stays whole (and overflows).
-
-    The heads are tried from the shortest and the search stops at the first wider than
-    the line (heads only grow), so cutting a word costs time linear in its length.
-    """
+    """A word too wide for `limit` (at size 1) cut into parts that fit, as
+    kitgen.render.text cuts one (`_cut`). A cut is made only after a character, never
+    after an icon, so an icon keeps the punctuation after it; a word with no place to
+    cut stays whole (and overflows)."""
     units = _units(word)
     parts: list[_Word] = []
     while len(units) > 1 and sum(u.unit for u in units) > limit:
-        cuts = [k for k in range(1, len(units)) if units[k - 1].icon is None]
-        if not cuts:
+        cut, hyphen = _cut(units, limit)
+        if not cut:
             break
-        best = 0
-        width = 0.0
-        for k in range(1, len(units)):
-            width += units[k - 1].unit
-            if width > limit:
-                break
-            prev = units[k - 1]
-            if k >= 2 and prev.icon is None and width + text_width("-", prev.font, 1.0) <= limit:
-                best = k
-        best = best or cuts[0]
-        parts.append(_word_of(units[:best], None))
-        units = units[best:]
+        parts.append(_word_of(units[:cut], None, hyphen))
+        units = units[cut:]
     parts.append(_word_of(units, word))
     return parts
 
 
+def _cut(units: list[_Segment], limit: float) -> tuple[int, bool]:
+    """Where to cut a word (its characters and icons) too wide for `limit`, and whether
+    the head takes a hyphen: after the word's own hyphen or dash (the last whose head
+    fits; nothing added), else the longest head of at least MIN_HEAD characters that
+    fits with a hyphen and leaves at least MIN_TAIL (`Humani-ty`, never `Humanit-y`),
+    else the longest that fits with a hyphen, else the shortest head there is; (0,
+    True) when there is no place to cut.
+
+    The heads are tried from the shortest and the search stops at the first wider than
+    the line (heads only grow), so cutting a word costs time linear in its length.
+    """
+    count = len(units)
+    own = tidy = loose = 0
+    width = 0.0
+    for k in range(1, count):
+        prev = units[k - 1]
+        width += prev.unit
+        if width > limit:
+            break
+        if prev.icon is not None or k < MIN_HEAD:
+            continue
+        if prev.text in BREAK_AFTER:
+            own = k
+        if width + text_width("-", prev.font, 1.0) <= limit:
+            loose = k
+            if count - k >= MIN_TAIL:
+                tidy = k
+    if own:
+        return own, False
+    if tidy or loose:
+        return tidy or loose, True
+    return next((k for k in range(1, count) if units[k - 1].icon is None), 0), True
+
+
 def _wrap(
-    paragraphs: tuple[_Paragraph, ...], limit: float, wrap: bool, cap: int | None
+    paragraphs: tuple[_Paragraph, ...],
+    limit: float,
+    wrap: bool,
+    cap: int | None,
+    whole: float,
 ) -> list[_Line] | None:
     """Lines of words no wider than `limit` (at size 1, tolerance included) where they
     can be, greedily, as kitgen.render.text.wrap does; one line per paragraph when not
     `wrap`. None as soon as there are more than `cap` lines: a size that cannot fit is
-    given up early, which keeps shrinking a long text into a small box quick."""
+    given up early, which keeps shrinking a long text into a small box quick. None too
+    for a word wider than `limit` that is no wider than `whole` (the line at the
+    smallest size): a smaller size fits it whole, so it is not cut at this one."""
     lines: list[_Line] = []
     for paragraph in paragraphs:
         line: list[_Word] = []
@@ -323,6 +352,8 @@ def _wrap(
             if line:
                 lines.append((line, width))
             if word.unit > limit:
+                if word.unit <= whole:
+                    return None
                 parts = _break(word, limit)
                 lines.extend(([part], part.unit) for part in parts[:-1])
                 word = parts[-1]
@@ -412,6 +443,7 @@ def _fit(
     # holds no more than that, or does not fit): a size that cannot fit by this count is
     # skipped unwrapped.
     inked = [sum(word.unit for word in paragraph) for paragraph in paragraphs]
+    whole = (width + _EPS) / min_size  # a word no wider fits a line at some size: uncut
     for size in _sizes(max_size, min_size):
         limit = (width + _EPS) / size  # the same test of width for wrapping and fitting
         room = height if max_lines is None else min(height, max_lines * size * leading)
@@ -420,7 +452,7 @@ def _fit(
         cap = None if last else int((room + _EPS) // (size * leading)) + 1
         if cap is not None and wrap and sum(max(1, math.ceil(u / limit)) for u in inked) > cap:
             continue
-        lines = _wrap(paragraphs, limit, wrap, cap)
+        lines = _wrap(paragraphs, limit, wrap, cap, whole)
         if lines is None:
             continue
         widest = max(w for _, w in lines)
@@ -460,7 +492,9 @@ def fit_rich(
     """The largest size from max_size down to min_size (in steps of 0.25 pt, min_size
     last) at which the text fits the box: every line within `width`, the lines'
     leading within `height` and at most `max_lines` lines; else the layout at min_size
-    with `fits` False and its `overflow`.
+    with `fits` False and its `overflow`. A word is cut (with a hyphen, at a sensible
+    place: `_cut`) only when it is wider than the line even at min_size: a size at
+    which a word that fits whole at a smaller size would need cutting is skipped.
 
     `bold` and `italic` are the element's own face, which emphasis adds to (`**x**` in
     a bold element stays bold, `*x*` is bold italic). `:name:` is an icon when `name` is
