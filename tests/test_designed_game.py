@@ -261,6 +261,23 @@ def test_an_unknown_icon_in_text_is_found_at_its_cell(game: Path) -> None:
     assert ":sword:" in str(found[0]["message"]) and "'Noon Guard'" in str(found[0]["message"])
 
 
+def test_colons_that_could_name_no_icon_print_and_a_backslash_escapes_one(game: Path) -> None:
+    """`10:30:45` (which holds `:30:`) and a code like `:0HB7:` blocked the build as
+    icons that are not declared, with no way to write them."""
+    edit(
+        game / "cards.csv",
+        ":star: Blocks one attack.",
+        ":star: Blocks one attack at 10:30:45 (code :0HB7:).",
+    )
+    assert check(game / "game.yaml") == (0, [])
+    edit(game / "cards.csv", "(code :0HB7:)", "(code :HB7:)")
+    status, found = check(game / "game.yaml")
+    assert status == 1 and [f["code"] for f in found] == ["invalid-value"]
+    assert ":HB7:" in str(found[0]["message"]) and ":30:" not in str(found[0]["message"])
+    edit(game / "cards.csv", "(code :HB7:)", "(code \\:HB7:)")
+    assert check(game / "game.yaml") == (0, [])
+
+
 def test_text_that_cannot_fit_names_the_card_the_element_and_how_much(game: Path) -> None:
     long = " ".join(["Every word here makes the rules longer than the box can hold."] * 8)
     edit(

@@ -21,6 +21,7 @@ from kitgen.render.richtext import (
     Piece,
     RichFit,
     RichLine,
+    could_be_icon,
     draw_rich,
     fit_rich,
     icon_names,
@@ -116,9 +117,50 @@ def test_escaping_for_the_emphasis_parser_never_shows() -> None:
     assert faces(fitted)[0] == ("A & B", "KitSans-Bold")
 
 
-def test_emphasis_ends_with_its_line() -> None:
-    fitted = fit("*a\nb*")
-    assert [shown(line) for line in fitted.lines] == ["*a", "b*"]
+def test_emphasis_goes_on_over_a_line_break_and_ends_at_a_blank_line() -> None:
+    """As in CommonMark (and rules text): a newline inside emphasis kept its stars."""
+    fitted = fit("*a\nb* c\n**d\ne**")
+    assert [shown(line) for line in fitted.lines] == ["a", "b c", "d", "e"]
+    assert faces(fitted) == [
+        ("a", "KitSans-Italic"),
+        ("b", "KitSans-Italic"),
+        ("c", "KitSans"),
+        ("d", "KitSans-Bold"),
+        ("e", "KitSans-Bold"),
+    ]
+    blank = fit("*a\n\nb*\n \n**c\n\t\nd**")
+    assert [shown(line) for line in blank.lines] == ["*a", "", "b*", "", "**c", "", "d**"]
+    assert {font for _, font in faces(blank)} == {"KitSans"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("**Virus-** Programm", [("Virus-", "KitSans-Bold"), ("Programm", "KitSans")]),
+        ("**Virus**-Programm", [("Virus", "KitSans-Bold"), ("-Programm", "KitSans")]),
+        # CommonMark: a closing run after punctuation needs a space or punctuation
+        # after it, so `-**P` closes nothing and the stars print.
+        ("**Virus-**Programm", [("**Virus-**Programm", "KitSans")]),
+        ("a**b**c", [("a", "KitSans"), ("b", "KitSans-Bold"), ("c", "KitSans")]),
+    ],
+)
+def test_emphasis_inside_words_follows_commonmark(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert faces(fit(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a \\*b\\* c", "a *b* c"),
+        ("**a\\*b**", "a*b"),
+        ("\\\\*a*", "\\a"),
+        ("C:\\Users\\x", "C:\\Users\\x"),  # a backslash before a letter prints
+    ],
+)
+def test_a_backslash_makes_a_star_a_star(text: str, expected: str) -> None:
+    assert "".join(shown(line) for line in fit(text).lines) == expected
 
 
 # --- icons ----------------------------------------------------------------------------
@@ -149,6 +191,17 @@ def test_icon_names_finds_every_candidate() -> None:
     assert icon_names(":a: :b-2_c: :a:") == ["a", "b-2_c", "a"]
     assert icon_names(":a:b:") == ["a", "b"]  # a colon may close one and open the next
     assert icon_names(": spaced : and :: and :bad name:") == []
+
+
+def test_a_backslash_escapes_a_colon_and_only_letter_names_could_be_icons() -> None:
+    text = "At 10:30:45 use \\:HB7: or :0HB7:, \\\\:s: and :bad:"
+    assert icon_names(text) == ["30", "0HB7", "s", "bad"]
+    assert [n for n in icon_names(text) if could_be_icon(n)] == ["s", "bad"]
+    fitted = fit(text, width=1000, icons={"s"})
+    assert [shown(line) for line in fitted.lines] == [
+        "At 10:30:45 use :HB7: or :0HB7:, \\[s] and :bad:"
+    ]
+    assert shown(fit("\\:s\\:", icons={"s"}).lines[0]) == ":s:"
 
 
 def test_an_unknown_name_does_not_swallow_the_colon_of_an_icon() -> None:

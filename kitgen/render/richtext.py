@@ -46,10 +46,14 @@ CAP_HEIGHT = 0.729  # the capitals' height of Vera and DejaVu, a fraction of the
 CACHE_SIZE = 16384  # texts laid out and remembered (a game has up to a few thousand)
 _EPS = 1e-6
 
-# `:name:` candidates: the lookahead lets two candidates share a colon (`:a:b:`), so
-# every name an icon could be read from is reported.
-_CANDIDATE = re.compile(r":(?=([A-Za-z0-9_-]+):)")
-_ICON = re.compile(r":([A-Za-z0-9_-]+):")
+# What text is read for, left to right: a backslash escape (a backslash and ASCII
+# punctuation, printed as that character: `\:` is a colon that opens no icon), or a
+# `:name:` (an icon when `name` is one; else printed as written, and its closing colon
+# may open the next: `:a:b:` names both).
+_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|:[A-Za-z0-9_-]+:")
+# A line that is blank (white space only) ends emphasis, as a blank line ends a
+# paragraph in CommonMark; a single newline does not.
+_BLANK = re.compile(r"\n[^\S\n]*(?=\n)")
 # White space a line may break at: all of it but the no-break spaces, which a designer
 # writes to keep `2 :sword:` together.
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
@@ -121,15 +125,43 @@ _Paragraph = tuple[_Word, ...]
 
 
 def icon_names(text: str) -> list[str]:
-    """Every `:name:` written in the text, in order, repeats included, so the caller
-    can report the names that are no declared icon.
+    r"""Every `:name:` written in the text, in order, repeats included, so the caller
+    can report the names that are no declared icon; a colon escaped (`\:`) opens and
+    closes none.
 
     A colon may close one name and open the next (`:a:b:` gives both), so this can name
     more than the layout draws as icons: it never names fewer.
     """
     if ":" not in text:
         return []
-    return [m.group(1) for m in _CANDIDATE.finditer(text)]
+    return [name for name, _, _ in _marks(text, frozenset())]
+
+
+def could_be_icon(name: str) -> bool:
+    """Whether a `:name:` that is no declared icon is a mistake worth a finding: it
+    starts with a letter, as the names of icons in text do (`:sword:`). One that starts
+    with a digit (`10:30:45` holds `:30:`, a code like `:0HB7:`) is text: it prints as
+    written unless it names an icon."""
+    return name[:1].isascii() and name[:1].isalpha()
+
+
+def _marks(text: str, icons: frozenset[str]) -> list[tuple[str, int, int]]:
+    """The `:name:`s of the text, skipping backslash escapes: (name, start, end) each.
+    A name in `icons` is drawn, and the text goes on after its closing colon; any other
+    name's closing colon may open the next."""
+    out: list[tuple[str, int, int]] = []
+    pos = 0
+    while (m := _MARK.search(text, pos)) is not None:
+        if m.group()[0] == "\\":
+            pos = m.end()
+            continue
+        name = m.group()[1:-1]
+        out.append((name, m.start(), m.end()))
+        pos = m.end() if name in icons else m.end() - 1
+    return out
+
+
+_BACKSLASH = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def _unescape(text: str) -> str:
@@ -140,42 +172,66 @@ def _unescape(text: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
-def _runs(
-    paragraph: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
-) -> list[_Segment | None]:
-    """The paragraph as segments in order, None standing for breaking white space."""
-    if "*" in paragraph:
-        spans = [
-            (_unescape(text), bold or b, italic or i)
-            for text, b, i in emphasis_spans(escape_text(paragraph))
-        ]
-    else:
-        spans = [(paragraph, bold, italic)]
-    icon_unit = scale * (1 + ICON_GAP)
-    out: list[_Segment | None] = []
+def _lines(
+    text: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
+) -> list[list[_Segment | None]]:
+    """The text's lines (one per line written) as segments in order, None standing for
+    breaking white space. Emphasis is read per paragraph, its lines together (`*a` and
+    `b*` on two lines are italic), a blank line ending it, as in CommonMark."""
+    out: list[list[_Segment | None]] = []
+    for block in _BLANK.split(text) if "\n" in text else (text,):
+        lines: list[list[_Segment | None]] = [[]]
+        for span, b, i in _spans(block, bold, italic):
+            for k, piece in enumerate(span.split("\n")):
+                if k:
+                    lines.append([])
+                _add(lines[-1], piece, family.face(b, i), icons, scale)
+        out += lines
+    return out
 
-    def add_text(text: str, font: str) -> None:
-        for k, part in enumerate(_SPACES.split(text)):
+
+def _spans(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]:
+    """Text as (text, bold, italic) runs: its emphasis read (kitgen.render.emphasis) on
+    top of the element's own face, backslash escapes kept for `_add`."""
+    if "*" not in text:
+        return [(text, bold, italic)]
+    return [
+        (_unescape(part), bold or b, italic or i)
+        for part, b, i in emphasis_spans(escape_text(text))
+    ]
+
+
+def _add(
+    out: list[_Segment | None], text: str, font: str, icons: frozenset[str], scale: float
+) -> None:
+    """One run of one face onto a line: its words, spaces (None), icons, and the
+    characters its backslash escapes stand for."""
+    pending: list[str] = []  # text before the next icon, escapes read
+
+    def words(part: str) -> None:
+        for k, word in enumerate(_SPACES.split(part)):
             if k:
                 out.append(None)
-            if part:
-                out.append(_segment(part, font))
+            if word:
+                out.append(_segment(word, font))
 
-    for text, b, i in spans:
-        font = family.face(b, i)
-        start = 0
-        if icons and ":" in text:
-            m = _ICON.search(text)
-            while m is not None:
-                if m.group(1) in icons:
-                    add_text(text[start : m.start()], font)
-                    out.append(_Segment("", "", icon_unit, m.group(1)))
-                    start = m.end()
-                    m = _ICON.search(text, m.end())
-                else:  # printed as written; its closing colon may open an icon
-                    m = _ICON.search(text, m.end() - 1)
-        add_text(text[start:], font)
-    return out
+    start = 0
+    if "\\" in text or (icons and ":" in text):
+        pos = 0
+        while (m := _MARK.search(text, pos)) is not None:
+            if m.group()[0] == "\\":
+                pending.append(text[start : m.start()] + m.group()[1])
+                start = pos = m.end()
+            elif m.group()[1:-1] in icons:
+                pending.append(text[start : m.start()])
+                words("".join(pending))
+                pending = []
+                out.append(_Segment("", "", scale * (1 + ICON_GAP), m.group()[1:-1]))
+                start = pos = m.end()
+            else:  # printed as written; its closing colon may open an icon
+                pos = m.end() - 1
+    pending.append(text[start:])
+    words("".join(pending))
 
 
 @lru_cache(maxsize=4 * CACHE_SIZE)
@@ -202,15 +258,15 @@ def _parse(
 ) -> tuple[_Paragraph, ...]:
     """The text's paragraphs (one per line written) as words measured at size 1.
 
-    Emphasis is read per paragraph: a newline ends any bold or italic left open, as a
-    blank line ends a paragraph in CommonMark.
+    Emphasis is read over the lines of a paragraph: a blank line ends any bold or
+    italic left open, as in CommonMark (`_lines`).
     """
     base = family.face(bold, italic)
     paragraphs: list[_Paragraph] = []
-    for paragraph in text.split("\n"):
+    for line in _lines(text, family, bold, italic, icons, scale):
         words: list[_Word] = []
         segments: list[_Segment] = []
-        for segment in [*_runs(paragraph, family, bold, italic, icons, scale), None]:
+        for segment in [*line, None]:
             if segment is not None:
                 segments.append(segment)
                 continue

@@ -300,7 +300,7 @@ class Artist:
     ) -> list[tuple[str, str, Location | None]]:
         """What is wrong with one side of one card: (code, message, place) each."""
         from kitgen.render.fonts import missing_glyphs
-        from kitgen.render.richtext import icon_names
+        from kitgen.render.richtext import could_be_icon, icon_names
 
         context = self.context(card)
         out: list[tuple[str, str, Location | None]] = []
@@ -321,7 +321,11 @@ class Artist:
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
                     text = str(_value(part, "text", context, ""))
-                    unknown = [n for n in icon_names(text) if n not in self.design.icons]
+                    unknown = [
+                        n
+                        for n in icon_names(text)
+                        if n not in self.design.icons and could_be_icon(n)
+                    ]
                     if unknown:
                         out.append(
                             (
