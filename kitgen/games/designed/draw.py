@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
-from kitgen.games.designed.props import UNSET, Length, PropError, template_errors
+from kitgen.games.designed.props import (
+    UNSET,
+    Length,
+    PropError,
+    template_errors,
+    template_problem,
+)
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM, format_mm
 from kitgen.model.findings import Finding, Location, finding, warning
@@ -115,7 +121,8 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
     except PropError as err:
         raise CardError("invalid-value", str(err), part.places.get(name)) from None
     except template_errors() as err:
-        raise CardError("template-error", f"template: {err}", part.places.get(name)) from None
+        message = f"template: {template_problem(err)}"
+        raise CardError("template-error", message, part.places.get(name)) from None
 
 
 def shows(part: Part, context: Mapping[str, Any]) -> bool:
@@ -136,7 +143,9 @@ def shows(part: Part, context: Mapping[str, Any]) -> bool:
             memo[key] = shown
         return shown
     except template_errors() as err:
-        raise CardError("template-error", f"`when:` {err}", part.when_at) from None
+        raise CardError(
+            "template-error", f"`when:` {template_problem(err)}", part.when_at
+        ) from None
 
 
 @dataclass(frozen=True)
