@@ -309,6 +309,22 @@ def test_a_comparison_with_an_empty_number_is_false_and_type_errors_are_in_words
     assert "`-` cannot take text and a whole number" in str(found[0]["message"])
 
 
+def test_a_name_in_the_wrong_form_is_said_in_words(game: Path) -> None:
+    """pydantic's `String should match pattern '^[A-Za-z][A-Za-z0-9_]*$'` reached the
+    designer."""
+    edit(game / "game.yaml", "  star: icons/star.svg", "  star: icons/star.svg\n  -dim: x.svg")
+    edit(game / "game.yaml", "  power: {", "  2nd power: {type: text}\n  power: {")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    messages = sorted(str(f["message"]) for f in found)
+    assert messages == [
+        "a key of fields should be letters, digits and _, starting with a letter (like "
+        "`cost`), not the text '2nd power'",
+        "a key of icons should be letters, digits, _ and -, starting with a letter or digit "
+        "(like `sword`), not the text '-dim'",
+    ]
+
+
 def test_text_that_cannot_fit_names_the_card_the_element_and_how_much(game: Path) -> None:
     long = " ".join(["Every word here makes the rules longer than the box can hold."] * 8)
     edit(
