@@ -6,6 +6,7 @@ white on white; what lies on a shape that still prints keeps its colour."""
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -131,6 +132,26 @@ def test_a_colour_keeps_the_contrast_it_had_with_what_it_was_drawn_on(
         assert abs(before) < 2 or (before > 0) == (after > 0)
 
 
-@pytest.mark.parametrize(("colour", "behind"), [("#000000", "#e2603a"), ("#1e1e1e", "#f7e3d4")])
-def test_a_colour_no_lighter_than_what_it_was_drawn_on_is_kept(colour: str, behind: str) -> None:
+@pytest.mark.parametrize(
+    ("colour", "behind"),
+    [
+        ("#000000", "#e2603a"),  # darker than what it was drawn on
+        ("#1e1e1e", "#f7e3d4"),
+        # Lighter, but it stands out from the paper (by L* 37) more than it did from
+        # the orange (by 6): a gold frame on Emberwake's flame cards.
+        ("#b8922e", "#e2603a"),
+    ],
+)
+def test_a_colour_that_stands_out_from_the_paper_as_well_is_kept(colour: str, behind: str) -> None:
     assert on_paper(colour, behind) == colour
+
+
+def test_the_change_is_continuous_at_the_turn() -> None:
+    """A grey lighter than black by as much as it is darker than the paper is where the
+    rule turns: just past it the colour hardly changes."""
+    printed = []
+    for grey in range(0x60, 0xA0):
+        colour = f"#{grey:02x}{grey:02x}{grey:02x}"
+        printed.append(lightness(on_paper(colour, "#000000")))
+        assert printed[-1] == pytest.approx(min(lightness(colour), 100 - lightness(colour)), abs=1)
+    assert max(abs(a - b) for a, b in itertools.pairwise(printed)) < 1.0

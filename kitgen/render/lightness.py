@@ -6,9 +6,10 @@ least `APART` units of L*. `lightness` measures a colour the way the eye does
 (sRGB to CIE L*); `grey_lightness` measures a grey pixel (like the `L` of a
 Pillow image, ITU-R BT.601 luma), which is what a greyscale print keeps.
 
-`on_paper` re-draws a colour for white paper when the dark colour it was drawn on
-is left out (`--ink low` drops a designed card's background): as much darker than
-the paper as it was lighter than what it was drawn on, hue kept (CIE L*a*b*).
+`on_paper` re-draws a colour for white paper when the colour it was drawn on is left
+out (`--ink low` drops a designed card's background): one that stood out from it
+more than it would from the paper is drawn as much darker than the paper as it was
+lighter than what it was drawn on, hue kept (CIE L*a*b*).
 """
 
 from __future__ import annotations
@@ -62,15 +63,18 @@ def from_lab(lightness_: float, a: float, b: float) -> str:
 
 def on_paper(hex_colour: str, behind: str) -> str:
     """A colour that was drawn on `behind`, re-drawn for white paper when `behind` is
-    left out: a colour lighter than `behind` (white text on a black card) becomes as
-    much darker than the paper as it was lighter than `behind`, its hue and chroma
-    kept where sRGB holds them (white on black prints black, a light gold on dark brown
-    a dark gold); a colour no lighter than `behind` already stands out at least as well
-    on the paper and is kept as it is. Both are `#rrggbb`."""
+    left out: one that stood out from `behind` by more L* than it stands out from the
+    paper (white text on a black card, a light gold on dark brown) becomes as much
+    darker than the paper as it was lighter than `behind`, its hue and chroma kept
+    where sRGB holds them (white on black prints black, the light gold a dark gold);
+    any other already stands out from the paper at least as well, and is kept (a gold
+    frame on orange). At the turn the two are alike: the change is continuous. Both
+    are `#rrggbb`."""
     ink, under = lab(hex_colour), lightness(behind)
-    if ink[0] <= under:
+    mirrored = 100.0 - (ink[0] - under)
+    if mirrored >= ink[0]:
         return hex_colour
-    return from_lab(max(0.0, 100.0 - (ink[0] - under)), ink[1], ink[2])
+    return from_lab(max(0.0, mirrored), ink[1], ink[2])
 
 
 def _lstar(luminance: float) -> float:

@@ -563,7 +563,8 @@ class Artist:
     def _backdrops(self, layout: Layout, context: Mapping[str, Any]) -> dict[int, str]:
         """An element lies on the background unless a filled rect or ellipse, or an image,
         drawn before it covers its whole box (a shape's box: an ellipse covers the text
-        centred in it)."""
+        centred in it). A filled shape prints as it is, its outline too: the outline is
+        its fill's edge, and the fill prints in low ink."""
         assert layout.background is not None
         colour = str(layout.background.value(context))
         if colour == "none":
@@ -577,15 +578,16 @@ class Artist:
             placed = self.place(part, context)
             x0, x1 = sorted((placed.x, placed.x + placed.width))
             y0, y1 = sorted((placed.y, placed.y + placed.height))
-            if not any(
+            filled = part.type == "image" or (
+                part.type in ("rect", "ellipse")
+                and _value(part, "fill", context) not in (None, "none")
+            )
+            if not filled and not any(
                 a <= x0 + eps and b <= y0 + eps and x1 <= c + eps and y1 <= d + eps
                 for a, b, c, d in covers
             ):
                 out[id(part)] = colour
-            if part.type == "image" or (
-                part.type in ("rect", "ellipse")
-                and _value(part, "fill", context) not in (None, "none")
-            ):
+            if filled:
                 covers.append((x0, y0, x1, y1))
         return out
 
