@@ -176,6 +176,9 @@ class Artist:
         self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
         self._outside = {}
         self._split_props: dict[int, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
+        self._on_background: dict[
+            tuple[tuple[int, float, float, float, float, bool], ...], tuple[int, ...]
+        ] = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -564,14 +567,14 @@ class Artist:
         """An element lies on the background unless a filled rect or ellipse, or an image,
         drawn before it covers its whole box (a shape's box: an ellipse covers the text
         centred in it). A filled shape prints as it is, its outline too: the outline is
-        its fill's edge, and the fill prints in low ink."""
+        its fill's edge, and the fill prints in low ink. Which elements lie on it is
+        worked out once for each arrangement of the elements shown, their boxes and
+        which are filled (most cards of a layout share one)."""
         assert layout.background is not None
         colour = str(layout.background.value(context))
         if colour == "none":
             return {}
-        covers: list[tuple[float, float, float, float]] = []
-        out: dict[int, str] = {}
-        eps = 0.01
+        arrangement: list[tuple[int, float, float, float, float, bool]] = []
         for part in layout.parts:
             if not shows(part, context):
                 continue
@@ -582,14 +585,12 @@ class Artist:
                 part.type in ("rect", "ellipse")
                 and _value(part, "fill", context) not in (None, "none")
             )
-            if not filled and not any(
-                a <= x0 + eps and b <= y0 + eps and x1 <= c + eps and y1 <= d + eps
-                for a, b, c, d in covers
-            ):
-                out[id(part)] = colour
-            if filled:
-                covers.append((x0, y0, x1, y1))
-        return out
+            arrangement.append((id(part), x0, y0, x1, y1, filled))
+        key = tuple(arrangement)
+        on = self._on_background.get(key)
+        if on is None:
+            on = self._on_background[key] = _uncovered(arrangement)
+        return dict.fromkeys(on, colour)
 
     def _draw_items(
         self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
@@ -702,6 +703,23 @@ class Artist:
             else:
                 c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
         c.restoreState()
+
+
+def _uncovered(arrangement: list[tuple[int, float, float, float, float, bool]]) -> tuple[int, ...]:
+    """The elements (`id`, box x0, y0, x1, y1, filled, in drawing order) that are not
+    filled and that no filled one before them covers."""
+    covers: list[tuple[float, float, float, float]] = []
+    out: list[int] = []
+    eps = 0.01
+    for ident, x0, y0, x1, y1, filled in arrangement:
+        if filled:
+            covers.append((x0, y0, x1, y1))
+        elif not any(
+            a <= x0 + eps and b <= y0 + eps and x1 <= c + eps and y1 <= d + eps
+            for a, b, c, d in covers
+        ):
+            out.append(ident)
+    return tuple(out)
 
 
 def _inked(part: Part, context: Mapping[str, Any], under: str) -> list[str]:
