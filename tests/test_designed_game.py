@@ -261,6 +261,70 @@ def test_an_unknown_icon_in_text_is_found_at_its_cell(game: Path) -> None:
     assert ":sword:" in str(found[0]["message"]) and "'Noon Guard'" in str(found[0]["message"])
 
 
+def test_colons_that_could_name_no_icon_print_and_a_backslash_escapes_one(game: Path) -> None:
+    """`10:30:45` (which holds `:30:`) and a code like `:0HB7:` blocked the build as
+    icons that are not declared, with no way to write them."""
+    edit(
+        game / "cards.csv",
+        ":star: Blocks one attack.",
+        ":star: Blocks one attack at 10:30:45 (code :0HB7:).",
+    )
+    assert check(game / "game.yaml") == (0, [])
+    edit(game / "cards.csv", "(code :0HB7:)", "(code :HB7:)")
+    status, found = check(game / "game.yaml")
+    assert status == 1 and [f["code"] for f in found] == ["invalid-value"]
+    assert ":HB7:" in str(found[0]["message"]) and ":30:" not in str(found[0]["message"])
+    edit(game / "cards.csv", "(code :HB7:)", "(code \\:HB7:)")
+    assert check(game / "game.yaml") == (0, [])
+
+
+def test_a_comparison_with_an_empty_number_is_false_and_type_errors_are_in_words(
+    game: Path,
+) -> None:
+    """`when: "power > 4"` on a card with no power was Python's TypeError ('>' not
+    supported between instances of 'str' and 'int')."""
+    edit(
+        game / "game.yaml",
+        "power: {type: integer, min: 0, max: 9}",
+        "power: {type: integer, min: 0, max: 9, required: false}",
+    )
+    edit(game / "cards.csv", "Moon Sage,moon,8,,1", "Moon Sage,moon,,,1")
+    edit(
+        game / "face.yaml",
+        '    text: "{{ power }}"\n',
+        '    text: "{{ power }}"\n    when: "power > 4"\n',
+    )
+    assert check(game / "game.yaml") == (0, [])
+    edit(game / "face.yaml", 'when: "power > 4"', 'when: "power <= 4 or 4 < power"')
+    assert check(game / "game.yaml") == (0, [])
+    edit(game / "face.yaml", '    when: "power <= 4 or 4 < power"\n', "")
+    edit(game / "face.yaml", 'text: "{{ power }}"', 'text: "{{ power + 1 }}"')
+    status, found = check(game / "game.yaml")
+    assert status == 1 and [f["code"] for f in found] == ["template-error"]
+    message = str(found[0]["message"])
+    assert "'Moon Sage'" in message and "`+` cannot take text and a whole number" in message
+    assert "instances of" not in message and "concatenate" not in message
+    edit(game / "face.yaml", 'text: "{{ power + 1 }}"', 'text: "{{ name - 1 }}"')
+    status, found = check(game / "game.yaml")
+    assert "`-` cannot take text and a whole number" in str(found[0]["message"])
+
+
+def test_a_name_in_the_wrong_form_is_said_in_words(game: Path) -> None:
+    """pydantic's `String should match pattern '^[A-Za-z][A-Za-z0-9_]*$'` reached the
+    designer."""
+    edit(game / "game.yaml", "  star: icons/star.svg", "  star: icons/star.svg\n  -dim: x.svg")
+    edit(game / "game.yaml", "  power: {", "  2nd power: {type: text}\n  power: {")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    messages = sorted(str(f["message"]) for f in found)
+    assert messages == [
+        "a key of fields should be letters, digits and _, starting with a letter (like "
+        "`cost`), not the text '2nd power'",
+        "a key of icons should be letters, digits, _ and -, starting with a letter or digit "
+        "(like `sword`), not the text '-dim'",
+    ]
+
+
 def test_text_that_cannot_fit_names_the_card_the_element_and_how_much(game: Path) -> None:
     long = " ".join(["Every word here makes the rules longer than the box can hold."] * 8)
     edit(

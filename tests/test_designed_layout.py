@@ -144,3 +144,21 @@ def test_percentages_are_of_the_cards_sides_and_lines_run_down() -> None:
 def test_numbers_stay_finite_and_sensible(name: str, raw: object, words: str) -> None:
     with pytest.raises(PropError, match=words):
         read(name, raw)
+
+
+def test_a_comparison_with_an_empty_field_is_false() -> None:
+    """A card that leaves a number empty: no number is greater or smaller than it (in
+    Python, `"" > 1` is a TypeError), and it is still the empty text."""
+    import operator
+
+    from kitgen.games.designed.props import EMPTY, when_template
+    from kitgen.render.rules_text import RulesSandbox
+
+    assert not (EMPTY > 1 or EMPTY <= 1 or EMPTY >= 0.5 or EMPTY < 2)
+    assert not operator.lt(1, EMPTY)  # (the number first: Python asks EMPTY.__gt__)
+    assert EMPTY == "" and not EMPTY and EMPTY < "a" and f"[{EMPTY}]" == "[]"
+    env = RulesSandbox(markup=False)
+    shown = env.plain(str(when_template("pick > 1 or pick < 1")))
+    assert shown.render({"pick": EMPTY}) == ""
+    assert shown.render({"pick": 3}) == "1"
+    assert env.plain("{{ (pick or 0) + 1 }}").render({"pick": EMPTY}) == "1"

@@ -493,9 +493,13 @@ def test_check_runs_only_text_that_computes() -> None:
 # --- item 3: loops that must shrink, and wrapping in about linear time ------------
 
 
-def _old_wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """wrap() as it was: every cut tried from the longest down (the reference output)."""
+def _plain_wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """wrap() done plainly, every cut tried from the longest down (the reference output
+    its faster search must give), with its rule of where to cut: after the word's own
+    dash when a head ending in one fits, else with a hyphen, leaving two characters
+    where it can."""
     from kitgen.render.fonts import text_width
+    from kitgen.render.text import BREAK_AFTER
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -508,9 +512,20 @@ def _old_wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if line:
                 lines.append(line)
             while text_width(word, font, size) > width and len(word) > 1:
+                own = [
+                    c
+                    for c in range(2, len(word))
+                    if word[c - 1] in BREAK_AFTER and text_width(word[:c], font, size) <= width
+                ]
+                if own:
+                    lines.append(word[: own[-1]])
+                    word = word[own[-1] :]
+                    continue
                 cut = len(word) - 1
                 while cut > 1 and text_width(word[:cut] + "-", font, size) > width:
                     cut -= 1
+                if cut >= 2 and len(word) >= 4:
+                    cut = min(cut, len(word) - 2)
                 lines.append(word[:cut] + "-")
                 word = word[cut:]
             line = word
@@ -535,7 +550,7 @@ def test_wrap_breaks_every_text_exactly_where_it_did(
     from kitgen.render.text import wrap
 
     register_fonts()
-    assert wrap(text, font, size, width) == _old_wrap(text, font, size, width)
+    assert wrap(text, font, size, width) == _plain_wrap(text, font, size, width)
 
 
 @pytest.mark.parametrize("letter", ["i", "a", "W"])

@@ -21,6 +21,7 @@ from kitgen.render.richtext import (
     Piece,
     RichFit,
     RichLine,
+    could_be_icon,
     draw_rich,
     fit_rich,
     icon_names,
@@ -116,9 +117,50 @@ def test_escaping_for_the_emphasis_parser_never_shows() -> None:
     assert faces(fitted)[0] == ("A & B", "KitSans-Bold")
 
 
-def test_emphasis_ends_with_its_line() -> None:
-    fitted = fit("*a\nb*")
-    assert [shown(line) for line in fitted.lines] == ["*a", "b*"]
+def test_emphasis_goes_on_over_a_line_break_and_ends_at_a_blank_line() -> None:
+    """As in CommonMark (and rules text): a newline inside emphasis kept its stars."""
+    fitted = fit("*a\nb* c\n**d\ne**")
+    assert [shown(line) for line in fitted.lines] == ["a", "b c", "d", "e"]
+    assert faces(fitted) == [
+        ("a", "KitSans-Italic"),
+        ("b", "KitSans-Italic"),
+        ("c", "KitSans"),
+        ("d", "KitSans-Bold"),
+        ("e", "KitSans-Bold"),
+    ]
+    blank = fit("*a\n\nb*\n \n**c\n\t\nd**")
+    assert [shown(line) for line in blank.lines] == ["*a", "", "b*", "", "**c", "", "d**"]
+    assert {font for _, font in faces(blank)} == {"KitSans"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("**Virus-** Programm", [("Virus-", "KitSans-Bold"), ("Programm", "KitSans")]),
+        ("**Virus**-Programm", [("Virus", "KitSans-Bold"), ("-Programm", "KitSans")]),
+        # CommonMark: a closing run after punctuation needs a space or punctuation
+        # after it, so `-**P` closes nothing and the stars print.
+        ("**Virus-**Programm", [("**Virus-**Programm", "KitSans")]),
+        ("a**b**c", [("a", "KitSans"), ("b", "KitSans-Bold"), ("c", "KitSans")]),
+    ],
+)
+def test_emphasis_inside_words_follows_commonmark(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert faces(fit(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a \\*b\\* c", "a *b* c"),
+        ("**a\\*b**", "a*b"),
+        ("\\\\*a*", "\\a"),
+        ("C:\\Users\\x", "C:\\Users\\x"),  # a backslash before a letter prints
+    ],
+)
+def test_a_backslash_makes_a_star_a_star(text: str, expected: str) -> None:
+    assert "".join(shown(line) for line in fit(text).lines) == expected
 
 
 # --- icons ----------------------------------------------------------------------------
@@ -149,6 +191,17 @@ def test_icon_names_finds_every_candidate() -> None:
     assert icon_names(":a: :b-2_c: :a:") == ["a", "b-2_c", "a"]
     assert icon_names(":a:b:") == ["a", "b"]  # a colon may close one and open the next
     assert icon_names(": spaced : and :: and :bad name:") == []
+
+
+def test_a_backslash_escapes_a_colon_and_only_letter_names_could_be_icons() -> None:
+    text = "At 10:30:45 use \\:HB7: or :0HB7:, \\\\:s: and :bad:"
+    assert icon_names(text) == ["30", "0HB7", "s", "bad"]
+    assert [n for n in icon_names(text) if could_be_icon(n)] == ["s", "bad"]
+    fitted = fit(text, width=1000, icons={"s"})
+    assert [shown(line) for line in fitted.lines] == [
+        "At 10:30:45 use :HB7: or :0HB7:, \\[s] and :bad:"
+    ]
+    assert shown(fit("\\:s\\:", icons={"s"}).lines[0]) == ":s:"
 
 
 def test_an_unknown_name_does_not_swallow_the_colon_of_an_icon() -> None:
@@ -212,6 +265,50 @@ def test_a_word_too_long_is_broken_with_hyphens() -> None:
     assert "".join(t.removesuffix("-") for t in texts[1:]) == word
     assert all(line.width <= 50 + 1e-6 for line in fitted.lines)
     assert fitted.fits
+
+
+# A prompt card's text box (25 mm by 60 mm), its text 16 pt, down to 8.
+PROMPT = "The Humanity of a Thousand Suns"
+PROMPT_BOX = (25 * 72 / 25.4, 60 * 72 / 25.4)
+
+
+def test_a_word_is_cut_only_when_no_allowed_size_holds_it_whole() -> None:
+    """At 16 pt `Humanity` and `Thousand` are wider than the line: the text was cut
+    there (`Human-`, `Thous-`) though 12.75 pt holds every word whole."""
+    fitted = fit_rich(PROMPT, KIT, *PROMPT_BOX, max_size=16, min_size=8, bold=True)
+    assert fitted.fits
+    assert [shown(line) for line in fitted.lines] == ["The", "Humanity", "of a", "Thousand", "Suns"]
+    assert text_width("Thousand", "KitSans-Bold", fitted.size + 0.25) > PROMPT_BOX[0]
+    from kitgen.render.text import fit as plain_fit
+
+    plain = plain_fit(PROMPT, "KitSans-Bold", *PROMPT_BOX, max_size=16, min_size=8)
+    assert plain.size == fitted.size
+    assert list(plain.lines) == [shown(line) for line in fitted.lines]
+
+
+def test_a_word_no_size_holds_is_cut_at_the_largest_size_that_fits() -> None:
+    word = "Supercalifragilisticexpialidocious"
+    fitted = fit_rich(f"a {word}", KIT, 60, 200, max_size=12, min_size=8)
+    assert fitted.fits and fitted.size == 12
+    assert "".join(shown(line).removesuffix("-") for line in fitted.lines[1:]) == word
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        ("Humanity", 48, ["Humani-", "ty"]),  # `Humanit-` fits, but leaves one letter
+        ("Humanity", 40, ["Human-", "ity"]),
+        ("Virus-Programm", 40, ["Virus-", "Progra-", "mm"]),  # its own hyphen first
+        ("Virus\u2014Programm", 60, ["Virus\u2014", "Programm"]),
+        ("ab", 5, ["a-", "b"]),  # no better place
+    ],
+)
+def test_a_word_is_cut_at_a_sensible_place(text: str, width: float, lines: list[str]) -> None:
+    fitted = fit(text, width=width, height=1000)
+    assert [shown(line) for line in fitted.lines] == lines
+    from kitgen.render.text import wrap
+
+    assert wrap(text, "KitSans", 10.0, width) == lines
 
 
 def test_a_broken_word_keeps_its_faces() -> None:
@@ -342,11 +439,13 @@ def test_lines_never_exceed_the_width_when_the_text_fits(
     assert 4 <= fitted.size <= 12
     assert fitted.height == pytest.approx(len(fitted.lines) * fitted.leading)
     if fitted.fits:
-        if fitted.size < 12:  # the largest size that fits: one step up does not
+        if fitted.size < 12:  # the largest size that fits: one step up does not, or
+            # only by cutting a word that this size holds whole (no word here ends in -)
             up = fitted.size + 0.25
             text = " ".join(words)
             bigger = fit_rich(text, KIT, width, height, max_size=up, min_size=up, icons={"s"})
-            assert not bigger.fits
+            cuts = [sum(shown(line).endswith("-") for line in f.lines) for f in (fitted, bigger)]
+            assert not bigger.fits or cuts[1] > cuts[0]
         assert fitted.overflow == 0.0
         assert all(line.width <= width + 1e-6 for line in fitted.lines)
         assert fitted.height <= height + 1e-6

@@ -206,6 +206,9 @@ def _parsed(markup: str) -> list[tuple[str, bool, bool]]:
         ("x <*y*> & *z*", "x &lt;<i>y</i>&gt; &amp; <i>z</i>"),
         ("*unclosed and ** alone", "*unclosed and ** alone"),
         ("snake_case _not_ marked", "snake_case _not_ marked"),
+        # A backslash before punctuation makes it plain, as in CommonMark.
+        ("\\*not italic\\* and \\\\*a*", "*not italic* and \\<i>a</i>"),
+        ("C:\\Games \\& \\<b\\>", "C:\\Games &amp; &lt;b&gt;"),
         # Emphasis a template prints is read as if written out.
         ("{{ '*' }}a*", "<i>a</i>"),
         ("{{ '**' }}{{ title }}* x*", "<i><i>Scratch</i> x</i>"),

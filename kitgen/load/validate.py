@@ -16,7 +16,7 @@ from typing import Any, Generic, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from kitgen.model.base import Located, suggest
+from kitgen.model.base import PATTERN_WORDS, Located, suggest
 from kitgen.model.findings import Finding, finding
 from kitgen.model.source import Path, SourceMap
 
@@ -37,6 +37,11 @@ _EXPECTED = {
     "model_type": "a mapping of keys to values",
     "model_attributes_type": "a mapping of keys to values",
     "none_required": "empty",
+    "set_type": "a list",
+    "frozen_set_type": "a list",
+    "is_instance_of": "a mapping of keys to values",
+    "callable_type": "a value",
+    "sequence_str": "a list",
 }
 _RANGE = {
     "greater_than_equal": ("ge", "at least"),
@@ -205,15 +210,28 @@ def translate(err: Any, model: type[BaseModel], source: SourceMap, data: Any = N
     if kind in ("string_too_long", "too_long"):
         limit = ctx.get("max_length")
         unit = "characters" if kind == "string_too_long" else "items"
+        unit = unit if limit != 1 else unit[:-1]
         return finding("out-of-range", f"{label} is too long: at most {limit} {unit}", at)
     if kind in ("string_too_short", "too_short"):
         limit = ctx.get("min_length")
         unit = "characters" if kind == "string_too_short" else "items"
+        unit = unit if limit != 1 else unit[:-1]
         return finding("out-of-range", f"{label} is too short: at least {limit} {unit}", at)
-    if kind == "value_error":
-        reason = str(ctx.get("error", err.get("msg", "")))
-        return finding("invalid-value", f"{'a key here' if is_key else label}: {reason}", at)
-    return finding("invalid-value", f"{label}: {err.get('msg', 'not allowed here')}", at)
+    what = "a key here" if is_key else label
+    if kind == "string_pattern_mismatch":
+        pattern = str(ctx.get("pattern", ""))
+        words = PATTERN_WORDS.get(pattern, "in the form the documentation gives for it")
+        if is_key:
+            what = f"a key of {_label(loc[:-2], data, model)}"
+        return finding("invalid-value", f"{what} should be {words}, not {describe(value)}", at)
+    if kind in ("value_error", "assertion_error"):
+        reason = str(ctx.get("error") or "") or "not allowed here"
+        return finding("invalid-value", f"{what}: {reason}", at)
+    if kind == "recursion_loop":
+        return finding("invalid-value", f"{what} holds itself (a YAML alias to itself)", at)
+    # Any other kind (pydantic has more than kitgen's models can give) in the same words,
+    # never pydantic's own: its messages name Python's types and patterns.
+    return finding("invalid-value", f"{what} is {describe(value)}, which is not allowed here", at)
 
 
 def _prunable(loc: tuple[Any, ...], kind: str, model: type[BaseModel]) -> Path | None:

@@ -52,6 +52,18 @@ class Located(Spec):
         return None if self._source is None else self._source.path
 
 
+# What each pattern a model holds text to allows, in words: a finding says it instead
+# of the pattern (kitgen.load.validate). Every pattern is registered by `described`.
+PATTERN_WORDS: dict[str, str] = {}
+
+
+def described(pattern: str, words: str) -> str:
+    """A pattern for a model's `StringConstraints`, with what it allows in words (`letters,
+    digits and _, starting with a letter`) for the findings of text that breaks it."""
+    PATTERN_WORDS[pattern] = words
+    return pattern
+
+
 _ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

@@ -1,4 +1,4 @@
-"""`**bold**` and `*italic*` in rules text, to Platypus `<b>` and `<i>` tags that
+r"""`**bold**` and `*italic*` in rules text, to Platypus `<b>` and `<i>` tags that
 always nest.
 
 The text comes in already escaped as Platypus markup (`&amp;`, `&lt;`, ...: see
@@ -12,7 +12,10 @@ takes the nearest opener that fits, two markers from each for bold when both
 have two, else one for italic. Markers that find no partner are printed as they
 are. The tags come from a tree, so they are always closed in the order they were
 opened: `***both***`, `*a **b* c**` and any other string give markup that
-Platypus reads. `_` is not a marker.
+Platypus reads. `_` is not a marker. A backslash before ASCII punctuation (`\*`,
+`\:`, `\\`) makes it a plain character, as in CommonMark: `\*` is a star that
+opens and closes nothing, and the backslash is not printed (a backslash before
+anything else is printed as written).
 
 The same tree gives `emphasis_spans`, the text cut into runs that know whether
 they are bold or italic, for text drawn without Platypus (kitgen.render.richtext),
@@ -35,8 +38,13 @@ def escape_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-# An escaped character (`&amp;`, `&lt;`, `&#34;`, ...) counts as one punctuation mark.
-_ATOM = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\*+|[^&*]+|&")
+# An escaped character (`&amp;`, `&lt;`, `&#34;`, ...) counts as one punctuation mark,
+# and so does a backslash escape (a backslash and ASCII punctuation; `\&amp;` is a
+# backslash escape of `&`).
+_BACKSLASHED = r"\\[!-/:-@\[-`{-~]"
+_ATOM = re.compile(
+    _BACKSLASHED + r"|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\*+|[^&*\\]+|&|\\"
+)
 
 
 @dataclass(eq=False)
@@ -88,15 +96,17 @@ def _link(nodes: list[_Node]) -> None:
         a.next, b.prev = b, a
 
 
-def _parse(escaped: str) -> tuple[_Node, _Run | None]:
+def _parse(escaped: str, keep_backslashes: bool) -> tuple[_Node, _Run | None]:
     """The text as a linked list of nodes after a head node, and the top of the
-    delimiter stack (its runs of `*`, last one on top)."""
+    delimiter stack (its runs of `*`, last one on top). A backslash escape's node is
+    its character, or (`keep_backslashes`) the escape as written."""
     atoms = _ATOM.findall(escaped)
     head = _Node()
     nodes = [head]
     top: _Run | None = None
     for i, atom in enumerate(atoms):
-        node = _Node(atom)
+        escape = len(atom) == 2 and atom[0] == "\\"
+        node = _Node(atom[1] if escape and not keep_backslashes else atom)
         nodes.append(node)
         if atom[0] != "*":
             continue
@@ -200,9 +210,9 @@ def _render(head: _Node) -> str:
 def emphasis_markup(escaped: str) -> str:
     """Escaped rules text with its `**bold**` and `*italic*` as well-nested Platypus
     `<b>` and `<i>` tags; markers that match nothing stay as they are."""
-    if "*" not in escaped:
+    if "*" not in escaped and "\\" not in escaped:
         return escaped
-    head, top = _parse(escaped)
+    head, top = _parse(escaped, False)
     _process(head, top)
     return _render(head)
 
@@ -230,12 +240,13 @@ def _spans(head: _Node) -> list[tuple[str, bool, bool]]:
 
 
 def emphasis_spans(escaped: str) -> list[tuple[str, bool, bool]]:
-    """Escaped text (as `emphasis_markup` takes it) cut into (text, bold, italic) runs
+    r"""Escaped text (as `emphasis_markup` takes it) cut into (text, bold, italic) runs
     by the same rules: the markers that matched are gone, those that did not stay in
-    the text. The text is still escaped; emphasis inside emphasis of the same kind
-    stays as it is (bold inside bold is bold)."""
+    the text. The text is still escaped, its backslash escapes too (`\:` stays, for
+    the caller to read: kitgen.render.richtext's icons); emphasis inside emphasis of
+    the same kind stays as it is (bold inside bold is bold)."""
     if "*" not in escaped:
         return [(escaped, False, False)] if escaped else []
-    head, top = _parse(escaped)
+    head, top = _parse(escaped, True)
     _process(head, top)
     return _spans(head)

@@ -1,9 +1,10 @@
 """Rich text in a box: `**bold**`, `*italic*` and `:icon:` pictures, wrapped and shrunk
 to fit, for the text elements of designed games' card layouts.
 
-This is kitgen.render.text (wrap at spaces, break a word too long by characters with
-a hyphen, shrink from a largest to a smallest size) for text whose runs change face
-and hold pictures. The emphasis is read by kitgen.render.emphasis (the rules
+This is kitgen.render.text (wrap at spaces, shrink from a largest to a smallest size,
+break a word only when it is too long for a line even at the smallest, at a sensible
+place: kitgen.render.text.BREAK_AFTER) for text whose runs change face and hold
+pictures. The emphasis is read by kitgen.render.emphasis (the rules
 booklets' CommonMark reading of `*`), so a designer's card text and rules text
 follow the same rules.
 
@@ -33,6 +34,7 @@ from reportlab.lib.colors import Color, HexColor
 
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.text import BREAK_AFTER, MIN_HEAD, MIN_TAIL
 from kitgen.render.textruns import Run, draw_runs
 
 if TYPE_CHECKING:
@@ -44,10 +46,14 @@ CAP_HEIGHT = 0.729  # the capitals' height of Vera and DejaVu, a fraction of the
 CACHE_SIZE = 16384  # texts laid out and remembered (a game has up to a few thousand)
 _EPS = 1e-6
 
-# `:name:` candidates: the lookahead lets two candidates share a colon (`:a:b:`), so
-# every name an icon could be read from is reported.
-_CANDIDATE = re.compile(r":(?=([A-Za-z0-9_-]+):)")
-_ICON = re.compile(r":([A-Za-z0-9_-]+):")
+# What text is read for, left to right: a backslash escape (a backslash and ASCII
+# punctuation, printed as that character: `\:` is a colon that opens no icon), or a
+# `:name:` (an icon when `name` is one; else printed as written, and its closing colon
+# may open the next: `:a:b:` names both).
+_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|:[A-Za-z0-9_-]+:")
+# A line that is blank (white space only) ends emphasis, as a blank line ends a
+# paragraph in CommonMark; a single newline does not.
+_BLANK = re.compile(r"\n[^\S\n]*(?=\n)")
 # White space a line may break at: all of it but the no-break spaces, which a designer
 # writes to keep `2 :sword:` together.
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
@@ -119,15 +125,43 @@ _Paragraph = tuple[_Word, ...]
 
 
 def icon_names(text: str) -> list[str]:
-    """Every `:name:` written in the text, in order, repeats included, so the caller
-    can report the names that are no declared icon.
+    r"""Every `:name:` written in the text, in order, repeats included, so the caller
+    can report the names that are no declared icon; a colon escaped (`\:`) opens and
+    closes none.
 
     A colon may close one name and open the next (`:a:b:` gives both), so this can name
     more than the layout draws as icons: it never names fewer.
     """
     if ":" not in text:
         return []
-    return [m.group(1) for m in _CANDIDATE.finditer(text)]
+    return [name for name, _, _ in _marks(text, frozenset())]
+
+
+def could_be_icon(name: str) -> bool:
+    """Whether a `:name:` that is no declared icon is a mistake worth a finding: it
+    starts with a letter, as the names of icons in text do (`:sword:`). One that starts
+    with a digit (`10:30:45` holds `:30:`, a code like `:0HB7:`) is text: it prints as
+    written unless it names an icon."""
+    return name[:1].isascii() and name[:1].isalpha()
+
+
+def _marks(text: str, icons: frozenset[str]) -> list[tuple[str, int, int]]:
+    """The `:name:`s of the text, skipping backslash escapes: (name, start, end) each.
+    A name in `icons` is drawn, and the text goes on after its closing colon; any other
+    name's closing colon may open the next."""
+    out: list[tuple[str, int, int]] = []
+    pos = 0
+    while (m := _MARK.search(text, pos)) is not None:
+        if m.group()[0] == "\\":
+            pos = m.end()
+            continue
+        name = m.group()[1:-1]
+        out.append((name, m.start(), m.end()))
+        pos = m.end() if name in icons else m.end() - 1
+    return out
+
+
+_BACKSLASH = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def _unescape(text: str) -> str:
@@ -138,42 +172,66 @@ def _unescape(text: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
-def _runs(
-    paragraph: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
-) -> list[_Segment | None]:
-    """The paragraph as segments in order, None standing for breaking white space."""
-    if "*" in paragraph:
-        spans = [
-            (_unescape(text), bold or b, italic or i)
-            for text, b, i in emphasis_spans(escape_text(paragraph))
-        ]
-    else:
-        spans = [(paragraph, bold, italic)]
-    icon_unit = scale * (1 + ICON_GAP)
-    out: list[_Segment | None] = []
+def _lines(
+    text: str, family: Family, bold: bool, italic: bool, icons: frozenset[str], scale: float
+) -> list[list[_Segment | None]]:
+    """The text's lines (one per line written) as segments in order, None standing for
+    breaking white space. Emphasis is read per paragraph, its lines together (`*a` and
+    `b*` on two lines are italic), a blank line ending it, as in CommonMark."""
+    out: list[list[_Segment | None]] = []
+    for block in _BLANK.split(text) if "\n" in text else (text,):
+        lines: list[list[_Segment | None]] = [[]]
+        for span, b, i in _spans(block, bold, italic):
+            for k, piece in enumerate(span.split("\n")):
+                if k:
+                    lines.append([])
+                _add(lines[-1], piece, family.face(b, i), icons, scale)
+        out += lines
+    return out
 
-    def add_text(text: str, font: str) -> None:
-        for k, part in enumerate(_SPACES.split(text)):
+
+def _spans(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]:
+    """Text as (text, bold, italic) runs: its emphasis read (kitgen.render.emphasis) on
+    top of the element's own face, backslash escapes kept for `_add`."""
+    if "*" not in text:
+        return [(text, bold, italic)]
+    return [
+        (_unescape(part), bold or b, italic or i)
+        for part, b, i in emphasis_spans(escape_text(text))
+    ]
+
+
+def _add(
+    out: list[_Segment | None], text: str, font: str, icons: frozenset[str], scale: float
+) -> None:
+    """One run of one face onto a line: its words, spaces (None), icons, and the
+    characters its backslash escapes stand for."""
+    pending: list[str] = []  # text before the next icon, escapes read
+
+    def words(part: str) -> None:
+        for k, word in enumerate(_SPACES.split(part)):
             if k:
                 out.append(None)
-            if part:
-                out.append(_segment(part, font))
+            if word:
+                out.append(_segment(word, font))
 
-    for text, b, i in spans:
-        font = family.face(b, i)
-        start = 0
-        if icons and ":" in text:
-            m = _ICON.search(text)
-            while m is not None:
-                if m.group(1) in icons:
-                    add_text(text[start : m.start()], font)
-                    out.append(_Segment("", "", icon_unit, m.group(1)))
-                    start = m.end()
-                    m = _ICON.search(text, m.end())
-                else:  # printed as written; its closing colon may open an icon
-                    m = _ICON.search(text, m.end() - 1)
-        add_text(text[start:], font)
-    return out
+    start = 0
+    if "\\" in text or (icons and ":" in text):
+        pos = 0
+        while (m := _MARK.search(text, pos)) is not None:
+            if m.group()[0] == "\\":
+                pending.append(text[start : m.start()] + m.group()[1])
+                start = pos = m.end()
+            elif m.group()[1:-1] in icons:
+                pending.append(text[start : m.start()])
+                words("".join(pending))
+                pending = []
+                out.append(_Segment("", "", scale * (1 + ICON_GAP), m.group()[1:-1]))
+                start = pos = m.end()
+            else:  # printed as written; its closing colon may open an icon
+                pos = m.end() - 1
+    pending.append(text[start:])
+    words("".join(pending))
 
 
 @lru_cache(maxsize=4 * CACHE_SIZE)
@@ -200,15 +258,15 @@ def _parse(
 ) -> tuple[_Paragraph, ...]:
     """The text's paragraphs (one per line written) as words measured at size 1.
 
-    Emphasis is read per paragraph: a newline ends any bold or italic left open, as a
-    blank line ends a paragraph in CommonMark.
+    Emphasis is read over the lines of a paragraph: a blank line ends any bold or
+    italic left open, as in CommonMark (`_lines`).
     """
     base = family.face(bold, italic)
     paragraphs: list[_Paragraph] = []
-    for paragraph in text.split("\n"):
+    for line in _lines(text, family, bold, italic, icons, scale):
         words: list[_Word] = []
         segments: list[_Segment] = []
-        for segment in [*_runs(paragraph, family, bold, italic, icons, scale), None]:
+        for segment in [*line, None]:
             if segment is not None:
                 segments.append(segment)
                 continue
@@ -249,9 +307,10 @@ def _units(word: _Word) -> list[_Segment]:
     return out
 
 
-def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
-    """Characters and icons joined back into a word: the head of a word cut with a
-    hyphen (`after` None), or its tail, which keeps the space after the whole word."""
+def _word_of(units: list[_Segment], after: _Word | None, hyphen: bool = True) -> _Word:
+    """Characters and icons joined back into a word: the head of a word cut (`after`
+    None), with a hyphen unless it ends in its own (`hyphen` False), or its tail, which
+    keeps the space after the whole word."""
     segments: list[_Segment] = []
     for u in units:
         last = segments[-1] if segments else None
@@ -261,7 +320,8 @@ def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
             segments.append(u)
     if after is None:
         font = units[-1].font
-        segments.append(_Segment("-", font, text_width("-", font, 1.0)))
+        if hyphen:
+            segments.append(_Segment("-", font, text_width("-", font, 1.0)))
         space, space_font = 0.0, font  # a head ends its line: no space follows it
     else:
         space, space_font = after.space, after.space_font
@@ -269,44 +329,69 @@ def _word_of(units: list[_Segment], after: _Word | None) -> _Word:
 
 
 def _break(word: _Word, limit: float) -> list[_Word]:
-    """A word too wide for `limit` (at size 1) cut into parts that fit, each but the
-    last with a hyphen, as kitgen.render.text cuts one: the longest head of at least two
-    characters that fits with its hyphen, else the shortest head there is. A cut is
-    made only after a character, never after an icon, so an icon keeps the punctuation
-    after it; a word with no place to cut stays whole (and overflows).
-
-    The heads are tried from the shortest and the search stops at the first wider than
-    the line (heads only grow), so cutting a word costs time linear in its length.
-    """
+    """A word too wide for `limit` (at size 1) cut into parts that fit, as
+    kitgen.render.text cuts one (`_cut`). A cut is made only after a character, never
+    after an icon, so an icon keeps the punctuation after it; a word with no place to
+    cut stays whole (and overflows)."""
     units = _units(word)
     parts: list[_Word] = []
     while len(units) > 1 and sum(u.unit for u in units) > limit:
-        cuts = [k for k in range(1, len(units)) if units[k - 1].icon is None]
-        if not cuts:
+        cut, hyphen = _cut(units, limit)
+        if not cut:
             break
-        best = 0
-        width = 0.0
-        for k in range(1, len(units)):
-            width += units[k - 1].unit
-            if width > limit:
-                break
-            prev = units[k - 1]
-            if k >= 2 and prev.icon is None and width + text_width("-", prev.font, 1.0) <= limit:
-                best = k
-        best = best or cuts[0]
-        parts.append(_word_of(units[:best], None))
-        units = units[best:]
+        parts.append(_word_of(units[:cut], None, hyphen))
+        units = units[cut:]
     parts.append(_word_of(units, word))
     return parts
 
 
+def _cut(units: list[_Segment], limit: float) -> tuple[int, bool]:
+    """Where to cut a word (its characters and icons) too wide for `limit`, and whether
+    the head takes a hyphen: after the word's own hyphen or dash (the last whose head
+    fits; nothing added), else the longest head of at least MIN_HEAD characters that
+    fits with a hyphen and leaves at least MIN_TAIL (`Humani-ty`, never `Humanit-y`),
+    else the longest that fits with a hyphen, else the shortest head there is; (0,
+    True) when there is no place to cut.
+
+    The heads are tried from the shortest and the search stops at the first wider than
+    the line (heads only grow), so cutting a word costs time linear in its length.
+    """
+    count = len(units)
+    own = tidy = loose = 0
+    width = 0.0
+    for k in range(1, count):
+        prev = units[k - 1]
+        width += prev.unit
+        if width > limit:
+            break
+        if prev.icon is not None or k < MIN_HEAD:
+            continue
+        if prev.text in BREAK_AFTER:
+            own = k
+        if width + text_width("-", prev.font, 1.0) <= limit:
+            loose = k
+            if count - k >= MIN_TAIL:
+                tidy = k
+    if own:
+        return own, False
+    if tidy or loose:
+        return tidy or loose, True
+    return next((k for k in range(1, count) if units[k - 1].icon is None), 0), True
+
+
 def _wrap(
-    paragraphs: tuple[_Paragraph, ...], limit: float, wrap: bool, cap: int | None
+    paragraphs: tuple[_Paragraph, ...],
+    limit: float,
+    wrap: bool,
+    cap: int | None,
+    whole: float,
 ) -> list[_Line] | None:
     """Lines of words no wider than `limit` (at size 1, tolerance included) where they
     can be, greedily, as kitgen.render.text.wrap does; one line per paragraph when not
     `wrap`. None as soon as there are more than `cap` lines: a size that cannot fit is
-    given up early, which keeps shrinking a long text into a small box quick."""
+    given up early, which keeps shrinking a long text into a small box quick. None too
+    for a word wider than `limit` that is no wider than `whole` (the line at the
+    smallest size): a smaller size fits it whole, so it is not cut at this one."""
     lines: list[_Line] = []
     for paragraph in paragraphs:
         line: list[_Word] = []
@@ -323,6 +408,8 @@ def _wrap(
             if line:
                 lines.append((line, width))
             if word.unit > limit:
+                if word.unit <= whole:
+                    return None
                 parts = _break(word, limit)
                 lines.extend(([part], part.unit) for part in parts[:-1])
                 word = parts[-1]
@@ -412,6 +499,7 @@ def _fit(
     # holds no more than that, or does not fit): a size that cannot fit by this count is
     # skipped unwrapped.
     inked = [sum(word.unit for word in paragraph) for paragraph in paragraphs]
+    whole = (width + _EPS) / min_size  # a word no wider fits a line at some size: uncut
     for size in _sizes(max_size, min_size):
         limit = (width + _EPS) / size  # the same test of width for wrapping and fitting
         room = height if max_lines is None else min(height, max_lines * size * leading)
@@ -420,7 +508,7 @@ def _fit(
         cap = None if last else int((room + _EPS) // (size * leading)) + 1
         if cap is not None and wrap and sum(max(1, math.ceil(u / limit)) for u in inked) > cap:
             continue
-        lines = _wrap(paragraphs, limit, wrap, cap)
+        lines = _wrap(paragraphs, limit, wrap, cap, whole)
         if lines is None:
             continue
         widest = max(w for _, w in lines)
@@ -460,7 +548,9 @@ def fit_rich(
     """The largest size from max_size down to min_size (in steps of 0.25 pt, min_size
     last) at which the text fits the box: every line within `width`, the lines'
     leading within `height` and at most `max_lines` lines; else the layout at min_size
-    with `fits` False and its `overflow`.
+    with `fits` False and its `overflow`. A word is cut (with a hyphen, at a sensible
+    place: `_cut`) only when it is wider than the line even at min_size: a size at
+    which a word that fits whole at a smaller size would need cutting is skipped.
 
     `bold` and `italic` are the element's own face, which emphasis adds to (`**x**` in
     a bold element stays bold, `*x*` is bold italic). `:name:` is an icon when `name` is

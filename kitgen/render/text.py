@@ -1,4 +1,11 @@
-"""Fitting text into boxes: wrap at word boundaries, shrink down to a minimum size."""
+"""Fitting text into boxes: wrap at word boundaries, shrink down to a minimum size.
+
+A word is cut only when it is too long for a line even at the smallest size allowed
+(a larger size that would have to cut a word is skipped), and then at a sensible
+place: after its own hyphen or dash (nothing added), else with a hyphen, at least
+MIN_HEAD characters before the cut and MIN_TAIL after it where the line allows
+(`Humani-ty`, never `Humanit-y`). There is no dictionary of syllables.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,13 @@ from kitgen.render.fonts import text_width
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+
+# A line may end after one of these inside a word, with no hyphen added: hyphens and
+# dashes (not U+2011, the non-breaking hyphen).
+BREAK_AFTER = frozenset("-\u2010\u2012\u2013\u2014")
+MIN_HEAD = 2  # characters before a hyphen a cut adds
+MIN_TAIL = 2  # characters after it, where the line allows
 
 
 @dataclass(frozen=True)
@@ -22,7 +36,7 @@ class Fitted:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break text into lines no wider than width (a word too long is split by characters)."""
+    """Break text into lines no wider than width (a word too long is cut: `_cut`)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -34,22 +48,28 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             if line:
                 lines.append(line)
             while text_width(word, font, size) > width and len(word) > 1:
-                cut = _cut(word, font, size, width)
-                lines.append(word[:cut] + "-")
+                cut, hyphen = _cut(word, font, size, width)
+                lines.append(word[:cut] + ("-" if hyphen else ""))
                 word = word[cut:]  # at least one character shorter: the loop ends
             line = word
         lines.append(line)
     return lines
 
 
-def _cut(word: str, font: str, size: float, width: float) -> int:
-    """Where to break a word too long for a line: the longest head (2 to len - 1
-    characters) that fits with its hyphen, or 1 when none does.
+def _cut(word: str, font: str, size: float, width: float) -> tuple[int, bool]:
+    """Where to cut a word too long for a line, and whether the head takes a hyphen:
+    after the word's own hyphen or dash (BREAK_AFTER: the last whose head of at least
+    MIN_HEAD characters fits; nothing added); else the longest head that fits with
+    its hyphen, leaving at least MIN_TAIL characters when it can be at least MIN_HEAD
+    long; else the longest of at least MIN_HEAD that fits, or 1 when none does.
 
     A head with its hyphen is never narrower than a shorter head with one (widths
-    add up), so the heads that fit run from 2 up to the answer: it is found by
+    add up), so the heads that fit run from 2 up to the longest: it is found by
     doubling, then halving, in about 2 log2(answer) measurements (trying every
-    length from the longest down took time cubic in a long word's length).
+    length from the longest down took time cubic in a long word's length). A head
+    ending in the word's own dash is looked for among the heads no longer than that
+    one and a character (a dash is no narrower than a hyphen in kitgen's fonts, so no
+    longer head could fit): only the longest of them is measured.
     """
     last = len(word) - 1
 
@@ -66,7 +86,14 @@ def _cut(word: str, font: str, size: float, width: float) -> int:
             good = mid
         else:
             bad = mid
-    return good
+    for dash in range(min(good, last - 1), MIN_HEAD - 2, -1):  # the head ends at a dash
+        if word[dash] in BREAK_AFTER and (
+            dash < good or text_width(word[: dash + 1], font, size) <= width
+        ):
+            return dash + 1, False
+    if good >= MIN_HEAD and len(word) - MIN_TAIL >= MIN_HEAD:
+        good = min(good, len(word) - MIN_TAIL)
+    return good, True
 
 
 def fit(
@@ -81,16 +108,24 @@ def fit(
     max_lines: int | None = None,
     step: float = 0.25,
 ) -> Fitted:
-    """The largest size from max_size down to min_size at which text fits the box."""
-    size = max_size
-    while True:
+    """The largest size from max_size down to min_size (in steps of `step`) at which
+    text fits the box. A size at which a word would be cut that the smallest size
+    holds on a line whole is skipped: a word is cut only when no size fits it."""
+    sizes = [max_size]
+    while sizes[-1] - step >= min_size - 1e-9:
+        sizes.append(sizes[-1] - step)
+    whole = {w for w in text.split() if text_width(w, font, sizes[-1]) <= width}
+    for size in sizes:
+        last = size == sizes[-1]
+        if not last and any(text_width(w, font, size) > width for w in whole):
+            continue  # a smaller size fits every such word whole
         lines = wrap(text, font, size, width)
         fits = len(lines) * size * leading <= height + 1e-6 and (
             max_lines is None or len(lines) <= max_lines
         )
-        if fits or size - step < min_size - 1e-9:
+        if fits or last:
             return Fitted(size, size * leading, tuple(lines), fits)
-        size -= step
+    raise AssertionError("unreachable: the last size always returns")  # pragma: no cover
 
 
 def draw_text(

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
-from kitgen.games.designed.props import UNSET, Length, PropError, template_errors
+from kitgen.games.designed.props import (
+    UNSET,
+    Length,
+    PropError,
+    template_errors,
+    template_problem,
+)
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM, format_mm
 from kitgen.model.findings import Finding, Location, finding, warning
@@ -115,7 +121,8 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
     except PropError as err:
         raise CardError("invalid-value", str(err), part.places.get(name)) from None
     except template_errors() as err:
-        raise CardError("template-error", f"template: {err}", part.places.get(name)) from None
+        message = f"template: {template_problem(err)}"
+        raise CardError("template-error", message, part.places.get(name)) from None
 
 
 def shows(part: Part, context: Mapping[str, Any]) -> bool:
@@ -136,7 +143,9 @@ def shows(part: Part, context: Mapping[str, Any]) -> bool:
             memo[key] = shown
         return shown
     except template_errors() as err:
-        raise CardError("template-error", f"`when:` {err}", part.when_at) from None
+        raise CardError(
+            "template-error", f"`when:` {template_problem(err)}", part.when_at
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -167,6 +176,9 @@ class Artist:
         self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
         self._outside = {}
         self._split_props: dict[int, tuple[tuple[tuple[str, object], ...], tuple[str, ...]]] = {}
+        self._on_background: dict[
+            tuple[tuple[int, float, float, float, float, bool], ...], tuple[int, ...]
+        ] = {}
 
     # -- what a card sees ---------------------------------------------------------------
 
@@ -300,7 +312,7 @@ class Artist:
     ) -> list[tuple[str, str, Location | None]]:
         """What is wrong with one side of one card: (code, message, place) each."""
         from kitgen.render.fonts import missing_glyphs
-        from kitgen.render.richtext import icon_names
+        from kitgen.render.richtext import could_be_icon, icon_names
 
         context = self.context(card)
         out: list[tuple[str, str, Location | None]] = []
@@ -321,7 +333,11 @@ class Artist:
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
                     text = str(_value(part, "text", context, ""))
-                    unknown = [n for n in icon_names(text) if n not in self.design.icons]
+                    unknown = [
+                        n
+                        for n in icon_names(text)
+                        if n not in self.design.icons and could_be_icon(n)
+                    ]
                     if unknown:
                         out.append(
                             (
@@ -527,7 +543,54 @@ class Artist:
             split = self._split_props[id(item)] = (constants, mapped)
         constants, mapped = split
         values = tuple(_value(item, name, context) for name in mapped)
-        return (item.type, item.anchor, True, constants, mapped, values)
+        under = self.backdrops(layout, context).get(id(item))
+        inked = () if under is None else tuple(_inked(item, context, under))
+        return (item.type, item.anchor, True, constants, mapped, values, inked)
+
+    def backdrops(self, layout: Layout, context: Mapping[str, Any]) -> Mapping[int, str]:
+        """With `--ink low`, which elements of a card lie straight on its background,
+        which the low-ink edition leaves out (by `id` of the element, the background's
+        colour): their text, outlines, lines and tints were chosen to stand out from the
+        background, and are drawn to stand out from the paper instead
+        (kitgen.render.lightness.on_paper). Empty in normal ink, or with no background."""
+        if self.ink != "low" or layout.background is None:
+            return {}
+        memo = context.memo if isinstance(context, CardContext) else {}
+        key = ("backdrops", id(layout), self.card)  # (a context is shared by card sizes)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._backdrops(layout, context)
+        assert isinstance(found, dict)
+        return found
+
+    def _backdrops(self, layout: Layout, context: Mapping[str, Any]) -> dict[int, str]:
+        """An element lies on the background unless a filled rect or ellipse, or an image,
+        drawn before it covers its whole box (a shape's box: an ellipse covers the text
+        centred in it). A filled shape prints as it is, its outline too: the outline is
+        its fill's edge, and the fill prints in low ink. Which elements lie on it is
+        worked out once for each arrangement of the elements shown, their boxes and
+        which are filled (most cards of a layout share one)."""
+        assert layout.background is not None
+        colour = str(layout.background.value(context))
+        if colour == "none":
+            return {}
+        arrangement: list[tuple[int, float, float, float, float, bool]] = []
+        for part in layout.parts:
+            if not shows(part, context):
+                continue
+            placed = self.place(part, context)
+            x0, x1 = sorted((placed.x, placed.x + placed.width))
+            y0, y1 = sorted((placed.y, placed.y + placed.height))
+            filled = part.type == "image" or (
+                part.type in ("rect", "ellipse")
+                and _value(part, "fill", context) not in (None, "none")
+            )
+            arrangement.append((id(part), x0, y0, x1, y1, filled))
+        key = tuple(arrangement)
+        on = self._on_background.get(key)
+        if on is None:
+            on = self._on_background[key] = _uncovered(arrangement)
+        return dict.fromkeys(on, colour)
 
     def _draw_items(
         self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
@@ -536,6 +599,7 @@ class Artist:
         from kitgen.render.richtext import draw_rich
 
         w, h, b = self.card.width, self.card.height, self.bleed
+        behind = self.backdrops(layout, context)
         for part in items:
             if part is None:
                 if layout.background is not None and self.ink != "low":
@@ -547,8 +611,9 @@ class Artist:
             if not shows(part, context):
                 continue
             placed = self.place(part, context)
+            under = behind.get(id(part))
             if part.type in ("rect", "ellipse", "line"):
-                self._shape(c, part, context, placed)
+                self._shape(c, part, context, placed, under)
             elif part.type == "text":
                 plan = self.text(part, context, placed)
 
@@ -565,7 +630,7 @@ class Artist:
                     placed.height,
                     align=plan.align,
                     valign=plan.valign,
-                    colour=_colour(plan.colour),
+                    colour=_colour(_ink(plan.colour, under)),
                     draw_icon=icon,
                 )
             elif part.type == "image":
@@ -591,10 +656,14 @@ class Artist:
                     placed.width,
                     placed.height,
                     str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
-                    tint=None if tint in (None, "none") else str(tint),
+                    tint=None if tint in (None, "none") else _ink(str(tint), under),
                 )
 
-    def _shape(self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed) -> None:
+    def _shape(
+        self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed, under: str | None
+    ) -> None:
+        """A rect, ellipse or line; its outline drawn for the paper when it lies on a
+        background the low-ink edition leaves out (`under`, that background's colour)."""
         fill = _value(part, "fill", context)
         stroke = _value(part, "stroke", context)
         if fill is None and stroke is None:
@@ -610,7 +679,7 @@ class Artist:
         if fill is not None:
             c.setFillColor(_colour(str(fill)))
         if stroke is not None:
-            c.setStrokeColor(_colour(str(stroke)))
+            c.setStrokeColor(_colour(_ink(str(stroke), under)))
             c.setLineWidth(
                 width.points(min(self.card.width, self.card.height))
                 if isinstance(width, Length)
@@ -634,6 +703,44 @@ class Artist:
             else:
                 c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
         c.restoreState()
+
+
+def _uncovered(arrangement: list[tuple[int, float, float, float, float, bool]]) -> tuple[int, ...]:
+    """The elements (`id`, box x0, y0, x1, y1, filled, in drawing order) that are not
+    filled and that no filled one before them covers."""
+    covers: list[tuple[float, float, float, float]] = []
+    out: list[int] = []
+    eps = 0.01
+    for ident, x0, y0, x1, y1, filled in arrangement:
+        if filled:
+            covers.append((x0, y0, x1, y1))
+        elif not any(
+            a <= x0 + eps and b <= y0 + eps and x1 <= c + eps and y1 <= d + eps
+            for a, b, c, d in covers
+        ):
+            out.append(ident)
+    return tuple(out)
+
+
+def _inked(part: Part, context: Mapping[str, Any], under: str) -> list[str]:
+    """The colours an element's text, outline or tint print in on a background the
+    low-ink edition leaves out (what its drawing depends on besides its values)."""
+    out: list[str] = []
+    for name in ("colour", "stroke", "tint"):
+        value = _value(part, name, context)
+        if isinstance(value, str) and value != "none":
+            out.append(_ink(value, under))
+    return out
+
+
+def _ink(colour: str, under: str | None) -> str:
+    """A colour as drawn: as written, or, on a background the low-ink edition leaves
+    out (`under`), re-drawn for the paper (kitgen.render.lightness.on_paper)."""
+    if under is None:
+        return colour
+    from kitgen.render.lightness import on_paper
+
+    return on_paper(colour, under)
 
 
 @lru_cache(maxsize=1024)

@@ -28,6 +28,7 @@ from kitgen.games.designed.model import (
 )
 from kitgen.games.designed.props import (
     ELSE,
+    EMPTY,
     Compiled,
     PropError,
     Render,
@@ -149,10 +150,11 @@ class Design:
 
 
 def context_of(card: Card, fields: Mapping[str, FieldSpec]) -> dict[str, Any]:
-    """What a card's templates see: every field (an empty one as ""), icons as a list."""
+    """What a card's templates see: every field, icons as a list, an empty one as the
+    empty text that no number is greater or smaller than (props.EMPTY)."""
     out: dict[str, Any] = {}
     for name in fields:
-        value = card.values.get(name, "")
+        value = card.values.get(name, EMPTY)
         out[name] = list(value) if isinstance(value, tuple) else value
     return out
 

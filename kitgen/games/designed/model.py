@@ -22,15 +22,29 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from kitgen.games.designed.fields import FieldSpec
-from kitgen.model.base import Located, Name, RelPath, Spec, Text, accepts, in_schema
+from kitgen.model.base import (
+    Located,
+    Name,
+    RelPath,
+    Spec,
+    Text,
+    accepts,
+    described,
+    in_schema,
+)
 from kitgen.model.deck_rules import DeckRules
 from kitgen.model.game import GameFile
 from kitgen.model.kit import KitBase, Length
 
-# A field's or an icon's name as a designer writes it in a template (`{{ cost }}`) or
-# in text (`:sword:`): letters, digits, `_` and `-`, starting with a letter.
-_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
-_ICON = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+# A field's name as a designer writes it in a template (`{{ cost }}`), and an icon's as
+# text writes it (`:sword:`).
+_NAME = described(
+    r"^[A-Za-z][A-Za-z0-9_]*$", "letters, digits and _, starting with a letter (like `cost`)"
+)
+_ICON = described(
+    r"^[A-Za-z0-9][A-Za-z0-9_-]*$",
+    "letters, digits, _ and -, starting with a letter or digit (like `sword`)",
+)
 FieldName = Annotated[str, StringConstraints(max_length=40, pattern=_NAME)]
 IconName = Annotated[str, StringConstraints(max_length=40, pattern=_ICON)]
 

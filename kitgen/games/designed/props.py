@@ -76,6 +76,78 @@ class PropError(ValueError):
     """A property's value that cannot be used; the message says why, in words."""
 
 
+class Empty(str):
+    """A field a card leaves empty, as its templates see it: the empty text (printed as
+    nothing, false in `{% if %}`, equal to `""`), which no number is greater or smaller
+    than: `pick > 1` and `pick <= 1` are both false for a card without a `pick`, so an
+    element whose `when:` compares it is not drawn (Python's `"" > 1` is a TypeError).
+    Compared with text it is the empty text."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: object) -> bool:
+        return False if _is_number(other) else str.__lt__(self, other)  # type: ignore[operator]
+
+    def __le__(self, other: object) -> bool:
+        return False if _is_number(other) else str.__le__(self, other)  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:
+        return False if _is_number(other) else str.__gt__(self, other)  # type: ignore[operator]
+
+    def __ge__(self, other: object) -> bool:
+        return False if _is_number(other) else str.__ge__(self, other)  # type: ignore[operator]
+
+
+EMPTY = Empty()
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float))
+
+
+# Python's words for an operation on values of the wrong kinds, which a card's template
+# raises (jinja2 passes them on), and the kinds in a designer's words.
+_COMPARED = re.compile(r"^'(\S+)' not supported between instances of '(\w+)' and '(\w+)'$")
+_OPERAND = re.compile(r"^unsupported operand type\(s\) for (\S+?): '(\w+)' and '(\w+)'$")
+_JOINED = re.compile(r'^can only concatenate (\w+) \(not "(\w+)"\) to \w+$')
+_KINDS = {
+    "str": "text",
+    "Empty": "an empty field",
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "true or false",
+    "list": "a list (an icons field)",
+    "NoneType": "nothing",
+}
+
+
+def template_problem(err: Exception) -> str:
+    """What went wrong in a card's template, in words: Python's phrasing of an operation
+    on values of the wrong kinds (`'>' not supported between instances of 'str' and
+    'int'`) said as what the template did (`>` compares text with a whole number); any
+    other error's own message."""
+    message = str(err)
+    if not isinstance(err, TypeError):
+        return message
+    kinds = _KINDS.get
+    found = _COMPARED.match(message)
+    if found is not None:
+        op, a, b = found.groups()
+        said = f"`{op}` compares {kinds(a, a)} with {kinds(b, b)}"
+    elif (found := _OPERAND.match(message)) is not None:
+        op, a, b = found.groups()
+        said = f"`{op}` cannot take {kinds(a, a)} and {kinds(b, b)}"
+    elif (found := _JOINED.match(message)) is not None:
+        a, b = found.groups()
+        said = f"`+` cannot take {kinds(a, a)} and {kinds(b, b)}"
+    else:
+        return message
+    return (
+        f"{said} (a number field is a number; any other field, and an empty one, is "
+        "text: `| int` makes a number of it)"
+    )
+
+
 @dataclass(frozen=True)
 class Length:
     """A length: points, or (`percent`) a fraction of the card's width or height."""
