@@ -7,7 +7,9 @@ prints (`{{ '*' }}a*`) is read like emphasis written out. The markers are read
 as CommonMark reads `*` (its "delimiter runs" and their stack, rule of three
 included): a run of `*` may open emphasis when it is left-flanking (not followed
 by a space, and not followed by punctuation unless it follows a space or
-punctuation) and close it when it is right-flanking (the mirror image); a closer
+punctuation) and close it when it is right-flanking (the mirror image), or, where
+kitgen departs from CommonMark, when it stands between a hyphen and a letter (the
+end of the first half of a compound word: `**Virus-**Programm`); a closer
 takes the nearest opener that fits, two markers from each for bold when both
 have two, else one for italic. Markers that find no partner are printed as they
 are. The tags come from a tree, so they are always closed in the order they were
@@ -83,6 +85,9 @@ def _kind(ch: str) -> str:
     return "w"
 
 
+_HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen
+
+
 def _flanking(before: str, after: str) -> tuple[bool, bool]:
     """Whether a run between `before` and `after` (each ' ', 'p' or 'w') is left- and
     right-flanking, as CommonMark defines them."""
@@ -113,6 +118,10 @@ def _parse(escaped: str, keep_backslashes: bool) -> tuple[_Node, _Run | None]:
         before = _kind(atoms[i - 1][-1]) if i > 0 else " "
         after = _kind(atoms[i + 1][0]) if i + 1 < len(atoms) else " "
         opens, closes = _flanking(before, after)
+        # kitgen's one departure from CommonMark: a run between a hyphen and a letter
+        # may close too, so emphasis can end on the first half of a compound word
+        # (`**Virus-**Programm`, as German and Dutch write them).
+        closes = closes or (after == "w" and atoms[i - 1][-1] in _HYPHENS)
         if opens or closes:
             run = _Run(node, len(atom), len(atom), opens, closes, below=top)
             if top is not None:
