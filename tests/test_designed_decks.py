@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import FIXTURES, run_in_process
 
 from kitgen.entry import main
 from kitgen.model.deck_rules import DeckRules
+from kitgen.model.findings import Location
 from kitgen.paths import data_dir
 from kitgen.rules.deck_rules import Entry, FieldInfo, check_deck, check_rules
 
@@ -65,8 +69,9 @@ def test_a_deck_that_breaks_every_rule_is_told_where(tmp_path: Path) -> None:
     assert said[7] == "2 copies of Brazier; a relic may appear once"
     assert said[8] == "Forge Titan is banned"
     assert said[13] == "9 cards with type spell with Renewal; a deck has at most 8"
+    # (Line 19's Cinder Pup comes after line 16: the sum there counts the lines above it.)
     assert (
-        said[16] == "the cards' cost adds up to 62 with Elder Oak; a deck's adds up to at most 60"
+        said[16] == "the cards' cost adds up to 61 with Elder Oak; a deck's adds up to at most 60"
     )
     assert "did you mean 'Firebolt'" in said[20]
     assert said[21] == "the sideboard has 6 cards; a sideboard has at most 5"
@@ -213,10 +218,11 @@ def test_in_play_limits_warn_and_leave_the_deck_legal() -> None:
             {"where": {"type": "unit"}, "one_per": "rarity"},
         ]
     )
-    deck = [Entry("Goblin", 2), Entry("Dragon", 2), Entry("Fireball", 1)]
+    deck = [Entry("Goblin", 1), Entry("Dragon", 2), Entry("Fireball", 1)]
     found = check_deck(limits, CARDS, deck)
-    # Two Dragons: one rare of each name may be in play. Goblin and Dragon are units of
-    # two rarities: one unit per rarity lets both be in play.
+    # Two Dragons: one rare of each name may be in play (and `one_per: card` says so:
+    # the rule of one unit per rarity does not say it again). Goblin and Dragon are
+    # units of two rarities: one unit per rarity lets both be in play.
     assert [(f.code, f.severity) for f in found] == [("extra-copy", "warning")]
     assert found[0].message.startswith("2 copies of Dragon: only one of each card with rarity rare")
     two_units = check_deck(
@@ -328,3 +334,333 @@ def test_a_where_picks_by_a_field_with_a_list_of_values() -> None:
     assert odd.message == "cost is a whole number, never 'high'"
     (art,) = check_rules(rules(copies={"max": 2, "by": {"art": {"x.png": 1}}}), fields)
     assert "art is image" in art.message
+
+
+# --- deck rules that cannot be read, and rules read wrong (issue 35, item 16) ----------
+
+TWO_CARDS = "game: emberwake\nkind: deck\nname: Two\ncards:\n  Cinder Pup: 1\n  Ash Hound: 1\n"
+
+
+def _emberwake(tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
+    """A copy of the example game with `old` in its game file made `new`, and a deck of
+    two cards (its rules ask 20 to 24)."""
+    game = tmp_path / "emberwake"
+    shutil.copytree(EXAMPLE, game)
+    path = game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    deck = game / "decks" / "two.yaml"
+    deck.write_text(TWO_CARDS, encoding="utf-8")
+    return path, deck
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ("sideboard: {max: 5}", "sideboard: 5", "wrong-type"),  # the whole file is unread
+        ("copies: {max: 3, by: {type: {relic: 1}}}", "copies: 3", "wrong-type"),
+        ("  sideboard: {max: 5}\n", "  sideboard: {max: 5}\n  extra: 1\n", "unknown-key"),
+        (
+            "at_least: [{where: {type: creature}",
+            "at_least: [{where: {kind: creature}",
+            "unknown-key",
+        ),
+        ("banned: [Forge Titan]", "banned: [Forge Titn]", "unknown-card"),
+    ],
+)
+def test_a_deck_rule_that_cannot_be_read_leaves_every_deck_unchecked(
+    tmp_path: Path, old: str, new: str, code: str
+) -> None:
+    game, deck = _emberwake(tmp_path, old, new)
+    changed = next(part for part in new.splitlines() if part.strip() not in old)
+    line = 1 + game.read_text(encoding="utf-8").split(changed)[0].count("\n")
+    status, found = findings(game)
+    assert status == 1
+    assert (code, line) in [(c, at) for c, at, _ in found]
+    status, found = findings(deck)
+    assert status == 1  # never "no problems"
+    ((said, at, message),) = found
+    assert (said, at) == ("deck-not-checked", 4)  # at the deck's cards
+    assert message.startswith("this deck could not be checked: ")
+    assert f"game.yaml:{line}:" in message
+    # The deck's card names are checked all the same when the game file was read (its
+    # rules read, and found wrong against its cards).
+    if code != "wrong-type" and "extra" not in new:
+        deck.write_text(TWO_CARDS + "  Ash Hund: 1\n", encoding="utf-8")
+        status, found = findings(deck)
+        assert [c for c, _, _ in found] == ["deck-not-checked", "unknown-card"]
+
+
+def test_deck_rules_that_are_a_number_leave_decks_unchecked(tmp_path: Path) -> None:
+    game, deck = _emberwake(
+        tmp_path,
+        "deck_rules:\n  size: {min: 20, max: 24}\n",
+        "deck_rules: 5\nold_rules:\n  size: 20\n",
+    )
+    text = game.read_text(encoding="utf-8")
+    # (the rest of the old block now belongs to `old_rules`, which is no key of a game)
+    status, found = findings(game)
+    assert status == 1
+    assert ("wrong-type", text.split("deck_rules: 5")[0].count("\n") + 1) in [
+        (c, at) for c, at, _ in found
+    ]
+    status, found = findings(deck)
+    assert (status, [c for c, _, _ in found]) == (1, ["deck-not-checked"])
+    status, _out, err = run_in_process(
+        main, "new", "deck", "Any", "--game", "emberwake", "--dir", str(tmp_path)
+    )
+    assert status == 1 and "cannot be read" in err and not (tmp_path / "any.yaml").exists()
+
+
+def test_copies_by_a_whole_number_field_takes_number_keys(tmp_path: Path) -> None:
+    # Leviathan and Forge Titan cost 6: one copy each.
+    game, deck = _emberwake(tmp_path, "by: {type: {relic: 1}}", "by: {cost: {6: 1, 5: 2}}")
+    assert findings(game) == (0, [])
+    status, found = findings(deck)
+    assert status == 1
+    assert sorted(c for c, _, _ in found) == ["deck-count", "deck-size"]
+    deck.write_text(TWO_CARDS + "  Leviathan: 2\n", encoding="utf-8")
+    status, found = findings(deck)
+    said = {code: (at, message) for code, at, message in found}
+    assert said["too-many-copies"] == (7, "2 copies of Leviathan; a 6 may appear once")
+
+
+def test_copies_by_an_icons_field_holds_for_a_card_with_that_icon() -> None:
+    cards = {
+        "Goblin": {"type": "unit", "marks": ("star", "moon")},
+        "Spark": {"type": "spell", "marks": ("moon",)},
+        "Rock": {"type": "unit", "marks": ()},
+    }
+    limits = rules(copies={"max": 3, "by": {"marks": {"star": 1, "Moon": 2}}})
+    deck = [Entry("Goblin", 2), Entry("Spark", 3), Entry("Rock", 3)]
+    assert [f.message for f in check_deck(limits, cards, deck)] == [
+        "2 copies of Goblin; a star may appear once",
+        "3 copies of Spark; a Moon may appear twice",
+    ]
+
+
+def test_one_per_a_field_warns_of_two_copies_of_one_card() -> None:
+    one_unit = rules(in_play=[{"where": {"type": "unit"}, "one_per": "rarity"}])
+    (found,) = check_deck(one_unit, CARDS, [Entry("Goblin", 2), Entry("Spark", 2)])
+    assert (found.code, found.severity) == ("in-play-limit", "warning")
+    assert found.message == (
+        "2 copies of Goblin: only one card with type unit of each rarity can be in play at "
+        "a time, so the others can only wait in your hand"
+    )
+    # One card per icon: a card holds each of its icons; a card without one is free.
+    cards = {
+        "Owl": {"kind": "bird", "marks": ("moon", "star")},
+        "Bat": {"kind": "bird", "marks": ("moon",)},
+        "Crow": {"kind": "bird", "marks": ()},
+    }
+    per_icon = rules(in_play=[{"where": {"kind": "bird"}, "one_per": "marks"}])
+    found = check_deck(per_icon, cards, [Entry("Owl", 1), Entry("Crow", 3), Entry("Bat", 1)])
+    assert [f.message for f in found] == [
+        "Owl and Bat both have marks moon; only one card with kind bird of each marks can be "
+        "in play at a time"
+    ]
+
+
+def test_merged_lines_are_told_at_the_line_that_passes_the_limit() -> None:
+    def at(line: int) -> Location:
+        return Location("deck.yaml", line, 3)
+
+    deck = [
+        Entry("Goblin", 2, at(5)),
+        Entry("Spark", 1, at(6)),
+        Entry("goblin", 2, at(7)),
+        Entry("Fireball", 1, at(8)),
+        Entry("Dragon", 1, at(9)),
+    ]
+    limits = rules(
+        copies={"max": 3},
+        at_most=[{"where": {"rarity": "common"}, "count": 4}],
+        total=[{"field": "cost", "max": 8}],
+    )
+    found = {
+        f.code: (f.location.line if f.location else 0, f.message)
+        for f in check_deck(limits, CARDS, deck)
+    }
+    assert found["too-many-copies"] == (7, "4 copies of Goblin; a card may appear at most 3 times")
+    assert found["deck-count"] == (
+        7,
+        "5 cards with rarity common with Goblin; a deck has at most 4",
+    )
+    assert found["deck-total"] == (
+        9,
+        "the cards' cost adds up to 13 with Dragon; a deck's adds up to at most 8",
+    )
+    assert found["merged-entries"][0] == 7
+    # A second copy where one of each may be in play: at the line that brings it.
+    one_each = rules(in_play=[{"where": {"type": "unit"}}])
+    (extra,) = [f for f in check_deck(one_each, CARDS, deck) if f.code == "extra-copy"]
+    assert extra.location == at(5)  # line 5 holds two already
+    later = [Entry("Goblin", 1, at(5)), Entry("goblin", 1, at(7))]
+    (extra,) = [f for f in check_deck(one_each, CARDS, later) if f.code == "extra-copy"]
+    assert extra.location == at(7)
+
+
+def test_a_total_maximum_is_passed_for_good_not_on_the_way() -> None:
+    cards = {"Big": {"cost": 9}, "Refund": {"cost": -4}, "Small": {"cost": 1}}
+    limits = rules(total=[{"field": "cost", "max": 8}])
+    # 9 passes 8, then -4 brings it back: the deck's cost is 6.
+    assert check_deck(limits, cards, [Entry("Big", 1), Entry("Refund", 1), Entry("Small", 1)]) == []
+    (over,) = check_deck(limits, cards, [Entry("Refund", 1), Entry("Big", 1), Entry("Small", 4)])
+    assert over.message == "the cards' cost adds up to 9 with Small; a deck's adds up to at most 8"
+
+
+# --- `kitgen new deck` at kitgen's limits (issue 35, item 6) ----------------------------
+
+
+def _game_at_the_limits(folder: Path, *, tight: bool) -> None:
+    """A designed game at kitgen's limits: 5,000 cards, and every kind of deck rule at
+    its limit (50 `at_least`, `at_most`, `total` and `in_play` rules, 1,000 banned and
+    1,000 restricted cards, `copies.by` on 10 fields of every listed type). `tight`: no
+    legal deck (the `at_most` rules leave too few cards for the size)."""
+    import random
+
+    rng = random.Random(35)
+    folder.mkdir()
+    types = [f"t{i}" for i in range(200)]
+    groups = [f"g{i}" for i in range(20)]
+    extra = [f"c{i}" for i in range(5)]
+    icons = ["star", "moon", "sun"]
+    rows = [",".join(["name", "type", "group", "cost", "power", "marks", *extra])]
+    for i in range(5000):
+        marks = " ".join(rng.sample(icons, rng.randint(0, 2)))
+        rows.append(
+            ",".join(
+                [
+                    f"Card {i}",
+                    rng.choice(types),
+                    rng.choice(groups),
+                    str(rng.choice([0, 0, 1, 1, 1, 2, 2, 9])),  # (a 4,000-card deck's
+                    str(rng.randint(0, 9)),  # cost must add up to less than 10,000)
+                    marks,
+                    *(f"v{rng.randint(0, 9)}" for _ in extra),
+                ]
+            )
+        )
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (folder / "face.yaml").write_text(
+        "game: limits\nkind: layout\nsize: poker\nsafe: 0mm\n"
+        "elements:\n  - {type: text, text: '{{ name }}', x: 5mm, y: 5mm, width: 40mm, "
+        "height: 10mm}\n",
+        encoding="utf-8",
+    )
+    (folder / "icon.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
+        'height="10"/></svg>',
+        encoding="utf-8",
+    )
+
+    def where() -> str:
+        return (
+            f"{{type: [{', '.join(rng.sample(types, 60))}], "
+            f"group: [{', '.join(rng.sample(groups, 15))}]}}"
+        )
+
+    def listed(items: list[str]) -> str:
+        return "[\n    " + ",\n    ".join(items) + "]"
+
+    at_least = [f"{{where: {where()}, count: {rng.randint(1, 20)}}}" for _ in range(50)]
+    most = (300, 600) if tight else (4500, 4500)
+    at_most = [f"{{where: {where()}, count: {rng.randint(*most)}}}" for _ in range(50)]
+    total = [f"{{field: cost, min: 100, max: {rng.randint(9500, 10000)}}}" for _ in range(50)]
+    in_play = [
+        f"{{where: {where()}, one_per: {rng.choice(['card', 'group', 'marks', 'c0'])}}}"
+        for _ in range(50)
+    ]
+    by = ", ".join(
+        [
+            "type: {" + ", ".join(f"{t}: 6" for t in types[:100]) + "}",
+            "group: {g0: 1, g1: 2}",
+            "cost: {9: 1, 8: 2}",
+            "power: {0: 1}",
+            "marks: {star: 4}",
+            *(f"{c}: {{v0: 5}}" for c in extra),
+        ]
+    )
+    choices = "".join(
+        f"  {c}: {{type: choice, values: [{', '.join(f'v{i}' for i in range(10))}]}}\n"
+        for c in extra
+    )
+    (folder / "game.yaml").write_text(
+        f"""game: limits
+kind: game
+title: Limits
+players: {{min: 2, max: 2}}
+playing_time: 10 minutes
+summary: A game at kitgen's limits.
+fields:
+  name: {{type: text}}
+  type: {{type: choice, values: [{", ".join(types)}]}}
+  group: {{type: choice, values: [{", ".join(groups)}]}}
+  cost: {{type: integer, min: 0, max: 9}}
+  power: {{type: integer, min: 0, max: 9}}
+  marks: {{type: icons, required: false}}
+{choices}icons: {{star: icon.svg, moon: icon.svg, sun: icon.svg}}
+cards: cards.csv
+face: face.yaml
+deck_rules:
+  size: {{min: 4000, max: 4500}}
+  copies: {{max: 9, by: {{{by}}}}}
+  at_least: {listed(at_least)}
+  at_most: {listed(at_most)}
+  total: {listed(total)}
+  banned: [{", ".join(f"Card {i}" for i in range(0, 2000, 2))}]
+  restricted: [{", ".join(f"Card {i}" for i in range(1, 2000, 2))}]
+  sideboard: {{min: 15, max: 15}}
+  in_play: {listed(in_play)}
+""",
+        encoding="utf-8",
+    )
+
+
+# Generous for a loaded two-core machine: the whole command takes under 2 s of CPU time
+# (reading the 5,000 cards about half of it), where the search before it (which summed
+# the deck again for every rule and every card it tried) had not ended after minutes.
+NEW_DECK_SECONDS = 30
+
+
+def _new_deck(game: Path, name: str) -> subprocess.CompletedProcess[str]:
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "kitgen", "new", "deck", name, "--game", "limits"],
+            cwd=game,
+            capture_output=True,
+            text=True,
+            timeout=NEW_DECK_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"kitgen new deck still searching after {NEW_DECK_SECONDS} s")
+
+
+def test_new_deck_at_the_limits_answers_in_seconds_with_a_legal_deck(tmp_path: Path) -> None:
+    game = tmp_path / "limits"
+    _game_at_the_limits(game, tight=False)
+    status, found = findings(game / "game.yaml")
+    assert [f for f in found if f[0] != "outside-safe"] == [] and status == 0
+    done = _new_deck(game, "Limit Deck")
+    assert done.returncode == 0, done.stderr
+    written = game / "limit-deck.yaml"
+    assert done.stdout.splitlines() == [written.name]
+    status, found = findings(written)
+    assert status == 0, found[:5]
+    deck = yaml.safe_load(written.read_text(encoding="utf-8"))
+    assert 4000 <= sum(deck["cards"].values()) <= 4500
+    assert sum(deck["sideboard"].values()) == 15
+    assert len(deck["cards"]) <= 1000 and "Card 0" not in deck["cards"]  # banned
+    assert all(deck["cards"].get(f"Card {i}", 0) <= 1 for i in range(1, 2000, 2))
+
+
+def test_new_deck_at_the_limits_says_in_one_line_when_no_deck_is_legal(tmp_path: Path) -> None:
+    game = tmp_path / "limits"
+    _game_at_the_limits(game, tight=True)
+    done = _new_deck(game, "Limit Deck")
+    assert done.returncode == 1
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("kitgen: error: no simple legal deck of Limits's cards: the closest ")
+    assert "a deck has 4000 to 4500" in line
+    assert not (game / "limit-deck.yaml").exists()

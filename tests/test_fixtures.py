@@ -14,13 +14,15 @@ INVALID = Path(__file__).parent / "fixtures" / "invalid"
 VALID = Path(__file__).parent / "fixtures" / "valid"
 # Whole-file problems a fixture cannot hold; tests/test_loader.py makes them (and
 # tests/test_designed_game.py a thousand and one findings of one file). A font file
-# of a designed game needs the game's folder: test_font_unusable makes one.
+# of a designed game needs the game's folder: test_font_unusable makes one. A deck of
+# a game whose game file is broken needs that game beside it: test_deck_not_checked.
 GENERATED = {
     "file-not-found",
     "file-unreadable",
     "file-too-large",
     "font-unusable",
     "too-many-findings",
+    "deck-not-checked",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
@@ -91,4 +93,40 @@ def test_font_unusable(tmp_path: Path) -> None:
     report = check_file(str(game))
     got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
     assert got == expected(game), [str(f) for f in report.findings]
+
+
+# A designed game whose deck rules cannot be read (`sideboard` is a mapping), and a deck
+# of it: never "no problems".
+FIXTURES_ROOT = Path(__file__).parent / "fixtures"
+BROKEN_GAME = FIXTURES_ROOT / "game.yaml"  # (broken by each test)
+NOT_CHECKED = """game: fixture-duel
+kind: deck
+name: Two goblins
+cards:  # <- deck-not-checked
+  Goblin: 2
+  Gobbo: 1  # <- unknown-card
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("sideboard: {max: 2}", "sideboard: 2"), ("banned: [Doom]", "banned: [Dom]")]
+)
+def test_deck_not_checked(tmp_path: Path, old: str, new: str) -> None:
+    text = BROKEN_GAME.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "game.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    for name in ("fixture-cards.csv", "fixture-face.yaml"):
+        (tmp_path / name).write_bytes((FIXTURES_ROOT / name).read_bytes())
+    path = tmp_path / "deck-not-checked.yaml"
+    path.write_text(NOT_CHECKED, encoding="utf-8")
+    want = expected(path)
+    if "sideboard" in old:  # the game file cannot be read: nor can its cards
+        want = {(code, line) for code, line in want if code == "deck-not-checked"}
+    report = check_file(str(path))
+    got = {
+        (f.code, f.location.line)
+        for f in report.findings
+        if f.location is not None and f.location.path == str(path)
+    }
+    assert got == want, [str(f) for f in report.findings]
     assert not report.ok

@@ -122,9 +122,12 @@ def test_uses_files_join_the_pool(tmp_path: Path) -> None:
 
 
 def test_uses_problems_are_reported_in_their_own_file(tmp_path: Path) -> None:
-    write(tmp_path, "mine.yaml", cards_file("Ork").replace("top: 5", "top: 7"))
+    # The card file's error is the card file's; the deck that uses the broken card is
+    # told so at its own line (issue 35: a deck's findings are all at the deck).
+    mine = write(tmp_path, "mine.yaml", cards_file("Ork").replace("top: 5", "top: 7"))
     deck = write(tmp_path, "deck.yaml", deck_file({"Ork": 5, "Worg": 5}, uses=["mine.yaml"]))
-    assert codes_at(deck) == [("stat-budget", "mine.yaml", 7)]
+    assert codes_at(mine) == [("stat-budget", "mine.yaml", 7)]
+    assert codes_at(deck) == [("broken-card", "deck.yaml", 6)]
     assert not check_file(deck).ok
 
 

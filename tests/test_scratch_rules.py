@@ -168,11 +168,15 @@ def test_deck_rules() -> None:
     ]
 
 
-def test_unknown_cards_do_not_also_count_as_too_few_commons() -> None:
-    # Five unknown names might be commons: only the unknown names are reported.
+def test_an_unknown_card_is_no_common() -> None:
+    # Four commons and a misspelt name: the misspelt card might be a rare, so the deck is
+    # short of commons until it is known (issue 35: counted as a common, it hid that).
+    assert deck_codes(
+        {"Worg": 4, "Wrog": 1, "Griffin": 1, "Owlbear": 1, "Wyvern": 1, "Gargoyle": 1, "Giant": 1}
+    ) == ["too-few-commons", "unknown-card"]
     assert deck_codes(
         {"Wrog": 5, "Griffin": 1, "Owlbear": 1, "Wyvern": 1, "Gargoyle": 1, "Giant": 1}
-    ) == ["unknown-card"]
+    ) == ["too-few-commons", "unknown-card"]
 
 
 # The reconstructed cards must let both example games of the seed replay as
@@ -216,3 +220,105 @@ def test_game_two_as_narrated() -> None:
     # Turn 6: Griffin beats Goblin only with Champion!'s +1.
     assert side("Griffin", "bottom") + champion > side("Goblin", "top")
     assert side("Griffin", "bottom") <= side("Goblin", "top")
+
+
+# --- decks and the card files they use (issue 35, item 17) ------------------------------
+
+CUSTOM = """game: scratch
+kind: cards
+rarities:
+  - {id: mythic, name: mythic, budget: 24, limit: one-per-faction}
+cards:
+  - name: Regent
+    faction: kingdom
+    rarity: mythic
+    stats: {top: 4, right: 7, bottom: 7, left: 7}
+  - name: Archmage
+    faction: kingdom
+    rarity: mythic
+    stats: {top: 5, right: 6, bottom: 7, left: 7}
+  - name: Bad Orc
+    faction: monster
+    rarity: common
+    stats: {top: 9, right: 9, bottom: 9, left: 9}
+  - name: Odd Orc
+    faction: monster
+    rarity: common
+    stats: {top: 9, right: 9, bottom: 9, left: 9}
+    off_formula: true
+  - name: Faded Orc
+    faction: monster
+    rarity: common
+    stats: {top: 6, right: 5, bottom: 3, left: 5}
+    art: faded.png
+"""
+RARES = "  Griffin: 1\n  Knight: 1\n  Giant: 1\n"
+
+
+def _deck(tmp_path: Path, cards: str) -> list[tuple[str, int, str]]:
+    (tmp_path / "cards.yaml").write_text(CUSTOM, encoding="utf-8")
+    path = tmp_path / "deck.yaml"
+    path.write_text(
+        f"game: scratch\nkind: deck\nname: t\nuses: [cards.yaml]\ncards:\n{cards}",
+        encoding="utf-8",
+    )
+    report = check_file(str(path))
+    return [
+        (f.code, f.location.line if f.location else 0, f.location.path if f.location else "")
+        for f in report.findings
+    ]
+
+
+def test_a_one_per_faction_rarity_of_its_own_is_not_a_unique(tmp_path: Path) -> None:
+    # A mythic and a unique of one faction: one of each rarity per faction in play.
+    assert _deck(tmp_path, "  Regent: 1\n  Queen: 1\n  Worg: 5\n" + RARES) == []
+    path = str(tmp_path / "deck.yaml")
+    both = _deck(tmp_path, "  Regent: 1\n  Archmage: 1\n  Worg: 5\n" + RARES)
+    assert both == [("unique-per-faction", 7, path)]
+    (said,) = check_file(path).findings
+    assert said.message == (
+        "Regent and Archmage are both Kingdom mythics; only one Kingdom mythic can be in play "
+        "at a time"
+    )
+    twice = _deck(tmp_path, "  Regent: 2\n  Worg: 5\n" + RARES)
+    assert twice == [("extra-copy", 6, path)]
+
+
+def test_a_card_that_breaks_the_formula_is_a_broken_card_in_a_deck(tmp_path: Path) -> None:
+    path = str(tmp_path / "deck.yaml")
+    assert _deck(tmp_path, "  Bad Orc: 1\n  Worg: 4\n  Owlbear: 1\n  Wyvern: 1\n" + RARES) == [
+        ("broken-card", 6, path)
+    ]
+    (said,) = check_file(path).findings
+    assert said.message == (
+        f"'Bad Orc' cannot be used: its definition ({tmp_path / 'cards.yaml'} line 14) has errors"
+    )
+    # Its art missing is an error of its definition too; marked off formula, it is not.
+    assert _deck(tmp_path, "  Faded Orc: 1\n  Worg: 4\n  Owlbear: 1\n  Wyvern: 1\n" + RARES) == [
+        ("broken-card", 6, path)
+    ]
+    assert _deck(tmp_path, "  Odd Orc: 1\n  Worg: 4\n  Owlbear: 1\n  Wyvern: 1\n" + RARES) == []
+
+
+def test_a_broken_card_a_deck_does_not_use_leaves_it_legal(tmp_path: Path) -> None:
+    assert _deck(tmp_path, "  Worg: 5\n  Owlbear: 1\n  Wyvern: 1\n" + RARES) == []
+    assert check_file(str(tmp_path / "deck.yaml")).ok
+    # The card file's own findings stay, at the card file.
+    found = [(f.code, f.severity) for f in check_file(str(tmp_path / "cards.yaml")).findings]
+    assert ("stat-budget", "error") in found and ("image-not-found", "error") in found
+
+
+def test_a_card_file_that_cannot_be_read_is_said_at_the_entry_that_uses_it(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "cards.yaml").write_text("- game: scratch\n- kind: cards\n", encoding="utf-8")
+    path = tmp_path / "deck.yaml"
+    path.write_text(
+        "game: scratch\nkind: deck\nname: t\nuses: [cards.yaml]\ncards:\n  Worg: 5\n"
+        "  Owlbear: 1\n  Wyvern: 1\n" + RARES,
+        encoding="utf-8",
+    )
+    report = check_file(str(path))
+    assert [(f.code, f.location.line if f.location else 0) for f in report.findings] == [
+        ("uses-unreadable", 4)
+    ]

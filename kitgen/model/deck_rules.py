@@ -53,13 +53,32 @@ def _where(value: Any) -> Any:
     out: dict[Any, Any] = {}
     for field, wanted in value.items():
         items = wanted if isinstance(wanted, list) else [wanted]
-        out[field] = [
-            (str(v).lower() if isinstance(v, bool) else str(v))
-            if isinstance(v, (str, int, float, bool))
-            else v
-            for v in items
-        ]
+        out[field] = [_text(v) for v in items]
     return out
+
+
+def _text(value: Any) -> Any:
+    """A value a rule compares, as text (`3` is "3", `true` "true"); other values as
+    they are, for the check to refuse."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value) if isinstance(value, (str, int, float)) else value
+
+
+# (A JSON Schema's keys are text already: a number key is YAML's alone, and the schema
+# takes nothing more.)
+@accepts({"not": {}})
+def _by(value: Any) -> Any:
+    """`copies.by`'s values as text, so a whole-number field's may be written as numbers:
+    `{cost: {7: 1}}` is `{cost: {"7": 1}}`."""
+    if not isinstance(value, dict):
+        return value
+    return {
+        field: {_text(key): limit for key, limit in limits.items()}
+        if isinstance(limits, dict)
+        else limits
+        for field, limits in value.items()
+    }
 
 
 Where = Annotated[
@@ -96,7 +115,9 @@ class Copies(Spec):
     values (`by: {rarity: {rare: 1}}`)."""
 
     max: Count
-    by: dict[Name, dict[Name, Count]] = Field(default_factory=dict, max_length=10)
+    by: Annotated[dict[Name, dict[Name, Count]], Field(max_length=10), BeforeValidator(_by)] = (
+        Field(default_factory=dict)
+    )
 
 
 class CountRule(Spec):
@@ -159,7 +180,7 @@ def trusted_rules(data: Mapping[str, Any]) -> DeckRules:
             size=span(data.get("size")),
             copies=None
             if copies is None
-            else Copies.model_construct(max=copies["max"], by=dict(copies.get("by", {}))),
+            else Copies.model_construct(max=copies["max"], by=_by(dict(copies.get("by", {})))),
             at_least=count_rules("at_least"),
             at_most=count_rules("at_most"),
             total=[TotalRule.model_construct(**t) for t in data.get("total", [])],

@@ -114,6 +114,9 @@ CODES: dict[str, CodeInfo] = {
     "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
     "extra-copy": CodeInfo("warning", "more copies of a card than can be in play at once"),
     "in-play-limit": CodeInfo("warning", "more cards of a kind than can be in play at once"),
+    "deck-not-checked": CodeInfo(
+        "error", "a deck whose game file or deck rules cannot be read, so it was not checked"
+    ),
     # Card art (Scratch)
     "image-not-found": CodeInfo("error", "a card's `art:` file does not exist (or is a folder)"),
     "image-unreadable": CodeInfo(

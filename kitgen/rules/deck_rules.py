@@ -9,14 +9,14 @@ appear once`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kitgen.model.base import normalise, suggest
 from kitgen.model.findings import Finding, Location, finding, warning
 
 if TYPE_CHECKING:
-    from kitgen.model.deck_rules import CountRule, DeckRules, Range
+    from kitgen.model.deck_rules import CountRule, DeckRules, Range, TotalRule
 
 # (Plain classes, not dataclasses: `kitgen check` of a Scratch deck imports this module,
 # and making a dataclass costs start-up time.)
@@ -44,6 +44,10 @@ class FieldInfo:
 
 
 Cards = Mapping[str, Mapping[str, object]]  # a card's name -> its fields' values
+# The unknown names of a deck that get the nearest card's name: each looks through every
+# card's name (a fifth of a second among 5,000), so a deck of a thousand misspellings
+# would take minutes.
+SUGGESTED = 10
 # A game's own words for a broken rule (Scratch keeps its codes and wording): given the
 # finding's code and its facts, the (code, message) to report, or None for the
 # language's own. Asked for `deck-count` (at_least: `have`, `need`, `where`),
@@ -58,15 +62,21 @@ def _said(say: Say | None, code: str, message: str, facts: Mapping[str, object])
 
 class Deck:
     """A deck read against the game's cards: its lines merged by card (names written
-    alike, case and spacing aside, are one card), with the card each names."""
+    alike, case and spacing aside, are one card), with the card each names; and its
+    lines as written, in order, each with the card it names (an unknown name left
+    out), so that a rule is said at the line that breaks it."""
 
-    __slots__ = ("entries", "findings")
+    __slots__ = ("entries", "findings", "lines")
 
     def __init__(
-        self, entries: list[tuple[str, int, Location | None]], findings: list[Finding]
+        self,
+        entries: list[tuple[str, int, Location | None]],
+        findings: list[Finding],
+        lines: list[tuple[str, int, Location | None]] | None = None,
     ) -> None:
-        self.entries = entries  # the card's own name, count, place
+        self.entries = entries  # the card's own name, count, place of its first line
         self.findings = findings
+        self.lines = entries if lines is None else lines  # the card, count, place
 
     @property
     def size(self) -> int:
@@ -79,18 +89,22 @@ def read_deck(lines: Sequence[Entry], cards: Cards, what: str = "the deck") -> D
     by_key = {normalise(name): name for name in cards}
     found: list[Finding] = []
     merged: dict[str, tuple[int, Location | None]] = {}
+    known: list[tuple[str, int, Location | None]] = []
+    unknown = 0
     for line in lines:
         name = by_key.get(normalise(line.name))
         if name is None:
+            unknown += 1
+            hint = suggest(line.name, list(cards)) if unknown <= SUGGESTED else ""
             found.append(
                 finding(
                     "unknown-card",
-                    f"no card called {line.name!r} in the game's cards"
-                    f"{suggest(line.name, list(cards))}",
+                    f"no card called {line.name!r} in the game's cards{hint}",
                     line.where,
                 )
             )
             continue
+        known.append((name, line.count, line.where))
         if name in merged:
             count, first = merged[name]
             merged[name] = (count + line.count, first)
@@ -105,22 +119,60 @@ def read_deck(lines: Sequence[Entry], cards: Cards, what: str = "the deck") -> D
         else:
             merged[name] = (line.count, line.where)
     entries = [(name, count, where) for name, (count, where) in merged.items()]
-    return Deck(entries, found)
+    return Deck(entries, found, known)
+
+
+def held(value: object) -> set[str]:
+    """A card's value as the texts a rule compares, case aside: an icons field's icons,
+    any other value's text (a field left empty: "", which no rule names)."""
+    if isinstance(value, (tuple, list)):
+        return {str(v).casefold() for v in value}
+    return {"" if value is None else str(value).casefold()}
 
 
 def matches(values: Mapping[str, object], where: Mapping[str, list[str]]) -> bool:
     """Whether a card's values meet a `where`: every field one of its values (an icons
     field: holding one of them), compared as text, case aside."""
     for field, wanted in where.items():
-        value = values.get(field)
-        have = (
-            {str(v).casefold() for v in value}
-            if isinstance(value, (tuple, list))
-            else {"" if value is None else str(value).casefold()}
-        )
-        if not have & {w.casefold() for w in wanted}:
+        if held(values.get(field)).isdisjoint(w.casefold() for w in wanted):
             return False
     return True
+
+
+class Picker:
+    """The cards among some of the game's cards that each `where` picks, found by an
+    index of their values (built once per field a rule names), not by comparing every
+    card with every rule: a deck of thousands of cards checked by a hundred rules."""
+
+    __slots__ = ("cards", "index", "names")
+
+    def __init__(self, cards: Cards, names: Iterable[str]) -> None:
+        self.cards = cards
+        self.names = list(dict.fromkeys(names))
+        self.index: dict[str, dict[str, set[str]]] = {}
+
+    def values(self, field: str) -> dict[str, set[str]]:
+        """The names by each of their values in `field` (as `held` gives them)."""
+        index = self.index.get(field)
+        if index is None:
+            index = self.index[field] = {}
+            for name in self.names:
+                for value in held(self.cards[name].get(field)):
+                    index.setdefault(value, set()).add(name)
+        return index
+
+    def pick(self, where: Mapping[str, list[str]]) -> set[str]:
+        """The names `where` picks (as `matches` would)."""
+        picked: set[str] | None = None
+        for field, wanted in where.items():
+            index = self.values(field)
+            these: set[str] = set()
+            for value in wanted:
+                these |= index.get(value.casefold(), set())
+            picked = these if picked is None else picked & these
+            if not picked:
+                return set()
+        return set(self.names) if picked is None else picked
 
 
 def _words(where: Mapping[str, list[str]]) -> str:
@@ -169,55 +221,102 @@ def check_deck(
         found.append(
             finding("sideboard-size", "this game's decks have no sideboard", side_at or at)
         )
+    picker = Picker(cards, (name for name, _, _ in deck.entries))
     found += _copies(rules, cards, deck, side)
-    found += in_play_warnings(rules, cards, deck.entries, say)
+    found += in_play_warnings(rules, cards, deck, say, picker)
     for rule in rules.at_least:
-        found += _at_least(rule, cards, deck, at, say)
+        found += _at_least(rule, deck, picker, at, say)
     for rule in rules.at_most:
-        found += _at_most(rule, cards, deck)
+        found += _at_most(rule, deck, picker)
     for total in rules.total:
-        running = 0
-        for name, count, where in deck.entries:
-            value = cards[name].get(total.field)
-            running += count * (value if isinstance(value, int) else 0)
-            if total.max is not None and running > total.max:
-                found.append(
-                    finding(
-                        "deck-total",
-                        f"the cards' {total.field} adds up to {running} with {name}; a deck's "
-                        f"adds up to at most {total.max}",
-                        where,
-                    )
-                )
-                break
-        else:
-            if total.min is not None and running < total.min:
-                found.append(
-                    finding(
-                        "deck-total",
-                        f"the cards' {total.field} adds up to {running}; a deck's adds up to "
-                        f"at least {total.min}",
-                        at,
-                    )
-                )
+        found += _total(total, cards, deck, at)
     return found
+
+
+def _passes(steps: Sequence[int], limit: int) -> int | None:
+    """Where a running sum of `steps` passes `limit` for good: the index of the last
+    step that takes it from at most `limit` to more (None: it ends at most `limit`).
+    With steps of one sign, the first step past the limit."""
+    running = sum(steps)
+    if running <= limit:
+        return None
+    for index in range(len(steps) - 1, -1, -1):
+        before = running - steps[index]
+        if before <= limit:
+            return index
+        running = before
+    return None  # (not reached: the sum of no steps is 0 and the limit at least 0)
+
+
+def _total(total: TotalRule, cards: Cards, deck: Deck, at: Location | None) -> list[Finding]:
+    """A `total` rule: a maximum at the line that passes it, a minimum at the deck."""
+    lines = deck.lines
+    steps = [
+        count * value if isinstance(value := cards[name].get(total.field), int) else 0
+        for name, count, _ in lines
+    ]
+    if total.max is not None:
+        index = _passes(steps, total.max)
+        if index is not None:
+            name, _, where = lines[index]
+            return [
+                finding(
+                    "deck-total",
+                    f"the cards' {total.field} adds up to {sum(steps[: index + 1])} with "
+                    f"{name}; a deck's adds up to at most {total.max}",
+                    where,
+                )
+            ]
+    if total.min is not None and sum(steps) < total.min:
+        return [
+            finding(
+                "deck-total",
+                f"the cards' {total.field} adds up to {sum(steps)}; a deck's adds up to "
+                f"at least {total.min}",
+                at,
+            )
+        ]
+    return []
+
+
+def _copy_lines(lines: Sequence[tuple[str, int, Location | None]], name: str, limit: int) -> int:
+    """The index of the line whose copies of `name` pass `limit`."""
+    running = 0
+    for index, (other, count, _) in enumerate(lines):
+        if other == name:
+            running += count
+            if running > limit:
+                return index
+    return -1  # (not reached for a card the lines hold more than `limit` of)
 
 
 def in_play_warnings(
     rules: DeckRules,
     cards: Cards,
-    entries: Sequence[tuple[str, int, Location | None]],
+    deck: Deck,
     say: Say | None = None,
+    picker: Picker | None = None,
 ) -> list[Finding]:
     """Warnings for cards a deck holds more of than can be in play at once (`in_play`):
     a second copy where one copy of each may be in play (`extra-copy`), a second card of
-    one value where one per value may be (`in-play-limit`), each at its line."""
+    one value where one card per value may be (`in-play-limit`; a second copy of one
+    card too, unless a `one_per: card` rule warns of its copies already), each at the
+    line that brings it. A card without a value in that field is under no limit of it;
+    an icons field's card holds each of its icons."""
     found: list[Finding] = []
+    if picker is None:
+        picker = Picker(cards, (name for name, _, _ in deck.entries))
+    totals = {name: count for name, count, _ in deck.entries}
+    single: set[str] = set()  # the cards whose extra copies a `one_per: card` rule warns of
+    for rule in rules.in_play:
+        if rule.one_per == "card":
+            single |= picker.pick(rule.where)
     for rule in rules.in_play:
         kind = _words(rule.where)
+        picked = picker.pick(rule.where)
         if rule.one_per == "card":
-            for name, count, where in entries:
-                if count > 1 and matches(cards[name], rule.where):
+            for name, count, _ in deck.entries:
+                if count > 1 and name in picked:
                     code, message = _said(
                         say,
                         "extra-copy",
@@ -225,24 +324,56 @@ def in_play_warnings(
                         "be in play at a time, so the others can only wait in your hand",
                         {"name": name, "count": count, "values": cards[name]},
                     )
+                    where = deck.lines[_copy_lines(deck.lines, name, 1)][2]
                     found.append(warning(code, message, where))
             continue
-        seen: dict[str, list[str]] = {}
-        for name, _count, where in entries:
-            if not matches(cards[name], rule.where):
+        pieces: dict[str, list[str]] = {}  # a value -> the cards in play for it, a copy each
+        for name, count, where in deck.lines:
+            if name not in picked:
                 continue
-            value = str(cards[name].get(rule.one_per, ""))
-            seen.setdefault(value, []).append(name)
-            if len(seen[value]) == 2:
+            value = cards[name].get(rule.one_per)
+            for key in sorted(held(value) - {""}):
+                holders = pieces.setdefault(key, [])
+                if len(holders) >= 2:
+                    continue  # said already
+                if name in single:
+                    if name not in holders:
+                        holders.append(name)
+                else:
+                    holders += [name] * min(count, 2)
+                if len(holders) < 2:
+                    continue
+                first, second = holders[:2]
+                if first == second:
+                    message = (
+                        f"{totals[name]} copies of {name}: only one card with {kind} of "
+                        f"each {rule.one_per} can be in play at a time, so the others can "
+                        "only wait in your hand"
+                    )
+                else:
+                    message = (
+                        f"{first} and {second} both have {rule.one_per} "
+                        f"{_value_text(value, key)}; only one card with {kind} of each "
+                        f"{rule.one_per} can be in play at a time"
+                    )
                 code, message = _said(
                     say,
                     "in-play-limit",
-                    f"{' and '.join(seen[value])} both have {rule.one_per} {value}; only "
-                    f"one card with {kind} of each {rule.one_per} can be in play at a time",
-                    {"names": list(seen[value]), "values": cards[name]},
+                    message,
+                    {
+                        "names": list(dict.fromkeys((first, second))),
+                        "count": totals[name],
+                        "values": cards[name],
+                    },
                 )
                 found.append(warning(code, message, where))
     return found
+
+
+def _value_text(value: object, key: str) -> str:
+    """A card's value as written, for the value `key` (its text, case aside)."""
+    values = value if isinstance(value, (tuple, list)) else (value,)
+    return next((str(v) for v in values if str(v).casefold() == key), key)
 
 
 def _within(value: int, rule: Range) -> bool:
@@ -251,37 +382,64 @@ def _within(value: int, rule: Range) -> bool:
 
 def _copies(rules: DeckRules, cards: Cards, deck: Deck, side: Deck) -> list[Finding]:
     """Banned and restricted cards, and copies of a card (main deck and sideboard
-    together), each at the line that passes the limit."""
+    together), each at the line that passes the limit (a banned card at its first line
+    in the deck and in the sideboard)."""
     found: list[Finding] = []
     banned = {normalise(n) for n in rules.banned}
     restricted = {normalise(n) for n in rules.restricted}
-    seen: dict[str, int] = {}
-    for name, count, where in [*deck.entries, *side.entries]:
+    for part in (deck, side):
+        for name, _, where in part.entries:
+            if normalise(name) in banned:
+                found.append(finding("banned-card", f"{name} is banned", where))
+    lines = [*deck.lines, *side.lines]
+    limits = _Limits(rules)
+    totals: dict[str, int] = {}
+    for name, count, _ in lines:
+        totals[name] = totals.get(name, 0) + count
+    for name, total in totals.items():
         if normalise(name) in banned:
-            found.append(finding("banned-card", f"{name} is banned", where))
             continue
-        seen[name] = seen.get(name, 0) + count
-        limit, why = _limit(rules, cards[name], normalise(name) in restricted)
-        if limit is not None and seen[name] > limit and seen[name] - count <= limit:
-            found.append(finding("too-many-copies", f"{seen[name]} copies of {name}; {why}", where))
+        limit, why = limits.of(cards[name], normalise(name) in restricted)
+        if limit is not None and total > limit:
+            where = lines[_copy_lines(lines, name, limit)][2]
+            found.append(finding("too-many-copies", f"{total} copies of {name}; {why}", where))
     return found
 
 
-def _limit(
-    rules: DeckRules, values: Mapping[str, object], restricted: bool
-) -> tuple[int | None, str]:
-    """The copies a card may have, and why, in words."""
-    if restricted:
-        return 1, "it is restricted to one copy"
-    if rules.copies is None:
-        return None, ""
-    best, why = rules.copies.max, f"a card may appear at most {_times(rules.copies.max)}"
-    for field, limits in rules.copies.by.items():
-        value = values.get(field)
-        for wanted, limit in limits.items():
-            if value is not None and str(value).casefold() == wanted.casefold() and limit < best:
+class _Limits:
+    """The copies a card may have, and why, in words: `copies.max`, less by `copies.by`
+    (an icons field's limit holds for a card with that icon; the least limit wins, the
+    first written of equal ones), one for a restricted card. Each field's limits are
+    looked up by the card's values, not compared one by one."""
+
+    __slots__ = ("by", "copies")
+
+    def __init__(self, rules: DeckRules) -> None:
+        self.copies = rules.copies
+        self.by: list[tuple[str, dict[str, list[tuple[int, int, str]]]]] = []
+        order = 0
+        if self.copies is not None:
+            for field, limits in self.copies.by.items():
+                index: dict[str, list[tuple[int, int, str]]] = {}
+                for wanted, limit in limits.items():
+                    index.setdefault(wanted.casefold(), []).append((order, limit, wanted))
+                    order += 1
+                self.by.append((field, index))
+
+    def of(self, values: Mapping[str, object], restricted: bool) -> tuple[int | None, str]:
+        if restricted:
+            return 1, "it is restricted to one copy"
+        if self.copies is None:
+            return None, ""
+        best, why = self.copies.max, f"a card may appear at most {_times(self.copies.max)}"
+        hits: list[tuple[int, int, str]] = []
+        for field, index in self.by:
+            for value in held(values.get(field)):
+                hits += index.get(value, ())
+        for _, limit, wanted in sorted(hits):
+            if limit < best:
                 best, why = limit, f"a {wanted} may appear {_times(limit)}"
-    return best, why
+        return best, why
 
 
 def _times(n: int) -> str:
@@ -289,9 +447,10 @@ def _times(n: int) -> str:
 
 
 def _at_least(
-    rule: CountRule, cards: Cards, deck: Deck, at: Location | None, say: Say | None = None
+    rule: CountRule, deck: Deck, picker: Picker, at: Location | None, say: Say | None = None
 ) -> list[Finding]:
-    have = sum(count for name, count, _ in deck.entries if matches(cards[name], rule.where))
+    picked = picker.pick(rule.where)
+    have = sum(count for name, count, _ in deck.entries if name in picked)
     if have >= rule.count:
         return []
     code, message = _said(
@@ -303,10 +462,11 @@ def _at_least(
     return [finding(code, message, at)]
 
 
-def _at_most(rule: CountRule, cards: Cards, deck: Deck) -> list[Finding]:
+def _at_most(rule: CountRule, deck: Deck, picker: Picker) -> list[Finding]:
+    picked = picker.pick(rule.where)
     running = 0
-    for name, count, where in deck.entries:
-        if not matches(cards[name], rule.where):
+    for name, count, where in deck.lines:
+        if name not in picked:
             continue
         running += count
         if running > rule.count:
@@ -322,12 +482,32 @@ def _at_most(rule: CountRule, cards: Cards, deck: Deck) -> list[Finding]:
 
 
 def check_rules(
-    rules: DeckRules, fields: Mapping[str, FieldInfo], where: Location | None = None
+    rules: DeckRules,
+    fields: Mapping[str, FieldInfo],
+    where: Location | None = None,
+    cards: Iterable[str] | None = None,
 ) -> list[Finding]:
     """What is wrong with the rules themselves: a field the cards do not have, a value a
     choice field never takes, a `where` or `copies.by` on a field without a list of
-    values (text, a colour, an image), a total over a field that is not a whole number."""
+    values (text, a colour, an image), a total over a field that is not a whole number;
+    given the cards' names, a banned or restricted name that is no card's."""
     found: list[Finding] = []
+    if cards is not None:
+        names = list(cards)
+        known = {normalise(name) for name in names}
+        unknown = 0
+        for key in ("banned", "restricted"):
+            for i, name in enumerate(getattr(rules, key)):
+                if normalise(name) not in known:
+                    unknown += 1
+                    hint = suggest(name, names) if unknown <= SUGGESTED else ""
+                    found.append(
+                        finding(
+                            "unknown-card",
+                            f"`{key}` names {name!r}, which is no card of the game{hint}",
+                            rules.where(key, i) or where,
+                        )
+                    )
 
     def place(*keys: object) -> Location | None:
         return rules.where(*keys) or where
@@ -412,64 +592,226 @@ def check_rules(
     return found
 
 
-def legal_deck(rules: DeckRules, cards: Cards) -> list[tuple[str, int]] | None:
-    """A legal deck of the game's cards (in their order), or None when this simple search
-    finds none: the cards each `at_least` rule needs first, then any cards up to the
-    deck's size, every limit kept (copies, banned, `at_most`, `total` maxima). A deck
-    with no size rule gets 20 cards, or every card once if there are fewer."""
+class DeckSearch:
+    """What `legal_deck` found: a deck and a sideboard (each card's name and copies, in
+    the cards' order), legal when `problem` is None; else the closest deck the search
+    came to, and the first rule it breaks, in words."""
+
+    __slots__ = ("main", "problem", "sideboard")
+
+    def __init__(
+        self,
+        main: list[tuple[str, int]],
+        sideboard: list[tuple[str, int]],
+        problem: str | None,
+    ) -> None:
+        self.main = main
+        self.sideboard = sideboard
+        self.problem = problem
+
+
+def legal_deck(
+    rules: DeckRules,
+    cards: Cards,
+    max_names: int | None = None,
+    max_copies: int | None = None,
+) -> DeckSearch:
+    """A legal deck of the game's cards, by a search that adds one copy at a time and
+    never takes one out: the cards each `at_least` rule needs first, then any cards up
+    to the deck's size (those that help a `total` minimum still short first, and when
+    the deck needs more cards than `max_names`, those that may have more copies), then,
+    while the deck may grow, cards that help a `total` minimum still short; every limit
+    kept as it goes (copies, banned, size, `at_most`, `total` maxima, and at most
+    `max_names` cards of `max_copies` copies each: what a deck file holds), and a
+    sideboard of its least size. A first try keeps the `in_play` limits too (a deck
+    with no warning), a second does not. A deck with no size rule gets 20 cards, or
+    every card once if there are fewer.
+
+    The work is bounded by the game, not by luck or a clock: a card is looked at again
+    only while it still fits (once it does not, it is not looked at again: the deck
+    only grows), each look costs the rules that pick the card, and the running counts
+    and sums are kept, never summed again; so a game at kitgen's limits (5,000 cards,
+    every kind of rule at its limit) answers in about a second, the same deck every
+    time."""
+    from kitgen.model.deck_rules import MAX_CARDS
+
     banned = {normalise(n) for n in rules.banned}
     restricted = {normalise(n) for n in rules.restricted}
-    names = [n for n in cards if normalise(n) not in banned]
+    keys = {name: normalise(name) for name in cards}
+    names = [n for n in cards if keys[n] not in banned]
+    picker = Picker(cards, names)
     size = rules.size
-    target = (
-        size.min
-        if size is not None and size.min is not None
-        else min(20, size.max if size is not None and size.max is not None else 20)
-    )
-    counts: dict[str, int] = {}
-
-    def fits(name: str) -> bool:
-        limit, _ = _limit(rules, cards[name], normalise(name) in restricted)
-        if limit is not None and counts.get(name, 0) + 1 > limit:
-            return False
-        if size is not None and size.max is not None and sum(counts.values()) + 1 > size.max:
-            return False
-        for rule in rules.at_most:
-            if matches(cards[name], rule.where):
-                have = sum(c for n, c in counts.items() if matches(cards[n], rule.where))
-                if have + 1 > rule.count:
-                    return False
-        for total in rules.total:
-            value = cards[name].get(total.field)
-            if total.max is not None and isinstance(value, int):
-                running = sum(
-                    c * v
-                    for n, c in counts.items()
-                    if isinstance(v := cards[n].get(total.field), int)
-                )
-                if running + value > total.max:
-                    return False
-        return True
-
-    def add(pool: list[str], wanted: int) -> None:
-        added = True
-        while wanted > 0 and added:
-            added = False
-            for name in pool:  # one copy each round: a spread of cards
-                if wanted > 0 and fits(name):
-                    counts[name] = counts.get(name, 0) + 1
-                    wanted -= 1
-                    added = True
-
+    low = None if size is None else size.min
+    high = None if size is None else size.max
+    target = low if low is not None else min(20, high if high is not None else 20)
+    if size is None:
+        target = min(target, len(names))
+    ceiling = high if high is not None else max(target, MAX_CARDS)
+    most = MAX_CARDS if max_copies is None else max_copies
+    limits = _Limits(rules)
+    cap: dict[str, int] = {}
+    for name in names:
+        limit, _ = limits.of(cards[name], keys[name] in restricted)
+        cap[name] = most if limit is None else min(limit, most)
+    at_most_of: dict[str, list[int]] = {}
+    for r, rule in enumerate(rules.at_most):
+        for name in picker.pick(rule.where):
+            at_most_of.setdefault(name, []).append(r)
+    # `total` rules over one field share its running sum: the least maximum and the
+    # greatest minimum of the field's rules hold.
+    fields = list(dict.fromkeys(total.field for total in rules.total))
+    tops: list[int | None] = [None] * len(fields)
+    floors: list[int | None] = [None] * len(fields)
+    for total in rules.total:
+        f = fields.index(total.field)
+        if total.max is not None:
+            top = tops[f]
+            tops[f] = total.max if top is None else min(top, total.max)
+        if total.min is not None:
+            floor = floors[f]
+            floors[f] = total.min if floor is None else max(floor, total.min)
+    values_of: dict[str, list[tuple[int, int]]] = {}  # (field, value), when not 0
+    plus_of: dict[str, list[tuple[int, int, int]]] = {}  # (field, value, its maximum)
+    for f, field in enumerate(fields):
+        top = tops[f]
+        for name in names:
+            value = cards[name].get(field)
+            if isinstance(value, int) and not isinstance(value, bool) and value:
+                values_of.setdefault(name, []).append((f, value))
+                if top is not None and value > 0:
+                    plus_of.setdefault(name, []).append((f, value, top))
+    one_copy: set[str] = set()  # `in_play` one copy of each
+    keys_of: dict[str, list[tuple[int, str]]] = {}  # `in_play` one card per value
+    for p, play in enumerate(rules.in_play):
+        picked = picker.pick(play.where)
+        if play.one_per == "card":
+            one_copy |= picked
+            continue
+        index = picker.values(play.one_per)
+        for key in sorted(index):
+            if key:
+                for name in index[key] & picked:
+                    keys_of.setdefault(name, []).append((p, key))
+    counts_at_most = [rule.count for rule in rules.at_most]
+    needs = []  # each `at_least` rule's count, the cards it picks, and them in order
     for rule in rules.at_least:
-        have = sum(c for n, c in counts.items() if matches(cards[n], rule.where))
-        add([n for n in names if matches(cards[n], rule.where)], rule.count - have)
-    add(names, min(target, len(names) if size is None else target) - sum(counts.values()))
-    deck = [(n, counts[n]) for n in names if counts.get(n)]
-    main = [Entry(n, c) for n, c in deck]
-    if not deck or any(f.is_error for f in check_deck(rules, cards, main)):
-        return None
-    return deck
+        picked = picker.pick(rule.where)
+        needs.append((rule.count, picked, [n for n in names if n in picked]))
+
+    def attempt(tidy: bool) -> DeckSearch:
+        counts: dict[str, int] = {}
+        used = [0] * len(counts_at_most)
+        sums = [0] * len(fields)
+        taken: set[tuple[int, str]] = set()
+        dead: set[str] = set()
+        size = [0]
+
+        def fits(name: str) -> bool:
+            have = counts.get(name, 0)
+            ok = (
+                have < cap[name]
+                and (have > 0 or max_names is None or len(counts) < max_names)
+                and all(used[r] < counts_at_most[r] for r in at_most_of.get(name, ()))
+                and all(sums[t] + v <= top for t, v, top in plus_of.get(name, ()))
+                and (
+                    not tidy
+                    or (
+                        (have == 0 or name not in one_copy)
+                        and not any(key in taken for key in keys_of.get(name, ()))
+                    )
+                )
+            )
+            if not ok:
+                dead.add(name)  # the deck only grows: it never will
+            return ok
+
+        def put(name: str) -> None:
+            counts[name] = counts.get(name, 0) + 1
+            size[0] += 1
+            for r in at_most_of.get(name, ()):
+                used[r] += 1
+            for t, v in values_of.get(name, ()):
+                sums[t] += v
+            if tidy:
+                taken.update(keys_of.get(name, ()))
+
+        def add(pool: list[str], wanted: int, more: Callable[[], bool] = lambda: True) -> None:
+            """Up to `wanted` copies, one of each card of `pool` in turn (a spread of
+            cards), while `more()` and the deck has room."""
+            while pool:
+                for name in pool:
+                    if wanted <= 0 or size[0] >= ceiling or not more():
+                        return
+                    if name not in dead and fits(name):
+                        put(name)
+                        wanted -= 1
+                pool = [name for name in pool if name not in dead]
+
+        for need, picked, pool in needs:
+            add(pool, need - sum(c for n, c in counts.items() if n in picked))
+        short = {f for f, floor in enumerate(floors) if floor is not None and sums[f] < floor}
+
+        def order(name: str) -> tuple[int, int]:
+            """Cards that help a total still short first; when the deck needs more
+            cards than a deck file has lines, cards that may have more copies first."""
+            helps = -sum(v for t, v in values_of.get(name, ()) if t in short)
+            return helps, -cap[name] if crowded else 0
+
+        crowded = max_names is not None and target > max_names
+        add(sorted(names, key=order) if short or crowded else names, target - size[0])
+        for t in sorted(short):
+            floor = floors[t]
+            assert floor is not None
+            helpful = [(-v, n) for n in names for u, v in values_of.get(n, ()) if u == t and v > 0]
+
+            def below(t: int = t, floor: int = floor) -> bool:
+                return sums[t] < floor
+
+            add([n for _, n in sorted(helpful, key=lambda pair: pair[0])], ceiling, below)
+        side = _least_sideboard(rules, names, cap, counts, max_names)
+        main = [(n, counts[n]) for n in names if counts.get(n)]
+        if not main:
+            return DeckSearch(main, side, "no card of the game may be in a deck")
+        errors = [
+            f
+            for f in check_deck(
+                rules, cards, [Entry(n, c) for n, c in main], [Entry(n, c) for n, c in side]
+            )
+            if f.is_error
+        ]
+        return DeckSearch(main, side, errors[0].message if errors else None)
+
+    found = attempt(tidy=True) if rules.in_play else None
+    if found is None or found.problem is not None:
+        found = attempt(tidy=False)
+    return found
+
+
+def _least_sideboard(
+    rules: DeckRules,
+    names: list[str],
+    cap: Mapping[str, int],
+    counts: Mapping[str, int],
+    max_names: int | None,
+) -> list[tuple[str, int]]:
+    """A sideboard of the least size the rules allow: one copy of each card in turn, the
+    copies in the deck counted against each card's limit."""
+    wanted = 0 if rules.sideboard is None or rules.sideboard.min is None else rules.sideboard.min
+    side: dict[str, int] = {}
+    pool = list(names)
+    while wanted > 0 and pool:
+        kept = []
+        for name in pool:
+            if wanted <= 0:
+                break
+            room = cap[name] - counts.get(name, 0) - side.get(name, 0)
+            if room <= 0 or (name not in side and max_names and len(side) >= max_names):
+                continue
+            side[name] = side.get(name, 0) + 1
+            wanted -= 1
+            kept.append(name)
+        pool = kept
+    return [(n, side[n]) for n in names if side.get(n)]
 
 
 def deck_stats(
@@ -527,11 +869,14 @@ def deck_stats(
         limit("size", deck.size, rules.size.min, rules.size.max)
     if rules.sideboard is not None:
         limit("sideboard", side.size, rules.sideboard.min, rules.sideboard.max)
+    picker = Picker(cards, (name for name, _, _ in deck.entries))
     for rule in rules.at_least:
-        have = sum(c for n, c, _ in deck.entries if matches(cards[n], rule.where))
+        picked = picker.pick(rule.where)
+        have = sum(c for n, c, _ in deck.entries if n in picked)
         limit("at_least", have, rule.count, None, where=_words(rule.where))
     for rule in rules.at_most:
-        have = sum(c for n, c, _ in deck.entries if matches(cards[n], rule.where))
+        picked = picker.pick(rule.where)
+        have = sum(c for n, c, _ in deck.entries if n in picked)
         limit("at_most", have, None, rule.count, where=_words(rule.where))
     for total in rules.total:
         value = sum(

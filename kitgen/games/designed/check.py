@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import Design, Layouts, load_design
 from kitgen.games.designed.model import DesignedDeckFile
-from kitgen.model.findings import Finding
+from kitgen.model.findings import Finding, finding
 
 if TYPE_CHECKING:
     from kitgen.model.document import Document
@@ -42,20 +42,44 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
 
 def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     """A deck against the game's cards and its `deck_rules` (none: any deck of its cards,
-    and no sideboard)."""
+    and no sideboard). A game file that cannot be read, or whose deck rules cannot, is
+    `deck-not-checked` at the deck's cards (never no problems); with the rules alone
+    broken, the deck's card names are still checked."""
     from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Entry, check_deck
+    from kitgen.rules.deck_rules import Entry, check_deck, read_deck
 
     deck = doc.model
-    if design.file is None or not isinstance(deck, DesignedDeckFile):
+    if not isinstance(deck, DesignedDeckFile):
         return []
+    at = deck.where("cards", key=True)
+    problem = design.rules_problem
+    if design.file is None or problem is not None:
+        why = (
+            "its game file cannot be read"
+            if design.file is None
+            else ("the game's deck rules cannot be read")
+        )
+        if problem is not None:
+            why += (
+                f" ({problem.location}: {problem.message})"
+                if problem.location
+                else (f" ({problem.message})")
+            )
+        found = [finding("deck-not-checked", f"this deck could not be checked: {why}", at)]
+        if design.file is not None:
+            cards = {design.name_of(card): card.values for card in design.cards}
+            main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
+            side = [
+                Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()
+            ]
+            found += read_deck(main, cards).findings
+            found += read_deck(side, cards, "the sideboard").findings
+        return found
     cards = {design.name_of(card): card.values for card in design.cards}
     main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
     side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
     rules = design.file.deck_rules or DeckRules()
-    return check_deck(
-        rules, cards, main, side, deck.where("cards", key=True), deck.where("sideboard", key=True)
-    )
+    return check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
 
 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
@@ -75,4 +99,5 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     }
     main = [Entry(n, c) for n, c in deck.cards.items()]
     side = [Entry(n, c) for n, c in deck.sideboard.items()]
-    return stats_of(design.file.deck_rules or DeckRules(), cards, fields, main, side)
+    rules = design.file.deck_rules if design.rules_problem is None else None
+    return stats_of(rules or DeckRules(), cards, fields, main, side)

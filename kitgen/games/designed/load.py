@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
@@ -37,6 +37,9 @@ from kitgen.games.designed.props import (
 )
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
+
+if TYPE_CHECKING:
+    from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
 MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
@@ -116,6 +119,9 @@ class Design:
     findings: list[Finding] = field(default_factory=list)  # in its other files, and at its
     # entries in the game file (a missing icon, say)
     file_findings: list[Finding] = field(default_factory=list)  # the game file's shape
+    # Why a deck cannot be checked against the game's deck rules: the first error of a
+    # game file that cannot be read, or of its `deck_rules` (None: they can be).
+    rules_problem: Finding | None = None
 
     def note(self, path: str) -> None:
         """Remember a file the design was read from: a change to it is a change to the
@@ -195,11 +201,14 @@ def _read_design(game_id: str, path: str) -> Design:
             design.file_findings.append(
                 finding("invalid-value", "this is no designed game's file", Location(path))
             )
+        design.rules_problem = next((f for f in design.file_findings if f.is_error), None)
         return design
     design.findings += _field_names(model)
     _read_icons(design, model)
     _read_fonts(design, model)
     _read_cards(design, model)
+    if any(path[:1] == ("deck_rules",) for path, _ in doc.dropped):  # (its finding is there)
+        design.rules_problem = _first_error_at(design.file_findings, doc, "deck_rules")
     if model.deck_rules is not None:
         from kitgen.rules.deck_rules import FieldInfo, check_rules
 
@@ -207,12 +216,30 @@ def _read_design(game_id: str, path: str) -> Design:
             name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
             for name, spec in model.fields.items()
         }
-        design.findings += check_rules(model.deck_rules, fields, model.where("deck_rules"))
+        broken = check_rules(
+            model.deck_rules,
+            fields,
+            model.where("deck_rules"),
+            [design.name_of(card) for card in design.cards],
+        )
+        design.findings += broken
+        design.rules_problem = next((f for f in broken if f.is_error), design.rules_problem)
     layouts = Layouts(design)
     design.face = layouts.pick(model.face, ("face",))
     if model.back is not None:
         design.back = layouts.pick(model.back, ("back",))
     return design
+
+
+def _first_error_at(found: list[Finding], doc: Document, key: str) -> Finding:
+    """The error at the game file's `key` (else its first error): why a deck cannot be
+    checked when that part of the game file was dropped for it."""
+    errors = [f for f in found if f.is_error]
+    places = (
+        set() if doc.source is None else {doc.source.at((key,)), doc.source.at((key,), key=True)}
+    )
+    chosen = next((f for f in errors if f.location in places), errors[0] if errors else None)
+    return chosen or finding("invalid-value", f"`{key}` cannot be read", Location(doc.path))
 
 
 def _field_names(model: DesignedGameFile) -> list[Finding]:

@@ -327,7 +327,9 @@ class DesignedGameFile(GameFile):
     deck_rules: DeckRules | None = None  # what a legal deck of the game is
 
 
-DeckCount = Annotated[int, Field(ge=1, le=99)]
+MAX_DECK_NAMES = 1000  # cards (lines) in a deck file's `cards:` or `sideboard:`
+MAX_DECK_COPIES = 99  # copies on one line
+DeckCount = Annotated[int, Field(ge=1, le=MAX_DECK_COPIES)]
 
 
 class DesignedDeckFile(Located):
@@ -338,8 +340,8 @@ class DesignedDeckFile(Located):
     kind: Literal["deck"]
     name: Name
     description: Text | None = None
-    cards: dict[Name, DeckCount] = Field(max_length=1000)
-    sideboard: dict[Name, DeckCount] = Field(default_factory=dict, max_length=1000)
+    cards: dict[Name, DeckCount] = Field(max_length=MAX_DECK_NAMES)
+    sideboard: dict[Name, DeckCount] = Field(default_factory=dict, max_length=MAX_DECK_NAMES)
 
 
 DesignedComponent = Literal["cards", "rules"]

@@ -209,9 +209,12 @@ def starter_files(name: str) -> list[tuple[str, str]]:
 
 def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) -> str:
     """`kitgen new deck NAME --game ID`: a legal deck of the game's cards, by its deck
-    rules (a KitgenError when the game cannot be read or no simple deck is legal)."""
+    rules (a KitgenError when the game or its deck rules cannot be read, or when the
+    search finds no legal deck: it names the first rule its closest deck breaks, and
+    nothing is written)."""
     from kitgen.errors import KitgenError
     from kitgen.games.designed.load import load_design
+    from kitgen.games.designed.model import MAX_DECK_COPIES, MAX_DECK_NAMES
     from kitgen.model.deck_rules import DeckRules
     from kitgen.rules.deck_rules import legal_deck
     from kitgen.starters import schema_line
@@ -221,13 +224,18 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
         raise KitgenError(
             f"the game {game_id!r} cannot be read ({design.path}): `kitgen check` it first"
         )
+    if design.rules_problem is not None:
+        raise KitgenError(
+            f"the deck rules of the game {game_id!r} cannot be read ({design.path}): "
+            "`kitgen check` it first"
+        )
     cards = {design.name_of(card): card.values for card in design.cards}
     rules = design.file.deck_rules or DeckRules()
-    deck = legal_deck(rules, cards)
-    if deck is None:
+    found = legal_deck(rules, cards, MAX_DECK_NAMES, MAX_DECK_COPIES)
+    if found.problem is not None:
         raise KitgenError(
-            f"no simple legal deck of {design.file.title}'s cards: its deck rules ask more "
-            "than kitgen's search can meet; write the deck by hand"
+            f"no simple legal deck of {design.file.title}'s cards: the closest kitgen's "
+            f"search came still breaks a rule ({found.problem}); write the deck by hand"
         )
     first = (
         schema_line("deck", schema_path)
@@ -245,6 +253,8 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
         "kind: deck",
         f"name: {yaml_text(name)}",
         "cards:",
-        *(f"  {yaml_text(card)}: {count}" for card, count in deck),
+        *(f"  {yaml_text(card)}: {count}" for card, count in found.main),
     ]
+    if found.sideboard:
+        lines += ["sideboard:", *(f"  {yaml_text(card)}: {n}" for card, n in found.sideboard)]
     return "\n".join(lines) + "\n"

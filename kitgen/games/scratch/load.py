@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, cast
 from kitgen.errors import KitgenError
 from kitgen.games.scratch import rules
 from kitgen.games.scratch.model import (
+    ScratchCard,
     ScratchCardsFile,
     ScratchDeckFile,
     ScratchGameFile,
@@ -78,19 +79,45 @@ def _note_broken(doc: Document, pool: ScratchPool) -> None:
         if len(path) == 2 and path[0] == "cards" and isinstance(raw, dict):
             name = raw.get("name")
             if isinstance(name, str) and doc.source is not None:
-                pool.broken.setdefault(normalise(name), doc.source.at(path))
+                rarity = raw.get("rarity")
+                _mark_broken(
+                    pool, name, doc.source.at(path), rarity if isinstance(rarity, str) else ""
+                )
+
+
+def _mark_broken(pool: ScratchPool, name: str, where: Location | None, rarity: str) -> None:
+    """Remember a card whose definition has errors: where it is, and the rarity it
+    declares (a deck counts it by that: one error for it, not a missing common too)."""
+    key = normalise(name)
+    if key not in pool.broken:
+        pool.broken[key] = where
+        pool.broken_rarities[key] = rarity
 
 
 def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters) -> list[Finding]:
-    """Add a card file's declarations and cards to the pool and check its cards and their art."""
+    """Add a card file's declarations and cards to the pool and check its cards and their
+    art. A card with an error of its own (its sides break the formula, its rarity is
+    not declared, its art cannot be read) is noted as broken: a deck that uses it is
+    told so (`broken-card`), a deck that does not is not."""
     assert isinstance(doc.model, ScratchCardsFile)
     found = pool.add(doc.model)
     _note_broken(doc, pool)
-    found += rules.check_cards(doc.model.cards, pool, params)
+    broken: list[ScratchCard] = []
+    for card in doc.model.cards:
+        own = rules.check_card(card, pool, params)
+        found += own
+        if has_errors(own):
+            broken.append(card)
     if any(card.art for card in doc.model.cards):
         from kitgen.load.images import check_art  # (Pillow-free, but not free to import)
 
-        found += check_art(doc.model.cards)
+        art = check_art(doc.model.cards)
+        found += art
+        bad = {f.location for f in art if f.is_error}
+        broken += [card for card in doc.model.cards if card.art and card.where("art") in bad]
+    for card in broken:
+        if pool.card(card.name) is card:  # (not another file's card of that name)
+            _mark_broken(pool, card.name, card.where(), card.rarity)
     return found
 
 
@@ -150,7 +177,12 @@ class _Uses:
                 )
             )
             return
-        if sub.model is None:
+        if sub.model is None:  # its findings say why; the entry says it cannot be used
+            first = next((f for f in sub.findings if f.is_error), None)
+            reason = "it has errors" if first is None else f"{first.location}: {first.message}"
+            self.findings.append(
+                finding("uses-unreadable", f"the card file {entry!r} cannot be used: {reason}", at)
+            )
             return
         self.follow(sub, stack)
         self.findings += _add_cards_file(sub, self.pool, self.params)
@@ -180,9 +212,22 @@ def check_scratch(doc: Document) -> tuple[list[Finding], ScratchPool | None]:
     """
     if isinstance(doc.model, ScratchGameFile):
         return _check_deck_rules(doc), None
-    pool, found = scratch_pool(doc)
     if isinstance(doc.model, ScratchDeckFile):
-        found += rules.check_deck(doc.model, pool, official().params, official().deck_rules)
+        return check_deck_file(doc)
+    pool, found = scratch_pool(doc)
+    return found, pool
+
+
+def check_deck_file(doc: Document) -> tuple[list[Finding], ScratchPool]:
+    """A deck's findings, all at the deck (the card files it uses have their own: a card
+    the deck uses that one of them breaks is `broken-card` at the deck's line, a file it
+    cannot use `uses-unreadable` at its entry, and the rest is not the deck's), and the
+    pool it was checked against."""
+    assert isinstance(doc.model, ScratchDeckFile)
+    pool, found = scratch_pool(doc)
+    here = doc.source.path if doc.source is not None else doc.path
+    found = [f for f in found if f.location is None or f.location.path == here]
+    found += rules.check_deck(doc.model, pool, official().params, official().deck_rules)
     return found, pool
 
 

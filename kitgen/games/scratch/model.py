@@ -157,7 +157,10 @@ class ScratchPool:
     factions: dict[str, FactionSpec] = field(default_factory=dict)
     powers: dict[str, PowerSpec] = field(default_factory=dict)
     cards: dict[str, ScratchCard] = field(default_factory=dict)
+    # Cards whose definition has errors: where it is (a card in `cards` is broken when
+    # this points at its own definition), and the rarity it declares.
     broken: dict[str, Location | None] = field(default_factory=dict)
+    broken_rarities: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> ScratchPool:
         """A copy that can be extended without changing this pool."""
@@ -167,6 +170,7 @@ class ScratchPool:
             dict(self.powers),
             dict(self.cards),
             dict(self.broken),
+            dict(self.broken_rarities),
         )
 
     def add(self, file: ScratchCardsFile) -> list[Finding]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kitgen.games.scratch import rules as deck_rules
-from kitgen.games.scratch.load import merge_pool, official, scratch_pool
+from kitgen.games.scratch.load import check_deck_file, merge_pool, official, scratch_pool
 from kitgen.games.scratch.model import ScratchDeckFile, ScratchPool
 from kitgen.games.scratch.play import Catalog, IllegalMove, Move, Outcome, Scratch, State
 from kitgen.games.scratch.record_model import ScratchRecordFile
@@ -52,10 +51,8 @@ def _deck_cards(
         if deck_doc.model is not None:
             found.append(finding("uses-wrong-kind", f"{entry!r} is not a Scratch deck", at))
         return None
-    pool, pool_found = scratch_pool(deck_doc)
-    found += pool_found + deck_rules.check_deck(
-        deck_doc.model, pool, official().params, official().deck_rules
-    )
+    deck_found, pool = check_deck_file(deck_doc)  # (all at the deck: its card files' own
+    found += deck_found  # findings are theirs)
     if has_errors(found):
         return None
     cards = [pool.card(name) for name, count in deck_doc.model.cards.items() for _ in range(count)]

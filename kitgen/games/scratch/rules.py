@@ -230,30 +230,43 @@ def check_deck(
     cards: dict[str, dict[str, object]] = {}
     entries: list[language.Entry] = []
     commons = 0
+    unknown = 0
     for index, (name, count) in enumerate(deck.cards.items()):
         card = pool.card(name)
         at = deck.where("cards", name, key=True)
-        if card is None:
-            # Counted in the deck's size, and as a common (one error for it, not two).
-            stand_in = f"\0unknown {index}"
-            cards[stand_in] = {"rarity": COMMON}
-            entries.append(language.Entry(stand_in, count, at))
-            if normalise(name) in pool.broken:
-                first = pool.broken[normalise(name)]
-                where = f" ({first.path} line {first.line})" if first else ""
-                found.append(
-                    finding(
-                        "broken-card",
-                        f"{name!r} cannot be used: its definition{where} has errors",
-                        at,
-                    )
+        key = normalise(name)
+        # A card whose definition has errors: one dropped from its file (no card), or
+        # one in the pool whose own definition is the broken one.
+        broken = key in pool.broken and (card is None or pool.broken[key] == card.where())
+        if broken:
+            first = pool.broken[key]
+            where = f" ({first.path} line {first.line})" if first else ""
+            found.append(
+                finding(
+                    "broken-card",
+                    f"{name!r} cannot be used: its definition{where} has errors",
+                    at,
                 )
-            else:
+            )
+        if card is None:
+            # Counted in the deck's size, and by the rarity its broken definition
+            # declares (one error for it, not a missing common too); an unknown card of
+            # no rarity (a misspelt rare hides no missing common).
+            declared = pool.rarity(pool.broken_rarities.get(key, "")) if broken else None
+            rarity_id = "" if declared is None else declared.id
+            if rarity_id == COMMON:
+                commons += count
+            stand_in = f"\0unknown {index}"
+            cards[stand_in] = {"rarity": rarity_id}
+            entries.append(language.Entry(stand_in, count, at))
+            if not broken:
+                unknown += 1
                 names = [c.name for c in pool.cards.values()]
+                hint = suggest(name, names) if unknown <= language.SUGGESTED else ""
                 found.append(
                     finding(
                         "unknown-card",
-                        f"no card called {name!r}{suggest(name, names)}; check the spelling, "
+                        f"no card called {name!r}{hint}; check the spelling, "
                         "or add the card file that defines it to `uses:`",
                         at,
                     )
@@ -277,17 +290,27 @@ def check_deck(
 def _with_pool_limits(rules: DeckRules, pool: ScratchPool) -> DeckRules:
     """The rules with the in-play limits of the pool's own rarities added (a card file
     may declare a rarity `limit: one-per-name` or `one-per-faction`): every limited
-    rarity one copy of each card in play, a one-per-faction rarity also one per faction."""
+    rarity one copy of each card in play (added to the rules' one-per-card rarities),
+    and a one-per-faction rarity one card of that rarity per faction (a rule of its own:
+    one mythic and one unique of a faction may both be in play)."""
+    from kitgen.model.deck_rules import InPlayRule
+
     per_name = [r.id for r in pool.rarities.values() if r.limit != "none"]
-    per_faction = [r.id for r in pool.rarities.values() if r.limit == "one-per-faction"]
+    per_faction = list(
+        dict.fromkeys(r.id for r in pool.rarities.values() if r.limit == "one-per-faction")
+    )
     plays = []
     for play in rules.in_play:
         wanted = play.where.get("rarity")
-        if wanted is not None:
-            extra = per_name if play.one_per == "card" else per_faction
-            wanted = [*wanted, *(r for r in extra if r not in wanted)]
+        if wanted is not None and play.one_per == "card":
+            wanted = [*wanted, *(r for r in per_name if r not in wanted)]
             play = play.model_copy(update={"where": {**play.where, "rarity": wanted}})
         plays.append(play)
+    for rarity in per_faction:
+        if not any(
+            play.one_per == "faction" and play.where == {"rarity": [rarity]} for play in plays
+        ):
+            plays.append(InPlayRule.model_construct(where={"rarity": [rarity]}, one_per="faction"))
     return rules.model_copy(update={"in_play": plays})
 
 
@@ -318,6 +341,12 @@ def _scratch_words(pool: ScratchPool, commons: int) -> Say:
             names = facts["names"]
             assert isinstance(names, list)
             faction = name_of("faction", values.get("faction"))
+            if len(names) == 1:  # copies of one card
+                return (
+                    "unique-per-faction",
+                    f"{facts['count']} copies of {names[0]}: only one {faction} {rarity} can "
+                    "be in play at a time, so the others can only wait in your hand",
+                )
             return (
                 "unique-per-faction",
                 f"{' and '.join(names)} are both {faction} {rarity}s; only one {faction} "
