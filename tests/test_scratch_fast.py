@@ -216,3 +216,60 @@ def test_the_greedy_finder_takes_the_plain_greedy_choice() -> None:
     # Every power was chosen, and ties and captures were common.
     assert len(powers) == 10 and min(powers.values()) > 20, powers
     assert ties > 300 and captures > 300, (ties, captures)
+
+
+def _mythic_engine() -> Scratch:
+    """The official cards and two Kingdom mythics of a rarity limited one per faction."""
+    from kitgen.games.scratch.model import RaritySpec, ScratchCard, Stats
+
+    pool = OFF.pool.copy()
+    pool.rarities["mythic"] = RaritySpec(
+        id="mythic", name="mythic", budget=25, limit="one-per-faction"
+    )
+    for name, (top, right, bottom, left) in (("Regent", (4, 7, 7, 7)), ("Archmage", (5, 6, 7, 7))):
+        stats = Stats(top=top, right=right, bottom=bottom, left=left)
+        card = ScratchCard(name=name, faction="kingdom", rarity="mythic", stats=stats)
+        pool.cards[name.casefold()] = card
+    return Scratch(Catalog(pool), OFF.params)
+
+
+MYTHICS = _mythic_engine()
+
+
+def test_a_one_per_faction_rarity_of_its_own_is_limited_on_its_own() -> None:
+    """A Kingdom mythic in play stops another Kingdom mythic, not a Kingdom unique (as
+    the deck check says: one of each such rarity per faction), on both engines."""
+    from kitgen.games.scratch.play import IllegalMove, Move
+
+    engine, find = MYTHICS, MYTHICS.catalog.find
+    start = engine.new_game((["Worg"] * 10, ["Worg"] * 10), seed=1)
+    cards = [-1] * 9
+    cards[4] = find("Regent")
+    hand = (find("Archmage"), find("Queen"), find("Worg"))
+    state = State(
+        tuple(cards), (0,) * 9, (0,) * 9, (False,) * 9, (hand, hand),
+        start.decks, start.discards, 1, 1, 1, None,
+    )  # fmt: skip
+    assert engine.playable(state, find("Queen")) and not engine.playable(state, find("Archmage"))
+    played = {engine.catalog.cards[m[0]].name for m in engine.raw_moves(state)}
+    assert played == {"Queen", "Worg"}
+    scored = {engine.catalog.cards[m[0]].name for m, _ in fast(engine).greedy_scores(state)}
+    assert scored == played
+    with pytest.raises(IllegalMove, match="Archmage is a mythic, and another kingdom mythic"):
+        engine.apply(state, Move("Archmage", 1))
+
+
+def test_fast_games_with_a_limited_rarity_of_its_own_are_the_state_engines() -> None:
+    names = ["Regent", "Archmage", "Queen", "High Priest", "Knight", "Worg", "Goblin"]
+    players: dict[int, Player] = {RANDOM: RandomPlayer(), GREEDY: GreedyPlayer()}
+    for seed in range(150):
+        rng = random.Random(seed)
+        decks = ([rng.choice(names) for _ in range(10)], [rng.choice(names) for _ in range(10)])
+        kinds = ((RANDOM, RANDOM), (GREEDY, GREEDY))[seed % 2]
+        states = play_game(
+            MYTHICS, decks, (players[kinds[0]], players[kinds[1]]), seed=seed, first=seed % 2
+        )
+        indices = ([MYTHICS.catalog.find(n) for n in d] for d in decks)
+        outcome, plies, _ = play_fast(MYTHICS, tuple(indices), kinds, seed=seed, first=seed % 2)
+        assert outcome == states[-1].outcome, seed
+        assert len(plies) == len(states) - 1, seed

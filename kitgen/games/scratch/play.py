@@ -116,6 +116,7 @@ class CardInfo:
     limit: str  # none, one-per-name or one-per-faction
     stats: tuple[int, int, int, int]  # top, right, bottom, left
     power: str | None
+    rarity: str  # the rarity's id (a limit of one per faction holds per rarity)
 
 
 class Catalog:
@@ -140,6 +141,7 @@ class Catalog:
             rarity.limit if rarity else "none",
             tuple(card.stats.side(s) for s in SIDES),  # type: ignore[arg-type]
             power.id if power is not None and power.id != "none" else None,
+            rarity.id if rarity else card.rarity,
         )
 
     def find(self, name: str) -> int:
@@ -392,8 +394,10 @@ class Scratch:
         self._faction = tuple(c.faction for c in cards)
         self._limit = tuple(_LIMITS.get(c.limit, NO_LIMIT) for c in cards)
         self._names = tuple(c.name for c in cards)
-        factions = sorted({c.faction for c in cards})
-        self._faction_bit = tuple(1 << factions.index(c.faction) for c in cards)
+        # One bit for each faction and rarity: a limit of one per faction holds for the
+        # cards of one rarity (a mythic and a unique of one faction may both be in play).
+        groups = sorted({(c.faction, c.rarity) for c in cards})
+        self._faction_bit = tuple(1 << groups.index((c.faction, c.rarity)) for c in cards)
         # The value on each side (top, right, bottom, left) of face `card * 2 + turned`:
         # turned over, a card's top and bottom trade places, and its left and right.
         self._faces = tuple(face for s in self._stats for face in (s, (s[2], s[3], s[0], s[1])))
@@ -719,7 +723,8 @@ class Scratch:
             raise IllegalMove(f"the {CELL_NAMES[move.cell]} space is taken")
         if all(c < 0 for c in cards):
             if self._limit[card] == ONE_PER_FACTION:
-                raise IllegalMove(f"the first card of a game may not be a unique ({move.card})")
+                rarity = self.catalog.cards[card].rarity
+                raise IllegalMove(f"the first card of a game may not be a {rarity} ({move.card})")
         elif not any(cards[n] >= 0 for n, _ in NEIGHBOURS[move.cell]):
             raise IllegalMove(
                 f"{move.card} must share a side with a card in play "
@@ -728,8 +733,10 @@ class Scratch:
         board, factions = self._limits(state)
         if self._is_blocked(card, False, board, factions):
             if self._limit[card] == ONE_PER_FACTION:
+                rarity = self.catalog.cards[card].rarity
                 raise IllegalMove(
-                    f"{move.card} is a unique, and another {self._faction[card]} unique is in play"
+                    f"{move.card} is a {rarity}, and another {self._faction[card]} {rarity} "
+                    "is in play"
                 )
             raise IllegalMove(f"a {move.card} is already in play; only one may be")
         if move.flip:
