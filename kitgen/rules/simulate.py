@@ -11,7 +11,9 @@ The intervals (every one at 95%):
   (`rate_difference`), built from the two Wilson intervals;
 - a mean (points a game, moves a game), or the mean of a difference measured in the
   same games (points of seat 1 minus seat 2): the normal interval of the mean from
-  the values' spread (`mean_interval`), which needs a few dozen games to be fair;
+  the values' spread (`mean_interval`), which is fair from about 25 x skewness^2
+  games on (Cochran's rule): a few dozen for points or game lengths, a few hundred
+  for a skewed count (Galliard's takes a game: 92% coverage at 80 games);
 - a rate or mean over units that come in clusters (the rounds of a game, which are
   alike more than rounds of different games are): `Clustered`, whose spread is
   taken between clusters (the ratio estimator's), so the interval is as wide as the
