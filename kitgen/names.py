@@ -8,6 +8,11 @@ out is safe on Windows, macOS and Linux: the letters a-z, digits and dashes, at 
 `MAX_SLUG` characters a name. The scheme is written down in docs/formats.md (2.7).
 
 Standard library only: commands that draw nothing import it.
+
+`name_key` is how a name is looked up (a deck's card, a record's card, a figure's
+card): its Unicode identity, case, spacing and punctuation aside; `fold` is the same
+identity with nothing but case aside (docs/formats.md 1.1). Standard library only, so a
+game's engine may use them too.
 """
 
 from __future__ import annotations
@@ -85,3 +90,57 @@ def file_name(*parts: str, ext: str = ".pdf") -> str:
     if base in WINDOWS_RESERVED:
         base += "_"
     return base + ext
+
+
+# --- Comparing names --------------------------------------------------------------------
+
+_NOT_ASCII_KEY = re.compile(r"[^0-9a-z]+")
+
+
+def spelt(text: str) -> str:
+    """A name exactly as spelt, whichever way its letters were typed: NFC (an accent
+    typed as a combining mark is the precomposed letter)."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def fold(text: str) -> str:
+    """Text as it is compared with case aside: Unicode's canonical caseless match (NFC
+    of the case-folded canonical decomposition), so `ΠΕΛΑΡΓΌΣ`, `Πελαργός` and the
+    same word with its accent as a combining mark are one; nothing else is set aside
+    (a full-width A, U+FF21, is not `a`)."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
+
+
+def fold_words(text: str) -> str:
+    """`fold`, with each run of spacing one space and none at the ends: how a player's
+    name is compared (`Ana  Lee` is `ana lee`)."""
+    return " ".join(fold(text).split())
+
+
+def _ignorable(ch: str) -> bool:
+    """Spacing and characters that show nothing: separators, controls, format marks
+    (`U+200B`, `U+202E`, a soft hyphen) and variation selectors."""
+    return (
+        unicodedata.category(ch)[0] in "ZC"
+        or "\ufe00" <= ch <= "\ufe0f"
+        or ("\U000e0100" <= ch <= "\U000e01ef")
+    )
+
+
+def name_key(text: str) -> str:
+    """How a name is looked up: its letters, marks and digits, case folded (`fold`),
+    with spacing, punctuation and symbols aside (`First strike!` ~ `first-strike`,
+    `ΠΕΛΑΡΓΌΣ` ~ `Πελαργός`, but `Πελαργός` is not `Буря` and `Café` is not `Cafe`).
+    A name with no letter or digit at all (`!!!`, `★`) is only itself, spacing and
+    case aside: `???` is not `!!!`."""
+    if text.isascii():
+        lower = text.lower()
+        key = _NOT_ASCII_KEY.sub("", lower)
+        return key or "".join(ch for ch in lower if ch.isprintable() and not ch.isspace())
+    folded = fold(text)
+    key = "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LMN")
+    if any(unicodedata.category(ch)[0] in "LN" for ch in key):
+        return key
+    return "".join(ch for ch in folded if not _ignorable(ch))

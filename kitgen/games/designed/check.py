@@ -43,7 +43,9 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
 def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     """A deck against the game's cards and its `deck_rules` (none: any deck of its cards,
     and no sideboard)."""
+    from kitgen.games.designed.lookup import CardIndex
     from kitgen.model.deck_rules import DeckRules
+    from kitgen.model.findings import finding
     from kitgen.rules.deck_rules import Entry, check_deck
 
     deck = doc.model
@@ -53,7 +55,13 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
     side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
     rules = design.file.deck_rules or DeckRules()
-    return check_deck(
+    index = CardIndex(design.cards, design.name_of)
+    found = [
+        finding("duplicate-card", why, line.where)
+        for line in [*main, *side]
+        if (why := index.ambiguity(line.name)) is not None
+    ]
+    return found + check_deck(
         rules, cards, main, side, deck.where("cards", key=True), deck.where("sideboard", key=True)
     )
 
