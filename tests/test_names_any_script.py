@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import unicodedata
 from pathlib import Path
 
 from conftest import run_in_process, write
@@ -180,7 +181,7 @@ def test_a_scratch_record_plays_the_greek_card_it_names(tmp_path: Path) -> None:
     assert ("unknown.yaml", "unknown-card", 5) in [f[:3] for f in found]
 
 
-# --- A designed game: decks and figures -----------------------------
+# --- A designed game: decks, figures, exported file names -----------------------------
 
 
 def emberwake(tmp_path: Path, renames: dict[str, str]) -> Path:
@@ -256,6 +257,26 @@ def test_a_deck_line_spelt_as_one_card_is_that_card(tmp_path: Path) -> None:
     ]
     message = found[0][3]
     assert "'Cinder Pup' (line 2), 'Cinder-Pup' (line 10)" in message
+
+
+def test_exported_pngs_keep_the_letters_of_card_names(tmp_path: Path) -> None:
+    game = emberwake(tmp_path, GREEK_EMBERWAKE)
+    out = tmp_path / "out"
+    status, stdout, err = run_in_process(
+        main, "export", "png", str(game / "kit.yaml"), "-o", str(out), "--dpi", "36"
+    )
+    assert status == 0, err
+    names = sorted(Path(line).name for line in stdout.splitlines())
+    assert names[:6] == [
+        "001-πελαργός.png",  # before: 001-untitled.png
+        "002-πελαργός.png",
+        "003-πελαργός.png",
+        "004-буря.png",
+        "005-буря.png",
+        "006-ιππότης.png",
+    ]
+    assert all(unicodedata.is_normalized("NFC", name) for name in names)
+    assert {p.name for p in out.rglob("*.png")} == set(names)
 
 
 # --- Players' names in records -------------------------------------------------------
