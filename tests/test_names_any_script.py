@@ -299,3 +299,16 @@ def test_two_players_named_alike_in_any_script_are_found(tmp_path: Path) -> None
         assert [(code, line) for _, code, line, _ in found] == [
             ("invalid-value", line_of(record, "players:"))
         ], game
+
+
+def test_a_new_designed_games_id_is_an_id_whatever_its_name() -> None:
+    """File names keep letters of any script, but a game's id is ASCII: `kitgen new game
+    NAME --game custom` takes the ASCII words of the name (before: `城堡` was the id,
+    `con` gave `con_`, a long name a 60-character id)."""
+    from kitgen.games.designed.starters import game_id_of
+
+    names = ["Café 城堡", "城堡", "Πελαργός 2", "con", "123 go", "Tinker town " * 8]
+    ids = [game_id_of(name) for name in names]
+    assert ids[:5] == ["cafe", "my-game", "game-2", "con", "game-123-go"]
+    for made in ids:
+        assert re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", made) and len(made) <= 40, made
