@@ -70,22 +70,19 @@ def check_name(name: str) -> str:
 
 
 def slug(name: str) -> str:
-    """A file name for a name: lowercase ASCII words joined by dashes, as every file
-    kitgen writes is named (`kitgen.names.slug`: `Tinker town!` -> `tinker-town`,
-    `Æsir` -> `aesir`, `Don't` -> `dont`, cut at a word); when nothing is left, the
-    letters and digits of other scripts (`城堡`), then symbols beyond ASCII (`☃☃☃`,
-    `♠ ♥` -> `♠-♥`); "" when the name has none of these (`!!!`). A name Windows keeps
-    for a device gets an underscore (`con` -> `con_`), as `kitgen.names.file_name`
-    gives it."""
-    from kitgen.names import MAX_SLUG, WINDOWS_RESERVED
-    from kitgen.names import slug as ascii_slug
+    """A file name for a name, as every file kitgen writes is named
+    (`kitgen.names.slug`: `Tinker town!` -> `tinker-town`, `Æsir` -> `aesir`, `Don't`
+    -> `dont`, `城堡` -> `城堡`, cut at a word); when the name has no letter or digit,
+    its symbols beyond ASCII (`☃☃☃`, `♠ ♥` -> `♠-♥`); "" when it has none of these
+    (`!!!`). A name Windows keeps for a device gets an underscore (`con` -> `con_`), as
+    `kitgen.names.file_name` gives it."""
+    from kitgen.names import WINDOWS_RESERVED, fit
+    from kitgen.names import slug as name_slug
 
-    out = ascii_slug(name)
+    out = name_slug(name)
     if not out:
-        out = re.sub(r"[\W_]+", "-", name.casefold()).strip("-")[:MAX_SLUG].rstrip("-")
-    if not out:
-        out = "-".join("".join(ch if _symbol(ch) else " " for ch in name).split())
-        out = out[:MAX_SLUG].rstrip("-")
+        symbols = "".join(ch if _symbol(ch) else " " for ch in unicodedata.normalize("NFC", name))
+        out = fit(symbols.split())
     return out + "_" if out in WINDOWS_RESERVED else out
 
 

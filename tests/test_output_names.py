@@ -5,6 +5,7 @@ of one command that would go to one path are a usage error before anything is wr
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import pairwise
 from pathlib import Path
 
@@ -17,7 +18,6 @@ from kitgen.entry import main
 from kitgen.paths import data_dir
 
 SCRATCH = data_dir() / "scratch"
-SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def kit(folder: Path, name: str, file: str = "kit.yaml") -> str:
@@ -210,7 +210,17 @@ def test_other_files_are_named_game_name_part_without_a_doubled_word(tmp_path: P
         ("\uff26\uff55\uff4c\uff4c \uff37\uff49\uff44\uff54\uff48", "full-width"),  # fullwidth
         ('a/b\\c:d*e?f"g<h>i|j', "a-b-c-d-e-f-g-h-i-j"),  # nothing Windows refuses
         ("..", ""),
-        ("城堡", ""),
+        # Letters ASCII cannot spell are kept, lower-cased (issue 35, item 15).
+        ("城堡", "城堡"),
+        ("Πελαργός", "πελαργός"),
+        ("ΠΕΛΑΡΓΌΣ", "πελαργός"),  # a capital sigma ends a word as ς
+        ("Буря на море", "буря-на-море"),
+        ("Πελαργο\u0301ς", "πελαργός"),  # an accent typed as a combining mark: NFC
+        ("Café Буря", "cafe-буря"),  # Latin letters spelt in ASCII as ever
+        ("城堡、王国", "城堡-王国"),  # punctuation beyond ASCII parts words next to them
+        ("Ŋgoni", "ŋgoni"),  # a Latin letter with no ASCII spelling is a letter too
+        ("Π\u202eλ\u200bε/\\:*?<>|\x00ς", "πλε-ς"),  # bidi, zero-width, path, control
+        ("\uff0f\uff3c\u2215", ""),  # full-width solidi and a division slash: no letter
         ("☃ ♠", ""),
         ("", ""),
         ("\u202e\u200b", ""),
@@ -253,16 +263,89 @@ def test_file_name(parts: tuple[str, ...], expected: str) -> None:
     assert file_name(*parts) == expected
 
 
+def safe_slug(made: str) -> bool:
+    """Words of letters and digits (of any script, with their accents) joined by single
+    dashes, lower case, NFC: no space, punctuation, symbol, control, format (bidi,
+    zero-width) or unassigned character, nothing a file system or Windows refuses."""
+    words = made.split("-")
+    return (
+        all(words)
+        and unicodedata.is_normalized("NFC", made)
+        and made == made.lower()
+        and all(
+            (ch.isascii() and ch in "abcdefghijklmnopqrstuvwxyz0123456789")
+            or (not ch.isascii() and unicodedata.category(ch)[0] in "LMN")
+            for word in words
+            for ch in word
+        )
+        and all(unicodedata.category(word[0])[0] != "M" for word in words)
+    )
+
+
 @given(st.text(max_size=200), st.sampled_from(["cards", "mat", "rules-booklet", "deck"]))
 def test_any_name_makes_a_safe_file_name(name: str, part: str) -> None:
-    from kitgen.names import MAX_SLUG, WINDOWS_RESERVED, file_name, name_slug, slug
+    from kitgen.names import MAX_SLUG, MAX_SLUG_BYTES, WINDOWS_RESERVED, file_name, name_slug, slug
 
     made = slug(name)
-    assert made == "" or SLUG.fullmatch(made), made
-    assert len(made) <= MAX_SLUG
+    assert made == "" or safe_slug(made), made
+    assert len(made) <= MAX_SLUG and len(made.encode()) <= MAX_SLUG_BYTES
+    if any(unicodedata.category(ch)[0] in "LN" for ch in name):
+        assert made  # a name with a letter or a digit of any script spells something
     stem = name_slug(name, "")
-    assert stem and SLUG.fullmatch(stem)
+    assert stem and safe_slug(stem)
     for parts in ((stem, part), (stem,)):
         base = file_name(*parts).removesuffix(".pdf")
         assert base.removesuffix("_") and base not in WINDOWS_RESERVED
-        assert re.fullmatch(r"[a-z0-9-]+_?", base) and len(base) < 100
+        assert safe_slug(base.removesuffix("_")) and len(base.encode()) < 160
+
+
+def ascii_slug_of_before(text: str) -> str:
+    """The slug kitgen wrote before names kept letters of every script (issue 35): the
+    reference a name ASCII can spell must still meet, or shipped outputs change name."""
+    letters = str.maketrans(
+        {"æ": "ae", "œ": "oe", "ø": "o", "ð": "d", "þ": "th", "ł": "l", "đ": "d", "ħ": "h"}
+        | {"\u0131": "i"}
+    )
+    text = re.sub(r"(?<=\w)['\u2019](?=\w)", "", text.casefold().translate(letters))
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    out = ""
+    for word in re.findall(r"[a-z0-9]+", plain):
+        longer = f"{out}-{word}" if out else word
+        if len(longer) > 60:
+            return out or word[:60]
+        out = longer
+    return out
+
+
+LATIN_AND_MORE = st.text(
+    st.sampled_from(
+        list(
+            "aZ09 -_'\u2019.!—、ßæÆøŁıİéÉ\u0301\u0308ﬁ\uff21①½²℡ΣσςπБй城☃\u202e\u200b\u00ad\u3000ŋ"
+        )
+    ),
+    max_size=150,
+)
+
+
+@given(st.one_of(st.text(max_size=150), LATIN_AND_MORE))
+def test_a_name_ascii_can_spell_keeps_the_file_name_it_always_had(name: str) -> None:
+    """Whenever a name's slug is ASCII (every letter in it is one ASCII can spell), it
+    is the slug kitgen always made of it (of its NFC form: an accent typed apart no
+    longer parts `é's` into two words); so no shipped output changes its name."""
+    from kitgen.names import slug
+
+    made = slug(name)
+    if made.isascii():
+        assert made == ascii_slug_of_before(unicodedata.normalize("NFC", name))
+
+
+def test_a_long_name_in_any_script_is_cut_in_bytes_too() -> None:
+    from kitgen.names import MAX_SLUG, MAX_SLUG_BYTES, slug
+
+    greek = slug("Πελαργός " * 20)
+    assert greek == "-".join(["πελαργός"] * 6)  # 53 characters, 101 bytes
+    assert len(slug("城堡 " * 40).encode()) <= MAX_SLUG_BYTES  # 40 letters of 3 bytes
+    assert slug("城" * 100) == "城" * 40  # one word, cut after a letter
+    alpha = "\u03b1"  # more accents than fit: the letter (with the first) stays
+    assert slug(alpha + "\u0301" * 200) == unicodedata.normalize("NFC", alpha + "\u0301")
+    assert len(slug("é" * 100)) == MAX_SLUG

@@ -296,3 +296,46 @@ def test_the_gains_reported_are_measured_on_fresh_games(weakened: str) -> None:
         # (not the gain on the games that chose it)
         chosen = won(swap, range(played))
         assert listed["win_rate"] == round(sum(mine) / played, 4) != round(sum(chosen) / played, 4)
+
+
+GREEK_POOL = """game: scratch
+kind: cards
+cards:
+  - name: Буря
+    faction: monster
+    rarity: common
+    stats: {top: 6, right: 5, bottom: 4, left: 4}
+  - name: Πελαργός
+    faction: monster
+    rarity: common
+    stats: {top: 7, right: 4, bottom: 4, left: 4}
+"""
+
+
+def test_a_pool_of_greek_and_cyrillic_cards_offers_each_card(tmp_path: Path) -> None:
+    """Before issue 35 (item 15), every name of another script had one key: the pool's
+    two cards were one (`duplicate-card`), and the tuner said so and stopped."""
+    pool = tmp_path / "greek.yaml"
+    pool.write_text(GREEK_POOL, encoding="utf-8")
+    code, out, err = run(
+        RUSH, "--against", COURT, "--pool", str(pool), "-n", "20", "--top", "50", "-f", "json"
+    )
+    assert code == 0, err
+    report = json.loads(out)
+    assert {s["add"] for s in report["best"]} == {"Буря", "Πελαργός"}
+
+
+def test_a_deck_naming_one_card_on_two_lines_tunes_with_every_copy(tmp_path: Path) -> None:
+    """Monster rush with its two Worgs written on two lines, in two spellings: the same
+    deck, the same games, the same report (the second line used to replace the first,
+    leaving a 9-card deck that no swap could make legal)."""
+    text = Path(RUSH).read_text(encoding="utf-8").replace("  Worg: 2\n", "  Worg: 1\n  WORG!: 1\n")
+    split = tmp_path / "split.yaml"
+    split.write_text(text, encoding="utf-8")
+    code, out, err = run(str(split), "--against", COURT, "-n", "20", "-f", "json")
+    assert code == 0, err
+    code, same, _ = run(RUSH, "--against", COURT, "-n", "20", "-f", "json")
+    assert code == 0
+    mine, theirs = json.loads(out), json.loads(same)
+    assert mine["deck_as_it_is"] == theirs["deck_as_it_is"]
+    assert mine["swaps_tried"] == theirs["swaps_tried"]

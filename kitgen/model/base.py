@@ -17,6 +17,7 @@ from pydantic import (
 
 from kitgen.model.findings import Location
 from kitgen.model.source import SourceMap
+from kitgen.names import name_key
 
 V = TypeVar("V", bound=Callable[..., Any])
 
@@ -152,14 +153,22 @@ def empty() -> list[Any]:
 
 
 def normalise(text: Any) -> str:
-    """A lookup key that ignores case, spacing and punctuation ("First strike!" ~ first-strike)."""
-    return re.sub(r"[^0-9a-z]+", "", str(text).casefold())
+    """A name's lookup key: its Unicode identity, case, spacing and punctuation aside
+    ("First strike!" ~ first-strike; "ΠΕΛΑΡΓΌΣ" ~ "Πελαργός", never "Буря"); see
+    `kitgen.names.name_key`."""
+    return name_key(str(text))
 
 
 def suggest(word: str, choices: list[str]) -> str:
-    """A " (did you mean 'x'?)" hint, or nothing."""
+    """A " (did you mean 'x'?)" hint, or nothing. Here a compatibility form counts as
+    the letter it stands for (NFKC: a name typed in full-width letters finds the card
+    spelt in ASCII), though a lookup tells them apart."""
     import difflib
+    import unicodedata
 
-    by_norm = {normalise(c): c for c in choices}
-    close = difflib.get_close_matches(normalise(word), list(by_norm), n=1, cutoff=0.6)
+    def near(text: str) -> str:
+        return normalise(unicodedata.normalize("NFKC", text))
+
+    by_norm = {near(c): c for c in choices}
+    close = difflib.get_close_matches(near(word), list(by_norm), n=1, cutoff=0.6)
     return f" (did you mean {by_norm[close[0]]!r}?)" if close else ""

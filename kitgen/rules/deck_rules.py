@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.model.base import normalise, suggest
 from kitgen.model.findings import Finding, Location, finding, warning
+from kitgen.names import spelt
 
 if TYPE_CHECKING:
     from kitgen.model.deck_rules import CountRule, DeckRules, Range, TotalRule
@@ -85,14 +86,20 @@ class Deck:
 
 def read_deck(lines: Sequence[Entry], cards: Cards, what: str = "the deck") -> Deck:
     """The deck's lines as the game's cards: an unknown name is `unknown-card` (with the
-    nearest name), and two lines naming one card are merged with a warning."""
-    by_key = {normalise(name): name for name in cards}
+    nearest name), and two lines naming one card are merged with a warning. A line names
+    the card spelt exactly as it is (NFC), else the first whose name matches it with
+    case, spacing and punctuation aside (`normalise`)."""
+    exact: dict[str, str] = {}
+    by_key: dict[str, str] = {}
+    for card in cards:
+        exact.setdefault(spelt(card), card)
+        by_key.setdefault(normalise(card), card)
     found: list[Finding] = []
     merged: dict[str, tuple[int, Location | None]] = {}
     known: list[tuple[str, int, Location | None]] = []
     unknown = 0
     for line in lines:
-        name = by_key.get(normalise(line.name))
+        name = exact.get(spelt(line.name)) or by_key.get(normalise(line.name))
         if name is None:
             unknown += 1
             hint = suggest(line.name, list(cards)) if unknown <= SUGGESTED else ""

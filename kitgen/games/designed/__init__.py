@@ -44,9 +44,10 @@ class DesignedGame(Game):
             return None
         from kitgen.games.designed.figure_args import for_cards
         from kitgen.games.designed.load import load_design
+        from kitgen.games.designed.lookup import CardIndex
 
         design = load_design(self.id, self.folder)
-        return for_cards(tuple(design.name_of(card) for card in design.cards))
+        return for_cards(CardIndex(design.cards, design.name_of))
 
     def figures(self) -> Figures:
         from kitgen.games.designed.figures import designed_figures

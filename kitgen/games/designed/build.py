@@ -36,8 +36,8 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
     at the face layout's card size unless the command line says otherwise."""
     from kitgen.games.designed.draw import deck, layout_settings
     from kitgen.games.designed.load import load_design
+    from kitgen.games.designed.lookup import CardIndex
     from kitgen.games.designed.model import DesignedDeckFile
-    from kitgen.model.base import normalise
 
     model = doc.model
     if not isinstance(model, DesignedDeckFile):
@@ -46,11 +46,12 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
     if not design.ok:  # (the deck's check reported the game's errors)
         b.result.findings += design.file_findings + design.findings
         return True
-    by_key = {normalise(design.name_of(card)): card for card in design.cards}
+    index = CardIndex(design.cards, design.name_of)
     copies: dict[int, int] = {}
     order = []
     for name, count in [*model.cards.items(), *model.sideboard.items()]:
-        card = by_key[normalise(name)]  # (the deck's check found every name)
+        card = index.find(name)
+        assert card is not None  # (the deck's check found every name)
         if id(card) not in copies:
             order.append(card)
         copies[id(card)] = copies.get(id(card), 0) + count

@@ -45,6 +45,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     and no sideboard). A game file that cannot be read, or whose deck rules cannot, is
     `deck-not-checked` at the deck's cards (never no problems); with the rules alone
     broken, the deck's card names are still checked."""
+    from kitgen.games.designed.lookup import CardIndex
     from kitgen.model.deck_rules import DeckRules
     from kitgen.rules.deck_rules import Entry, check_deck, read_deck
 
@@ -52,34 +53,37 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     if not isinstance(deck, DesignedDeckFile):
         return []
     at = deck.where("cards", key=True)
+    main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
+    side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
+    found: list[Finding] = []
+    if design.file is not None:  # a line that several different cards answer to
+        index = CardIndex(design.cards, design.name_of)
+        found += [
+            finding("duplicate-card", why, line.where)
+            for line in [*main, *side]
+            if (why := index.ambiguity(line.name)) is not None
+        ]
+    cards = {design.name_of(card): card.values for card in design.cards}
     problem = design.rules_problem
     if design.file is None or problem is not None:
         why = (
             "its game file cannot be read"
             if design.file is None
-            else ("the game's deck rules cannot be read")
+            else "the game's deck rules cannot be read"
         )
         if problem is not None:
             why += (
                 f" ({problem.location}: {problem.message})"
                 if problem.location
-                else (f" ({problem.message})")
+                else f" ({problem.message})"
             )
-        found = [finding("deck-not-checked", f"this deck could not be checked: {why}", at)]
+        found.append(finding("deck-not-checked", f"this deck could not be checked: {why}", at))
         if design.file is not None:
-            cards = {design.name_of(card): card.values for card in design.cards}
-            main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
-            side = [
-                Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()
-            ]
             found += read_deck(main, cards).findings
             found += read_deck(side, cards, "the sideboard").findings
         return found
-    cards = {design.name_of(card): card.values for card in design.cards}
-    main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
-    side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
     rules = design.file.deck_rules or DeckRules()
-    return check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
+    return found + check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
 
 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:

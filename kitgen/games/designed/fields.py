@@ -28,6 +28,7 @@ from pydantic import Field, model_validator
 from kitgen.load.table_shape import Cell, Table
 from kitgen.model.base import Name, Spec, in_schema
 from kitgen.model.findings import Finding, Location, finding
+from kitgen.names import fold
 
 FieldType = Literal["text", "integer", "choice", "colour", "image", "icons"]
 COUNT_COLUMNS = ("count", "qty")  # how many copies of the row's card
@@ -85,8 +86,9 @@ class CheckedCards:
 
 
 def column_key(name: str) -> str:
-    """How a column's name is matched to a field: case and spaces around it aside."""
-    return name.strip().casefold()
+    """How a column's name (or a choice's value) is matched to a field: case and spaces
+    around it aside (NFC, case folded: `kitgen.names.fold`)."""
+    return fold(name.strip())
 
 
 def check_cards(

@@ -3,35 +3,43 @@ game's cards from its layout (`figure: card`, `args: {card: Fire Imp}`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from kitgen.model.base import Name, Spec, normalise, suggest
+from kitgen.model.base import Name, Spec, suggest
 from kitgen.model.figures import FigureIssue
+
+if TYPE_CHECKING:
+    from kitgen.games.designed.lookup import CardIndex
 
 
 class CardArgs(Spec):
     """One of the game's cards, its face (or its back), as the layout draws it."""
 
-    # The game's card names (set on the model a game makes: `for_cards`).
-    names: ClassVar[tuple[str, ...]] = ()
+    # The game's cards by name (set on the model a game makes: `for_cards`).
+    index: ClassVar[CardIndex | None] = None
 
     card: Name
     side: Literal["face", "back"] = "face"
 
     def figure_issues(self) -> list[FigureIssue]:
-        """A card the game does not have."""
-        if normalise(self.card) in {normalise(n) for n in self.names}:
-            return []
-        return [
-            (
-                ("card",),
-                "unknown-card",
-                f"no card called {self.card!r} in the game's cards"
-                f"{suggest(self.card, list(self.names))}",
-            )
-        ]
+        """A card the game does not have, or a name several different cards answer to
+        (`kitgen.games.designed.lookup`)."""
+        from kitgen.games.designed.lookup import CardIndex
+
+        index = self.index or CardIndex((), str)
+        if not index.cards(self.card):
+            names = list(index.exact)
+            return [
+                (
+                    ("card",),
+                    "unknown-card",
+                    f"no card called {self.card!r} in the game's cards{suggest(self.card, names)}",
+                )
+            ]
+        why = index.ambiguity(self.card)
+        return [] if why is None else [(("card",), "duplicate-card", why)]
 
 
-def for_cards(names: tuple[str, ...]) -> type[CardArgs]:
+def for_cards(index: CardIndex) -> type[CardArgs]:
     """The card figure's `args:` model for a game with these cards."""
-    return type("CardArgs", (CardArgs,), {"names": names, "__module__": __name__})
+    return type("CardArgs", (CardArgs,), {"index": index, "__module__": __name__})

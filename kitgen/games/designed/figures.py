@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from kitgen.games.designed.draw import Artist
 from kitgen.games.designed.figure_args import CardArgs
 from kitgen.games.designed.load import load_design
+from kitgen.games.designed.lookup import CardIndex
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
-from kitgen.model.base import normalise
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -40,8 +40,7 @@ def designed_figures(game_id: str, folder: str) -> Figures:
 
     def paint(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
         chosen = CardArgs.model_validate(args)
-        by_key = {normalise(design.name_of(card)): card for card in design.cards}
-        card = by_key.get(normalise(chosen.card))
+        card = CardIndex(design.cards, design.name_of).find(chosen.card)
         pick = design.face if chosen.side == "face" else design.back
         if card is None or pick is None:  # (kitgen check reports an unknown card)
             return

@@ -8,7 +8,9 @@ lines name, under schemas/.)
 
 from __future__ import annotations
 
-from kitgen.starters import comment_text, slug, yaml_text
+from kitgen.names import fit
+from kitgen.names import slug as name_slug
+from kitgen.starters import comment_text, yaml_text
 
 GAME = """\
 # yaml-language-server: $schema=schemas/game.schema.json
@@ -185,8 +187,12 @@ STAR = """\
 
 
 def game_id_of(name: str) -> str:
-    """A designed game's id from its name: its slug, made to start with a letter."""
-    stem = slug(name) or "my-game"
+    """A designed game's id from its name: an id is ASCII (lower-case letters, digits,
+    single dashes, up to 40 characters, a letter first), so the ASCII words of its
+    file name (`Café 城堡` -> `cafe`; `kitgen.names.slug` keeps `城堡` for file names),
+    else `my-game`."""
+    words = [word for word in name_slug(name).split("-") if word.isascii()]
+    stem = fit(words, 35) or "my-game"
     return stem if stem[0].isalpha() else f"game-{stem}"
 
 

@@ -12,6 +12,7 @@ from kitgen.load.documents import Document
 from kitgen.load.replay import MoveLog, replay_moves
 from kitgen.model.findings import Finding, finding
 from kitgen.model.standard import Card
+from kitgen.names import fold_words
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def replay_game(doc: Document) -> GameReplay:
     assert isinstance(record, GalliardRecordFile)
     names = list(record.players)
     out = GameReplay(names=names)
-    if names[0].casefold() == names[1].casefold():
+    if fold_words(names[0]) == fold_words(names[1]):
         out.findings.append(
             finding(
                 "invalid-value",

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from kitgen.games.scratch.model import SIDES, ScratchCard, ScratchParameters, ScratchPool
+from kitgen.names import name_key
 from kitgen.rules.base import draw, shuffle
 
 CELLS = ("TL", "TC", "TR", "ML", "MC", "MR", "BL", "BC", "BR")
@@ -128,7 +129,7 @@ class Catalog:
             cards[card.name] = self._info(card, pool)
         self.cards = tuple(sorted(cards.values(), key=lambda c: c.name))
         self.index = {c.name: i for i, c in enumerate(self.cards)}
-        self.folded = {c.name.casefold(): i for i, c in enumerate(self.cards)}
+        self.keys = {name_key(c.name): i for i, c in enumerate(self.cards)}
 
     @staticmethod
     def _info(card: ScratchCard, pool: ScratchPool) -> CardInfo:
@@ -145,9 +146,10 @@ class Catalog:
         )
 
     def find(self, name: str) -> int:
-        """The index of a card by name (case-insensitive)."""
+        """The index of a card by name: as a deck names it, case, spacing and punctuation
+        aside (`kitgen.names.name_key`)."""
         try:
-            return self.index[name] if name in self.index else self.folded[name.casefold()]
+            return self.index[name] if name in self.index else self.keys[name_key(name)]
         except KeyError:
             raise IllegalMove(f"no card called {name!r}") from None
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from kitgen.games.scratch.model import ScratchDeckFile, ScratchPool
 from kitgen.model.findings import Finding
+from kitgen.names import name_key
 from kitgen.rules.simulate import mean_interval, rounded, wilson
 
 ROUNDS = 3  # rounds of successive halving
@@ -67,7 +68,7 @@ def legal_swaps(
     pool = sorted(set(candidates))
     for remove in deck.cards:
         for add in pool:
-            if add == remove:
+            if name_key(add) == name_key(remove):  # (the same card, however spelt)
                 continue
             swap = Swap(remove, add)
             changed = deck.model_copy(update={"cards": swap.deck(deck.cards)})

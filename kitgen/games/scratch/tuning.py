@@ -22,6 +22,7 @@ from kitgen.kit import check_document
 from kitgen.load.documents import read_document
 from kitgen.load.references import allowing_outside, outside_allowed
 from kitgen.model.findings import Finding
+from kitgen.names import name_key
 from kitgen.simulation import check_players, check_run, in_order, stoppable
 
 PASS = 20  # games a swap plays in one pass; a stop keeps only whole passes
@@ -75,18 +76,18 @@ def _setup(paths: Paths) -> Setup:
         for listed in cards_doc.model.cards:
             found = cards_pool.card(listed.name)
             if found is not None:
-                candidates.cards[found.name] = found
+                candidates.cards[name_key(found.name)] = found
     engine = Scratch(Catalog(pool), official().params)
     against: list[str] = []
     for name, count in against_doc.model.cards.items():
         theirs = pool.card(name)
         assert theirs is not None  # the deck was checked before
         against += [theirs.name] * count
-    spelled = {}
+    spelled: dict[str, int] = {}
     for name, count in deck_doc.model.cards.items():
         mine = pool.card(name)
         assert mine is not None
-        spelled[mine.name] = count
+        spelled[mine.name] = spelled.get(mine.name, 0) + count  # (two lines, one card)
     deck = deck_doc.model.model_copy(update={"cards": spelled})
     return Setup(
         engine, deck, against, candidates, legal, deck_doc.model.name, against_doc.model.name

@@ -23,6 +23,7 @@ from pydantic import Field
 from kitgen.games.staircase.rules import StaircaseScore, score_staircase
 from kitgen.model.base import Name, Spec, empty
 from kitgen.model.standard import Card
+from kitgen.names import fold_words
 
 ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("cards", 2)
 Issue = tuple[ArgsPath, str, str]  # (path, finding code, message)
@@ -194,8 +195,8 @@ def why_not(
         return f"{move.action} uses two different cards from the hand, not {move.cards[0]} twice"
     if move.action == "recycle" and not scrap_pile:
         return "the scrap pile is empty, so there is no card to recycle"
-    named = move.target.casefold() if move.target is not None else None
-    if move.action == "interfere" and player is not None and named == player.casefold():
+    named = fold_words(move.target) if move.target is not None else None
+    if move.action == "interfere" and player is not None and named == fold_words(player):
         return "a player interferes with another player, never with themselves"
     return None
 

@@ -181,12 +181,13 @@ class GameReplay(MoveLog["State", "Move"]):
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Staircase record; findings say what is wrong and where."""
     from kitgen.games.staircase.play import IllegalMove, Setup, Staircase, parse_move
+    from kitgen.names import fold_words
 
     record = doc.model
     assert isinstance(record, StaircaseRecordFile)
     names = list(record.players)
     out = GameReplay(names=names)
-    folded = [n.casefold() for n in names]
+    folded = [fold_words(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:
             out.findings.append(

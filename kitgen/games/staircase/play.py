@@ -52,6 +52,7 @@ from kitgen.games.staircase.rules import (
     PLAYERS as PLAYER_RANGE,
 )
 from kitgen.model.standard import Card, full_deck
+from kitgen.names import fold_words
 from kitgen.rules.base import draw, shuffle
 
 
@@ -137,14 +138,10 @@ _WORDS = re.compile(r"[\s,;]+")
 _SEPARATORS = {",", ";"}
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _seat_of(text: str, names: Sequence[str]) -> int:
     """The seat a player is named by: a name (any case), else a seat number from 1."""
-    wanted = _fold(text)
-    matches = [i for i, name in enumerate(names) if _fold(name) == wanted]
+    wanted = fold_words(text)
+    matches = [i for i, name in enumerate(names) if fold_words(name) == wanted]
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
