@@ -326,6 +326,17 @@ def test_svglib_log_is_a_warning_at_the_svg_and_never_raw_on_stderr(
     assert "\\u202e\\x9b31m' cannot be read; that paint is left out (and 1 more)" in warning[0]
 
 
+def test_check_reads_the_icons_text_names_as_the_build_draws_them(tmp_path: Path) -> None:
+    game = tmp_path / "emberwake"
+    shutil.copytree(EXAMPLE, game)  # (:spark: is drawn in rules text only)
+    (game / "icons" / "spark.svg").write_text(f"<!DOCTYPE svg>\n<svg {SVG}/>", encoding="utf-8")
+    status, out, _err = run_in_process(main, "check", str(game))
+    assert status == 1 and "error image-refused card 'Cinder Pup' (and 3 more): the icon" in out
+    (game / "icons" / "spark.svg").write_text(FORGED, encoding="utf-8")
+    status, out, _err = run_in_process(main, "check", str(game))
+    assert status == 0 and f"{game / 'icons' / 'spark.svg'}:3:1: warning image-partly-drawn" in out
+
+
 def test_nothing_svglib_logs_reaches_a_handler_of_the_root_logger(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

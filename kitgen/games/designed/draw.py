@@ -332,6 +332,12 @@ class Artist:
                                 where,
                             )
                         )
+                    for name in dict.fromkeys(icon_names(text)):  # (as drawing reads them)
+                        if name in self.design.icons:
+                            icon = self.picture(
+                                self.icon_path(name, where), where, f"the icon {name!r}"
+                            )
+                            out += _drawn_differently(icon, f"the icon {name!r}")
                     family = self.family(
                         str(_value(part, "font", context, "sans")), part.places.get("font")
                     )
