@@ -10,13 +10,17 @@ which Python prints raw on stderr. Here kitgen does each of those itself:
 - Text: every family maps to DejaVu Sans or DejaVu Serif (kitgen/fonts/), in the
   bold and italic the SVG asks for. No font file is looked for and no program runs,
   whatever the family names are (`_family_kind`).
-- Images: an `<image>` draws an embedded PNG or JPEG (a `data:` URI), decoded with
-  kitgen's own limits by the `embed` function the caller gives; an `<image>` or
-  `<use>` naming anything outside the file is never opened (kitgen.load.svg refuses
-  such files before they get here; this is the second guard). The images are drawn
-  by `draw`, a reportlab renderer that draws nothing else as an image.
+- Images: an `<image>` draws an embedded PNG or JPEG (a `data:` URI), taken out of
+  the tree before svglib reads it (a `<use>` copy of it is then cheap) and decoded
+  once, with kitgen's own limits, by the `embed` function the caller gives; an
+  `<image>` or `<use>` naming anything outside the file is never opened
+  (kitgen.load.svg refuses such files before they get here; this is the second
+  guard). The images are drawn by `draw`, a reportlab renderer that draws nothing
+  else as an image.
 - svglib's log is kept from stderr: while kitgen converts, its records are counted
   and the first is kept as a note for the caller (a warning at the SVG file).
+- The drawing is drawn once, to nowhere, when it is made: what reportlab cannot
+  draw (an infinite width) is a problem when the SVG is read, not a failed build.
 
 Works with every svglib from 1.5.1: the renderer, attribute and shape converters
 are svglib's own, with these methods overridden.
