@@ -5,8 +5,9 @@ expand an entity or fetch a file: a DOCTYPE (the door to entity expansion, "bill
 laughs", and external entities, XXE) stops the parse the moment it starts. A file
 kitgen draws must be self-contained: every `href` points inside the file (`#id`) or
 holds an embedded PNG or JPEG (checked like any other image, so a small SVG cannot
-carry a decompression bomb), and CSS loads nothing (`@import`, `url()` other than
-`url(#id)`). Elements and nesting are counted, since drawing work grows with them.
+carry a decompression bomb; all of them together within one picture's pixels), and
+CSS loads nothing (`@import`, `url()` other than `url(#id)`). Elements and nesting
+are counted, since drawing work grows with them.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class _Walker:
         self.root: str | None = None
         self.depth = 0
         self.elements = 0
+        self.pixels = 0  # of the images embedded so far
         self.style_depth = 0  # inside a <style> element: its text is CSS
         self.style_text: list[str] = []
         parser = expat.ParserCreate(namespace_separator=_SEP)
@@ -206,6 +208,15 @@ class _Walker:
         too_large = size_problem("an image embedded in the SVG", header, self.limits)
         if too_large is not None:
             raise self.refuse("image-too-large", too_large.message)
+        # One SVG is one picture: its images together within one picture's pixels.
+        self.pixels += header.width * header.height
+        if self.pixels > self.limits.max_pixels:
+            raise self.refuse(
+                "image-too-large",
+                f"the images embedded in the SVG hold {self.pixels / 1e6:.1f} megapixels "
+                f"so far; kitgen draws up to {self.limits.max_pixels / 1e6:g} megapixels in "
+                "one picture",
+            )
 
     def css(self, text: str, where: str) -> None:
         """CSS may not load anything: no @import, no url() but url(#id)."""

@@ -173,6 +173,11 @@ CODES: dict[str, CodeInfo] = {
     "image-low-resolution": CodeInfo(
         "warning", "card art that prints below 150 dpi at the kit's card size", stage="build"
     ),
+    "image-partly-drawn": CodeInfo(
+        "warning",
+        "an SVG with a part kitgen cannot draw as written (a colour or transform it cannot read)",
+        stage="build",
+    ),
     "outside-bleed": CodeInfo(
         "warning", "a layout element reaching past the card's bleed (cut off)", stage="build"
     ),

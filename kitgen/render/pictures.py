@@ -10,7 +10,9 @@ form's name comes from the file's bytes, so the same input gives the same PDF.
 Rasters are checked by their header against ImageLimits before Pillow decodes
 them (with its decompression-bomb guard set to the same limits); SVG is checked by
 kitgen.load.svg (self-contained, no DOCTYPE, within limits) before svglib parses
-it, and is drawn as vectors.
+it (through kitgen.render.svgdraw, which reads nothing but the SVG's bytes and sets
+its text in DejaVu), and is drawn as vectors; a PNG or JPEG embedded in it is
+checked and decoded as a picture file is, and drawn as one.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from kitgen.load.images import (
     size_problem,
 )
 from kitgen.load.svg import check_svg, looks_like_svg
-from kitgen.render.fonts import REGULAR, builtin_family, register_fonts
+from kitgen.render.fonts import REGULAR, register_fonts
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
@@ -78,6 +80,9 @@ class Picture:
     # A PNG's compressed rows and its colours (1 grey, 3 RGB), when a PDF can hold them
     # as they are (`_png_as_is`): no decoding and compressing again to embed it.
     png: tuple[bytes, int] | None = field(default=None, repr=False)
+    # SVG only: (line, message) of the first thing in it not drawn as written (a colour
+    # or transform svglib cannot read, ...), with how many more; kitgen warns of it.
+    note: tuple[int, str] | None = None
 
 
 _cache: OrderedDict[tuple[str, int, int, ImageLimits], tuple[Picture | None, ImageProblem | None]]
@@ -119,55 +124,42 @@ def _load(path: str, limits: ImageLimits) -> tuple[Picture | None, ImageProblem 
 
 
 def _load_svg(data: bytes, name: str, limits: ImageLimits) -> Picture | ImageProblem:
-    """Check the SVG, then let svglib turn it into a reportlab Drawing."""
+    """Check the SVG, then turn it into a reportlab Drawing (kitgen.render.svgdraw:
+    svglib, reading nothing but these bytes, its text in DejaVu)."""
     problem = check_svg(data, name, limits)
     if problem is not None:
         return problem
-    from svglib.svglib import svg2rlg
+    from kitgen.render import svgdraw
 
-    try:
-        # From memory, not the path: svglib then has no folder to resolve a file in,
-        # a second guard behind check_svg.
-        drawing = svg2rlg(io.BytesIO(data))
-    except Exception as err:  # svglib raises many kinds of error on odd SVG
-        reason = (str(err).splitlines() or [type(err).__name__])[0]
-        return ImageProblem("image-unreadable", f"{name!r} cannot be drawn: {reason}")
-    if drawing is None:
-        return ImageProblem("image-unreadable", f"{name!r} is an SVG that svglib cannot read")
+    converted = svgdraw.convert(data, name, lambda image, _line: _embedded(image, limits))
+    if isinstance(converted, ImageProblem):
+        return converted
+    drawing = converted.drawing
     width, height = float(drawing.width), float(drawing.height)
     if not (width > 0 and height > 0):
         return ImageProblem(
             "image-unreadable",
             f"{name!r} has no size: give the <svg> a width and height or viewBox",
         )
-    _embed_fonts(drawing)
     # The renderer starts each drawing in this font; reportlab's default is Helvetica,
     # a standard font kitgen never uses (KitSans is in every kitgen PDF already).
     register_fonts()
     drawing.initialFontName = REGULAR
     digest = hashlib.sha256(data).hexdigest()
-    return Picture("svg", width, height, digest, name, content=drawing)
+    return Picture("svg", width, height, digest, name, content=drawing, note=converted.note)
 
 
-def _embed_fonts(drawing: Any) -> None:
-    """Text in an SVG in a font kitgen cannot embed (svglib falls back to the standard
-    PDF fonts, which print shops reject) is set in DejaVu Sans instead."""
-    from reportlab.graphics.shapes import String
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+_EMBEDDED = "an image embedded in the SVG"
 
-    family = None
-    for shape in _shapes(drawing):
-        if not isinstance(shape, String):
-            continue
-        try:
-            embedded = isinstance(pdfmetrics.getFont(shape.fontName), TTFont)
-        except KeyError:
-            embedded = False
-        if not embedded:
-            family = family or builtin_family("sans")
-            font = str(shape.fontName).lower()
-            shape.fontName = family.face("bold" in font, "italic" in font or "oblique" in font)
+
+def _embedded(data: bytes, limits: ImageLimits) -> Picture | ImageProblem:
+    """A PNG or JPEG embedded in an SVG, checked and decoded as a picture file is (the
+    same limits); a problem says what is wrong with it after "an image embedded in the
+    SVG" (kitgen.render.svgdraw puts the file and line before it)."""
+    got = _load_raster(data, _EMBEDDED, limits)
+    if isinstance(got, ImageProblem):
+        return ImageProblem(got.code, got.message.removeprefix(f"{_EMBEDDED!r} "))
+    return got
 
 
 def _shapes(node: Any) -> Iterator[Any]:
@@ -411,24 +403,31 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
     if not c.hasForm(name):
         c.beginForm(name, 0, 0, *size)
         if picture.kind == "svg":
-            from reportlab.graphics import renderPDF
+            from kitgen.render import svgdraw
 
             drawing = picture.content if colour is None else _tinted(picture.content, colour)
-            renderPDF.draw(drawing, c, 0, 0)
-        elif colour is None and picture.png is not None:
-            _draw_png(c, picture, *picture.png)  # embedded as it is
+            svgdraw.draw(drawing, c, lambda canvas, raster: _draw_raster(canvas, raster, colour))
         else:
-            from reportlab.lib.utils import ImageReader
-
-            if colour is not None:
-                reader = ImageReader(_tinted_raster(picture.content, colour))
-            elif picture.jpeg is not None:
-                reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
-            else:
-                reader = ImageReader(picture.content)
-            c.drawImage(reader, 0, 0, 1, 1, mask="auto")
+            _draw_raster(c, picture, colour)
         c.endForm()
     return name, *size
+
+
+def _draw_raster(c: Canvas, picture: Picture, colour: Any) -> None:
+    """Draw a raster picture in the unit square (in one colour when colour is not None):
+    a picture file's form, or an image embedded in an SVG."""
+    if colour is None and picture.png is not None:
+        _draw_png(c, picture, *picture.png)  # embedded as it is
+        return
+    from reportlab.lib.utils import ImageReader
+
+    if colour is not None:
+        reader = ImageReader(_tinted_raster(picture.content, colour))
+    elif picture.jpeg is not None:
+        reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
+    else:
+        reader = ImageReader(picture.content)
+    c.drawImage(reader, 0, 0, 1, 1, mask="auto")
 
 
 class _PNGRows(PDFImageXObject):  # type: ignore[misc]  # (reportlab has no type hints)

@@ -348,6 +348,12 @@ class Artist:
                                 where,
                             )
                         )
+                    for name in dict.fromkeys(icon_names(text)):  # (as drawing reads them)
+                        if name in self.design.icons:
+                            icon = self.picture(
+                                self.icon_path(name, where), where, f"the icon {name!r}"
+                            )
+                            out += _drawn_differently(icon, f"the icon {name!r}")
                     family = self.family(
                         str(_value(part, "font", context, "sans")), part.places.get("font")
                     )
@@ -373,10 +379,12 @@ class Artist:
                     where = part.places.get("src")
                     picture = self.picture(self.image_path(part, context), where, "image")
                     out += self.resolution(part, context, picture, placed, where)
+                    out += _drawn_differently(picture, f"{part.label}'s image")
                 elif part.type == "icon":
                     where = part.places.get("icon")
                     name = str(_value(part, "icon", context))
-                    self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
+                    icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
+                    out += _drawn_differently(icon, f"the icon {name!r}")
                 if part.type != "text":
                     out += self.outside_box(part, placed, layout)
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
@@ -752,6 +760,16 @@ def _colour(text: str) -> Color:
     return HexColor(text)
 
 
+def _drawn_differently(picture: Picture, what: str) -> list[tuple[str, str, Location | None]]:
+    """A warning at an SVG file for the first thing in it that is not drawn as written
+    (what svglib, which reads SVG for kitgen, could not read), if any."""
+    if picture.note is None:
+        return []
+    line, message = picture.note
+    where = Location(picture.name, max(line, 1))
+    return [("image-partly-drawn", f"{what} is not drawn as its SVG says: {message}", where)]
+
+
 def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]:
     """Every card of the game, both sides, checked at this size: findings, each said once
     per place and message with the first card that has it (and how many more do)."""
@@ -780,7 +798,7 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
     for (code, message, where), names in seen.items():
         more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
         text = f"card {names[0]!r}{more}: {message}"
-        warns = ("outside-bleed", "outside-safe", "image-low-resolution")
+        warns = ("outside-bleed", "outside-safe", "image-low-resolution", "image-partly-drawn")
         make = warning if code in warns else finding
         out.append(make(code, text, where))
     design.checked[key] = list(out)
