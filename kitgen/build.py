@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from kitgen import registry
-from kitgen.atomic import write_atomic
+from kitgen.atomic import OutsideError, check_inside, write_atomic
 from kitgen.errors import KitgenError, UsageError
 from kitgen.kit import check_document
 from kitgen.layout.cutting import CUT_MODES, FOLD_REFUSED
@@ -359,6 +359,11 @@ class KitBuilder:
     def _plan(self, paths: list[str], make: Callable[[], None] | None) -> None:
         self.planned.append(Planned(tuple(paths), self.source, make))
 
+        for path in paths:  # before anything is written: a path out of --out stops it all
+            try:
+                check_inside(self.options.out, path)
+            except OutsideError as err:
+                raise KitgenError(f"cannot write {path}: {err.strerror}") from None
     def _path(self, game: str, name: str) -> str:
         return os.path.join(self.options.out, game, name)
 
@@ -408,7 +413,7 @@ class KitBuilder:
 
     def _put(self, path: str, data: bytes) -> None:
         try:
-            write_atomic(path, data)
+            write_atomic(path, data, within=self.options.out)
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         self.result.written.append(path)
