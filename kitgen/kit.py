@@ -97,7 +97,7 @@ def _check_rules_of_game(doc: Document) -> Checked:
 
         return Checked(check_rules(doc))
     assert doc.game is not None  # a file with a model has a known game
-    checked = registry.get(doc.game).check(doc)
+    checked = registry.get(doc.game, doc.path).check(doc)
     if doc.kind == "kit":  # what every kit has: print settings, a rules file, components
         from kitgen.load.kits import check_kit_settings, prints_nothing
 
@@ -186,15 +186,35 @@ def _game_info(game: str) -> GameFile:
 
     doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
     if not isinstance(doc.model, GameFile) or has_errors(doc.findings):
+        package = registry.package_of(game)
+        if package is not None:  # not kitgen's: the package's own files
+            raise registry.PackageError(
+                f"the installed package {package} is broken: its game {game!r} has no "
+                f"readable game file ({doc.path})"
+            )
         raise KitgenError(f"kitgen's own data for {game} is broken ({doc.path}); reinstall kitgen")
     return doc.model
 
 
-def list_games() -> list[GameSummary]:
-    """Every game kitgen knows, with its kit's components."""
+def _summary(game_id: str) -> GameSummary:
+    game = registry.get(game_id)
+    printable = (game.data_dir / "kit.yaml").is_file()
+    return GameSummary(_game_info(game_id), game.facts(), printable=printable)
+
+
+def list_games() -> tuple[list[GameSummary], list[tuple[str, str]]]:
+    """Every game kitgen knows, with its kit's components; and each installed package's
+    game that cannot be listed, as (its id, one line naming the package and what is
+    wrong): a broken package is named, and the others are listed all the same."""
     out = []
     for game_id in registry.known_ids():
-        game = registry.get(game_id)
-        printable = (game.data_dir / "kit.yaml").is_file()
-        out.append(GameSummary(_game_info(game_id), game.facts(), printable=printable))
-    return out
+        try:
+            out.append(_summary(game_id))
+        except registry.PackageError as err:  # (`package_problems` says it)
+            registry.note_broken(game_id, str(err))
+        except Exception as err:
+            blame = registry.blamed(err)
+            if blame is None:  # kitgen's own
+                raise
+            registry.note_broken(game_id, blame)
+    return out, registry.package_problems()

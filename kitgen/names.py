@@ -36,6 +36,12 @@ _APOSTROPHES = re.compile(r"(?<=\w)['\u2019](?=\w)")  # "don't" is one word, `do
 WINDOWS_RESERVED = frozenset(
     ["con", "prn", "aux", "nul"] + [f"{d}{n}" for d in ("com", "lpt") for n in range(10)]
 )
+# An id (a faction's, a power's, a game's): lowercase ASCII words joined by single dashes,
+# starting with a letter (`kitgen.model.base.Id` holds file ids to it too). Matched whole
+# (`fullmatch`: `$` alone would let a final newline through).
+ID_PATTERN = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+_ID = re.compile(ID_PATTERN)
+MAX_GAME_ID = 40  # characters, as any other id
 
 
 def slug(text: str, limit: int = MAX_SLUG) -> str:
@@ -85,3 +91,24 @@ def file_name(*parts: str, ext: str = ".pdf") -> str:
     if base in WINDOWS_RESERVED:
         base += "_"
     return base + ext
+
+
+def game_id_problem(text: str) -> str | None:
+    """Why `text` cannot be a game's id (None: it can). A game's id is a name, never a
+    path: it names the game's folder of output (`OUT/<id>/`), so it is an id as a
+    faction's is (lowercase ASCII letters, digits and single dashes, starting with a
+    letter, at most `MAX_GAME_ID` characters) and not a name Windows keeps for a device.
+    The game's title is free text."""
+    if len(text) <= MAX_GAME_ID and _ID.fullmatch(text) and text not in WINDOWS_RESERVED:
+        return None
+    quoted = repr(text if len(text) <= MAX_GAME_ID + 20 else text[:MAX_GAME_ID] + "...")
+    if text in WINDOWS_RESERVED:
+        why = "it is a name Windows keeps for a device"
+    elif len(text) > MAX_GAME_ID:
+        why = f"it is {len(text):,} characters long; an id has at most {MAX_GAME_ID}"
+    else:
+        why = "use lowercase letters, digits and single dashes, starting with a letter"
+    return (
+        f"{quoted} is not a valid game id: {why} (like `dragon-duel`); a game's id names "
+        "its folder of output, its `title:` can be any text"
+    )

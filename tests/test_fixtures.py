@@ -12,8 +12,9 @@ from kitgen.model.findings import CODES
 
 INVALID = Path(__file__).parent / "fixtures" / "invalid"
 VALID = Path(__file__).parent / "fixtures" / "valid"
-# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them.
-GENERATED = {"file-not-found", "file-unreadable", "file-too-large"}
+# Whole-file problems a fixture cannot hold; tests/test_loader.py makes them. Two game
+# files of one id take two folders: `test_duplicate_game_id` below makes them.
+GENERATED = {"file-not-found", "file-unreadable", "file-too-large", "duplicate-game-id"}
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
 
@@ -67,3 +68,20 @@ def test_valid_fixture(path: Path) -> None:
     report = check_file(str(path))
     assert report.findings == [], [str(f) for f in report.findings]
     assert report.ok
+
+
+def test_duplicate_game_id(tmp_path: Path) -> None:
+    """Two folders whose game files declare one id, checked in one run: the second game
+    file's `game:` is `duplicate-game-id` (tests/test_designed_paths.py has the rest)."""
+    import shutil
+
+    from kitgen.cli.check import each_file
+    from kitgen.kit import check_document
+    from kitgen.paths import data_dir
+
+    for name in ("first", "second"):
+        shutil.copytree(data_dir() / "examples" / "emberwake", tmp_path / name)
+    second = str(tmp_path / "second" / "game.yaml")
+    reports = each_file([str(tmp_path / "first"), second], check_document)
+    found = {(f.code, f.severity, str(f.location)) for r in reports for f in r.findings}
+    assert found == {("duplicate-game-id", CODES["duplicate-game-id"].severity, f"{second}:4:7")}

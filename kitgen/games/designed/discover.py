@@ -37,7 +37,7 @@ def find_near(game_id: str, near: str) -> DesignedGame | None:
         if info is not None:
             declared = _declared(os.path.realpath(path), info.st_mtime_ns, info.st_size)
             if declared is not None and declared[0] == game_id:
-                return designed_game(game_id, declared[1], os.path.realpath(here))
+                return designed_game(game_id, declared[1], os.path.realpath(here), declared[2])
         parent = os.path.dirname(here)
         if parent == here:
             return None
@@ -57,10 +57,11 @@ def is_designed_folder(folder: str) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def _declared(path: str, mtime_ns: int, size: int) -> tuple[str, str] | None:
-    """The id and title a game file declares, when it is a designed game's (it has
-    `kind: game` and `fields:`); None otherwise. Cached by the file's modification, so
-    `kitgen watch` sees an edited one."""
+def _declared(path: str, mtime_ns: int, size: int) -> tuple[str, str, tuple[int, int]] | None:
+    """The id and title a game file declares, and where its `game:` is (line, column),
+    when it is a designed game's (it has `kind: game` and `fields:`); None otherwise.
+    Cached by the file's modification, so `kitgen watch` sees an edited one. Only the
+    top level is read: what it says of one folder's game is never another's."""
     del mtime_ns, size  # (part of the cache key only)
     from kitgen.load.documents import read_bytes
     from kitgen.load.yamlsrc import decode_utf8, parse_yaml
@@ -71,10 +72,13 @@ def _declared(path: str, mtime_ns: int, size: int) -> tuple[str, str] | None:
     text, problem = decode_utf8(data, path)
     if text is None or problem is not None:
         return None
-    value = parse_yaml(text, path).value
+    parsed = parse_yaml(text, path)
+    value = parsed.value
     if not isinstance(value, dict) or value.get("kind") != "game" or "fields" not in value:
         return None
     game_id, title = value.get("game"), value.get("title")
     if not isinstance(game_id, str) or not game_id.strip():
         return None
-    return game_id, title if isinstance(title, str) and title.strip() else game_id
+    at = parsed.source.at(("game",))
+    where = (1, 1) if at is None else (at.line, at.column)
+    return game_id, title if isinstance(title, str) and title.strip() else game_id, where

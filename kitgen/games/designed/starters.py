@@ -8,7 +8,7 @@ lines name, under schemas/.)
 
 from __future__ import annotations
 
-from kitgen.starters import comment_text, slug, yaml_text
+from kitgen.starters import comment_text, yaml_text
 
 GAME = """\
 # yaml-language-server: $schema=schemas/game.schema.json
@@ -185,9 +185,17 @@ STAR = """\
 
 
 def game_id_of(name: str) -> str:
-    """A designed game's id from its name: its slug, made to start with a letter."""
-    stem = slug(name) or "my-game"
-    return stem if stem[0].isalpha() else f"game-{stem}"
+    """A designed game's id from its name: a game id (`kitgen.names.game_id_problem`),
+    so its ASCII slug cut at a word to an id's length and made to start with a letter,
+    `my-game` when the name has no ASCII letter or digit (the game's title keeps every
+    letter of it), never a name Windows keeps for a device."""
+    from kitgen.names import MAX_GAME_ID, WINDOWS_RESERVED
+    from kitgen.names import slug as ascii_slug
+
+    stem = ascii_slug(name, MAX_GAME_ID) or "my-game"
+    if not stem[0].isalpha():
+        stem = f"game-{ascii_slug(name, MAX_GAME_ID - len('game-'))}"
+    return f"{stem}-game" if stem in WINDOWS_RESERVED else stem
 
 
 def starter_files(name: str) -> list[tuple[str, str]]:
