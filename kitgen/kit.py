@@ -10,7 +10,7 @@ from kitgen import registry
 from kitgen.errors import KitgenError, UsageError
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, has_errors, unique_sorted
-from kitgen.paths import walk
+from kitgen.paths import tidy_path, walk
 from kitgen.registry import Checked
 
 if TYPE_CHECKING:
@@ -147,9 +147,11 @@ def score_document(doc: Document) -> ScoreReport:
 def list_inputs(paths: list[str]) -> list[tuple[str, str | None]]:
     """Files to check: files as given, folders replaced by the YAML files inside them at
     any depth. A folder inside that cannot be listed comes as (folder, why), to be
-    reported rather than skipped; every file comes as (file, None)."""
+    reported rather than skipped; every file comes as (file, None). Paths are spelt as
+    given, tidied (`kitgen.paths.tidy_path`: `./g/` is `g`), as kitgen spells the files
+    that files name, so a file has one spelling in what a check reports."""
     out: list[tuple[str, str | None]] = []
-    for path in paths:
+    for path in map(tidy_path, paths):
         if os.path.isdir(path):
             found, unlisted = walk_yaml(path)
             if not found and not unlisted:
@@ -168,7 +170,7 @@ def walk_yaml(top: str) -> tuple[list[str], list[tuple[str, str | None]]]:
     for folder, names, err in walk(top):
         if err is not None:
             unlisted.append((folder, f"cannot read this folder: {err.strerror or err}"))
-        files += [os.path.join(folder, n) for n in names if n.endswith(YAML_SUFFIXES)]
+        files += [tidy_path(os.path.join(folder, n)) for n in names if n.endswith(YAML_SUFFIXES)]
     return files, unlisted
 
 

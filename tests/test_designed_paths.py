@@ -1,10 +1,17 @@
-"""A designed game is its folder's (issue 35, item 19).
+"""A designed game is its folder's, and each file is reported under one spelling
+(issue 35, item 19).
 
 Two game files declaring one id: the registry remembered "the game near this file"
 by id for the rest of the process, so a second folder's files got the first folder's
 game (a German kit's booklet drew the English cards). Now a designed game is found
 near a file every time, never by its id alone, and two game files of one id in a run
 are `duplicate-game-id` at the second one's `game:`.
+
+One finding printed twice, once as `g/layouts/back.yaml:2:7` and once as
+`/tmp/x/g/layouts/back.yaml:2:7`: a designed game's folder was its resolved absolute
+path, and files named in files were spelt tidied while the files named on the
+command line were not. Now the folder is spelt as the file it was found from, and
+every path as given, tidied (`kitgen.paths.tidy_path`).
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ def test_each_folders_game_is_its_own_never_found_by_id_alone(two: Path) -> None
     a = registry.find("emberwake", "a/kit.yaml")
     b = registry.find("emberwake", "b/decks/deep-tide.yaml")
     assert a is not None and b is not None
-    assert (a.data_dir, b.data_dir) == (two / "a", two / "b")
+    assert (a.data_dir, b.data_dir) == (Path("a"), Path("b"))
     assert registry.find("emberwake") is None  # no memory of the last one found
 
 
@@ -133,3 +140,67 @@ def test_a_watched_rebuild_is_one_run(two: Path) -> None:
         edit(path, "game: emberwake", "game: glutwache")
     result, errors = build_once(["a", "b"], BuildOptions(out=str(two / "out")))
     assert errors == [] and result.ok, [str(f) for f in result.findings]
+
+
+# -- one spelling for one file ------------------------------------------------------------------
+
+
+@pytest.fixture
+def orphaned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Emberwake in `x/g` whose game file alone changed its id: every other file names
+    a game that is no longer there (the issue's reproduction)."""
+    folder = tmp_path / "x" / "g"
+    shutil.copytree(EXAMPLE, folder)
+    edit(folder / "game.yaml", "game: emberwake", "game: other")
+    monkeypatch.chdir(tmp_path / "x")
+    return folder
+
+
+def places(err: str) -> list[str]:
+    return [line.split(": ")[0] for line in err.splitlines() if ": error " in line]
+
+
+@pytest.mark.parametrize(
+    ("cwd", "target", "prefix"),
+    [
+        (".", "g", "g/"),
+        (".", "./g", "g/"),
+        (".", "g/", "g/"),
+        (".", "ABSOLUTE", "ABSOLUTE/"),
+        ("g", ".", ""),
+    ],
+)
+def test_each_finding_is_reported_once_under_the_spelling_given(
+    orphaned: Path, cwd: str, target: str, prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(cwd)
+    if target == "ABSOLUTE":
+        target = prefix = str(orphaned)
+        prefix += "/"
+    status, out, _err = run_in_process(main, "check", target)
+    assert status == 1
+    shown = places(out)
+    assert len(shown) == len(set(shown)), shown  # once each
+    assert all(place.startswith(prefix) for place in shown), shown
+    assert all(not os.path.isabs(place) for place in shown) or os.path.isabs(prefix)
+    layouts = sorted(p for p in shown if "layouts/" in p)
+    assert layouts == [
+        f"{prefix}layouts/back.yaml:2:7",
+        f"{prefix}layouts/base.yaml:4:7",
+        f"{prefix}layouts/creature.yaml:3:7",
+        f"{prefix}layouts/relic.yaml:2:7",
+        f"{prefix}layouts/spell.yaml:2:7",
+    ]
+
+
+def test_a_file_named_in_a_file_is_reported_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for a built-in game: a kit's rules file, checked through the kit and on
+    its own, given as `./s`."""
+    shutil.copytree(data_dir() / "scratch", tmp_path / "s")
+    edit(tmp_path / "s" / "rules.yaml", '\ntitle: "Scratch: Draw the Line"', "\ntitle: 5")
+    monkeypatch.chdir(tmp_path)
+    status, out, _err = run_in_process(main, "check", "./s")
+    assert status == 1
+    assert places(out) == ["s/rules.yaml:7:8"]

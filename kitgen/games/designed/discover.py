@@ -11,9 +11,11 @@ Only the game file's top level is read here (its id, its title, whether it has
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 
 from kitgen.games.designed import DesignedGame, designed_game
+from kitgen.paths import tidy_path
 
 GAME_FILE = "game.yaml"
 MAX_LEVELS = 12  # folders looked in, the file's own included
@@ -21,14 +23,13 @@ MAX_LEVELS = 12  # folders looked in, the file's own included
 
 def find_near(game_id: str, near: str) -> DesignedGame | None:
     """The designed game `game_id` whose game file lies in the folder of `near` (a file
-    or a folder) or above it; None when there is none."""
-    try:
-        here = os.path.abspath(near)
-    except (ValueError, OSError):  # a NUL character in the path
-        return None
-    if not os.path.isdir(here):
-        here = os.path.dirname(here)
-    for _ in range(MAX_LEVELS):
+    or a folder) or above it; None when there is none.
+
+    The game's folder is spelt as `near` spells it (`g/kit.yaml` finds `g`, an absolute
+    path an absolute folder, `kit.yaml` the current folder), so that every file of the
+    game read through it is named as the user names it, and a finding in a file is
+    reported once under one spelling (not once more as a resolved absolute path)."""
+    for here, spelt in _folders(near):
         path = os.path.join(here, GAME_FILE)
         try:
             info = os.stat(path)
@@ -37,12 +38,32 @@ def find_near(game_id: str, near: str) -> DesignedGame | None:
         if info is not None:
             declared = _declared(os.path.realpath(path), info.st_mtime_ns, info.st_size)
             if declared is not None and declared[0] == game_id:
-                return designed_game(game_id, declared[1], os.path.realpath(here), declared[2])
+                return designed_game(game_id, declared[1], spelt, declared[2])
+    return None
+
+
+def _folders(near: str) -> Iterator[tuple[str, str]]:
+    """The folder of `near` (`near` itself when it is a folder) and those above it, at
+    most MAX_LEVELS: each as an absolute path, and as `near` spells it (`tidy_path`:
+    relative stays relative)."""
+    try:
+        here = os.path.abspath(near)
+        folder = os.path.isdir(here)
+    except (ValueError, OSError):  # a NUL character in the path
+        return
+    spelt = tidy_path(near)
+    if not folder:
+        here, spelt = os.path.dirname(here), tidy_path(os.path.dirname(spelt) or os.curdir)
+    for _ in range(MAX_LEVELS):
+        yield here, spelt
         parent = os.path.dirname(here)
         if parent == here:
-            return None
+            return
         here = parent
-    return None
+        if os.path.basename(spelt) in (os.curdir, os.pardir, ""):
+            spelt = tidy_path(os.path.join(spelt, os.pardir))  # (`.` -> `..` -> `../..`)
+        else:
+            spelt = tidy_path(os.path.dirname(spelt) or os.curdir)
 
 
 def is_designed_folder(folder: str) -> str | None:

@@ -36,6 +36,7 @@ from kitgen.games.designed.props import (
 )
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
+from kitgen.paths import tidy_path
 
 GEOMETRY = ("x", "y", "width", "height")
 MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
@@ -172,7 +173,7 @@ def _stamp(path: str) -> tuple[int, int]:
 def load_design(game_id: str, folder: str) -> Design:
     """Read the designed game `game_id` from its folder: once per process while none of
     its files changes."""
-    path = os.path.join(folder, "game.yaml")
+    path = tidy_path(os.path.join(folder, "game.yaml"))
     cached = _cache.get(path)
     if cached is not None and cached.game_id == game_id and cached.unchanged:
         return cached
