@@ -36,14 +36,67 @@ _FD_PATH = re.compile(
 )
 
 
-def write_atomic(path: str, data: bytes) -> None:
+class OutsideError(PermissionError):
+    """A path to write under an output folder (`--out`) that leads outside it."""
+
+
+def check_inside(out: str, path: str) -> str:
+    """`path`, a file or folder to write under the output folder `out` (`--out`), when it
+    stays inside `out`; an OutsideError saying how it leaves otherwise. Every path a
+    build or an export writes comes through here, when it is planned and again when it
+    is written, whatever made its name (a game's id, a deck's name).
+
+    `out` itself may be a symlink (or lie below one): it is where the user pointed, and
+    its target is the output folder. Below it, the path must stay inside that target
+    when spelt (no absolute part, no `..` that climbs out, no NUL) and when its symlinks
+    are followed: a symlink inside `out` (a file's, or a folder's on the way) may lead
+    elsewhere inside it, never out of it, so no file outside `out` is written or
+    replaced, and no folder outside it is replaced by an export."""
+    if "\0" in path or "\0" in out:
+        raise OutsideError(errno.EPERM, "the name holds a NUL character", path)
+    base = os.path.abspath(out)
+    spelt = os.path.abspath(path)
+    if not _strictly_inside(spelt, base):
+        raise OutsideError(errno.EPERM, f"it is outside the output folder {out} (--out)", path)
+    real_base = os.path.realpath(base)
+    if not _strictly_inside(os.path.realpath(spelt), real_base):
+        link = _first_link_out(base, spelt, real_base)
+        how = "" if link is None else f" through the symlink {link} -> {os.readlink(link)}"
+        raise OutsideError(
+            errno.EPERM,
+            f"it leads outside the output folder {out} (--out){how}; kitgen writes only inside it",
+            path,
+        )
+    return path
+
+
+def _strictly_inside(path: str, folder: str) -> bool:
+    """Whether `path` lies below `folder` (both absolute and normalised)."""
+    path, folder = os.path.normcase(path), os.path.normcase(folder)
+    return path != folder and path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _first_link_out(base: str, path: str, real_base: str) -> str | None:
+    """The first symlink between `base` and `path` whose target leaves `real_base`."""
+    here = base
+    for part in os.path.relpath(path, base).split(os.sep):
+        here = os.path.join(here, part)
+        if os.path.islink(here) and not _strictly_inside(os.path.realpath(here), real_base):
+            return here
+    return None
+
+
+def write_atomic(path: str, data: bytes, *, within: str | None = None) -> None:
     """Write a file so that it is either complete or untouched, never half-written.
 
     A symlink is followed to its target (a dangling one makes it), which is replaced
     in one step keeping its permissions; a FIFO, a device or a stream (`/dev/stdout`)
-    is written into as it is; a folder is IsADirectoryError. Any OSError is the
-    caller's to report.
+    is written into as it is; a folder is IsADirectoryError. With `within` (an output
+    folder, `--out`), a path that leads outside it is an OutsideError (`check_inside`)
+    and nothing is written. Any OSError is the caller's to report.
     """
+    if within is not None:
+        check_inside(within, path)
     if not path or path.endswith(("/", os.sep)):
         raise IsADirectoryError(errno.EISDIR, "a file name is needed, not a folder", path)
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
@@ -234,6 +287,14 @@ def _locked(folder: str) -> Iterator[bool]:
         yield locked
     finally:
         os.close(handle)  # (closing releases the lock)
+
+
+def folder_inside(out: str, final: str) -> str:
+    """The folder to replace for `final`, a folder of outputs under the output folder
+    `out` (`folder_target`), when `final`, its symlinks followed, stays inside `out`
+    (`check_inside`)."""
+    check_inside(out, final)
+    return folder_target(final)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from kitgen import registry
-from kitgen.atomic import write_atomic
+from kitgen.atomic import OutsideError, check_inside, write_atomic
 from kitgen.errors import KitgenError, UsageError
 from kitgen.kit import check_document
 from kitgen.layout.cutting import CUT_MODES, FOLD_REFUSED
@@ -354,9 +354,16 @@ class KitBuilder:
         """Whether to make one of a kit's components now."""
         if component not in kit.components:
             return False
-        return not self.decks_only or component in registry.get(kit.game).card_parts
+        return (
+            not self.decks_only or component in registry.get(kit.game, kit.source_path).card_parts
+        )
 
     def _plan(self, paths: list[str], make: Callable[[], None] | None) -> None:
+        for path in paths:  # before anything is written: a path out of --out stops it all
+            try:
+                check_inside(self.options.out, path)
+            except OutsideError as err:
+                raise KitgenError(f"cannot write {path}: {err.strerror}") from None
         self.planned.append(Planned(tuple(paths), self.source, make))
 
     def _path(self, game: str, name: str) -> str:
@@ -412,7 +419,7 @@ class KitBuilder:
 
     def _put(self, path: str, data: bytes) -> None:
         try:
-            write_atomic(path, data)
+            write_atomic(path, data, within=self.options.out)
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         self.result.written.append(path)
@@ -440,7 +447,7 @@ class KitBuilder:
         digit to name a file with)."""
         planned, found = len(self.planned), len(self.result.findings)
         stem = kit.file_prefix or name_slug(kit.name, fallback)
-        registry.get(kit.game).build_kit(self, kit, path, stem)
+        registry.get(kit.game, path).build_kit(self, kit, path, stem)
         nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
             self.result.findings.append(
@@ -516,14 +523,15 @@ class KitBuilder:
         def make() -> None:
             from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
 
-            context = game_context(game)
-            figures = game_figures(game)
+            context = game_context(game, doc.path)
+            figures = game_figures(game, doc.path)
             players = (
                 f"{context['players_min']}"
                 if context["players_min"] == context["players_max"]
                 else f"{context['players_min']} to {context['players_max']}"
             )
-            facts = BookletFacts(players, str(context["playing_time"]), game_summary(game))
+            summary = game_summary(game, doc.path)
+            facts = BookletFacts(players, str(context["playing_time"]), summary)
             page, sheet = booklet_sizes(setup)
             pages, folded, found = booklet_pdfs(
                 rules, context, figures, facts, page, sheet, setup.ink
@@ -580,7 +588,9 @@ class KitBuilder:
             # and `house.yaml` print `<game>-house-rules.pdf`
             name = "" if stem == "rules" else stem.removesuffix("-rules")
             self.rules(doc, joined(doc.game, name), self.setup())
-        elif doc.game is None or not registry.get(doc.game).build_file(self, report, doc, stem):
+        elif doc.game is None or not registry.get(doc.game, doc.path).build_file(
+            self, report, doc, stem
+        ):
             self.result.notes.append(
                 f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
             )
@@ -593,17 +603,18 @@ def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
     return paper_size("a5"), paper_size("a4").rotated()
 
 
-def game_figures(game: str) -> Figures:
-    """The figures a game's rules can name."""
+def game_figures(game: str, near: str | None = None) -> Figures:
+    """The figures a game's rules can name (`near`: a file of the game, for a designed
+    game, which is its folder's)."""
     from kitgen.render.booklet import Figures
 
-    figures = registry.get(game).figures()
+    figures = registry.get(game, near).figures()
     return Figures({}, {}) if figures is None else figures
 
 
-def game_summary(game: str) -> str:
-    """The one-paragraph summary from a game's game.yaml."""
-    doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
+def game_summary(game: str, near: str | None = None) -> str:
+    """The one-paragraph summary from a game's game.yaml (`near` as for `game_figures`)."""
+    doc = read_document(str(registry.get(game, near).data_dir / "game.yaml"))
     return doc.model.summary if isinstance(doc.model, GameFile) else ""
 
 
@@ -639,6 +650,11 @@ def collect_decks(
 
 
 def _plan(builder: KitBuilder, targets: list[str]) -> None:
+    with registry.one_run():  # (two games of one id in the targets are a finding)
+        _plan_targets(builder, targets)
+
+
+def _plan_targets(builder: KitBuilder, targets: list[str]) -> None:
     for target, is_game in _targets(targets):
         if not is_game:
             builder.file(target)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from kitgen.cli.check import echo, started
+from kitgen.errors import KitgenError
 from kitgen.processes import interrupted_status, terminate_as_interrupt, terminated
 from kitgen.terminal import shown
 
@@ -227,8 +228,6 @@ def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoRetu
     """Run a plain command as typer's standalone mode runs one: a KitgenError as one
     line, a quiet Ctrl-C (130), and a reader that went away (`kitgen check ... |
     head`: exit 1, no error). With `quick_exit`, leave by `exit_now`."""
-    from kitgen.errors import KitgenError
-
     leave: Callable[[int], NoReturn] = sys.exit
     if quick_exit:
         leave = exit_now
@@ -277,6 +276,17 @@ def caused_by_interrupt(err: BaseException) -> bool:
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
     return False
+
+
+def package_blamed(err: BaseException) -> str | None:
+    """One line naming the installed game package whose code raised `err` (an exception,
+    or `sys.exit()` called by its code), or None when it is kitgen's own
+    (`kitgen.registry.blamed`; no package's code ran unless the registry was used)."""
+    registry = sys.modules.get("kitgen.registry")
+    if registry is None or caused_by_interrupt(err):
+        return None
+    blamed: Callable[[BaseException], str | None] = registry.blamed
+    return blamed(err)
 
 
 def exit_now(status: int) -> NoReturn:
@@ -343,6 +353,15 @@ def main(*, quick_exit: bool = False) -> None:
         if not terminated():
             echo("kitgen: interrupted", err=True)
         leave_interrupted(quick_exit=quick_exit)
+    except SystemExit as done:  # kitgen's own exit, or an installed game package's
+        blame = package_blamed(done)
+        if blame is None:
+            raise
+        echo(f"kitgen: error: {shown(blame)}", err=True)
+        sys.exit(1)
+    except KitgenError as err:  # one a command did not report itself (a game group's)
+        echo(f"kitgen: error: {shown(err)}", err=True)
+        sys.exit(err.exit_code)
     except Exception as err:
         if caused_by_interrupt(err):  # a Ctrl-C that Python wrapped in another error
             quiet_interrupts()
@@ -351,6 +370,10 @@ def main(*, quick_exit: bool = False) -> None:
             leave_interrupted(quick_exit=quick_exit)
         if os.environ.get("KITGEN_DEBUG"):
             raise
+        blame = package_blamed(err)
+        if blame is not None:  # an installed game package's code failed: not kitgen's
+            echo(f"kitgen: error: {shown(blame)}", err=True)
+            sys.exit(1)
         echo(
             f"kitgen: internal error: {type(err).__name__}: {shown(err)} "
             "(please report it; set KITGEN_DEBUG=1 to see the traceback)",

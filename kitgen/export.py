@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kitgen.atomic import folder_target, staged_dir, write_atomic
+from kitgen.atomic import folder_inside, staged_dir, write_atomic
 from kitgen.build import BuildOptions, BuildResult, collect_decks
 from kitgen.errors import KitgenError, UsageError
 from kitgen.layout.export import (
@@ -111,11 +111,12 @@ def _numbered(deck: Deck) -> list[str]:
     return [f"{i + 1:0{digits}d}-{name_slug(name)}" for i, name in enumerate(deck.names)]
 
 
-def _replace_folder(final: str, fill: Callable[[str], list[str]]) -> list[str]:
+def _replace_folder(out: str, final: str, fill: Callable[[str], list[str]]) -> list[str]:
     """Fill a staged copy of `final` (fill returns the file names it wrote), then put it
-    in place; the paths written, under `final`."""
+    in place; the paths written, under `final`. A `final` that leads outside the output
+    folder `out` is refused (`kitgen.atomic.folder_inside`), and nothing is replaced."""
     try:
-        with staged_dir(folder_target(final)) as stage:
+        with staged_dir(folder_inside(out, final)) as stage:
             names = fill(stage)
     except OSError as err:
         raise KitgenError(f"cannot write {final}: {err.strerror or err}") from None
@@ -138,7 +139,9 @@ def export_png(
                 continue
             final = _folder(options, deck, kind)
             result.written += _replace_folder(
-                final, partial(_png_files, deck, setup, image, options, raster, progress)
+                options.build.out,
+                final,
+                partial(_png_files, deck, setup, image, options, raster, progress),
             )
             if profile != "home":
                 service = SERVICES[profile]
@@ -196,7 +199,7 @@ def export_pdf(targets: list[str], options: ExportOptions) -> ExportResult:
         data = single_cards_pdf(deck, image.trim, bleed, setup.ink)
         path = os.path.join(options.build.out, deck.game, kind, file_name(deck.stem))
         try:
-            write_atomic(path, data)
+            write_atomic(path, data, within=options.build.out)
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         result.written.append(path)
@@ -304,7 +307,7 @@ def export_tts(
                 continue
             final = _folder(options, deck, "tts")
             result.written += _replace_folder(
-                final, partial(_tts_files, deck, setup, final, raster, progress)
+                options.build.out, final, partial(_tts_files, deck, setup, final, raster, progress)
             )
             saved_json = os.path.join(final, f"{deck.stem}.json")
             result.instructions.append(

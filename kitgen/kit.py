@@ -12,7 +12,7 @@ from kitgen.errors import KitgenError, UsageError
 from kitgen.layout.limits import FINDINGS_PER_FILE
 from kitgen.load.documents import Document, read_document
 from kitgen.model.findings import Finding, capped, has_errors, unique_sorted
-from kitgen.paths import walk
+from kitgen.paths import tidy_path, walk
 from kitgen.registry import Checked
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def _check_rules_of_game(doc: Document) -> Checked:
 
         return Checked(check_rules(doc))
     assert doc.game is not None  # a file with a model has a known game
-    checked = registry.get(doc.game).check(doc)
+    checked = registry.get(doc.game, doc.path).check(doc)
     if doc.kind == "kit":  # what every kit has: print settings, a rules file, components
         from kitgen.load.kits import check_kit_settings, prints_nothing
 
@@ -155,9 +155,11 @@ def score_document(doc: Document) -> ScoreReport:
 def list_inputs(paths: list[str]) -> list[tuple[str, str | None]]:
     """Files to check: files as given, folders replaced by the YAML files inside them at
     any depth. A folder inside that cannot be listed comes as (folder, why), to be
-    reported rather than skipped; every file comes as (file, None)."""
+    reported rather than skipped; every file comes as (file, None). Paths are spelt as
+    given, tidied (`kitgen.paths.tidy_path`: `./g/` is `g`), as kitgen spells the files
+    that files name, so a file has one spelling in what a check reports."""
     out: list[tuple[str, str | None]] = []
-    for path in paths:
+    for path in map(tidy_path, paths):
         if os.path.isdir(path):
             found, unlisted = walk_yaml(path)
             if not found and not unlisted:
@@ -176,7 +178,7 @@ def walk_yaml(top: str) -> tuple[list[str], list[tuple[str, str | None]]]:
     for folder, names, err in walk(top):
         if err is not None:
             unlisted.append((folder, f"cannot read this folder: {err.strerror or err}"))
-        files += [os.path.join(folder, n) for n in names if n.endswith(YAML_SUFFIXES)]
+        files += [tidy_path(os.path.join(folder, n)) for n in names if n.endswith(YAML_SUFFIXES)]
     return files, unlisted
 
 
@@ -194,15 +196,35 @@ def _game_info(game: str) -> GameFile:
 
     doc = read_document(str(registry.get(game).data_dir / "game.yaml"))
     if not isinstance(doc.model, GameFile) or has_errors(doc.findings):
+        package = registry.package_of(game)
+        if package is not None:  # not kitgen's: the package's own files
+            raise registry.PackageError(
+                f"the installed package {package} is broken: its game {game!r} has no "
+                f"readable game file ({doc.path})"
+            )
         raise KitgenError(f"kitgen's own data for {game} is broken ({doc.path}); reinstall kitgen")
     return doc.model
 
 
-def list_games() -> list[GameSummary]:
-    """Every game kitgen knows, with its kit's components."""
+def _summary(game_id: str) -> GameSummary:
+    game = registry.get(game_id)
+    printable = (game.data_dir / "kit.yaml").is_file()
+    return GameSummary(_game_info(game_id), game.facts(), printable=printable)
+
+
+def list_games() -> tuple[list[GameSummary], list[tuple[str, str]]]:
+    """Every game kitgen knows, with its kit's components; and each installed package's
+    game that cannot be listed, as (its id, one line naming the package and what is
+    wrong): a broken package is named, and the others are listed all the same."""
     out = []
     for game_id in registry.known_ids():
-        game = registry.get(game_id)
-        printable = (game.data_dir / "kit.yaml").is_file()
-        out.append(GameSummary(_game_info(game_id), game.facts(), printable=printable))
-    return out
+        try:
+            out.append(_summary(game_id))
+        except registry.PackageError as err:  # (`package_problems` says it)
+            registry.note_broken(game_id, str(err))
+        except Exception as err:
+            blame = registry.blamed(err)
+            if blame is None:  # kitgen's own
+                raise
+            registry.note_broken(game_id, blame)
+    return out, registry.package_problems()

@@ -49,6 +49,12 @@ _WORD = re.compile(r"[a-z0-9\u0080-\U0010ffff]+")
 WINDOWS_RESERVED = frozenset(
     ["con", "prn", "aux", "nul"] + [f"{d}{n}" for d in ("com", "lpt") for n in range(10)]
 )
+# An id (a faction's, a power's, a game's): lowercase ASCII words joined by single dashes,
+# starting with a letter (`kitgen.model.base.Id` holds file ids to it too). Matched whole
+# (`fullmatch`: `$` alone would let a final newline through).
+ID_PATTERN = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+_ID = re.compile(ID_PATTERN)
+MAX_GAME_ID = 40  # characters, as any other id
 
 
 def _clusters(text: str) -> list[str]:
@@ -209,3 +215,24 @@ def name_key(text: str) -> str:
     if any(unicodedata.category(ch)[0] in "LN" for ch in key):
         return key
     return "".join(ch for ch in folded if not _ignorable(ch))
+
+
+def game_id_problem(text: str) -> str | None:
+    """Why `text` cannot be a game's id (None: it can). A game's id is a name, never a
+    path: it names the game's folder of output (`OUT/<id>/`), so it is an id as a
+    faction's is (lowercase ASCII letters, digits and single dashes, starting with a
+    letter, at most `MAX_GAME_ID` characters) and not a name Windows keeps for a device.
+    The game's title is free text."""
+    if len(text) <= MAX_GAME_ID and _ID.fullmatch(text) and text not in WINDOWS_RESERVED:
+        return None
+    quoted = repr(text if len(text) <= MAX_GAME_ID + 20 else text[:MAX_GAME_ID] + "...")
+    if text in WINDOWS_RESERVED:
+        why = "it is a name Windows keeps for a device"
+    elif len(text) > MAX_GAME_ID:
+        why = f"it is {len(text):,} characters long; an id has at most {MAX_GAME_ID}"
+    else:
+        why = "use lowercase letters, digits and single dashes, starting with a letter"
+    return (
+        f"{quoted} is not a valid game id: {why} (like `dragon-duel`); a game's id names "
+        "its folder of output, its `title:` can be any text"
+    )

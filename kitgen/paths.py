@@ -29,6 +29,14 @@ def game_dir(game: str) -> Path:
     return data_dir() / game
 
 
+def tidy_path(path: str) -> str:
+    """A path spelt as given, tidied: relative stays relative, absolute stays absolute;
+    `.` parts, doubled separators and a final separator go (`./g//kit.yaml` ->
+    `g/kit.yaml`, as a file named in a file is spelt), and `..` stays (a symlink before
+    it would take it elsewhere). So one file has one spelling in what kitgen reports."""
+    return str(Path(path)) if path else path
+
+
 def templates_dir() -> Path:
     """The top-level `templates/` folder."""
     return content_root() / "templates"

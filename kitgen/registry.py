@@ -15,12 +15,14 @@ through one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.errors import KitgenError, UsageError
+from kitgen.names import game_id_problem
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -171,11 +173,25 @@ class Game:
 
     @property
     def data_dir(self) -> Path:
-        """The game's own content: game.yaml, kit.yaml, rules.yaml (data/<id>/ for
-        kitgen's games; a game from another package says where its own are)."""
+        """The game's own content: game.yaml, kit.yaml, rules.yaml: data/<id>/ for
+        kitgen's games, the folder `data/` beside its module for a game of another
+        package (which may say where its own are). Never a path made of an id that is
+        not a valid game id (a KitgenError)."""
+        import sys
+        from pathlib import Path
+
         from kitgen.paths import game_dir
 
-        return game_dir(self.id)
+        problem = game_id_problem(self.id)
+        if problem is not None:
+            raise KitgenError(problem)
+        module = type(self).__module__
+        if BUILTIN.get(self.id) == module:  # one of kitgen's own
+            return game_dir(self.id)
+        file = getattr(sys.modules.get(module), "__file__", None)
+        if file is None:
+            raise KitgenError(f"the game {self.id!r} does not say where its files are")
+        return Path(file).resolve().parent / "data"
 
     def supports(self, capability: str) -> bool:
         """Whether the game has a capability (overrides the method of that name)."""
@@ -292,6 +308,12 @@ class Game:
 # -- lookup ---------------------------------------------------------------------------
 
 
+class PackageError(KitgenError):
+    """An installed package's game (a `kitgen.games` entry point) that cannot be loaded,
+    or whose own code failed: the package's fault, not kitgen's. One line naming the
+    package and its error, exit status 1."""
+
+
 def builtin_ids() -> tuple[str, ...]:
     """The ids of kitgen's own games, in their order."""
     return tuple(BUILTIN)
@@ -305,9 +327,10 @@ def is_game(game_id: str, near: str | None = None) -> bool:
     return find(game_id, near) is not None
 
 
-def get(game_id: str) -> Game:
-    """The game of this id; an unknown id is a KitgenError naming the games."""
-    game = find(game_id)
+def get(game_id: str, near: str | None = None) -> Game:
+    """The game of this id (a designed game's: the one whose game file lies at or above
+    `near`); an unknown id is a KitgenError naming the games."""
+    game = find(game_id, near)
     if game is None:
         raise KitgenError(f"{game_id!r} is not a game; games: {', '.join(known_ids())}")
     return game
@@ -325,26 +348,28 @@ def named(game_id: str) -> Game:
 def find(game_id: str, near: str | None = None) -> Game | None:
     """The game of this id, or None when no game has it: a built-in game, one registered
     in this process, a designed game whose game file is in the folder of `near` (a file
-    or a folder) or above it, or one of an installed package's entry points.
+    or a folder) or above it, or one of an installed package's entry points (a package
+    that cannot give it is a PackageError).
 
-    A designed game found near a file stays the one its id names, in this process,
-    until another file finds another game of that id: commands take their files one at
-    a time, so what a file's game is asked later (building its kit) reaches the game of
-    that file's folder."""
+    A designed game is found only near a file, never by its id alone: two folders may
+    declare one id, and each file's game is its own folder's (so a caller with a file
+    passes it). An id that is not a valid game id (`kitgen.names.game_id_problem`: a
+    path, say) is no game's."""
     if game_id in BUILTIN:
         return _import(BUILTIN[game_id] + ":GAME", game_id)
     if game_id in _registered:
         return _registered[game_id]
+    if game_id_problem(game_id) is not None:  # a name, never a path
+        return None
     if near is not None:  # (before the entry points: scanning them costs start-up)
         module, _, name = DESIGNED.partition(":")
         found: Game | None = getattr(import_module(module), name)(game_id, near)
         if found is not None:
-            _near[game_id] = found
+            _seen_in_run(found)
             return found
-    elif game_id in _near:  # the designed game a file of this run found
-        return _near[game_id]
-    where = _entry_point(game_id)
-    return None if where is None else _import(where, game_id)
+    if game_id not in _entry_points():
+        return None
+    return _package(game_id)
 
 
 def designed_id(folder: str) -> str | None:
@@ -368,13 +393,21 @@ def loaded_ids() -> tuple[str, ...]:
 
 
 def known_ids() -> tuple[str, ...]:
-    """Every game id: the built-in ones, then those of installed packages, sorted."""
+    """Every game id: the built-in ones, then those of installed packages, sorted (an
+    entry point whose name is no valid game id is left out: `package_problems`)."""
     extra = sorted((set(_entry_points()) | set(_registered)) - set(BUILTIN))
     return (*BUILTIN, *extra)
 
 
 @cache
 def _import(where: str, game_id: str) -> Game:
+    game = _make(where, game_id)
+    _add_codes(game)
+    return game
+
+
+def _make(where: str, game_id: str) -> Game:
+    """The Game that `where` ("module:attr") names, checked to be the game `game_id`."""
     module, _, name = where.partition(":")
     try:
         game = getattr(import_module(module), name or "GAME")
@@ -384,7 +417,6 @@ def _import(where: str, game_id: str) -> Game:
         game = game()
     if not isinstance(game, Game) or getattr(game, "id", None) != game_id:
         raise KitgenError(f"{where} is not the kitgen game {game_id!r} (a kitgen.registry.Game)")
-    _add_codes(game)
     return game
 
 
@@ -400,22 +432,160 @@ def _add_codes(game: Game) -> None:
         raise KitgenError(str(err)) from None
 
 
+# -- installed packages ----------------------------------------------------------------
+#
+# A game of another package runs that package's code: importing it, making its Game,
+# and every capability kitgen calls. What goes wrong there is the package's, not
+# kitgen's: it is reported in one line naming the package (`PackageError`, `blamed`),
+# never as kitgen's internal error, and one broken package leaves the others usable.
+
+
+def _package(game_id: str) -> Game:
+    """The game of an installed package's entry point, loaded once. Whatever loading it
+    raises (an exception, `sys.exit()` included) is a PackageError naming the package,
+    remembered: the package is not imported again."""
+    if game_id in _loaded:
+        return _loaded[game_id]
+    if game_id in _broken:
+        raise _broken[game_id]
+    where, label = _entry_points()[game_id], _labels().get(game_id, "")
+    top = where.partition(":")[0].partition(".")[0]
+    if top and top != "kitgen":  # (an entry point into kitgen itself is kitgen's code)
+        _modules[top] = label
+    try:
+        game = _make(where, game_id)
+        _add_codes(game)
+    except KitgenError as err:
+        problem = PackageError(f"{_package_name(label)} is broken: {err}")
+    except SystemExit as err:
+        problem = PackageError(
+            f"{_package_name(label)} is broken: loading its game {game_id!r} called "
+            f"sys.exit({err.code!r})"
+        )
+    except Exception as err:
+        problem = PackageError(
+            f"{_package_name(label)} is broken: loading its game {game_id!r} raised "
+            f"{_error_text(err)}"
+        )
+    else:
+        _loaded[game_id] = game
+        return game
+    _broken[game_id] = problem
+    raise problem
+
+
+def _package_name(label: str) -> str:
+    return f"the installed package {label}" if label else "an installed package"
+
+
+def _error_text(err: BaseException) -> str:
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def package_of(game_id: str) -> str | None:
+    """The installed package (`name version`) a game comes from; None for kitgen's own
+    games, designed games and games registered in this process."""
+    if game_id in BUILTIN or game_id in _registered:
+        return None
+    return _labels().get(game_id)
+
+
+def package_problems() -> list[tuple[str, str]]:
+    """Each installed package's game that cannot be used, as (its id, one line naming the
+    package and what is wrong): an entry point whose name is no valid game id, and every
+    game whose package could not be loaded so far (`kitgen list` loads them all)."""
+    bad = [
+        (name, f"{_package_name(_labels().get(name, ''))} names a game {game_id_problem(name)}")
+        for name in _invalid_entry_points()
+    ]
+    return bad + [(game_id, str(err)) for game_id, err in sorted(_broken.items())]
+
+
+def note_broken(game_id: str, problem: str) -> None:
+    """Remember that a loaded package's game failed in its own code (`blamed`), as one
+    that could not be loaded is: `package_problems` lists it."""
+    _loaded.pop(game_id, None)
+    _broken[game_id] = PackageError(problem)
+
+
+def blamed(err: BaseException) -> str | None:
+    """One line for an error that an installed package's own code raised: the package,
+    its module and the error. An exception is the package's when its traceback runs
+    through one of the package's modules (its code was running when it failed); a
+    SystemExit when the package's code called `sys.exit()` itself (a command of its own
+    ends by returning or `raise typer.Exit(code)`, which click turns into kitgen's
+    exit). None for kitgen's own error."""
+    if not _modules:
+        return None
+    modules: list[str] = []
+    trace = err.__traceback__
+    while trace is not None:
+        modules.append(str(trace.tb_frame.f_globals.get("__name__", "")))
+        trace = trace.tb_next
+    if isinstance(err, SystemExit):
+        modules = modules[-1:]
+    for module in reversed(modules):  # the innermost of the package's frames
+        top = module.partition(".")[0]
+        if top in _modules:
+            what = (
+                f"called sys.exit({err.code!r})"
+                if isinstance(err, SystemExit)
+                else f"raised {_error_text(err)}"
+            )
+            return (
+                f"{_package_name(_modules[top])} failed: its code ({module}) {what}; "
+                "it is the package's to fix, not kitgen's"
+            )
+    return None
+
+
 def _entry_point(game_id: str) -> str | None:
     return _entry_points().get(game_id)
 
 
-@cache
 def _entry_points() -> Mapping[str, str]:
-    """The `kitgen.games` entry points of installed packages: id to "module:attr"."""
+    """The `kitgen.games` entry points of installed packages whose names are valid game
+    ids: id to "module:attr"."""
+    return _scan()[0]
+
+
+def _labels() -> Mapping[str, str]:
+    """Each entry point's package, as `name version`."""
+    return _scan()[1]
+
+
+def _invalid_entry_points() -> tuple[str, ...]:
+    return _scan()[2]
+
+
+@cache
+def _scan() -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
     from importlib.metadata import entry_points
 
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    valid: dict[str, str] = {}
+    labels: dict[str, str] = {}
+    invalid: list[str] = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        dist = getattr(ep, "dist", None)
+        name = getattr(dist, "name", None)
+        if name:
+            labels.setdefault(ep.name, f"{name} {getattr(dist, 'version', '')}".strip())
+        if game_id_problem(ep.name) is None:
+            valid.setdefault(ep.name, ep.value)
+        else:
+            invalid.append(ep.name)
+    return valid, labels, tuple(invalid)
 
 
 def register(game: Game | type[Game]) -> Callable[[], None]:
     """Make a game known in this process without a package (tests, notebooks): returns
-    the function that forgets it again."""
+    the function that forgets it again. Its id must be a valid game id (a KitgenError
+    says why not)."""
     instance = game() if isinstance(game, type) else game
+    problem = game_id_problem(getattr(instance, "id", ""))
+    if problem is not None:
+        raise KitgenError(problem)
     _add_codes(instance)
     _registered[instance.id] = instance
 
@@ -425,5 +595,51 @@ def register(game: Game | type[Game]) -> Callable[[], None]:
     return forget
 
 
+# -- runs -----------------------------------------------------------------------------
+#
+# A run is one command's pass over its files (`kitgen check a/ b/`, a build's plan, one
+# rebuild of `watch`). Within it the designed games found near its files are noted by
+# id, so that a second folder declaring an id that an earlier one declared is said
+# (`earlier`): nothing is looked up by the note, and it ends with the run.
+
+
+@contextmanager
+def one_run() -> Iterator[None]:
+    """A run over files; a run inside another is part of it."""
+    if _run:
+        yield
+        return
+    _run.append({})
+    try:
+        yield
+    finally:
+        _run.clear()
+
+
+def _seen_in_run(game: Game) -> None:
+    if _run:
+        _run[0].setdefault(game.id, game)
+
+
+def earlier(game: Game) -> Game | None:
+    """The game of the same id, from another folder, that a file of this run found
+    first; None when there is none (or no run is going)."""
+    if not _run:
+        return None
+    first = _run[0].get(game.id)
+    if first is None or first is game or _same_folder(first, game):
+        return None
+    return first
+
+
+def _same_folder(one: Game, other: Game) -> bool:
+    import os
+
+    return os.path.realpath(one.data_dir) == os.path.realpath(other.data_dir)
+
+
 _registered: dict[str, Game] = {}
-_near: dict[str, Game] = {}  # designed games, by id: the one last found near a file
+_loaded: dict[str, Game] = {}  # installed packages' games, loaded
+_broken: dict[str, PackageError] = {}  # and those that could not be
+_modules: dict[str, str] = {}  # each loaded package's top-level module: its package
+_run: list[dict[str, Game]] = []  # the designed games of the run going on, by id

@@ -314,12 +314,12 @@ def kit_and_rules(
     ]
 
 
-def game_folder(game: str, name: str) -> list[Starter]:
+def game_folder(game: str | registry.Game, name: str) -> list[Starter]:
     """The files of a starter game folder, paths relative to it: the game's own, then
     the schemas of its kinds."""
     from kitgen.schema import schema_text
 
-    found = registry.named(game)
+    found = registry.named(game) if isinstance(game, str) else game
     files = [Starter(path, text) for path, text in found.starter_files(name)]
     files += [
         Starter(folder_schema(kind), schema_text(kind, found.id)) for kind in kinds_of(found.id)
@@ -378,7 +378,7 @@ def plan(what: str, name: str, folder: str, game: str) -> list[Starter]:
         base = os.path.join(folder, stem)
         return [
             Starter(os.path.normpath(os.path.join(base, s.path)), s.text)
-            for s in game_folder(found.id, name)
+            for s in game_folder(found, name)
         ]
     own = os.path.join(folder, SCHEMA_FOLDER, f"{what}.schema.json")
     schema_path = folder_schema(what) if os.path.isfile(own) else None

@@ -242,6 +242,10 @@ def _guarded(step: Callable[[], T], errors: list[str]) -> T | None:
     except Exception as err:  # a bug: say so in one line and keep watching
         if os.environ.get("KITGEN_DEBUG"):
             raise
+        blame = registry.blamed(err)
+        if blame is not None:  # an installed game package's, not kitgen's
+            errors.append(blame)
+            return None
         errors.append(
             f"internal error: {type(err).__name__}: {err} "
             "(please report it; set KITGEN_DEBUG=1 to see the traceback)"
@@ -271,7 +275,8 @@ def build_once(
 
     merged = BuildResult()
     errors: list[str] = []
-    builders = _planned(targets, options, progress, errors)
+    with registry.one_run():  # every target of this rebuild: one run
+        builders = _planned(targets, options, progress, errors)
     kept = _guarded(lambda: check_clashes([builder.planned for builder in builders]), errors)
     if kept is None:
         return merged, errors

@@ -94,7 +94,10 @@ def test_a_file_finds_its_game_from_a_folder_below(game: Path) -> None:
     edit(game / "game.yaml", "back: back.yaml", "back: more/back.yaml")
     status, found = check(game / "more" / "back.yaml", game / "game.yaml")
     assert (status, found) == (0, [])
-    assert registry.find("star-lanterns") is not None
+    near = registry.find("star-lanterns", str(game / "more" / "back.yaml"))
+    assert near is not None and near.data_dir == game
+    # never by its id alone: no memory of "the game near a file" outlives that file
+    assert registry.find("star-lanterns") is None
 
 
 def test_a_file_far_from_any_game_file_is_told_where_it_belongs(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # tests/test_designed_game.py a thousand and one findings of one file). A font file
 # of a designed game needs the game's folder: test_font_unusable makes one. A deck of
 # a game whose game file is broken needs that game beside it: test_deck_not_checked.
+# Two game files of one id take two folders: test_duplicate_game_id makes them.
 GENERATED = {
     "file-not-found",
     "file-unreadable",
@@ -23,6 +24,7 @@ GENERATED = {
     "font-unusable",
     "too-many-findings",
     "deck-not-checked",
+    "duplicate-game-id",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
@@ -130,3 +132,20 @@ def test_deck_not_checked(tmp_path: Path, old: str, new: str) -> None:
     }
     assert got == want, [str(f) for f in report.findings]
     assert not report.ok
+
+
+def test_duplicate_game_id(tmp_path: Path) -> None:
+    """Two folders whose game files declare one id, checked in one run: the second game
+    file's `game:` is `duplicate-game-id` (tests/test_designed_paths.py has the rest)."""
+    import shutil
+
+    from kitgen.cli.check import each_file
+    from kitgen.kit import check_document
+    from kitgen.paths import data_dir
+
+    for name in ("first", "second"):
+        shutil.copytree(data_dir() / "examples" / "emberwake", tmp_path / name)
+    second = str(tmp_path / "second" / "game.yaml")
+    reports = each_file([str(tmp_path / "first"), second], check_document)
+    found = {(f.code, f.severity, str(f.location)) for r in reports for f in r.findings}
+    assert found == {("duplicate-game-id", CODES["duplicate-game-id"].severity, f"{second}:4:7")}

@@ -4,7 +4,9 @@ A FIFO, a device or a stream (`/dev/stdout`) is written into; a symlink is writt
 through to its target (which is replaced in one step; the link stays a link); a
 folder where a file belongs is one line of error. Every command that writes a file
 goes through one writer (`kitgen.atomic.write_atomic`), checked here command by
-command.
+command. Under an output folder (`--out` of build and export) a symlink is followed
+only while it stays inside that folder: one that leads out is refused in one line,
+and what it points at is left alone (`kitgen.atomic.check_inside`).
 
 Running as root, a test never points old code at a real device: it makes its own
 device node (a copy of /dev/null) in a temporary folder.
@@ -226,6 +228,13 @@ class Writer:
     args: Callable[[Path], list[str]]
     file: str
     valid: Callable[[bytes], bool]
+    out: bool = False  # the file is under the command's output folder, `out/`
+
+
+def elsewhere(writer: Writer, work: Path) -> Path:
+    """A folder away from the writer's file that it may still write into: inside the
+    output folder for a command that has one, beside the test's folder otherwise."""
+    return (work / "out" if writer.out else work) / "elsewhere"
 
 
 def pdf(data: bytes) -> bool:
@@ -244,12 +253,14 @@ WRITERS = [
         lambda t: ["build", DECK, "-o", str(t / "out")],
         f"out/scratch/{STEM}.pdf",
         pdf,
+        out=True,
     ),
     Writer(
         "export pdf",
         lambda t: ["export", "pdf", DECK, "-o", str(t / "out")],
         f"out/scratch/single-cards/{STEM}.pdf",
         pdf,
+        out=True,
     ),
     Writer(
         "calibrate",
@@ -302,15 +313,19 @@ def test_each_command_writes_into_a_device(writer: Writer, no_real_config: Path)
     path = target_of(writer, no_real_config)
     device = make_device(path)
     result = runner.invoke(app, writer.args(no_real_config))
-    assert result.exit_code == 0, result.output
+    if writer.out and device != path:  # (not root: a symlink to /dev/null, out of out/)
+        assert result.exit_code == 1, result.output
+        assert "leads outside the output folder" in result.stderr
+    else:
+        assert result.exit_code == 0, result.output
     assert is_char_device(device)
     assert leftovers(path.parent) == []
 
 
 @pytest.mark.parametrize("writer", WRITERS, ids=IDS)
 def test_each_command_writes_through_a_symlink(writer: Writer, no_real_config: Path) -> None:
-    real = no_real_config / "elsewhere" / "real-file"
-    real.parent.mkdir()
+    real = elsewhere(writer, no_real_config) / "real-file"
+    real.parent.mkdir(parents=True)
     real.write_bytes(b"# old\n")
     link = target_of(writer, no_real_config)
     link.symlink_to(real)
@@ -325,8 +340,8 @@ def test_each_command_writes_through_a_symlink(writer: Writer, no_real_config: P
 def test_each_command_makes_the_target_of_a_dangling_symlink(
     writer: Writer, no_real_config: Path
 ) -> None:
-    real = no_real_config / "elsewhere" / "real-file"
-    real.parent.mkdir()
+    real = elsewhere(writer, no_real_config) / "real-file"
+    real.parent.mkdir(parents=True)
     link = target_of(writer, no_real_config)
     link.symlink_to(real)
     result = runner.invoke(app, writer.args(no_real_config))
@@ -416,7 +431,7 @@ FOLDER_WRITERS = [
 def test_a_symlinked_export_folder_is_written_through(
     command: list[str], folder: str, no_real_config: Path
 ) -> None:
-    real = no_real_config / "elsewhere" / "images"
+    real = no_real_config / "out" / "elsewhere" / "images"
     real.mkdir(parents=True)
     (real / "stale.png").write_bytes(b"from a deck of before")
     link = no_real_config / folder
@@ -445,11 +460,11 @@ def test_what_is_not_a_folder_where_an_export_folder_goes_is_left_alone(
     elif kind == "device":
         make_device(path)
     else:
-        path.symlink_to(no_real_config / "made")
+        path.symlink_to(no_real_config / "out" / "made")
     result = runner.invoke(app, [*command, "-o", str(no_real_config / "out")])
     if kind == "dangling":  # the link's target is made, as for a file
         assert result.exit_code == 0, result.output
-        assert path.is_symlink() and (no_real_config / "made").is_dir()
+        assert path.is_symlink() and (no_real_config / "out" / "made").is_dir()
         return
     assert result.exit_code == 1, result.output
     [line] = result.stderr.splitlines()
@@ -457,6 +472,106 @@ def test_what_is_not_a_folder_where_an_export_folder_goes_is_left_alone(
     before = {"file": stat.S_ISREG, "fifo": stat.S_ISFIFO, "device": stat.S_ISCHR}[kind]
     assert before(os.stat(path).st_mode)
     assert leftovers(path.parent) == []
+
+
+# --- symlinks that lead out of the output folder ---------------------------------------------
+
+OUT_LINKS = [
+    ("build", ["build", DECK], f"out/scratch/{STEM}.pdf", "file"),
+    ("export pdf", ["export", "pdf", DECK], f"out/scratch/single-cards/{STEM}.pdf", "file"),
+    ("export png", ["export", "png", DECK, "--dpi", "40"], f"out/scratch/png/{STEM}", "folder"),
+    ("export tts", ["export", "tts", DECK], f"out/scratch/tts/{STEM}", "folder"),
+    ("a folder on the way", ["build", DECK], "out/scratch", "folder"),
+    ("a dangling link", ["build", DECK], f"out/scratch/{STEM}.pdf", "nothing"),
+]
+
+
+@pytest.mark.parametrize(
+    ("command", "link_at", "target"), [c[1:] for c in OUT_LINKS], ids=[c[0] for c in OUT_LINKS]
+)
+def test_a_symlink_that_leads_out_of_the_output_folder_is_refused(
+    command: list[str], link_at: str, target: str, no_real_config: Path
+) -> None:
+    """A symlink inside --out (a file's, an export folder's, a folder on the way) that
+    leads out of it: one line, exit 1, and what it points at untouched: no file written
+    or replaced there, no folder of the user's replaced by an export."""
+    mine = no_real_config / "mine"
+    mine.mkdir()
+    (mine / "keep.txt").write_bytes(b"the user's own")
+    real = mine / "real-file" if target == "file" else mine
+    if target == "file":
+        real.write_bytes(b"the user's own file")
+    if target == "nothing":
+        real = mine / "made.pdf"
+    link = no_real_config / link_at
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(real)
+    result = runner.invoke(app, [*command, "-o", str(no_real_config / "out")])
+    assert result.exit_code == 1, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith("kitgen: error: cannot write "), line
+    assert "leads outside the output folder" in line and f"through the symlink {link} ->" in line
+    assert sorted(p.name for p in mine.iterdir()) == sorted(
+        ["keep.txt", *(["real-file"] if target == "file" else [])]
+    )
+    assert (mine / "keep.txt").read_bytes() == b"the user's own"
+    if target == "file":
+        assert real.read_bytes() == b"the user's own file"
+    assert link.is_symlink() and leftovers(link.parent) == [] and leftovers(mine) == []
+
+
+@pytest.mark.parametrize(
+    "command", [["build", DECK], ["export", "png", DECK, "--dpi", "40"]], ids=["build", "png"]
+)
+def test_a_symlinked_output_folder_itself_is_where_the_user_pointed(
+    command: list[str], no_real_config: Path
+) -> None:
+    """--out may be a symlink (or lie below one): its target is the output folder."""
+    real = no_real_config / "disk" / "kits"
+    real.mkdir(parents=True)
+    (no_real_config / "out").symlink_to(real)
+    result = runner.invoke(app, [*command, "-o", str(no_real_config / "out")])
+    assert result.exit_code == 0, result.output
+    assert (real / "scratch").is_dir() and any((real / "scratch").rglob("*.p*"))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../escaped/x.pdf", "../../x.pdf", "/abs/x.pdf", "a/../../x.pdf", "a\0b/x.pdf", "", "."],
+)
+def test_the_writer_refuses_a_path_out_of_the_output_folder(name: str, tmp_path: Path) -> None:
+    from kitgen.atomic import OutsideError, check_inside, folder_inside
+
+    out = tmp_path / "work" / "out"
+    out.mkdir(parents=True)
+    path = os.path.join(str(out), name)
+    with pytest.raises(OutsideError) as refused:
+        check_inside(str(out), path)
+    assert refused.value.filename == path and "\n" not in str(refused.value.strerror)
+    with pytest.raises(OutsideError):
+        write_atomic(path, b"x", within=str(out))
+    with pytest.raises(OutsideError):
+        folder_inside(str(out), path)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
+        "work",
+        "work/out",
+    ]
+    write_atomic(str(out / "scratch" / "fine.pdf"), b"x", within=str(out))  # inside: written
+    assert (out / "scratch" / "fine.pdf").read_bytes() == b"x"
+
+
+def test_a_symlink_inside_the_output_folder_to_another_place_in_it_is_followed(
+    tmp_path: Path,
+) -> None:
+    from kitgen.atomic import check_inside
+
+    out = tmp_path / "out"
+    (out / "real").mkdir(parents=True)
+    (out / "game").symlink_to(out / "real")
+    path = str(out / "game" / "x.pdf")
+    assert check_inside(str(out), path) == path
+    write_atomic(path, b"x", within=str(out))
+    assert (out / "real" / "x.pdf").read_bytes() == b"x"
 
 
 # --- an empty output option ------------------------------------------------------------------

@@ -82,16 +82,19 @@ def each_file(files: list[str], use: Callable[[Document], R]) -> list[R]:
     from kitgen.load.documents import Document, read_document
     from kitgen.model.findings import finding
     from kitgen.model.source import whole_file
+    from kitgen.registry import one_run
 
     done: list[R] = []
-    for index, (path, problem) in enumerate(list_inputs(files)):
-        if index:
-            started()
-        if problem is None:
-            doc = read_document(path)
-        else:
-            doc = Document(path, findings=[finding("file-unreadable", problem, whole_file(path))])
-        done.append(use(doc))
+    with one_run():  # (two games of one id in the files are a finding)
+        for index, (path, problem) in enumerate(list_inputs(files)):
+            if index:
+                started()
+            if problem is None:
+                doc = read_document(path)
+            else:
+                found = [finding("file-unreadable", problem, whole_file(path))]
+                doc = Document(path, findings=found)
+            done.append(use(doc))
     return done
 
 

@@ -42,12 +42,12 @@ def replay(
     doc = read_document(file)
     if doc.model is None:  # not even a valid file: its findings, in the format asked for
         findings = sorted(check_document(doc).findings, key=Finding.sort_key)
-        game = registry.find(doc.game) if doc.game else None
+        game = registry.find(doc.game, doc.path) if doc.game else None
         keys = (game or registry.Game()).no_replay()
         show_replay(doc.path, Replay(keys, findings), output)
         raise typer.Exit(1)  # a file without a model always has an error; to be sure
     assert doc.game is not None  # (a file with a model names its game)
-    game = registry.get(doc.game)
+    game = registry.get(doc.game, doc.path)
     if not game.supports("replay"):
         raise game.unsupported("recorded games")
     if doc.kind != "record":

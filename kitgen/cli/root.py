@@ -33,9 +33,10 @@ from kitgen.cli.common import (
     follows_references,
     friendly,
 )
+from kitgen.terminal import shown
 
 if TYPE_CHECKING:
-    pass
+    from kitgen.kit import GameSummary
 
 app = typer.Typer(
     name="kitgen",
@@ -130,10 +131,11 @@ def score(
 @app.command("list")
 @_friendly
 def list_games(output: ReportFormatOption = OutputFormat.human) -> None:
-    """List the games kitgen knows and what each game's kit contains."""
+    """List the games kitgen knows and what each game's kit contains (exit 1, after the
+    list, when an installed game package is broken: one line on stderr names each)."""
     from kitgen.kit import list_games as games
 
-    summaries = games()
+    summaries, broken = games()
     if output is OutputFormat.json:
         echo(
             json.dumps(
@@ -152,12 +154,21 @@ def list_games(output: ReportFormatOption = OutputFormat.human) -> None:
                             ],
                         }
                         for s in summaries
-                    ]
+                    ],
+                    "broken": [{"id": game_id, "error": problem} for game_id, problem in broken],
                 },
                 indent=2,
             )
         )
-        return
+    else:
+        _list_lines(summaries)
+    for _, problem in broken:  # a broken package is named; the others are listed
+        echo(f"kitgen: error: {shown(problem)}", err=True)
+    if broken:
+        raise typer.Exit(1)
+
+
+def _list_lines(summaries: list[GameSummary]) -> None:
     for s in summaries:
         players = s.info.players
         count = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"

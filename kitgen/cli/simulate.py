@@ -38,14 +38,20 @@ class GameGroup(typer.core.TyperGroup):
     verb = "simulate"
 
     def game(self, game_id: str) -> registry.Game | None:
-        """The game of this id when it has the group's command."""
-        game = registry.find(game_id)
+        """The game of this id when it has the group's command (None for a game of an
+        installed package that cannot be loaded: `broken`)."""
+        try:
+            game = registry.find(game_id)
+        except registry.PackageError:
+            return None
         return game if game is not None and game.supports(self.capability) else None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [g for g in registry.known_ids() if self.game(g) is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in dict(registry.package_problems()):  # a broken package's: one line
+            registry.find(cmd_name)
         game = self.game(cmd_name)
         return None if game is None else getattr(game, self.capability)()
 
@@ -56,6 +62,8 @@ class GameGroup(typer.core.TyperGroup):
         """ARGS with the game first: a game named after options moves to the front;
         with no game named, the game that takes files takes them all."""
         if not args or args[0] in ctx.help_option_names or self.game(args[0]):
+            return args
+        if args[0] in dict(registry.package_problems()):  # a broken package's: say why
             return args
         for i, arg in enumerate(args):
             if not arg.startswith("-") and self.game(arg) is not None:
@@ -72,6 +80,8 @@ class GameGroup(typer.core.TyperGroup):
             game = self.game(game_id)
             assert game is not None
             rows.append((game_id, getattr(game, self.help_attr) or game.title))
+        for game_id, problem in registry.package_problems():  # (listing loaded them all)
+            rows.append((game_id, f"(cannot be used: {problem})"))
         if rows:
             with formatter.section("Games"):
                 formatter.write_dl(rows)

@@ -16,6 +16,7 @@ from kitgen.model.document import Document as Document  # (re-exported: read her
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kinds import KINDS
 from kitgen.model.source import SourceMap, whole_file
+from kitgen.names import game_id_problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -129,6 +130,11 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
             doc.findings.append(
                 finding("wrong-type", f"`{key}:` should be text, not {describe(given)}", at)
             )
+            ok = False
+        elif key == "game" and given not in known and game_id_problem(given) is not None:
+            # (a name, never a path: checked before it is looked up anywhere)
+            hint = suggest(given, list(known))
+            doc.findings.append(finding("invalid-value", f"{game_id_problem(given)}{hint}", at))
             ok = False
         elif given not in known and not (key == "game" and registry.is_game(given, doc.path)):
             known = registry.known_ids() if key == "game" else known

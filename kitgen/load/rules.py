@@ -35,21 +35,23 @@ _NAME = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
 _STATEMENTS = {"if", "elif", "else", "endif"}
 
 
-def game_context(game: str) -> dict[str, Any]:
+def game_context(game: str, near: str | None = None) -> dict[str, Any]:
     """What rules text may name: the game's parameters, a few facts about it, and what
-    the game adds (`Game.rules_context`: a designed game's deck rules). Read once per
-    game file, while it is unchanged."""
-    path = str(registry.get(game).data_dir / "game.yaml")
+    the game adds (`Game.rules_context`: a designed game's deck rules). `near` is a file
+    of the game (a designed game is its folder's). Read once per game file, while it is
+    unchanged."""
+    found = registry.get(game, near)
+    path = str(found.data_dir / "game.yaml")
     try:
         info = os.stat(path)
         stamp = (info.st_mtime_ns, info.st_size)
     except OSError:
         stamp = (0, -1)
-    return _context(game, path, stamp)
+    return _context(found, path, stamp)
 
 
 @cache
-def _context(game: str, path: str, stamp: tuple[int, int]) -> dict[str, Any]:
+def _context(game: registry.Game, path: str, stamp: tuple[int, int]) -> dict[str, Any]:
     del stamp  # (part of the cache key only)
     doc = read_document(path)
     info = doc.model
@@ -62,7 +64,7 @@ def _context(game: str, path: str, stamp: tuple[int, int]) -> dict[str, Any]:
         players_max=info.players.max,
         playing_time=info.playing_time,
     )
-    context.update(registry.get(game).rules_context())
+    context.update(game.rules_context())
     return context
 
 
@@ -172,7 +174,7 @@ def check_rules(doc: Document) -> list[Finding]:
     """Check a rules file's text placeholders and its figures."""
     rules = doc.model
     assert isinstance(rules, RulesFile) and doc.game is not None
-    context = game_context(doc.game)
+    context = game_context(doc.game, doc.path)
     found: list[Finding] = []
     env = None
     for text, at in texts(rules):
@@ -187,7 +189,7 @@ def check_rules(doc: Document) -> list[Finding]:
             problem = template_problem(env, text, context, at)
             problems += [] if problem is None else [problem]
         found += problems
-    game = registry.get(doc.game)
+    game = registry.get(doc.game, doc.path)
     figures = game.figure_args
     for block in blocks(rules):
         if block.figure is None:

@@ -17,7 +17,7 @@ from pydantic import (
 
 from kitgen.model.findings import Location
 from kitgen.model.source import SourceMap
-from kitgen.names import name_key
+from kitgen.names import ID_PATTERN, name_key
 
 V = TypeVar("V", bound=Callable[..., Any])
 
@@ -65,12 +65,12 @@ def described(pattern: str, words: str) -> str:
     return pattern
 
 
-_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+_ID = re.compile(ID_PATTERN)
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def _check_id(value: str) -> str:
-    if not _ID.match(value):
+    if not _ID.fullmatch(value):
         raise ValueError(
             f"{value!r} is not a valid id: use lowercase letters, digits and single dashes, "
             "starting with a letter (like `first-strike`)"

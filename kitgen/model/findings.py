@@ -70,6 +70,9 @@ CODES: dict[str, CodeInfo] = {
     ),
     # The shape of the data
     "unknown-game": CodeInfo("error", "`game:` names no game kitgen knows"),
+    "duplicate-game-id": CodeInfo(
+        "error", "two game files of one run (a check, a build) declare the same game id"
+    ),
     "unknown-kind": CodeInfo("error", "`kind:` names no kind of file kitgen knows"),
     "kind-not-supported": CodeInfo("error", "kitgen cannot check this kind of file yet"),
     "unknown-key": CodeInfo("error", "a key that this place does not take (often a typo)"),

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from kitgen.names import game_id_problem
 from kitgen.registry import Checked, Game
 
 if TYPE_CHECKING:
@@ -20,14 +21,18 @@ if TYPE_CHECKING:
 
     from kitgen.build import KitBuilder
     from kitgen.load.documents import Document
+    from kitgen.model.findings import Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
 
 
 class DesignedGame(Game):
-    """A designed game: its id and title from its game file, its files in `folder`."""
+    """A designed game: its id and title from its game file, its files in `folder`
+    (spelt as the file it was found from spells it), and where the game file says its
+    id (line, column)."""
 
     folder: ClassVar[str]
+    declared_at: ClassVar[tuple[int, int]] = (1, 1)
     kinds: ClassVar = {
         "game": "kitgen.games.designed.model:DesignedGameFile",
         "layout": "kitgen.games.designed.model:LayoutFile",
@@ -65,7 +70,33 @@ class DesignedGame(Game):
     def check(self, doc: Document) -> Checked:
         from kitgen.games.designed.check import check_file
 
-        return Checked(check_file(self.id, self.folder, doc))
+        return Checked([*self.duplicate(), *check_file(self.id, self.folder, doc)])
+
+    @property
+    def game_file(self) -> str:
+        """The game file, as the folder is spelt."""
+        return str(Path(self.folder) / "game.yaml")
+
+    def duplicate(self) -> list[Finding]:
+        """`duplicate-game-id` at this game file's `game:` when a game file of another
+        folder declared the same id earlier in this run (`registry.earlier`): the files
+        of both name one game, and their outputs would share one folder."""
+        from kitgen import registry
+        from kitgen.model.findings import Location, finding
+
+        first = registry.earlier(self)
+        if first is None:
+            return []
+        other = getattr(first, "game_file", str(first.data_dir))
+        return [
+            finding(
+                "duplicate-game-id",
+                f"{self.id!r} is the id of the game in {other} too, read earlier in this "
+                "run: two games need ids of their own (every file names its game by id, "
+                f"and both would print into OUT/{self.id}/)",
+                Location(self.game_file, *self.declared_at),
+            )
+        ]
 
     def rules_context(self) -> dict[str, Any]:
         """`deck` (the game file's deck rules, every key present) and `deck_summary`
@@ -108,12 +139,25 @@ class DesignedGame(Game):
 
 
 @cache
-def designed_game(game_id: str, title: str, folder: str) -> DesignedGame:
-    """The game object of one designed game's folder (one per id, title and folder, so
-    an edited title makes a new one)."""
+def designed_game(
+    game_id: str, title: str, folder: str, declared_at: tuple[int, int] = (1, 1)
+) -> DesignedGame:
+    """The game object of one designed game's folder (one per id, title, folder and
+    place of its id, so an edited title makes a new one). It holds no data of the game:
+    what it reads comes from its folder's files each time they change (`load_design`).
+    An id that is not a valid game id is a ValueError: a caller checks ids first."""
+    problem = game_id_problem(game_id)
+    if problem is not None:
+        raise ValueError(problem)
     kind: type[DesignedGame] = type(
         "DesignedGame",
         (DesignedGame,),
-        {"id": game_id, "title": title, "folder": folder, "__module__": __name__},
+        {
+            "id": game_id,
+            "title": title,
+            "folder": folder,
+            "declared_at": declared_at,
+            "__module__": __name__,
+        },
     )
     return kind()

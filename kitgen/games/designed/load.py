@@ -37,6 +37,7 @@ from kitgen.games.designed.props import (
 )
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
+from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
     from kitgen.model.document import Document
@@ -180,7 +181,7 @@ def _stamp(path: str) -> tuple[int, int]:
 def load_design(game_id: str, folder: str) -> Design:
     """Read the designed game `game_id` from its folder: once per process while none of
     its files changes."""
-    path = os.path.join(folder, "game.yaml")
+    path = tidy_path(os.path.join(folder, "game.yaml"))
     cached = _cache.get(path)
     if cached is not None and cached.game_id == game_id and cached.unchanged:
         return cached

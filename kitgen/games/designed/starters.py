@@ -188,12 +188,16 @@ STAR = """\
 
 def game_id_of(name: str) -> str:
     """A designed game's id from its name: an id is ASCII (lower-case letters, digits,
-    single dashes, up to 40 characters, a letter first), so the ASCII words of its
-    file name (`Café 城堡` -> `cafe`; `kitgen.names.slug` keeps `城堡` for file names),
-    else `my-game`."""
+    single dashes, up to 40 characters, a letter first: `kitgen.names.game_id_problem`),
+    so the ASCII words of its file name (`Café 城堡` -> `cafe`; `kitgen.names.slug`
+    keeps `城堡` for file names), else `my-game`; never a name Windows keeps for a
+    device (the game's title keeps every letter of its name)."""
+    from kitgen.names import WINDOWS_RESERVED
+
     words = [word for word in name_slug(name).split("-") if word.isascii()]
     stem = fit(words, 35) or "my-game"
-    return stem if stem[0].isalpha() else f"game-{stem}"
+    stem = stem if stem[0].isalpha() else f"game-{stem}"
+    return f"{stem}-game" if stem in WINDOWS_RESERVED else stem
 
 
 def starter_files(name: str) -> list[tuple[str, str]]:
