@@ -52,12 +52,14 @@ def test_check_human_lines(tmp_path: Path) -> None:
     code, out, err = run("check", path)
     assert code == 1
     lines = out.splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
     assert lines[0].startswith(f"{path}:4:1: error deck-size the deck has 9 cards")
-    assert lines[1].startswith(
+    # (the misspelt card counts as no common: the deck has none)
+    assert lines[1].startswith(f"{path}:4:1: error too-few-commons the deck has 0 common")
+    assert lines[2].startswith(
         f"{path}:5:3: error unknown-card no card called 'Worgg' (did you mean 'Worg'?)"
     )
-    assert "2 errors, 0 warnings; 1 file not ok" in err
+    assert "3 errors, 0 warnings; 1 file not ok" in err
 
 
 def test_check_warnings_only_exit_zero(tmp_path: Path) -> None:
@@ -79,7 +81,7 @@ def test_check_json(tmp_path: Path) -> None:
     assert first == {"path": good, "game": "scratch", "kind": "deck", "ok": True, "findings": []}
     assert second["ok"] is False and second["game"] == "scratch" and second["kind"] == "deck"
     by_code = {f["code"]: f for f in second["findings"]}
-    assert set(by_code) == {"unknown-card", "deck-size"}
+    assert set(by_code) == {"unknown-card", "deck-size", "too-few-commons"}
     assert by_code["unknown-card"] == {
         "severity": "error",
         "code": "unknown-card",
@@ -422,8 +424,8 @@ def test_a_long_report_through_a_pipe_arrives_whole(tmp_path: Path) -> None:
     human = run_main(["check", *files], fast=True)
     assert human == run_main(["check", *files], fast=False)
     code, out, err = human
-    assert code == 1 and len(out.splitlines()) == 80 * 2  # two errors in each bad deck
-    assert err == b"120 files checked: 160 errors, 0 warnings; 80 files not ok\n"
+    assert code == 1 and len(out.splitlines()) == 80 * 3  # three errors in each bad deck
+    assert err == b"120 files checked: 240 errors, 0 warnings; 80 files not ok\n"
     code, out, _ = run_main(["check", "--format", "json", *files], fast=True)
     assert code == 1
     report = json.loads(out)["files"]

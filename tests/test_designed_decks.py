@@ -407,10 +407,12 @@ def test_deck_rules_that_are_a_number_leave_decks_unchecked(tmp_path: Path) -> N
     ]
     status, found = findings(deck)
     assert (status, [c for c, _, _ in found]) == (1, ["deck-not-checked"])
+    # (--dir inside the game's folder: a designed game is found from there, never from
+    # the memory of an earlier lookup)
     status, _out, err = run_in_process(
-        main, "new", "deck", "Any", "--game", "emberwake", "--dir", str(tmp_path)
+        main, "new", "deck", "Any", "--game", "emberwake", "--dir", str(game.parent)
     )
-    assert status == 1 and "cannot be read" in err and not (tmp_path / "any.yaml").exists()
+    assert status == 1 and "cannot be read" in err and not (game.parent / "any.yaml").exists()
 
 
 def test_copies_by_a_whole_number_field_takes_number_keys(tmp_path: Path) -> None:
