@@ -306,9 +306,11 @@ def test_a_new_designed_games_id_is_an_id_whatever_its_name() -> None:
     NAME --game custom` takes the ASCII words of the name (before: `城堡` was the id,
     `con` gave `con_`, a long name a 60-character id)."""
     from kitgen.games.designed.starters import game_id_of
+    from kitgen.names import game_id_problem
 
     names = ["Café 城堡", "城堡", "Πελαργός 2", "con", "123 go", "Tinker town " * 8]
     ids = [game_id_of(name) for name in names]
-    assert ids[:5] == ["cafe", "my-game", "game-2", "con", "game-123-go"]
+    # (`con` is a name Windows keeps for a device: no game id)
+    assert ids[:5] == ["cafe", "my-game", "game-2", "con-game", "game-123-go"]
     for made in ids:
-        assert re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", made) and len(made) <= 40, made
+        assert game_id_problem(made) is None, made
