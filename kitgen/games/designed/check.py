@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import Design, Layouts, load_design
 from kitgen.games.designed.model import DesignedDeckFile
+from kitgen.load.printable import check_printable
 from kitgen.model.findings import Finding
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
     side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
     rules = design.file.deck_rules or DeckRules()
-    return check_deck(
+    # Its name heads the label of every sheet of the deck's own PDF.
+    return check_printable(deck.name, deck.where("name")) + check_deck(
         rules, cards, main, side, deck.where("cards", key=True), deck.where("sideboard", key=True)
     )
 

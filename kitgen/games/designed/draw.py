@@ -299,7 +299,7 @@ class Artist:
         self, card: Card, layout: Layout, side: str
     ) -> list[tuple[str, str, Location | None]]:
         """What is wrong with one side of one card: (code, message, place) each."""
-        from kitgen.render.fonts import missing_glyphs
+        from kitgen.load.printable import undrawable_message, unprintable
         from kitgen.render.richtext import icon_names
 
         context = self.context(card)
@@ -332,15 +332,21 @@ class Artist:
                                 where,
                             )
                         )
-                    family = self.family(
-                        str(_value(part, "font", context, "sans")), part.places.get("font")
+                    # Each run in the face it is drawn in (its font, then DejaVu Sans).
+                    lacking = "".join(
+                        dict.fromkeys(
+                            ch
+                            for line in plan.fitted.lines
+                            for piece in line.pieces
+                            if piece.icon is None
+                            for ch in unprintable(piece.text, piece.font)
+                        )
                     )
-                    lacking = missing_glyphs(text, family.regular)
                     if lacking:
                         out.append(
                             (
                                 "text-not-drawable",
-                                f"{part.label} has characters its font cannot draw: {lacking}",
+                                f"{part.label}: {undrawable_message(text, lacking)}",
                                 where,
                             )
                         )
@@ -673,7 +679,7 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
     for (code, message, where), names in seen.items():
         more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
         text = f"card {names[0]!r}{more}: {message}"
-        warns = ("outside-bleed", "outside-safe", "image-low-resolution")
+        warns = ("outside-bleed", "outside-safe", "image-low-resolution", "text-not-drawable")
         make = warning if code in warns else finding
         out.append(make(code, text, where))
     design.checked[key] = list(out)
