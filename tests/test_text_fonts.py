@@ -91,6 +91,14 @@ def test_every_kit_face_draws_polish_greek_cyrillic_vietnamese(font: str) -> Non
     assert missing_glyphs("\u2764\ufe0f a\u200db \u202eX", font) == ""
 
 
+def test_what_one_face_cannot_draw_no_face_can() -> None:
+    """Every face's fallbacks end with every DejaVu Sans face, so the check, which asks
+    KitSans, says what each face prints as ?."""
+    text = "".join(chr(c) for c in range(0x1D400, 0x1D6A4)) + "\u1d15 \u26c4 城"
+    missing = {missing_glyphs(text, font) for font in (REGULAR, BOLD, ITALIC, BOLD_ITALIC)}
+    assert len(missing) == 1 and "城" in missing.pop()
+
+
 def test_a_name_draws_per_character_in_vera_and_dejavu() -> None:
     canvas, buffer = new_canvas("fonts")
     canvas.setFont(REGULAR, 12)

@@ -22,7 +22,9 @@ from kitgen.model.findings import Finding, Location, finding
 def plain(text: str) -> bool:
     """True when every character is printable ASCII (or a space, tab or line break):
     text every font of kitgen's draws."""
-    return all(" " <= ch <= "~" or ch in "\t\n\r" for ch in text)
+    return text.isascii() and (
+        text.isprintable() or all(" " <= ch <= "~" or ch in "\t\n\r" for ch in text)
+    )
 
 
 def unprintable(text: str, font: str | None = None) -> str:

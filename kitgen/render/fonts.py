@@ -35,8 +35,10 @@ BOLD_ITALIC = "KitSans-BoldItalic"
 _FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf", BOLD_ITALIC: "VeraBI.ttf"}
 
 # The DejaVu Sans face a font falls back on, by the font's weight and slant (bold,
-# italic), read from its own file. Every chain ends in DejaVu Sans itself, the font
-# with the most glyphs, so every font draws at least what DejaVu Sans draws.
+# italic), read from its own file. Every chain goes on to DejaVu Sans itself, the face
+# with the most glyphs, and ends with the other two faces, so every font draws at least
+# what any DejaVu Sans face draws: a character one face of a font cannot draw, no face
+# can, and `missing_glyphs` in KitSans says what every face prints as "?".
 FALLBACK = "DejaVuSans"
 _SANS_FACES = {
     (False, False): FALLBACK,
@@ -49,9 +51,9 @@ _SUBSET_BITS = 24  # a fallback's subsets are numbered (index << _SUBSET_BITS) |
 
 def fallback_names(bold: bool, italic: bool) -> tuple[str, ...]:
     """The DejaVu Sans faces, in order, that draw what a font of this weight and slant
-    lacks: the same weight and slant, then upright, then regular."""
+    lacks: the same weight and slant, then upright, then regular, then the others."""
     names = (_SANS_FACES[(bold, italic)], _SANS_FACES[(bold, False)], FALLBACK)
-    return tuple(dict.fromkeys(names))
+    return tuple(dict.fromkeys((*names, *_SANS_FACES.values())))
 
 
 # Characters no font has that a finding has named (`announce`), and the texts drawn
