@@ -42,6 +42,7 @@ from kitgen.model.kit import (
     PrintSettings,
 )
 from kitgen.model.rules import RulesFile
+from kitgen.model.source import whole_file
 from kitgen.names import file_name, joined, name_slug
 
 if TYPE_CHECKING:
@@ -324,7 +325,7 @@ class KitBuilder:
     """Builds targets: plans every file (`plan`), then writes them (`write_planned`),
     or (`decks_only`) collects the card decks for an export without drawing anything.
     A game's `build_kit` prints its kit through it: `setup`, `part`, `cards`, `write`,
-    `kit_name_ok`, `deck_if_asked`, `kit_rules`; it names its files with
+    `deck_if_asked`, `kit_rules`; it names its files with
     `kitgen.names.joined` and `file_name`, from the `stem` it is given."""
 
     def __init__(
@@ -425,10 +426,17 @@ class KitBuilder:
         self.result.written.append(path)
 
     def write_planned(self, planned: list[Planned] | None = None) -> BuildResult:
-        """Draw and write the planned files (those `check_clashes` kept), in order."""
+        """Draw and write the planned files (those `check_clashes` kept), in order; a
+        text-not-drawable warning, at the file they come from, for any text they printed
+        with characters as "?" that the check did not name."""
+        from kitgen.load.printable import forget_undrawn, undrawn_findings
+
         for item in self.planned if planned is None else planned:
             if item.make is not None:
+                forget_undrawn()  # (what was drawn before is not this item's)
                 item.make()
+                where = whole_file(item.source) if item.source else None
+                self.result.findings += undrawn_findings(where)
         return self.result
 
     def again(self, source: str) -> bool:
@@ -460,23 +468,12 @@ class KitBuilder:
             )
 
     def kit_name_ok(self, kit: KitBase, path: str) -> bool:
-        """Check a kit's settings and that its name can be drawn; False on errors."""
-        from kitgen.render.fonts import missing_glyphs
-
-        # The kit's settings and rules file came with its check, before the build.
-        found: list[Finding] = []
-        missing = missing_glyphs(kit.name)
-        if missing:
-            found.append(
-                finding(
-                    "text-not-drawable",
-                    f"{kit.name!r} has characters the embedded font cannot draw: "
-                    f"{' '.join(missing)} (it covers Latin-1 letters and common punctuation)",
-                    kit.where("name"),
-                )
-            )
-        self.result.findings += found
-        return not has_errors(found)
+        """Whether the kit may be printed under its name: always, now. A name kitgen's
+        fonts cannot print in full prints those characters as "?", and the kit's check
+        (kitgen.load.kits.check_kit_settings), which comes before every build, warns of
+        them (text-not-drawable). Kept for game packages that ask."""
+        del kit, path
+        return True
 
     def deck_if_asked(
         self,

@@ -31,6 +31,7 @@ from kitgen.layout.export import (
 )
 from kitgen.layout.geometry import LayoutError, Size
 from kitgen.layout.setup import PrintSetup
+from kitgen.load.printable import forget_undrawn, undrawn_findings
 from kitgen.model.findings import has_errors
 from kitgen.names import file_name, name_slug
 
@@ -86,7 +87,9 @@ def _decks(
 
 
 def _checked(deck: Deck, card_name: str, trim: Size, result: ExportResult) -> bool:
-    """Run the deck's text check at the size it will be drawn; False on errors."""
+    """Run the deck's text check at the size it will be drawn; False on errors. (Text
+    drawn before is forgotten: `undrawn_findings` after the deck's drawing is its own.)"""
+    forget_undrawn()
     found = deck.check(trim, card_name) if deck.check is not None else []
     result.findings += found
     return not has_errors(found)
@@ -143,6 +146,7 @@ def export_png(
                 final,
                 partial(_png_files, deck, setup, image, options, raster, progress),
             )
+            result.findings += undrawn_findings(None)
             if profile != "home":
                 service = SERVICES[profile]
                 result.notes.append(
@@ -203,6 +207,7 @@ def export_pdf(targets: list[str], options: ExportOptions) -> ExportResult:
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         result.written.append(path)
+        result.findings += undrawn_findings(None)
     return result
 
 
@@ -309,6 +314,7 @@ def export_tts(
             result.written += _replace_folder(
                 options.build.out, final, partial(_tts_files, deck, setup, final, raster, progress)
             )
+            result.findings += undrawn_findings(None)
             saved_json = os.path.join(final, f"{deck.stem}.json")
             result.instructions.append(
                 f"{deck.title}: copy {saved_json} into Tabletop Simulator's Saved Objects "

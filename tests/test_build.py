@@ -315,12 +315,17 @@ def test_bad_options_give_one_line_errors(tmp_path: Path, args: list[str], words
 
 
 def test_text_the_font_cannot_draw_is_a_finding(tmp_path: Path) -> None:
-    path = write(tmp_path, "cards.yaml", CUSTOM_CARDS.replace("Bog Witch", "Bőg Witch"))
+    """ő prints (DejaVu Sans draws what Vera lacks); 魔 no font has: it prints as ?, and
+    the check and the build say so at the card's name."""
+    path = write(tmp_path, "cards.yaml", CUSTOM_CARDS.replace("Bog Witch", "Bőg 魔 Witch"))
+    code, out, err = run("check", path)
+    assert code == 0 and "text-not-drawable" in out + err and f"{path}:4:" in out + err
     code, out, err = run("build", path, "--out", str(tmp_path / "out"))
-    assert code == 1
-    assert out == ""
-    assert "text-not-drawable" in err and "ő" in err and f"{path}:4:" in err
-    assert not (tmp_path / "out").exists()
+    assert code == 0
+    [pdf] = out.splitlines()
+    assert "warning text-not-drawable" in err and "魔 (U+9B54) as ?" in err and f"{path}:4:" in err
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert "Bőg ? Witch" in text and "\x00" not in text
 
 
 def test_text_that_cannot_fit_is_a_finding(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from kitgen.render.fonts import (
     builtin_family,
     missing_glyphs,
     project_family,
+    register_fonts,
     text_width,
 )
 from kitgen.render.pdf import finish, new_canvas
@@ -72,13 +73,16 @@ def test_builtin_family_names() -> None:
         builtin_family("comic")
 
 
-def test_kitsans_still_misses_greek_and_cyrillic() -> None:
-    """KitSans is Vera, unchanged: the built-in games draw what they drew before."""
-    assert missing_glyphs(GREEK, REGULAR) == "Εληνικά"
-    assert missing_glyphs(CYRILLIC, BOLD) == "Кирлца"
-    assert set("żęśąźń") <= set(missing_glyphs(POLISH, REGULAR))
-    vera = pdfmetrics.getFont(REGULAR).face
-    assert Path(vera.filename).name == "Vera.ttf"
+def test_kitsans_is_vera_and_draws_greek_and_cyrillic_in_dejavu() -> None:
+    """KitSans is Vera, unchanged: the built-in games draw what they drew before; what
+    Vera has no glyph for is drawn in DejaVu Sans (tests/test_text_fonts.py)."""
+    register_fonts()
+    vera = pdfmetrics.getFont(REGULAR)
+    assert Path(vera.face.filename).name == "Vera.ttf"
+    assert set(GREEK).isdisjoint(vera.own) and set(CYRILLIC).isdisjoint(vera.own)
+    assert set("żęśąźń").isdisjoint(vera.own)
+    for text in (POLISH, GREEK, CYRILLIC):
+        assert missing_glyphs(text, REGULAR) == missing_glyphs(text, BOLD) == ""
 
 
 def test_a_project_ttf_registers_under_a_name_from_its_content(tmp_path: Path) -> None:

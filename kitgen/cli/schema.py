@@ -61,16 +61,19 @@ def _write_new(what: str, name: str, folder: str, force: bool, game: str | None 
 
 
 def _warn_undrawable(name: str) -> None:
-    if all(" " <= ch <= "~" or "\xa0" <= ch <= "\xff" for ch in name):
-        return  # Latin-1: the embedded font draws it (and the font need not be loaded)
-    from kitgen.render.fonts import missing_glyphs
+    """Say which characters of a name no font of kitgen's can draw (Chinese, say): they
+    print as ? wherever the name is printed, and `kitgen check` warns of them."""
+    from kitgen.load.printable import unprintable
 
-    missing = missing_glyphs(name)
+    missing = unprintable(name)
     if missing:
+        from kitgen.render.fonts import describe_characters
+
         echo(
-            f"kitgen: note: the embedded font cannot draw {' '.join(missing)}; `kitgen check` "
-            "accepts the name, but where it is printed (page headers, a booklet's cover) it "
-            "shows as boxes, and some kits refuse to build: the font has Latin-1 letters",
+            f"kitgen: note: no font of kitgen's can draw {describe_characters(missing)}: "
+            "where the name is printed (sheet labels, covers, page footers) they print as ?, "
+            "and `kitgen check` warns of them (text-not-drawable); kitgen prints Latin, "
+            "Greek and Cyrillic letters",
             err=True,
         )
 

@@ -15,6 +15,7 @@ from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
+from kitgen.load.printable import check_printable
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import DEFAULTS, KitBase
@@ -61,7 +62,9 @@ def over_card_limit(total: int, entry: str) -> str | None:
 
 
 def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
-    """What any game's kit file needs checked: its settings and its rules file."""
+    """What any game's kit file needs checked: its settings, its name (printed on every
+    sheet label, page footer, cover and mat: text-not-drawable when kitgen's fonts
+    cannot print it) and its rules file."""
     found: list[Finding] = []
     for key, parse in _SETTING_PARSERS.items():
         value = getattr(kit.settings, key)
@@ -86,6 +89,7 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
             )
     if not found:
         found += _sheet_findings(kit)
+    found += check_printable(kit.name, kit.where("name"))
     found += rules_document(kit, path)[1]
     return found
 

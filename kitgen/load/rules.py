@@ -15,18 +15,22 @@ import os
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from kitgen import registry
 from kitgen.load.documents import Document, read_document
+from kitgen.load.printable import check_all_printable, check_printable
 from kitgen.load.validate import translate
 from kitgen.model.figures import ChecksItself
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.game import GameFile
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.model.source import SourceMap
+
+if TYPE_CHECKING:
+    from kitgen.render.rules_text import RulesSandbox
 
 _OPEN = re.compile(r"\{\{|\{%")
 _EXPR = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
@@ -66,6 +70,27 @@ def _context(game: registry.Game, path: str, stamp: tuple[int, int]) -> dict[str
     )
     context.update(game.rules_context())
     return context
+
+
+def cover_texts(game: str, near: str | None = None) -> list[tuple[str, Location | None]]:
+    """What a booklet's cover prints from the game file (its playing time and summary),
+    with where the game file says it. `near` is a file of the game (as `game_context`)."""
+    path = str(registry.get(game, near).data_dir / "game.yaml")
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (0, -1)
+    return _cover_texts(path, stamp)
+
+
+@cache
+def _cover_texts(path: str, stamp: tuple[int, int]) -> list[tuple[str, Location | None]]:
+    del stamp  # (part of the cache key only)
+    info = read_document(path).model
+    if not isinstance(info, GameFile):
+        return []
+    return [(info.playing_time, info.where("playing_time")), (info.summary, info.where("summary"))]
 
 
 def texts(rules: RulesFile) -> Iterator[tuple[str, Location | None]]:
@@ -170,12 +195,35 @@ def check_text(text: str, at: Location | None, context: dict[str, Any]) -> list[
     return found
 
 
+def printed(text: str, context: dict[str, Any], env: RulesSandbox | None) -> str:
+    """Rules text as the booklet prints it (its markup aside), for the font check: each
+    `{{ name }}` replaced by the parameter's value (a designed game's title, say), text
+    that computes something run in the booklet's sandbox (`env`). The text must have
+    passed `check_text` (and, computing, `template_problem`)."""
+    if env is not None and computes(text):
+        return env.fill(text, context)
+    if "{{" not in text:
+        return text
+    return _EXPR.sub(lambda match: str(context[match.group(1).strip()]), text)
+
+
 def check_rules(doc: Document) -> list[Finding]:
     """Check a rules file's text placeholders and its figures."""
     rules = doc.model
     assert isinstance(rules, RulesFile) and doc.game is not None
     context = game_context(doc.game, doc.path)
-    found: list[Finding] = []
+    # The title and subtitle print as written (the cover, every page's footer), and so
+    # do the cover's facts from the game file.
+    found = check_all_printable(
+        [
+            *(
+                (text, rules.where(key))
+                for key, text in (("title", rules.title), ("subtitle", rules.subtitle))
+                if text is not None
+            ),
+            *cover_texts(doc.game, doc.path),
+        ]
+    )
     env = None
     for text, at in texts(rules):
         problems = check_text(text, at, context)
@@ -188,6 +236,8 @@ def check_rules(doc: Document) -> list[Finding]:
 
             problem = template_problem(env, text, context, at)
             problems += [] if problem is None else [problem]
+        if not problems:
+            problems += check_printable(printed(text, context, env), at)
         found += problems
     game = registry.get(doc.game, doc.path)
     figures = game.figure_args
@@ -223,11 +273,28 @@ def check_figure_args(
             translate({**e, "loc": prefix + tuple(e["loc"])}, model, source)
             for e in err.errors(include_url=False)
         ]
+    # A figure may print any text of its arguments (a staircase's name, a player's):
+    # each must be printable.
+    found = check_all_printable(
+        (text, block.where("args", *path)) for text, path in _strings(block.args or {}, ())
+    )
     if not isinstance(args, ChecksItself):
-        return []
+        return found
     # A figure whose arguments know their own rules (a card must exist, a claim about a
     # move must agree with the engine) says what is wrong, at its place in `args:`.
-    return [
+    return found + [
         finding(code, message, block.where("args", *path))
         for path, code, message in args.figure_issues()
     ]
+
+
+def _strings(value: object, path: tuple[Any, ...]) -> Iterator[tuple[str, tuple[Any, ...]]]:
+    """Every text value inside a figure's arguments, with its path of keys."""
+    if isinstance(value, str):
+        yield value, path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))

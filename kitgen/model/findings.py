@@ -166,10 +166,11 @@ CODES: dict[str, CodeInfo] = {
     # Rules text
     "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
     "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),
-    # Drawing (found by `kitgen build`)
+    # Any text kitgen prints (names, rules text, card text: `kitgen check` finds it)
     "text-not-drawable": CodeInfo(
-        "error", "text with characters the embedded font cannot draw", stage="build"
+        "warning", "text with characters none of kitgen's fonts can draw (printed as ?)"
     ),
+    # Drawing (found by `kitgen build`)
     "text-overflow": CodeInfo(
         "error", "text that does not fit its box even at the smallest size", stage="build"
     ),

@@ -1,8 +1,9 @@
 """Draw a balance report (`kitgen.rules.balance.BalanceReport`) as a PDF of one or two
 A4 pages, or as one PNG of those pages stacked.
 
-The charts are drawn with reportlab's canvas in the kit's fonts (KitSans, DejaVu
-for characters it lacks). They print in greyscale: estimates are black dots
+The charts are drawn with reportlab's canvas in the kit's fonts (KitSans, which draws
+what Vera lacks in DejaVu Sans); a character no font has prints as "?" and is named
+on stderr (`report_missing`). They print in greyscale: estimates are black dots
 (filled where significant, hollow where noise) on grey whiskers, bars are outlined
 and their series go from dark to light, and reference lines are dashed.
 """
@@ -19,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.paper import PAPERS
 from kitgen.layout.units import MM
-from kitgen.render.fonts import BOLD, REGULAR, ensure_font, missing_glyphs, text_width
+from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.text import draw_text, wrap
 from kitgen.rules.balance import BalanceReport, Distribution, Estimate, Forest, Panel, Stack
@@ -55,28 +56,17 @@ PLOT = 92.0  # a distribution's plot height
 MAX_BINS = 26
 
 
-def _font(text: str, font: str) -> str:
-    """The font to draw `text` in: the kit's, or DejaVu where the kit's lacks a glyph."""
-    if missing_glyphs(text, font):
-        fallback = "DejaVuSans-Bold" if font == BOLD else "DejaVuSans"
-        ensure_font(fallback)
-        return fallback
-    return font
-
-
 def drawable(text: str) -> str:
-    """`text` with every character neither the kit's font nor DejaVu can draw shown as
-    "?" (a name in a script the fonts lack, say); `missing` lists them."""
+    """`text` with every character no font of kitgen's can draw shown as "?" (a name in a
+    script the fonts lack, say); `missing` lists them."""
     gone = missing(text)
     return text if not gone else "".join("?" if ch in gone else ch for ch in text)
 
 
 def missing(text: str) -> str:
-    """The characters of `text` no font of the report can draw, each once."""
-    if not missing_glyphs(text, REGULAR):
-        return ""
-    ensure_font("DejaVuSans")
-    return missing_glyphs(text, "DejaVuSans")
+    """The characters of `text` no font of the report can draw, each once (the kit's
+    fonts draw what Vera lacks in DejaVu Sans: kitgen.render.fonts.KitFont)."""
+    return missing_glyphs(text, REGULAR)
 
 
 def report_missing(report: BalanceReport) -> str:
@@ -100,13 +90,11 @@ def report_missing(report: BalanceReport) -> str:
 def _text(
     c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
 ) -> None:
-    text = drawable(text)
-    draw_text(c, x, y, text, _font(text, font), size, align)
+    draw_text(c, x, y, drawable(text), font, size, align)
 
 
 def _width(text: str, font: str, size: float) -> float:
-    text = drawable(text)
-    return text_width(text, _font(text, font), size)
+    return text_width(drawable(text), font, size)
 
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
@@ -120,7 +108,7 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
     text = drawable(text)
-    return wrap(text, _font(text, font), size, width) if text else []
+    return wrap(text, font, size, width) if text else []
 
 
 # Numbers on axes and labels.

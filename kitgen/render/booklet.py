@@ -54,7 +54,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
 from kitgen.render.emphasis import emphasis_markup
-from kitgen.render.fonts import BOLD, ITALIC, REGULAR, missing_glyphs, register_fonts, text_width
+from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
 from kitgen.render.rules_text import RulesSandbox, escape_text
 
@@ -135,16 +135,7 @@ class Templater:
         except (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError) as err:
             self.findings.append(finding("template-error", f"template: {err}", at))
             rendered = escape_text(text)
-        missing = missing_glyphs(rendered)
-        if missing:
-            self.findings.append(
-                finding(
-                    "text-not-drawable",
-                    f"{text[:40]!r} has characters the embedded font cannot draw: "
-                    f"{' '.join(missing)}",
-                    at,
-                )
-            )
+        # (Characters no font can draw are the rules check's: kitgen.load.rules.printed.)
         return inline_markup(rendered)
 
 

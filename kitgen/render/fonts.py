@@ -1,10 +1,16 @@
-"""Embedded fonts: reportlab's bundled Bitstream Vera, registered once; for designed
-games, DejaVu (shipped in kitgen/fonts/) and a project's own TrueType files.
+"""Embedded fonts: reportlab's bundled Bitstream Vera (KitSans), DejaVu (shipped in
+kitgen/fonts/) and a project's own TrueType files, each registered once, every one a
+`KitFont`: a character its own file has no glyph for is drawn in DejaVu Sans.
 
 The 14 standard PDF fonts are never used: they are not embedded, and print
-shops reject files that rely on them. Vera covers Latin-1 and common
-punctuation; text with other characters is reported, never silently dropped.
-DejaVu adds Latin Extended (Polish, Czech, ...), Greek and Cyrillic.
+shops reject files that rely on them. Vera covers Latin-1 and common punctuation,
+and the built-in games draw with it as they always have; DejaVu Sans adds Latin
+Extended (Polish, Czech, Vietnamese ...), Greek, Cyrillic and many symbols, so a
+name in any of them prints on every label, cover and footer, in the same design
+(DejaVu is Vera extended). What no font has (Chinese, say: `missing_glyphs`) prints
+as "?", never as an empty box: `kitgen check` warns where such text is written
+(text-not-drawable, kitgen.load.printable), and the build warns of any other text
+it printed so (`take_undrawn`).
 """
 
 from __future__ import annotations
@@ -12,13 +18,15 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC, TTFont
 
 from kitgen.layout.limits import FONT_LIMITS
 from kitgen.load.fontfile import font_problem
@@ -29,34 +37,203 @@ ITALIC = "KitSans-Italic"
 BOLD_ITALIC = "KitSans-BoldItalic"
 _FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf", BOLD_ITALIC: "VeraBI.ttf"}
 
+# The DejaVu Sans face a font falls back on, by the font's weight and slant (bold,
+# italic), read from its own file. Every chain goes on to DejaVu Sans itself, the face
+# with the most glyphs, and ends with the other two faces, so every font draws at least
+# what any DejaVu Sans face draws: a character one face of a font cannot draw, no face
+# can, and `missing_glyphs` in KitSans says what every face prints as "?".
+FALLBACK = "DejaVuSans"
+_SANS_FACES = {
+    (False, False): FALLBACK,
+    (True, False): "DejaVuSans-Bold",
+    (False, True): "DejaVuSans-Oblique",
+    (True, True): "DejaVuSans-BoldOblique",
+}
+_SUBSET_BITS = 24  # a fallback's subsets are numbered (index << _SUBSET_BITS) | subset
+
+
+def fallback_names(bold: bool, italic: bool) -> tuple[str, ...]:
+    """The DejaVu Sans faces, in order, that draw what a font of this weight and slant
+    lacks: the same weight and slant, then upright, then regular, then the others."""
+    names = (_SANS_FACES[(bold, italic)], _SANS_FACES[(bold, False)], FALLBACK)
+    return tuple(dict.fromkeys((*names, *_SANS_FACES.values())))
+
+
+# Characters no font has that a finding has named (`announce`), and the texts drawn
+# since `take_undrawn` last looked whose characters printed as "?" and no finding named.
+_ANNOUNCED: set[str] = set()
+_UNDRAWN: dict[str, str] = {}
+_MAX_UNDRAWN = 100  # texts kept (their characters are all that is said)
+
+
+def announce(chars: str) -> None:
+    """Note that a finding has said these characters print as "?" (the check's)."""
+    _ANNOUNCED.update(chars)
+
+
+def take_undrawn() -> dict[str, str]:
+    """The texts drawn since the last call that printed characters as "?" that no
+    finding has named (`announce`), each with those characters; then forget them."""
+    found = dict(_UNDRAWN)
+    _UNDRAWN.clear()
+    return found
+
+
+class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
+    """A TrueType font that draws each character its own file has no glyph for in the
+    first of its fallbacks (`fallback_names`) that has one, per character: `Złote
+    Żurawie` in Vera draws `Ż` in DejaVu Sans, the rest in Vera. Widths are measured
+    the same way, so layout and drawing agree.
+
+    Text the font's own file covers is measured and drawn exactly as reportlab's
+    TTFont does (the same bytes). Other text is put in Unicode's composed form (NFC:
+    a letter and its accent written apart become the accented letter, which the
+    fonts have), white space no font has (a tab) becomes a space, an invisible
+    character no font has (a zero-width joiner, a variation selector) is left out,
+    and any other character none of the fonts has becomes "?" (reportlab would draw
+    the font's empty box), noted for `take_undrawn` unless a finding has named it
+    (`announce`).
+    """
+
+    def __init__(self, name: str, source: Any) -> None:
+        super().__init__(name, source)
+        glyphs = self.face.charToGlyph
+        # Glyph 0 is the font's "no glyph" box: Vera maps Ď and a few symbols to it.
+        self.own = frozenset(chr(code) for code, glyph in glyphs.items() if glyph)
+        bold, italic = bool(self.face.flags & FF_FORCEBOLD), bool(self.face.flags & FF_ITALIC)
+        self.fallbacks = tuple(n for n in fallback_names(bold, italic) if n != name)
+        self._chain: tuple[KitFont, ...] | None = None
+        self._plans: dict[str, tuple[tuple[tuple[int, str], ...], str]] = {}
+
+    def chain(self) -> tuple[KitFont, ...]:
+        """This font and its fallbacks (registered when first needed)."""
+        if self._chain is None:
+            fonts = [self]
+            for name in self.fallbacks:
+                ensure_font(name)
+                font = pdfmetrics.getFont(name)
+                if isinstance(font, KitFont):
+                    fonts.append(font)
+            self._chain = tuple(fonts)
+        return self._chain
+
+    def plan(self, text: str) -> tuple[tuple[tuple[int, str], ...], str]:
+        """Text the font's own file does not cover, as drawn: its runs, each with the
+        index in `chain()` of the font that draws it, and the characters no font has."""
+        made = self._plans.get(text)
+        if made is not None:
+            return made
+        fonts = self.chain()
+        shown = (
+            text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+        )
+        runs: list[tuple[int, str]] = []
+        missing: dict[str, None] = {}
+        for ch in shown:
+            index = next((i for i, font in enumerate(fonts) if ch in font.own), -1)
+            if index < 0:  # white space as a space; anything else as a question mark
+                if invisible(ch):
+                    continue
+                if not ch.isspace():
+                    missing.setdefault(ch, None)
+                ch = " " if ch.isspace() else "?"
+                index = next((i for i, font in enumerate(fonts) if ch in font.own), 0)
+            if runs and runs[-1][0] == index:
+                runs[-1] = (index, runs[-1][1] + ch)
+            else:
+                runs.append((index, ch))
+        if len(self._plans) >= 4096:
+            self._plans.clear()
+        made = self._plans[text] = (tuple(runs), "".join(missing))
+        return made
+
+    def stringWidth(self, text: Any, size: float, encoding: str = "utf8") -> float:
+        if isinstance(text, bytes):
+            text = text.decode(encoding or "utf8")
+        if self.own.issuperset(text):
+            return float(super().stringWidth(text, size, encoding))
+        fonts = self.chain()
+        runs, _ = self.plan(text)
+        return float(sum(TTFont.stringWidth(fonts[i], run, size) for i, run in runs))
+
+    def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
+        if isinstance(text, bytes):
+            text = text.decode(encoding or "utf-8")
+        if self.own.issuperset(text):
+            return list(super().splitString(text, doc, encoding))
+        fonts = self.chain()
+        runs, missing = self.plan(text)
+        news = "".join(ch for ch in missing if ch not in _ANNOUNCED)
+        if news:  # (past _MAX_UNDRAWN texts, only the characters are kept)
+            key = text if len(_UNDRAWN) < _MAX_UNDRAWN or text in _UNDRAWN else "\u2026"
+            _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + news))
+        out: list[tuple[int, bytes]] = []
+        for index, run in runs:
+            for subset, chunk in TTFont.splitString(fonts[index], run, doc):
+                out.append(((index << _SUBSET_BITS) | subset, chunk))
+        return out
+
+    def getSubsetInternalName(self, subset: int, doc: Any) -> str:
+        index = subset >> _SUBSET_BITS
+        if index == 0:
+            return str(super().getSubsetInternalName(subset, doc))
+        font = self.chain()[index]
+        return str(TTFont.getSubsetInternalName(font, subset & ((1 << _SUBSET_BITS) - 1), doc))
+
+    def missing(self, text: str) -> str:
+        """The distinct characters of text that neither this font nor its fallbacks can
+        draw (white space aside), in order of appearance: they print as "?"."""
+        if self.own.issuperset(text):
+            return ""
+        return self.plan(text)[1]
+
+
+def invisible(ch: str) -> bool:
+    """A character that is drawn as nothing when no font has it: a format character
+    (a zero-width joiner, a direction mark) or a variation selector (the emoji one)."""
+    code = ord(ch)
+    return (
+        unicodedata.category(ch) == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+    )
+
+
+def shown_text(text: str, limit: int = 40) -> str:
+    """Text quoted for a message, cut at `limit` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "\u2026")
+
+
+def describe_characters(chars: str) -> str:
+    """Characters named for a message: each as itself and as its code point
+    (`城 (U+57CE)`), a control character by its code point alone."""
+    return ", ".join(
+        f"U+{ord(ch):04X}" if unicodedata.category(ch)[0] == "C" else f"{ch} (U+{ord(ch):04X})"
+        for ch in chars
+    )
+
 
 @cache
 def register_fonts() -> None:
     """Register the kit fonts with reportlab (once per process)."""
     folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, os.path.join(folder, filename)))
+        pdfmetrics.registerFont(KitFont(name, os.path.join(folder, filename)))
     pdfmetrics.registerFontFamily(
         REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC
     )
 
 
-@cache
-def _charmap(font: str) -> frozenset[int]:
+def missing_glyphs(text: str, font: str = REGULAR) -> str:
+    """The distinct characters of text that the font cannot draw, even with its
+    fallbacks (white space aside), in order of appearance: they print as "?", and
+    `kitgen check` warns of them (text-not-drawable). Every font's fallbacks end in
+    DejaVu Sans, so text KitSans (REGULAR) can draw, every face of every font can."""
     register_fonts()
     ensure_font(font)  # DejaVu registers on first use
-    face = pdfmetrics.getFont(font).face
-    return frozenset(face.charToGlyph)
-
-
-def missing_glyphs(text: str, font: str = REGULAR) -> str:
-    """The distinct characters of text that the font cannot draw, in order of appearance."""
-    have = _charmap(font)
-    out: dict[str, None] = {}
-    for ch in text:
-        if ord(ch) not in have and not ch.isspace():
-            out.setdefault(ch, None)
-    return "".join(out)
+    found = pdfmetrics.getFont(font)
+    if isinstance(found, KitFont):
+        return found.missing(text)
+    have = found.face.charToGlyph  # (not a kitgen font: its own glyphs only)
+    return "".join(dict.fromkeys(ch for ch in text if not have.get(ord(ch)) and not ch.isspace()))
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -71,10 +248,9 @@ def _unit_width(text: str, font: str) -> float:
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 
 
-# Designed games' fonts. KitSans above is untouched: the built-in games keep drawing
-# with Vera, byte for byte. A designer's layout picks a family instead: DejaVu (shipped
-# in kitgen/fonts/, it covers Polish, Greek and Cyrillic, which Vera does not) or the
-# project's own TrueType files.
+# Designed games' fonts. The built-in games draw with KitSans (Vera, with DejaVu Sans
+# for what Vera lacks). A designer's layout picks a family instead: DejaVu (shipped in
+# kitgen/fonts/) or the project's own TrueType files, each with the same fallbacks.
 
 FONT_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fonts")
 MAX_FONT_BYTES = FONT_LIMITS.max_bytes  # the largest CJK fonts are about 20 MiB
@@ -135,7 +311,7 @@ def ensure_font(font: str) -> None:
     """Register a built-in face (DejaVu) with reportlab if it is one and is not yet;
     any other font is registered already, or never (KitSans, a project's fonts)."""
     if font in _BUILTIN_FONTS:  # the file is named after the font
-        pdfmetrics.registerFont(TTFont(font, os.path.join(FONT_FOLDER, f"{font}.ttf")))
+        pdfmetrics.registerFont(KitFont(font, os.path.join(FONT_FOLDER, f"{font}.ttf")))
 
 
 _BUILTIN_FONTS = {font: family for family, faces in _BUILTIN.items() for font in faces.values()}
@@ -209,7 +385,7 @@ def _register_project_font(face: str, path: str) -> str | FontProblem:
         return FontProblem(face, path, f"the {face} font {path!r} {wrong}")
     name = f"Project-{digest[:16]}"
     try:
-        font = TTFont(name, io.BytesIO(data))
+        font = KitFont(name, io.BytesIO(data))
     except Exception as err:  # reportlab's parser raises many kinds of error on broken fonts
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return FontProblem(face, path, f"the {face} font {path!r} cannot be used: {reason}")

@@ -19,8 +19,6 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     from kitgen.games.designed.draw import deck, layout_settings
     from kitgen.games.designed.load import load_design
 
-    if not b.kit_name_ok(kit, path):
-        return
     design = load_design(game_id, folder)
     if not design.ok:
         b.result.findings += design.file_findings + design.findings

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import Design, Layouts, load_design
 from kitgen.games.designed.model import DesignedDeckFile
+from kitgen.load.printable import check_printable
 from kitgen.model.findings import Finding, finding
 
 if TYPE_CHECKING:
@@ -55,7 +56,8 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     at = deck.where("cards", key=True)
     main = [Entry(n, c, deck.where("cards", n, key=True)) for n, c in deck.cards.items()]
     side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
-    found: list[Finding] = []
+    # Its name heads the label of every sheet of the deck's own PDF.
+    found: list[Finding] = check_printable(deck.name, deck.where("name"))
     if design.file is not None:  # a line that several different cards answer to
         index = CardIndex(design.cards, design.name_of)
         found += [

@@ -311,7 +311,7 @@ class Artist:
         self, card: Card, layout: Layout, side: str
     ) -> list[tuple[str, str, Location | None]]:
         """What is wrong with one side of one card: (code, message, place) each."""
-        from kitgen.render.fonts import missing_glyphs
+        from kitgen.load.printable import undrawable_message, unprintable
         from kitgen.render.richtext import could_be_icon, icon_names
 
         context = self.context(card)
@@ -354,15 +354,21 @@ class Artist:
                                 self.icon_path(name, where), where, f"the icon {name!r}"
                             )
                             out += _drawn_differently(icon, f"the icon {name!r}")
-                    family = self.family(
-                        str(_value(part, "font", context, "sans")), part.places.get("font")
+                    # Each run in the face it is drawn in (its font, then DejaVu Sans).
+                    lacking = "".join(
+                        dict.fromkeys(
+                            ch
+                            for line in plan.fitted.lines
+                            for piece in line.pieces
+                            if piece.icon is None
+                            for ch in unprintable(piece.text, piece.font)
+                        )
                     )
-                    lacking = missing_glyphs(text, family.regular)
                     if lacking:
                         out.append(
                             (
                                 "text-not-drawable",
-                                f"{part.label} has characters its font cannot draw: {lacking}",
+                                f"{part.label}: {undrawable_message(text, lacking)}",
                                 where,
                             )
                         )
@@ -798,7 +804,13 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
     for (code, message, where), names in seen.items():
         more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
         text = f"card {names[0]!r}{more}: {message}"
-        warns = ("outside-bleed", "outside-safe", "image-low-resolution", "image-partly-drawn")
+        warns = (
+            "outside-bleed",
+            "outside-safe",
+            "image-low-resolution",
+            "image-partly-drawn",
+            "text-not-drawable",
+        )
         make = warning if code in warns else finding
         out.append(make(code, text, where))
     design.checked[key] = list(out)

@@ -35,6 +35,7 @@ from kitgen.games.designed.props import (
     compile_property,
     when_template,
 )
+from kitgen.load.printable import check_printable
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.paths import tidy_path
@@ -205,6 +206,8 @@ def _read_design(game_id: str, path: str) -> Design:
         design.rules_problem = next((f for f in design.file_findings if f.is_error), None)
         return design
     design.findings += _field_names(model)
+    # The game's title heads the label of every sheet of its cards.
+    design.findings += check_printable(model.title, model.where("title"))
     _read_icons(design, model)
     _read_fonts(design, model)
     _read_cards(design, model)

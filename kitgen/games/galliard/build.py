@@ -16,8 +16,6 @@ def build_kit(b: KitBuilder, kit: GalliardKitFile, path: str, stem: str) -> None
     """The Galliard mat, cabal cards, score tracker, rules and (asked) deck."""
     from kitgen.games.galliard import kit as draw
 
-    if not b.kit_name_ok(kit, path):
-        return
     setup = b.setup(kit.settings)
     b.deck_if_asked(kit, stem, setup)
     if b.part(kit, "mat"):

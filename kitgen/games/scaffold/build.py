@@ -17,8 +17,6 @@ def build_kit(b: KitBuilder, kit: ScaffoldKitFile, path: str, stem: str) -> None
     from kitgen.games.scaffold import kit as draw
     from kitgen.games.scaffold.load import parameters
 
-    if not b.kit_name_ok(kit, path):
-        return
     setup = b.setup(kit.settings)
     params = parameters()
     b.deck_if_asked(kit, stem, setup)

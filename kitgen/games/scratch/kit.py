@@ -42,7 +42,6 @@ from kitgen.load.images import (
 )
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink, Reference
-from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.pictures import Decoded, decode, pixel_limit
 from kitgen.render.poster import render_tiles
@@ -195,52 +194,26 @@ def art_findings(
 
 
 def text_findings(items: Sequence[Item], card: Size, card_name: str) -> list[Finding]:
-    """Text the font cannot draw, and text that cannot fit its box at the smallest size
-    of a `card_name` card of size `card`."""
+    """Text that cannot fit its box at the smallest size of a `card_name` card of size
+    `card`. (Text kitgen's fonts cannot print is found by the check of the file that
+    holds it: kitgen.games.scratch.load.printed_names, and the kit's reference cards.)"""
     found: list[Finding] = []
     geo = Geometry(card.width, card.height)
     seen: set[Item] = set()
     for item in items:
-        if item in seen:
+        if item in seen or isinstance(item, Reference):
             continue
         seen.add(item)
-        texts: list[tuple[str, str, Location | None]]
-        if isinstance(item, Reference):
-            texts = [(item.title, BOLD, None)]
-            for heading, points in item.sections:
-                texts += [(heading, BOLD, None), *((p, REGULAR, None) for p in points)]
-        else:
-            f = item.face
-            texts = [
-                (f.name, BOLD, item.name_at),
-                (f.faction, BOLD, item.name_at),
-                (f.rarity, BOLD, item.name_at),
-            ]
-            if f.power is not None:
-                texts += [
-                    (f.power, BOLD, item.power_at),
-                    (f.power_text or "", REGULAR, item.power_at),
-                ]
-            for part in fit_face(f, geo).overflow:
-                found.append(
-                    finding(
-                        "text-overflow",
-                        f"the {part} of {f.name!r} does not fit on a {card_name} card even "
-                        "at the smallest type size; shorten it or print on a larger card",
-                        item.power_at if part == "power text" else item.name_at,
-                    )
+        f = item.face
+        for part in fit_face(f, geo).overflow:
+            found.append(
+                finding(
+                    "text-overflow",
+                    f"the {part} of {f.name!r} does not fit on a {card_name} card even "
+                    "at the smallest type size; shorten it or print on a larger card",
+                    item.power_at if part == "power text" else item.name_at,
                 )
-        for text, font, at in texts:
-            missing = missing_glyphs(text, font)
-            if missing:
-                found.append(
-                    finding(
-                        "text-not-drawable",
-                        f"{text[:40]!r} has characters the embedded font cannot draw: "
-                        f"{' '.join(missing)} (it covers Latin-1 letters and common punctuation)",
-                        at,
-                    )
-                )
+            )
     return found
 
 

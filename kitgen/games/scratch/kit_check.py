@@ -16,6 +16,7 @@ from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, Scratc
 from kitgen.layout.geometry import LayoutError
 from kitgen.load.documents import Document
 from kitgen.load.kits import kit_sheet, named_document, over_card_limit
+from kitgen.load.printable import check_printable
 from kitgen.load.references import check_reference
 from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.model.kit import Reference
@@ -106,27 +107,34 @@ def card_count(model: Any, pool: ScratchPool, extra: int) -> int:
 
 
 def reference_cards(kit: KitFile) -> tuple[list[Reference], list[Finding]]:
-    """The kit's reference cards, `{{ name }}` replaced by the game's parameters."""
+    """The kit's reference cards, `{{ name }}` replaced by the game's parameters, and
+    their findings: unknown parameters, and text kitgen's fonts cannot print."""
     from kitgen.games.scratch.load import official
 
     params = official().params.model_dump()
     found: list[Finding] = []
     cards = []
     for i, ref in enumerate(kit.reference):
+        found += check_printable(ref.title, kit.where("reference", i, "title"))
         sections = []
         for j, section in enumerate(ref.sections):
+            found += check_printable(
+                section.heading, kit.where("reference", i, "sections", j, "heading")
+            )
             points = []
             for k, point in enumerate(section.points):
+                at = kit.where("reference", i, "sections", j, "points", k)
                 text, unknown = fill_parameters(point, params)
                 found += [
                     finding(
                         "unknown-parameter",
                         f"{{{{ {name} }}}} names no game parameter; known: "
                         f"{', '.join(sorted(params))}",
-                        kit.where("reference", i, "sections", j, "points", k),
+                        at,
                     )
                     for name in unknown
                 ]
+                found += check_printable(text, at)  # (as printed: parameters filled)
                 points.append(text)
             sections.append((section.heading, tuple(points)))
         cards.append(Reference(ref.title, tuple(sections)))

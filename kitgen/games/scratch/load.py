@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, cast
 from kitgen.errors import KitgenError
 from kitgen.games.scratch import rules
 from kitgen.games.scratch.model import (
+    FactionSpec,
+    RaritySpec,
     ScratchCard,
     ScratchCardsFile,
     ScratchDeckFile,
@@ -18,6 +20,7 @@ from kitgen.games.scratch.model import (
     ScratchPool,
 )
 from kitgen.load.documents import Document, read_document
+from kitgen.load.printable import check_all_printable, check_printable, unprintable
 from kitgen.load.references import check_reference
 from kitgen.model.base import normalise
 from kitgen.model.findings import Finding, Location, finding, has_errors
@@ -101,6 +104,7 @@ def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters)
     told so (`broken-card`), a deck that does not is not."""
     assert isinstance(doc.model, ScratchCardsFile)
     found = pool.add(doc.model)
+    found += printed_names(doc.model)
     _note_broken(doc, pool)
     broken: list[ScratchCard] = []
     for card in doc.model.cards:
@@ -119,6 +123,22 @@ def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters)
         if pool.card(card.name) is card:  # (not another file's card of that name)
             _mark_broken(pool, card.name, card.where(), card.rarity)
     return found
+
+
+def printed_names(file: ScratchCardsFile) -> list[Finding]:
+    """text-not-drawable for what a card face prints that kitgen's fonts cannot: card,
+    rarity, faction and power names and power text, at their declarations. A rarity's
+    and a faction's name print in capitals too (the card's band)."""
+    texts: list[tuple[str, Location | None]] = []
+    named: list[RaritySpec | FactionSpec] = [*file.rarities, *file.factions]
+    for item in named:
+        texts.append((item.name, item.where("name")))
+        if not unprintable(item.name):
+            texts.append((item.name.upper(), item.where("name")))
+    for power in file.powers:
+        texts += [(power.name, power.where("name")), (power.text, power.where("text"))]
+    texts += [(card.name, card.where("name")) for card in file.cards]
+    return check_all_printable(texts)
 
 
 class _Uses:
@@ -227,6 +247,8 @@ def check_deck_file(doc: Document) -> tuple[list[Finding], ScratchPool]:
     pool, found = scratch_pool(doc)
     here = doc.source.path if doc.source is not None else doc.path
     found = [f for f in found if f.location is None or f.location.path == here]
+    # Its name heads the label of every sheet of the deck's own PDF.
+    found += check_printable(doc.model.name, doc.model.where("name"))
     found += rules.check_deck(doc.model, pool, official().params, official().deck_rules)
     return found, pool
 

@@ -20,8 +20,6 @@ def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:
     from kitgen.games.shapeup.model import card_set
     from kitgen.games.shapeup.rules import POINTS, SETUPS
 
-    if not b.kit_name_ok(kit, path):
-        return
     setup = b.setup(kit.settings)
     sheets = (
         ("score-sheets", "score sheet", draw.SHEET),

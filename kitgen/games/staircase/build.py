@@ -17,8 +17,6 @@ def build_kit(b: KitBuilder, kit: StaircaseKitFile, path: str, stem: str) -> Non
     52 cards, without the jokers the game leaves in the box."""
     from kitgen.games.staircase import kit as draw
 
-    if not b.kit_name_ok(kit, path):
-        return
     setup = b.setup(kit.settings)
     b.deck_if_asked(kit, stem, setup, jokers=False)  # the rules leave the jokers in the box
     if b.part(kit, "score-sheet"):

@@ -1,0 +1,95 @@
+"""Text kitgen prints, checked against its fonts: a `text-not-drawable` warning where
+the text is written, for `kitgen check` and the build alike.
+
+Every font kitgen draws with (KitSans, DejaVu, a project's own) draws a character its
+file lacks in DejaVu Sans (kitgen.render.fonts.KitFont), so what one font cannot print
+no font can: Chinese, Japanese, Korean, most emoji, control characters. Those print as
+"?" (never as an empty box), and the check says so, naming them, where the text is
+written; the build says the same (it runs the check), and warns of any other text it
+printed so (kitgen.build).
+
+Text of printable ASCII is answered without loading a font (Vera has all of it), so
+checking plain files costs nothing; other text loads the fonts once per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kitgen.model.findings import Finding, Location, finding
+
+
+def plain(text: str) -> bool:
+    """True when every character is printable ASCII (or a space, tab or line break):
+    text every font of kitgen's draws."""
+    return text.isascii() and (
+        text.isprintable() or all(" " <= ch <= "~" or ch in "\t\n\r" for ch in text)
+    )
+
+
+def unprintable(text: str, font: str | None = None) -> str:
+    """The distinct characters of text that no font of kitgen's can draw (in `font`,
+    KitSans by default, and its fallbacks), in order of appearance; "" when it prints."""
+    if plain(text):
+        return ""
+    from kitgen.render.fonts import REGULAR, missing_glyphs
+
+    return missing_glyphs(text, font or REGULAR)
+
+
+def undrawable_message(text: str, missing: str) -> str:
+    """What a text-not-drawable finding says: the text, and the characters it prints
+    as "?" (noted as said, so the build does not say it again: `fonts.announce`)."""
+    from kitgen.render.fonts import announce, describe_characters, shown_text
+
+    announce(missing)
+    return (
+        f"{shown_text(text)} prints {describe_characters(missing)} as ?: no font of "
+        "kitgen's has them (it prints Latin, Greek and Cyrillic letters and common symbols)"
+    )
+
+
+def check_printable(text: str, at: Location | None, font: str | None = None) -> list[Finding]:
+    """A text-not-drawable warning at `at` when kitgen cannot print all of `text`."""
+    missing = unprintable(text, font)
+    return [finding("text-not-drawable", undrawable_message(text, missing), at)] if missing else []
+
+
+def check_all_printable(texts: Iterable[tuple[str, Location | None]]) -> list[Finding]:
+    """check_printable for each text and its place (each text and place once)."""
+    found: list[Finding] = []
+    seen: set[tuple[str, Location | None]] = set()
+    for text, at in texts:
+        if (text, at) not in seen:
+            seen.add((text, at))
+            found += check_printable(text, at)
+    return found
+
+
+def undrawn_findings(at: Location | None) -> list[Finding]:
+    """A text-not-drawable warning, at `at` (the file a build or export prints), when
+    text drawn since the last call printed characters as "?" that no finding named:
+    the check names them where they are written, so these are texts no check reads.
+    One warning for them all: the first text, how many more, and every character."""
+    from kitgen.render.fonts import announce, describe_characters, shown_text, take_undrawn
+
+    undrawn = take_undrawn()
+    if not undrawn:
+        return []
+    chars = "".join(dict.fromkeys("".join(undrawn.values())))
+    announce(chars)
+    first = next(iter(undrawn))
+    more = f" (and {len(undrawn) - 1} more texts)" if len(undrawn) > 1 else ""
+    message = (
+        f"{shown_text(first)}{more} printed {describe_characters(chars)} as ?: no font of "
+        "kitgen's has them"
+    )
+    return [finding("text-not-drawable", message, at)]
+
+
+def forget_undrawn() -> None:
+    """Forget what was drawn so far (before a file's drawing, whose text
+    `undrawn_findings` then reports)."""
+    from kitgen.render.fonts import take_undrawn
+
+    take_undrawn()
