@@ -436,7 +436,7 @@ class KitBuilder:
                 forget_undrawn()  # (what was drawn before is not this item's)
                 item.make()
                 where = whole_file(item.source) if item.source else None
-                self.result.findings += undrawn_findings(where)
+                self.result.findings += undrawn_findings(where, self.result.findings)
         return self.result
 
     def again(self, source: str) -> bool:

@@ -146,7 +146,7 @@ def export_png(
                 final,
                 partial(_png_files, deck, setup, image, options, raster, progress),
             )
-            result.findings += undrawn_findings(None)
+            result.findings += undrawn_findings(None, result.findings)
             if profile != "home":
                 service = SERVICES[profile]
                 result.notes.append(
@@ -207,7 +207,7 @@ def export_pdf(targets: list[str], options: ExportOptions) -> ExportResult:
         except OSError as err:
             raise KitgenError(f"cannot write {path}: {err.strerror or err}") from None
         result.written.append(path)
-        result.findings += undrawn_findings(None)
+        result.findings += undrawn_findings(None, result.findings)
     return result
 
 
@@ -314,7 +314,7 @@ def export_tts(
             result.written += _replace_folder(
                 options.build.out, final, partial(_tts_files, deck, setup, final, raster, progress)
             )
-            result.findings += undrawn_findings(None)
+            result.findings += undrawn_findings(None, result.findings)
             saved_json = os.path.join(final, f"{deck.stem}.json")
             result.instructions.append(
                 f"{deck.title}: copy {saved_json} into Tabletop Simulator's Saved Objects "

@@ -25,7 +25,6 @@ from kitgen.render.fonts import (
     BOLD_ITALIC,
     ITALIC,
     REGULAR,
-    announce,
     builtin_family,
     missing_glyphs,
     register_fonts,
@@ -167,13 +166,34 @@ def test_what_no_font_has_prints_as_a_question_mark_and_is_noted() -> None:
     assert text_width(CJK, BOLD, 10) == text_width("??", BOLD, 10)
     assert take_undrawn() == {f"{POLISH} {CJK}\x1b": f"{CJK}\x1b"}
     assert take_undrawn() == {}
-    # Characters a finding has named are not noted again.
-    announce(CJK)
+
+
+def test_the_build_says_what_it_printed_as_question_marks_unless_a_finding_did() -> None:
+    """Characters a finding the build reports names are not said again; a finding made
+    and not reported (a card file's, when a deck that uses it is built) says nothing."""
+    from kitgen.load.printable import check_printable, undrawn_findings
+    from kitgen.model.findings import Location
+
+    take_undrawn()  # (what other tests drew)
+    said = check_printable(f"{CJK} card", Location("cards.yaml", 3, 9))
     canvas, buffer = new_canvas("cjk")
     canvas.setFont(REGULAR, 12)
     canvas.drawString(20, 700, f"{CJK} 鶴")
     finish(canvas, buffer)
-    assert take_undrawn() == {f"{CJK} 鶴": "鶴"}
+    at = Location("deck.yaml")
+    [net] = undrawn_findings(at, said)
+    assert net.location == at and "printed 鶴 (U+9DB4) as ?" in net.message
+    canvas, buffer = new_canvas("cjk")
+    canvas.setFont(REGULAR, 12)
+    canvas.drawString(20, 700, f"{CJK} card")
+    finish(canvas, buffer)
+    assert undrawn_findings(at, said) == []
+    canvas, buffer = new_canvas("cjk")
+    canvas.setFont(REGULAR, 12)
+    canvas.drawString(20, 700, f"{CJK} card")
+    finish(canvas, buffer)
+    [again] = undrawn_findings(at)  # (its finding not reported: said at the file printed)
+    assert "城 (U+57CE), 堡 (U+5821)" in again.message
 
 
 def test_a_build_warns_of_text_no_check_read(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ checking plain files costs nothing; other text loads the fonts once per process.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from kitgen.model.findings import Finding, Location, finding
@@ -39,10 +40,9 @@ def unprintable(text: str, font: str | None = None) -> str:
 
 def undrawable_message(text: str, missing: str) -> str:
     """What a text-not-drawable finding says: the text, and the characters it prints
-    as "?" (noted as said, so the build does not say it again: `fonts.announce`)."""
-    from kitgen.render.fonts import announce, describe_characters, shown_text
+    as "?" (each with its code point: `said_characters` reads them back)."""
+    from kitgen.render.fonts import describe_characters, shown_text
 
-    announce(missing)
     return (
         f"{shown_text(text)} prints {describe_characters(missing)} as ?: no font of "
         "kitgen's has them (it prints Latin, Greek and Cyrillic letters and common symbols)"
@@ -66,18 +66,38 @@ def check_all_printable(texts: Iterable[tuple[str, Location | None]]) -> list[Fi
     return found
 
 
-def undrawn_findings(at: Location | None) -> list[Finding]:
-    """A text-not-drawable warning, at `at` (the file a build or export prints), when
-    text drawn since the last call printed characters as "?" that no finding named:
-    the check names them where they are written, so these are texts no check reads.
-    One warning for them all: the first text, how many more, and every character."""
-    from kitgen.render.fonts import announce, describe_characters, shown_text, take_undrawn
+_CODE_POINT = re.compile(r"\bU\+([0-9A-F]{4,6})\b")
 
-    undrawn = take_undrawn()
+
+def said_characters(findings: Iterable[Finding]) -> set[str]:
+    """The characters the text-not-drawable findings among `findings` name (by their
+    code points, as `undrawable_message` writes them)."""
+    return {
+        chr(int(code, 16))
+        for f in findings
+        if f.code == "text-not-drawable"
+        for code in _CODE_POINT.findall(f.message)
+    }
+
+
+def undrawn_findings(at: Location | None, said: Iterable[Finding] = ()) -> list[Finding]:
+    """A text-not-drawable warning, at `at` (the file a build or export prints), when
+    text drawn since the last call printed characters as "?" that none of the findings
+    `said` (those the build reports) names: the check names them where they are
+    written, so these are texts no check reads, or whose finding the build does not
+    report (a deck's card, named in the card file it uses). One warning for them all:
+    the first text, how many more, and every character."""
+    from kitgen.render.fonts import describe_characters, shown_text, take_undrawn
+
+    named = said_characters(said)
+    undrawn = {
+        text: news
+        for text, chars in take_undrawn().items()
+        if (news := "".join(ch for ch in chars if ch not in named))
+    }
     if not undrawn:
         return []
     chars = "".join(dict.fromkeys("".join(undrawn.values())))
-    announce(chars)
     first = next(iter(undrawn))
     more = f" (and {len(undrawn) - 1} more texts)" if len(undrawn) > 1 else ""
     message = (

@@ -59,21 +59,14 @@ def fallback_names(bold: bool, italic: bool) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*names, *_SANS_FACES.values())))
 
 
-# Characters no font has that a finding has named (`announce`), and the texts drawn
-# since `take_undrawn` last looked whose characters printed as "?" and no finding named.
-_ANNOUNCED: set[str] = set()
+# The texts drawn since `take_undrawn` last looked whose characters printed as "?".
 _UNDRAWN: dict[str, str] = {}
 _MAX_UNDRAWN = 100  # texts kept (their characters are all that is said)
 
 
-def announce(chars: str) -> None:
-    """Note that a finding has said these characters print as "?" (the check's)."""
-    _ANNOUNCED.update(chars)
-
-
 def take_undrawn() -> dict[str, str]:
-    """The texts drawn since the last call that printed characters as "?" that no
-    finding has named (`announce`), each with those characters; then forget them."""
+    """The texts drawn since the last call that printed characters as "?", each with
+    those characters; then forget them."""
     found = dict(_UNDRAWN)
     _UNDRAWN.clear()
     return found
@@ -91,8 +84,7 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
     fonts have), white space no font has (a tab) becomes a space, an invisible
     character no font has (a zero-width joiner, a variation selector) is left out,
     and any other character none of the fonts has becomes "?" (reportlab would draw
-    the font's empty box), noted for `take_undrawn` unless a finding has named it
-    (`announce`).
+    the font's empty box), noted for `take_undrawn`.
     """
 
     def __init__(self, name: str, source: Any) -> None:
@@ -163,10 +155,9 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
             return list(super().splitString(text, doc, encoding))
         fonts = self.chain()
         runs, missing = self.plan(text)
-        news = "".join(ch for ch in missing if ch not in _ANNOUNCED)
-        if news:  # (past _MAX_UNDRAWN texts, only the characters are kept)
+        if missing:  # (past _MAX_UNDRAWN texts, only the characters are kept)
             key = text if len(_UNDRAWN) < _MAX_UNDRAWN or text in _UNDRAWN else "\u2026"
-            _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + news))
+            _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + missing))
         out: list[tuple[int, bytes]] = []
         for index, run in runs:
             for subset, chunk in TTFont.splitString(fonts[index], run, doc):
