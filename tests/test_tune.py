@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_names_any_script import GREEK_CARDS as GREEK_POOL
 from typer.testing import CliRunner
 
 from kitgen.cli import app
@@ -296,20 +297,6 @@ def test_the_gains_reported_are_measured_on_fresh_games(weakened: str) -> None:
         # (not the gain on the games that chose it)
         chosen = won(swap, range(played))
         assert listed["win_rate"] == round(sum(mine) / played, 4) != round(sum(chosen) / played, 4)
-
-
-GREEK_POOL = """game: scratch
-kind: cards
-cards:
-  - name: Буря
-    faction: monster
-    rarity: common
-    stats: {top: 6, right: 5, bottom: 4, left: 4}
-  - name: Πελαργός
-    faction: monster
-    rarity: common
-    stats: {top: 7, right: 4, bottom: 4, left: 4}
-"""
 
 
 def test_a_pool_of_greek_and_cyrillic_cards_offers_each_card(tmp_path: Path) -> None:
