@@ -45,7 +45,6 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from kitgen import __version__
 from kitgen.layout.booklet import MOVE_LIMIT, padded_count, saddle_stitch
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
@@ -56,6 +55,7 @@ from kitgen.paths import templates_dir
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
+from kitgen.render.pdf import KitCanvas, document_info
 from kitgen.render.rules_text import RulesSandbox, escape_text
 
 INK = colors.HexColor("#1b1b1b")
@@ -599,6 +599,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
         title: str,
         outline: bool,
         credit: Paragraph | None = None,
+        subject: str = "",
     ) -> None:
         margin = 13 * MM
         super().__init__(
@@ -608,9 +609,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
             rightMargin=margin,
             topMargin=12 * MM,
             bottomMargin=15 * MM,
-            title=title,
-            author="kitgen",
-            creator=f"kitgen {__version__}",
+            **document_info(title, subject),
             invariant=1,
             initialFontName=REGULAR,
         )
@@ -831,7 +830,14 @@ def _story(
     return flow, templater.findings
 
 
-class _ActualSize(Canvas):  # type: ignore[misc]
+# What each edition is, in its document information (a PDF reader's properties).
+READING_SUBJECT = "kitgen rules: reading edition, a page a side"
+BOOKLET_SUBJECT = (
+    "kitgen rules booklet: print double-sided, flip on the short edge, fold and staple"
+)
+
+
+class _ActualSize(KitCanvas):
     """A booklet's canvas: print dialogs print it at actual size (`PrintScaling /None`),
     as every kitgen PDF asks (kitgen.render.pdf)."""
 
@@ -898,9 +904,10 @@ def _build(
     outline: bool,
     canvasmaker: type[Canvas] = _ActualSize,
     credit: Paragraph | None = None,
+    subject: str = "",
 ) -> bytes:
     buffer = io.BytesIO()
-    doc = _Doc(buffer, page, title, outline, credit)
+    doc = _Doc(buffer, page, title, outline, credit, subject)
     try:
         doc.multiBuild(flow_maker(), canvasmaker=canvasmaker)
     except LayoutError as err:
@@ -930,9 +937,19 @@ def booklet_pdfs(
     if any(f.is_error for f in found):
         return b"", b"", found
     try:
-        reading = _build(flow, page, rules.title, outline=True, credit=credit)
+        reading = _build(
+            flow, page, rules.title, outline=True, credit=credit, subject=READING_SUBJECT
+        )
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
-        booklet = _build(flow, page, rules.title, outline=False, canvasmaker=capture, credit=credit)
+        booklet = _build(
+            flow,
+            page,
+            rules.title,
+            outline=False,
+            canvasmaker=capture,
+            credit=credit,
+            subject=BOOKLET_SUBJECT,
+        )
     except TooLarge as err:
         return (
             b"",
@@ -971,9 +988,7 @@ def reference_pdf(
             buffer,
             pagesize=(paper.width, paper.height),
             invariant=1,
-            title=f"{rules.title}: quick reference",
-            author="kitgen",
-            creator=f"kitgen {__version__}",
+            **document_info(f"{rules.title}: quick reference", "kitgen quick reference"),
             initialFontName=REGULAR,
         )
         frames = [

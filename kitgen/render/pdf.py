@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -11,6 +12,36 @@ from kitgen import __version__
 from kitgen.atomic import write_atomic as write_atomic  # where callers found it first
 from kitgen.render.fonts import REGULAR, register_fonts
 
+
+class KitCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
+    """reportlab's canvas, with forms that hold every resource their drawing names.
+
+    reportlab gives a form (`beginForm` ... `endForm`, kitgen's repeated drawings and
+    a booklet's pages) only its fonts and the forms it draws: the graphics states of
+    its transparency (`gRLs0 gs`), its shadings and its colour spaces were left out,
+    so readers other than pdfium dropped them ("cannot find ExtGState resource") and
+    a print shop's preflight rejects the file. Here a form's resources are a page's:
+    a form that names none of those is written exactly as before."""
+
+    def endForm(self, **extra_attributes: Any) -> None:
+        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+        name = self._formData[0]
+        shading = dict(self._shadingUsed)  # (the form's own: endForm starts anew)
+        super().endForm(**extra_attributes)
+        form = self._doc.idToObject[xObjectName(name)]
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()  # (as reportlab gives a form: it draws images)
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        if getattr(form, "ExtGState", None):
+            resources.ExtGState = form.ExtGState
+        resources.setShading(shading)
+        resources.setColorSpace(getattr(form, "_colorsUsed", {}))
+        form.Resources = resources
+
+
 # How a print dialog should turn sheets over, by kitgen's duplex setting.
 _DUPLEX = {
     "long": "DuplexFlipLongEdge",
@@ -18,6 +49,21 @@ _DUPLEX = {
     "none": "Simplex",
     "fold": "Simplex",  # fold-and-glue sheets print on one side
 }
+
+
+def document_info(title: str, subject: str) -> dict[str, str]:
+    """A PDF's document information as every kitgen PDF has it (a platypus document
+    takes these keywords; `new_canvas` sets the same): its title (the game's or kit's
+    name first), what it is, and kitgen as author, creator and producer. Its dates are
+    reportlab's invariant ones, so a rebuild gives the same bytes."""
+    made = f"kitgen {__version__}"
+    return {
+        "title": title,
+        "subject": subject,
+        "author": "kitgen",
+        "creator": made,
+        "producer": made,
+    }
 
 
 def new_canvas(
@@ -34,14 +80,15 @@ def new_canvas(
     rl_config.useA85 = 0  # binary streams: smaller files, nothing lost
     buffer = io.BytesIO()
     # The initial font is the embedded one too: reportlab would name Helvetica.
-    canvas = Canvas(
+    canvas = KitCanvas(
         buffer, invariant=1, pageCompression=1, initialFontName=REGULAR, initialFontSize=8
     )
-    canvas.setTitle(title)
-    canvas.setSubject(subject)
-    canvas.setAuthor("kitgen")
-    canvas.setCreator(f"kitgen {__version__}")
-    canvas.setProducer(f"kitgen {__version__}")
+    info = document_info(title, subject)
+    canvas.setTitle(info["title"])
+    canvas.setSubject(info["subject"])
+    canvas.setAuthor(info["author"])
+    canvas.setCreator(info["creator"])
+    canvas.setProducer(info["producer"])
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     if duplex is not None:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[duplex]))
