@@ -1,0 +1,276 @@
+"""Every PDF kitgen writes opens cleanly in the readers print shops and people use (issue
+43): qpdf finds no structural error, poppler (`pdftoppm`) and MuPDF (`mutool draw`) draw
+every page without an error or warning of theirs, pdfium and poppler draw each page
+alike, and each file's document information is set, the same on every rebuild.
+
+The files: `kitgen build all` on A4 and on Letter with `--ink low`, with each `--cut`
+and with fold-and-glue sheets (the designed example among them), `kitgen export pdf
+all`, a balance report and the calibration sheet. The three readers are system
+programs (Debian's qpdf, poppler-utils and mupdf-tools; `.ci/run` installs them):
+without one, these tests say which is missing, and fail where KITGEN_PDF_TOOLS is
+`required` (CI), skip elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kitgen import __version__
+from kitgen.cli import app
+from kitgen.paths import data_dir
+
+TOOLS = {"qpdf": "qpdf", "pdftoppm": "poppler-utils", "mutool": "mupdf-tools"}
+# A build of one game or example, its kit's name (what its titles begin with).
+RUNS = {
+    "a4": ["build", "all"],
+    "letter-low-ink": ["build", "all", "--paper", "letter", "--ink", "low"],
+    "cut-lines": ["build", "all", "--cut", "lines"],
+    "cut-silhouette": ["build", "all", "--cut", "silhouette"],
+    "fold": ["build", "all", "--duplex", "fold"],
+    "export-pdf": ["export", "pdf", "all"],
+}
+# MuPDF's note on how it was built, not about the file.
+MUPDF_BUILD_NOTES = ("warning: ICC support is not available",)
+DPI = 40  # the readers alike: pages drawn at this resolution,
+BLOCK = 8  # compared by the mean of each 5 mm square (text's own antialiasing averages out),
+LIMIT = 96  # no colour channel of any square more than this apart (0..255)
+
+
+def _missing() -> list[str]:
+    return [
+        f"{tool} (Debian: {package})" for tool, package in TOOLS.items() if not shutil.which(tool)
+    ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tools() -> None:
+    missing = _missing()
+    if missing:
+        message = f"PDF readers not installed: {', '.join(missing)}"
+        if os.environ.get("KITGEN_PDF_TOOLS") == "required":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every kind of PDF kitgen writes, made once for the module."""
+    root = tmp_path_factory.mktemp("pdfs")
+    runner = CliRunner()
+    for name, args in RUNS.items():
+        result = runner.invoke(app, [*args, "--out", str(root / name)])
+        assert result.exit_code == 0, (name, result.output)
+    decks = data_dir() / "scratch" / "decks"
+    report = root / "report" / "balance.pdf"
+    report.parent.mkdir()
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            str(decks / "monster-rush.yaml"),
+            str(decks / "royal-court.yaml"),
+            "-n",
+            "40",
+            "--report",
+            str(report),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["calibrate", "--out", str(root / "calibration")])
+    assert result.exit_code == 0, result.output
+    found = sorted(root.rglob("*.pdf"))
+    assert len(found) > 150
+    return found
+
+
+def _name(path: Path) -> str:
+    return "/".join(path.parts[-3:])
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_qpdf_finds_no_structural_error(pdfs: list[Path]) -> None:
+    bad = []
+    for path in pdfs:
+        run = _run(["qpdf", "--check", str(path)])
+        if run.returncode != 0 or "No syntax or stream encoding errors found" not in run.stdout:
+            bad.append(f"{_name(path)}: {(run.stdout + run.stderr).strip()[-300:]}")
+    assert not bad, "\n".join(bad)
+
+
+def _pages_by_poppler(path: Path, folder: Path, dpi: int) -> tuple[list[Path], str]:
+    prefix = folder / path.stem
+    run = _run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(prefix)])
+    pages = sorted(folder.glob(f"{path.stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    return pages, (run.stderr if run.returncode == 0 else f"exit {run.returncode}: {run.stderr}")
+
+
+def test_poppler_and_mupdf_draw_every_page_without_a_word(pdfs: list[Path], tmp_path: Path) -> None:
+    """Each reader says nothing while drawing every page (a missing resource, a broken
+    stream or font would be an error or warning of theirs)."""
+    bad = []
+    for number, path in enumerate(pdfs):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        _, said = _pages_by_poppler(path, folder, 10)
+        if said.strip():
+            bad.append(f"{_name(path)}: poppler: {said.strip()[:300]}")
+        run = _run(["mutool", "draw", "-q", "-r", "10", "-o", str(folder / "m%d.png"), str(path)])
+        lines = [
+            line
+            for line in (run.stdout + run.stderr).splitlines()
+            if line.strip() and not line.startswith(MUPDF_BUILD_NOTES)
+        ]
+        if run.returncode != 0 or lines:
+            bad.append(f"{_name(path)}: mupdf: {' | '.join(lines)[:300]}")
+    assert not bad, "\n".join(bad)
+
+
+def _squares(image: Image.Image) -> Image.Image:
+    size = (max(1, image.width // BLOCK), max(1, image.height // BLOCK))
+    return image.resize(size, Image.Resampling.BOX)
+
+
+def _worst(path: Path, folder: Path) -> Iterator[tuple[int, int]]:
+    """For each page, how far apart pdfium's and poppler's drawings of it are."""
+    pages, _ = _pages_by_poppler(path, folder, DPI)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        assert len(pages) == len(document), path
+        for number, (page, drawn) in enumerate(zip(document, pages, strict=True)):
+            ours = page.render(scale=DPI / 72).to_pil().convert("RGB")
+            theirs = Image.open(drawn).convert("RGB")
+            if theirs.size != ours.size:  # (a pixel of rounding at the edge)
+                theirs = theirs.resize(ours.size)
+            diff = ImageChops.difference(_squares(ours), _squares(theirs))
+            yield number + 1, max(high for _, high in diff.getextrema())
+    finally:
+        document.close()
+
+
+def test_pdfium_and_poppler_draw_every_page_alike(pdfs: list[Path], tmp_path: Path) -> None:
+    """A state or resource one reader drops (transparency, a shading, a form) changes
+    the colour of a whole area in its drawing: every 5 mm square of every page is the
+    same colour in both, within what their antialiasing of text makes (at most 66 apart
+    on kitgen's own files)."""
+    bad = []
+    for number, path in enumerate(pdfs):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        for page, worst in _worst(path, folder):
+            if worst > LIMIT:
+                bad.append(f"{_name(path)} page {page}: {worst} apart")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_pdf_says_what_it_is_and_no_date(pdfs: list[Path]) -> None:
+    made = f"kitgen {__version__}"
+    invariant = "D:20000101000000+00'00'"  # (reportlab's: rebuilds give the same bytes)
+    bad = []
+    for path in pdfs:
+        info = PdfReader(path).metadata or {}
+        got = {key.lstrip("/"): str(value) for key, value in info.items()}
+        problems = [
+            f"{key} is {got.get(key)!r}"
+            for key, want in (("Creator", made), ("Producer", made), ("Author", "kitgen"))
+            if got.get(key) != want
+        ]
+        problems += [f"no {key}" for key in ("Title", "Subject") if not got.get(key, "").strip()]
+        problems += [
+            f"{key} is {got[key]!r}"
+            for key in ("CreationDate", "ModDate")
+            if got.get(key) not in (None, invariant)
+        ]
+        if "(unspecified)" in got.get("Subject", ""):
+            problems.append("Subject is reportlab's '(unspecified)'")
+        if problems:
+            bad.append(f"{_name(path)}: {'; '.join(problems)}")
+    assert not bad, "\n".join(bad)
+
+
+def test_a_games_pdfs_are_titled_with_its_name(pdfs: list[Path]) -> None:
+    """A file of a game's kit is titled with the kit's name (the game's, for the kits
+    kitgen ships), so a reader's window and a print queue say which game it is."""
+    titles = {
+        "scratch": "Scratch: Draw the Line",
+        "shapeup": "Shape Up!",
+        "scaffold": "Scaffold",
+        "staircase": "The Staircase game",
+        "galliard": "Galliard",
+        "emberwake": "Emberwake",
+    }
+    bad = []
+    for path in pdfs:
+        game = next((part for part in path.parts if part in titles), None)
+        if game is None:
+            continue
+        title = str((PdfReader(path).metadata or {}).get("/Title", ""))
+        if not title.startswith(titles[game]):
+            bad.append(f"{_name(path)}: {title!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_checks_see_a_form_that_lost_its_graphics_state(tmp_path: Path) -> None:
+    """The imposition's old fault, made on purpose: a form drawn with transparency whose
+    resources leave out the graphics state. poppler and MuPDF both say so."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "lost.pdf"
+    canvas = Canvas(str(path), invariant=1)
+    canvas.beginForm("half")
+    canvas.setFillAlpha(0.5)
+    canvas.rect(100, 100, 300, 300, stroke=0, fill=1)
+    canvas.endForm()  # (reportlab's own canvas: a form's resources leave the state out)
+    canvas.doForm("half")
+    canvas.showPage()
+    canvas.save()
+    assert re.search(r"ExtGState", _pages_by_poppler(path, tmp_path, 10)[1])
+    run = _run(["mutool", "draw", "-q", "-r", "10", "-o", str(tmp_path / "m%d.png"), str(path)])
+    assert "cannot find ExtGState resource" in run.stdout + run.stderr
+
+
+def test_a_kitgen_form_holds_its_graphics_states_shadings_and_colour_spaces(
+    tmp_path: Path,
+) -> None:
+    """The fix, at its root: a form drawn on kitgen's canvas (every card sheet's repeated
+    drawings, every booklet page) names in its own resources what it draws with."""
+    from reportlab.lib.colors import CMYKColorSep, blue, red
+
+    from kitgen.render.pdf import finish, new_canvas
+
+    canvas, buffer = new_canvas("forms")
+    canvas.beginForm("rich")
+    canvas.setFillAlpha(0.5)
+    canvas.rect(100, 100, 300, 300, stroke=0, fill=1)
+    canvas.linearGradient(100, 450, 400, 600, (red, blue), extend=False)
+    canvas.setFillColor(CMYKColorSep(0, 0.5, 1, 0, spotName="Gold"))
+    canvas.rect(100, 650, 100, 100, stroke=0, fill=1)
+    canvas.endForm()
+    canvas.doForm("rich")
+    canvas.showPage()
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(finish(canvas, buffer))
+    form = PdfReader(path).pages[0]["/Resources"]["/XObject"]["/FormXob.rich"]
+    resources = form.get_object()["/Resources"]
+    assert {"/ExtGState", "/Shading", "/ColorSpace"} <= set(resources)
+    assert _pages_by_poppler(path, tmp_path, 10)[1].strip() == ""
+    run = _run(["mutool", "draw", "-q", "-r", "10", "-o", str(tmp_path / "m%d.png"), str(path)])
+    assert not [
+        line
+        for line in (run.stdout + run.stderr).splitlines()
+        if line.strip() and not line.startswith(MUPDF_BUILD_NOTES)
+    ]
+    assert max(worst for _, worst in _worst(path, tmp_path)) <= LIMIT
