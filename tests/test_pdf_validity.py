@@ -5,7 +5,7 @@ alike, and each file's document information is set, the same on every rebuild.
 
 The files: `kitgen build all` on A4 and on Letter with `--ink low`, with each `--cut`
 and with fold-and-glue sheets (the designed example among them), `kitgen export pdf
-all`, a balance report and the calibration sheet. The three readers are system
+all`, balance reports of three games and the calibration sheet. The three readers are system
 programs (Debian's qpdf, poppler-utils and mupdf-tools; `.ci/run` installs them):
 without one, these tests say which is missing, and fail where KITGEN_PDF_TOOLS is
 `required` (CI), skip elsewhere.
@@ -72,21 +72,16 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         result = runner.invoke(app, [*args, "--out", str(root / name)])
         assert result.exit_code == 0, (name, result.output)
     decks = data_dir() / "scratch" / "decks"
-    report = root / "report" / "balance.pdf"
-    report.parent.mkdir()
-    result = runner.invoke(
-        app,
-        [
-            "simulate",
-            str(decks / "monster-rush.yaml"),
-            str(decks / "royal-court.yaml"),
-            "-n",
-            "40",
-            "--report",
-            str(report),
-        ],
-    )
-    assert result.exit_code == 0, result.output
+    reports = {  # a balance report of three games (their charts differ)
+        "scratch": [str(decks / "monster-rush.yaml"), str(decks / "royal-court.yaml")],
+        "galliard": ["galliard"],
+        "staircase": ["staircase", "--players", "greedy,random,random"],
+    }
+    (root / "reports").mkdir()
+    for name, args in reports.items():
+        report = root / "reports" / f"{name}-balance.pdf"
+        result = runner.invoke(app, ["simulate", *args, "-n", "30", "--report", str(report)])
+        assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["calibrate", "--out", str(root / "calibration")])
     assert result.exit_code == 0, result.output
     found = sorted(root.rglob("*.pdf"))
