@@ -5,7 +5,7 @@ huge: a 0.001 mm card on A4, or A4 cards on a kilometre of paper, asked the
 imposition for billions of slots; a kit listing one big card file fifty times
 with twenty extra commons asked for millions of cards. Each limit is checked
 where the value enters (the size parsers, the grid planner, the card count of a
-kit or file), before anything is allocated for it. README's limits section lists
+kit or file), before anything is allocated for it. docs/limits.md lists
 them; the numbers are real-world ranges with room to spare:
 
 - a card side 10 mm to 400 mm: the smallest game cards (about 25 mm) and the
