@@ -207,8 +207,9 @@ def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
         walk(page.get_contents(), page["/Resources"])
     commons = 4  # Worg, Goblin, Drake, Captain of the Guard: three copies each
     cards = len(official_names()) + 2 * commons + 2  # with the two reference cards
-    # One form per repeated face and one for the back; single faces are drawn in place.
-    assert len(card_forms) == commons + 1
+    # One form per repeated face, one for the cards' back and one for the reference
+    # cards' own back (two of them); single faces are drawn in place.
+    assert len(card_forms) == commons + 2
     assert placed == 3 * commons + cards  # each copy of a common, and every back
     # What every card of a faction and rarity shares (ground, panel, emblem, band,
     # value discs) is one form too, drawn by each single face (a repeated face's form

@@ -8,7 +8,7 @@ import pytest
 
 from kitgen.layout.geometry import Box, Duplex, Grid, LayoutError, PagePlan, Segment, Size, Slot
 from kitgen.layout.impose import back_slot, impose, impose_fold, plan_fold, plan_grid
-from kitgen.layout.marks import crop_marks
+from kitgen.layout.marks import crop_marks, marks_in_use
 from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.units import MM
 
@@ -369,8 +369,12 @@ def test_impose_long_edge_sheets() -> None:
         assert {p.item for p in front.placements} == {p.item for p in back.placements}
         assert front.offset == (0.0, 0.0)
         assert back.offset == (0.5 * MM, -1 * MM)
-        assert front.marks == back.marks == grid.marks
         assert front.page == back.page == grid.page
+    for page in pages[:4]:  # full sheets: every mark of the grid
+        assert page.marks == grid.marks
+    for page in pages[4:]:  # 4 cards in 8 slots: the marks of their cut lines only
+        assert page.marks == marks_in_use(grid.marks, [p.slot.trim for p in page.placements])
+        assert set(page.marks) < set(grid.marks)
     last_front = pages[4]
     assert [p.slot for p in last_front.placements] == list(grid.slots[:4])
     assert [p.slot.row for p in pages[5].placements] == [1, 1, 1, 1]  # 180-degree turn
@@ -487,7 +491,9 @@ def test_impose_fold_pages() -> None:
     backs_of: dict[int, Slot] = {}
     for page in pages:
         assert page.fold == fold
-        assert page.marks == fronts.marks + backs.marks
+        full = fronts.marks + backs.marks
+        cards = [p.slot.trim for p in page.placements]
+        assert page.marks == (full if len(cards) == 8 else marks_in_use(full, cards))
         assert page.page == fronts.page
         assert page.offset == (0.0, 0.0)
         for p in page.placements:

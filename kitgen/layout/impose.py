@@ -25,7 +25,7 @@ from kitgen.layout.geometry import (
     Slot,
 )
 from kitgen.layout.limits import PRINT_LIMITS, PrintLimits, too_many_cards
-from kitgen.layout.marks import crop_marks
+from kitgen.layout.marks import crop_marks, marks_in_use
 from kitgen.layout.units import MM, format_mm
 
 _EPS = 1e-9  # points: slack so exact fits are not lost to rounding
@@ -277,7 +277,8 @@ def impose(
     """Pages for cards 0..count-1: fronts in order, each followed by its back page when duplex.
 
     'none' gives front pages only; 'long' and 'short' give front, back, front,
-    back... with the backs placed by back_slot and shifted by `back_offset`.
+    back... with the backs placed by back_slot and shifted by `back_offset`. A page
+    with empty slots has only the marks of its own cards' cut lines (`_marks`).
     ValueError for 'fold' (use plan_fold and impose_fold) and a negative count.
     """
     if duplex == "fold":
@@ -289,17 +290,22 @@ def impose(
     for sheet, cards in enumerate(_sheets(count, grid.per_page)):
         slots = grid.slots[: len(cards)]
         fronts = tuple(Placement(i, s) for i, s in zip(cards, slots, strict=True))
-        pages.append(PagePlan(sheet, "front", grid.page, fronts, grid.marks))
+        pages.append(PagePlan(sheet, "front", grid.page, fronts, _marks(grid.marks, fronts)))
         if duplex == "none":
             continue
         backs = []
         for i, s in zip(cards, slots, strict=True):
             target, rotate = back_slot(grid, s, duplex)
             backs.append(Placement(i, target, rotate))
-        pages.append(
-            PagePlan(sheet, "back", grid.page, tuple(backs), grid.marks, offset=back_offset)
-        )
+        marks = _marks(grid.marks, backs)
+        pages.append(PagePlan(sheet, "back", grid.page, tuple(backs), marks, offset=back_offset))
     return pages
+
+
+def _marks(marks: tuple[Segment, ...], placements: Sequence[Placement]) -> tuple[Segment, ...]:
+    """A page's marks: the grid's, those of its cards' cut lines alone on a page with
+    empty slots (kitgen.layout.marks.marks_in_use)."""
+    return marks_in_use(marks, [p.slot.trim for p in placements])
 
 
 def plan_fold(
@@ -390,7 +396,8 @@ def impose_fold(count: int, fronts: Grid, backs: Grid, fold: Segment) -> list[Pa
     Card i's front is a Placement with item i at fronts slot k; its back is a
     Placement with item -(i + 1) - a negative item means "the back of card
     -item-1" - at the backs slot in the same row and column cols-1-col, unrotated.
-    All fronts come first, then all backs, in card order.
+    All fronts come first, then all backs, in card order. A sheet with empty slots
+    has only the marks of its own cards' cut lines (`_marks`).
     """
     if count < 0:
         raise ValueError("the card count cannot be negative")
@@ -405,14 +412,7 @@ def impose_fold(count: int, fronts: Grid, backs: Grid, fold: Segment) -> list[Pa
             Placement(-(i + 1), backs.slots[s.row * backs.cols + backs.cols - 1 - s.col])
             for i, s in zip(cards, slots, strict=True)
         ]
-        pages.append(
-            PagePlan(
-                sheet,
-                "front",
-                fronts.page,
-                tuple(front + back),
-                fronts.marks + backs.marks,
-                fold=fold,
-            )
-        )
+        placed = tuple(front + back)
+        marks = _marks(fronts.marks + backs.marks, placed)
+        pages.append(PagePlan(sheet, "front", fronts.page, placed, marks, fold=fold))
     return pages

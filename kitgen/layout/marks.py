@@ -7,9 +7,17 @@ the bleed width (plus `gap`) beyond the cut line, never touches or crosses any
 card's bleed, and runs outward for at most `length_max`, stopping short of the
 page margin. Cards butted together (no bleed, no gutter) share a cut line and so
 share its marks.
+
+A sheet with empty slots (a deck's last sheet, a deck of two cards) prints only the
+marks of the cut lines of its own cards (`marks_in_use`): a mark stays where the full
+grid has it, and a cut line no card on the sheet has is left unmarked, so no mark
+calls for a cut through an empty slot.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
 
 from kitgen.layout.geometry import Box, LayoutError, Segment, Size
 
@@ -67,3 +75,21 @@ def crop_marks(
         if length > _TINY:
             segments.append(Segment(start, y, start + length, y))
     return tuple(sorted(segments, key=lambda s: (s.x0, s.y0, s.x1, s.y1)))
+
+
+def marks_in_use(marks: tuple[Segment, ...], trims: Sequence[Box]) -> tuple[Segment, ...]:
+    """The marks (crop marks or cut lines, each in line with its cut line) that mark a
+    cut line of one of the cards `trims`: a vertical mark the line x = its x, a
+    horizontal one the line y = its y. In order; all of them when the cards fill the
+    grid the marks were made for."""
+    xs = cut_lines([b.x for b in trims] + [b.right for b in trims])
+    ys = cut_lines([b.y for b in trims] + [b.top for b in trims])
+    return tuple(
+        m for m in marks if (_on(m.x0, xs) if m.x0 == m.x1 else m.y0 == m.y1 and _on(m.y0, ys))
+    )
+
+
+def _on(value: float, lines: list[float]) -> bool:
+    """Whether `value` is within SAME_LINE of one of the sorted `lines`."""
+    at = bisect_left(lines, value - SAME_LINE)
+    return at < len(lines) and lines[at] <= value + SAME_LINE

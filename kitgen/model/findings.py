@@ -188,6 +188,15 @@ CODES: dict[str, CodeInfo] = {
     "outside-safe": CodeInfo(
         "warning", "layout text reaching past the safe area inside the cut", stage="build"
     ),
+    "text-clipped": CodeInfo(
+        "error", "layout text reaching past the card's cut line (it prints cut off)", stage="build"
+    ),
+    "short-of-bleed": CodeInfo(
+        "warning",
+        "a coloured layout element stopping at the cut line, short of the bleed's edge, on a "
+        "card another colour beyond it (a cut a little off shows a sliver)",
+        stage="build",
+    ),
 }
 
 

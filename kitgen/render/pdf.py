@@ -7,21 +7,50 @@ from typing import Any
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from kitgen import __version__
 from kitgen.atomic import write_atomic as write_atomic  # where callers found it first
 from kitgen.render.fonts import REGULAR, register_fonts
 
 
+class KitPath(PDFPathObject):  # type: ignore[misc]  # (reportlab has no type hints)
+    """reportlab's path, with every ellipse and circle a closed subpath.
+
+    reportlab draws an ellipse as four Bezier curves from its rightmost point back to
+    it, and leaves the subpath open (no `h`): a stroke then has two butt ends meeting
+    there instead of a join, which pdfium, poppler and MuPDF show as a hairline seam
+    across the outline (Emberwake's neutral emblem, a stroked SVG circle, had one at
+    300 dpi and in the PDF at any zoom). A closed subpath is stroked all round."""
+
+    def ellipse(self, x: float, y: float, width: float, height: float) -> None:
+        super().ellipse(x, y, width, height)
+        self.close()
+
+
 class KitCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
-    """reportlab's canvas, with forms that hold every resource their drawing names.
+    """reportlab's canvas, with forms that hold every resource their drawing names,
+    and closed ellipses.
 
     reportlab gives a form (`beginForm` ... `endForm`, kitgen's repeated drawings and
     a booklet's pages) only its fonts and the forms it draws: the graphics states of
     its transparency (`gRLs0 gs`), its shadings and its colour spaces were left out,
     so readers other than pdfium dropped them ("cannot find ExtGState resource") and
     a print shop's preflight rejects the file. Here a form's resources are a page's:
-    a form that names none of those is written exactly as before."""
+    a form that names none of those is written exactly as before.
+
+    Its ellipses and circles (`ellipse`, `circle`, and those of the paths `beginPath`
+    gives) are closed subpaths (KitPath): every shape kitgen and the SVG renderer draw
+    is closed, so no stroked outline shows a seam."""
+
+    def beginPath(self) -> KitPath:
+        return KitPath()
+
+    def ellipse(
+        self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0
+    ) -> None:
+        KitPath(code=self._code).ellipse(x1, y1, x2 - x1, y2 - y1)
+        self._strokeAndFill(stroke, fill)
 
     def endForm(self, **extra_attributes: Any) -> None:
         from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName

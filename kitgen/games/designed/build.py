@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
 def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
     """The cards (when the game reads without errors: its findings otherwise), and the
-    rules. The face layout's card size and bleed are the kit's when it gives none."""
-    from kitgen.games.designed.draw import deck, layout_settings
+    rules. The face layout's card size and bleed are the kit's when it gives none; at
+    another size (the command line's, kitgen.toml's) the layouts move with the card."""
+    from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
 
     design = load_design(game_id, folder)
@@ -25,14 +26,15 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
         return
     setup = b.setup(layout_settings(design, kit.settings))
     if b.part(kit, "cards"):
-        b.cards(deck(design, joined(stem, "cards"), setup.bleed), setup)
+        made = made_size(design, kit.settings)
+        b.cards(deck(design, joined(stem, "cards"), setup.bleed, made=made), setup)
     b.kit_rules(kit, path, stem, setup)
 
 
 def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: str) -> bool:
     """A deck file's cards (its main deck, then its sideboard), `<id>-<name>-deck.pdf`,
     at the face layout's card size unless the command line says otherwise."""
-    from kitgen.games.designed.draw import deck, layout_settings
+    from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
     from kitgen.games.designed.lookup import CardIndex
     from kitgen.games.designed.model import DesignedDeckFile
@@ -56,5 +58,6 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
     chosen = [(card, copies[id(card)]) for card in order]
     setup = b.setup(layout_settings(design, None))
     name = joined(game_id, name_slug(model.name, stem), "deck")
-    b.cards(deck(design, name, setup.bleed, chosen, f"{model.name} (deck)"), setup)
+    made = made_size(design, None)
+    b.cards(deck(design, name, setup.bleed, chosen, f"{model.name} (deck)", made), setup)
     return True

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from kitgen.render.sheets import CardSource, Deck
 
 DEFAULT_SAFE = 3 * MM
+PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
 DEFAULT_TEXT_SIZE = 10.0
 BUILTIN_FONTS = ("sans", "serif")
 
@@ -60,27 +61,73 @@ class Placed:
     height: float
 
 
-def box(part: Part, context: Mapping[str, Any], card: Size) -> Placed:
+def box(part: Part, context: Mapping[str, Any], card: Size, made: Size | None = None) -> Placed:
     """Where an element goes on a card of this size: `x`, `y` measured inwards from its
     anchor, and the element's point of that name there. For a line, its start and the
-    way to its end (width across, height down)."""
+    way to its end (width across, height down).
+
+    `made` is the card size the layout was made for (None: this one). The element is
+    placed on a card of that size, then each edge moves with the card (`_moved`): a
+    point on the card keeps its share of the card's width and height, a point in the
+    bleed (or past it) its distance from the cut line. So a layout in millimetres built
+    at another size keeps its look, as one in % does, and what reaches into the bleed
+    still does."""
+    made = made or card
     w_len = _length(part, "width", context)
     h_len = _length(part, "height", context)
-    x = _length(part, "x", context).points(card.width)
-    y = _length(part, "y", context).points(card.height)
-    w, h = w_len.points(card.width), h_len.points(card.height)
+    x = _length(part, "x", context).points(made.width)
+    y = _length(part, "y", context).points(made.height)
+    w, h = w_len.points(made.width), h_len.points(made.height)
     anchor = part.anchor.replace("center", "centre")
     horizontal = "left" if "left" in anchor else "right" if "right" in anchor else "centre"
     vertical = "top" if "top" in anchor else "bottom" if "bottom" in anchor else "middle"
     if part.type == "line":
-        start_x = {"left": x, "centre": card.width / 2 + x, "right": card.width - x}[horizontal]
-        from_top = {"top": y, "middle": card.height / 2 + y, "bottom": card.height - y}[vertical]
-        return Placed(start_x, card.height - from_top, w, -h)
-    left = {"left": x, "centre": (card.width - w) / 2 + x, "right": card.width - x - w}[horizontal]
-    bottom = {"top": card.height - y - h, "middle": (card.height - h) / 2 - y, "bottom": y}[
-        vertical
-    ]
-    return Placed(left, bottom, w, h)
+        start_x = {"left": x, "centre": made.width / 2 + x, "right": made.width - x}[horizontal]
+        from_top = {"top": y, "middle": made.height / 2 + y, "bottom": made.height - y}[vertical]
+        placed = Placed(start_x, made.height - from_top, w, -h)
+    else:
+        left = {"left": x, "centre": (made.width - w) / 2 + x, "right": made.width - x - w}[
+            horizontal
+        ]
+        bottom = {"top": made.height - y - h, "middle": (made.height - h) / 2 - y, "bottom": y}[
+            vertical
+        ]
+        placed = Placed(left, bottom, w, h)
+    if abs(made.width - card.width) < 1e-6 and abs(made.height - card.height) < 1e-6:
+        return placed  # (the size it was made for)
+    x0 = _moved(placed.x, made.width, card.width)
+    y0 = _moved(placed.y, made.height, card.height)
+    x1 = _moved(placed.x + placed.width, made.width, card.width)
+    y1 = _moved(placed.y + placed.height, made.height, card.height)
+    if part.type == "ellipse" and abs(placed.width - placed.height) < 0.01:
+        # A circle stays a circle: as wide as the smaller side of its box, in its middle.
+        side = min(abs(x1 - x0), abs(y1 - y0))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return Placed(cx - side / 2, cy - side / 2, side, side)
+    return Placed(x0, y0, x1 - x0, y1 - y0)
+
+
+def _moved(at: float, made: float, whole: float) -> float:
+    """A point `at` along a side `made` long, on a card whose side is `whole` long: on
+    the card, the same share of it; before it or past it (in the bleed), as far out."""
+    if at <= 0:
+        return at
+    if at >= made:
+        return whole + (at - made)
+    return at * whole / made
+
+
+def _bled(placed: Placed, card: Size, bleed: float) -> Placed:
+    """An element's box with each edge on the cut line, or in the bleed, moved out to the
+    bleed's edge (`bleed: true`); an edge inside the card, or past the bleed, stays."""
+    eps = 0.01
+    x0, x1 = sorted((placed.x, placed.x + placed.width))
+    y0, y1 = sorted((placed.y, placed.y + placed.height))
+    x0 = -bleed if -bleed < x0 <= eps else x0
+    y0 = -bleed if -bleed < y0 <= eps else y0
+    x1 = card.width + bleed if card.width - eps <= x1 < card.width + bleed else x1
+    y1 = card.height + bleed if card.height - eps <= y1 < card.height + bleed else y1
+    return Placed(x0, y0, x1 - x0, y1 - y0)
 
 
 def _length(part: Part, name: str, context: Mapping[str, Any]) -> Length:
@@ -161,11 +208,22 @@ class TextPlan:
 class Artist:
     """Draws and checks a designed game's cards at one card size and bleed."""
 
-    def __init__(self, design: Design, card: Size, bleed: float, ink: Ink = "normal") -> None:
+    def __init__(
+        self,
+        design: Design,
+        card: Size,
+        bleed: float,
+        ink: Ink = "normal",
+        made: Size | None = None,
+    ) -> None:
         self.design = design
         self.card = card
         self.bleed = bleed
         self.ink = ink
+        # The card size the layouts were made for (`made_size`): at another size their
+        # elements move with the card (`box`), and radii in mm shrink or grow with it.
+        self.made = made or card
+        self.shrink = min(card.width / self.made.width, card.height / self.made.height)
         self.folder = os.path.dirname(design.path)
         self._families: dict[str, Family | None] = {}
         self._font_problems: dict[str, str] = {}
@@ -267,9 +325,12 @@ class Artist:
         is the same on every card."""
         found = self._places.get(id(part))
         if found is None:
-            if any(part.props[name].varies for name in GEOMETRY if name in part.props):
-                return box(part, context, self.card)
-            found = self._places[id(part)] = box(part, context, self.card)
+            varies = any(part.props[name].varies for name in PLACING if name in part.props)
+            found = box(part, context, self.card, self.made)
+            if part.type in ("rect", "image") and _value(part, "bleed", context, False):
+                found = _bled(found, self.card, self.bleed)
+            if not varies:
+                self._places[id(part)] = found
         return found
 
     def _text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
@@ -391,6 +452,8 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                     out += _drawn_differently(icon, f"the icon {name!r}")
+                if part.type in ("rect", "image"):
+                    out += self.short_of_bleed(part, placed, layout, context)
                 if part.type != "text":
                     out += self.outside_box(part, placed, layout)
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
@@ -427,6 +490,99 @@ class Artist:
             )
         ]
 
+    def short_of_bleed(
+        self, part: Part, placed: Placed, layout: Layout, context: Mapping[str, Any]
+    ) -> list[tuple[str, str, Location | None]]:
+        """A warning for a filled rect or an image whose edge lies on the cut line, or in
+        the bleed short of its edge, where what lies beyond it (the background, or a
+        filled rect or image drawn before it) is another colour: a cut a little off
+        shows a sliver of that. A picture's colours are not known: its edge always
+        differs from what is beyond, and what is beyond a picture from it."""
+        from kitgen.render.pictures import placement
+
+        w, h, b = self.card.width, self.card.height, self.bleed
+        eps = 0.01
+        if b <= eps:
+            return []  # no bleed: nothing to run into
+        colour: str | None = None
+        drawn = placed
+        if part.type == "rect":
+            fill = _value(part, "fill", context)
+            if fill in (None, "none"):
+                return []
+            colour = str(fill)
+        else:
+            picture = self.picture(self.image_path(part, context), None, "image")
+            fit = str(_value(part, "fit", context, "fit"))
+            if fit != "crop":  # (a cropped picture covers its box)
+                area = (placed.x, placed.y, placed.width, placed.height)
+                px, py, pw, ph, _ = placement(picture.width_pt, picture.height_pt, area, fit)  # type: ignore[arg-type]
+                drawn = Placed(px, py, pw, ph)
+        x0, x1 = sorted((drawn.x, drawn.x + drawn.width))
+        y0, y1 = sorted((drawn.y, drawn.y + drawn.height))
+        strips = {  # each side on the cut line or in the bleed: what lies beyond it
+            "top": (h - eps <= y1 < h + b - eps, (x0, y1, x1, h + b)),
+            "bottom": (-b + eps < y0 <= eps, (x0, -b, x1, y0)),
+            "left": (-b + eps < x0 <= eps, (-b, y0, x0, y1)),
+            "right": (w - eps <= x1 < w + b - eps, (x1, y0, w + b, y1)),
+        }
+        sides = [
+            side
+            for side, (short, strip) in strips.items()
+            if short and (colour is None or self._beyond(part, strip, layout, context) != colour)
+        ]
+        if not sides:
+            return []
+        said = sides[0] if len(sides) == 1 else f"{', '.join(sides[:-1])} and {sides[-1]}"
+        return [
+            (
+                "short-of-bleed",
+                f"{part.label} stops at the cut line, short of the bleed's edge "
+                f"({format_mm(b)}), at its {said}, where the card beyond it is another "
+                "colour: a cut a little off shows a sliver of it; `bleed: true` runs its "
+                "edges on the cut line out to the bleed's edge",
+                part.where,
+            )
+        ]
+
+    def _beyond(
+        self,
+        part: Part,
+        strip: tuple[float, float, float, float],
+        layout: Layout,
+        context: Mapping[str, Any],
+    ) -> str | None:
+        """The colour of what lies under a strip of the card (x0, y0, x1, y1) where an
+        element is drawn: the last filled rect drawn before it that covers the strip
+        (a rounded one with its corners aside), None for a picture, else the
+        background, else the paper's white."""
+        eps = 0.01
+        a0, b0, a1, b1 = strip
+        found: str | None = "#ffffff"
+        if layout.background is not None:
+            value = str(layout.background.value(context))
+            found = "#ffffff" if value == "none" else value
+        for other in layout.parts:
+            if other is part:
+                break
+            if other.type not in ("rect", "image") or not shows(other, context):
+                continue
+            fill = _value(other, "fill", context) if other.type == "rect" else "picture"
+            if fill in (None, "none"):
+                continue
+            box_ = self.place(other, context)
+            x0, x1 = sorted((box_.x, box_.x + box_.width))
+            y0, y1 = sorted((box_.y, box_.y + box_.height))
+            radius = _value(other, "radius", context) if other.type == "rect" else None
+            r = 0.0
+            if isinstance(radius, Length):
+                side = min(x1 - x0, y1 - y0)
+                r = radius.points(side) if radius.percent else radius.value * self.shrink
+            covers = x0 + r <= a0 + eps and y0 + r <= b0 + eps
+            if covers and a1 <= x1 - r + eps and b1 <= y1 - r + eps:
+                found = None if fill == "picture" else str(fill)
+        return found
+
     def text_extent(self, plan: TextPlan, placed: Placed) -> Placed:
         """Where a text element's letters lie (not its whole box): its lines from their
         starts, from a descender's depth below the first... last baseline to the top of
@@ -459,7 +615,8 @@ class Artist:
     def outside(
         self, part: Part, placed: Placed, layout: Layout
     ) -> list[tuple[str, str, Location | None]]:
-        """Warnings: an element reaching past the bleed, text past the safe area."""
+        """An element reaching past the bleed (a warning); text whose letters reach past
+        the cut line (an error: it prints clipped), or past the safe area (a warning)."""
         from kitgen.layout.units import parse_length
 
         x0, x1 = sorted((placed.x, placed.x + placed.width))
@@ -467,7 +624,18 @@ class Artist:
         w, h, b = self.card.width, self.card.height, self.bleed
         eps = 0.01
         out: list[tuple[str, str, Location | None]] = []
-        if x0 < -b - eps or y0 < -b - eps or x1 > w + b + eps or y1 > h + b + eps:
+        past = {"top": y1 > h + eps, "bottom": y0 < -eps, "left": x0 < -eps, "right": x1 > w + eps}
+        sides = [side for side, over in past.items() if over]
+        if part.type == "text" and sides:
+            out.append(
+                (
+                    "text-clipped",
+                    f"{part.label} reaches past the card's cut line at its {' and '.join(sides)}: "
+                    "it would print cut off; move it or make its box smaller",
+                    part.where,
+                )
+            )
+        elif x0 < -b - eps or y0 < -b - eps or x1 > w + b + eps or y1 > h + b + eps:
             out.append(
                 (
                     "outside-bleed",
@@ -513,6 +681,7 @@ class Artist:
                 "designed",
                 self.design.path,
                 self.card,
+                self.made,
                 self.bleed,
                 self.ink,
                 tuple(self._drawn_as(item, layout, context) for item in items),
@@ -708,7 +877,9 @@ class Artist:
             )
         else:
             radius = _value(part, "radius", context)
-            r = radius.points(min(bw, bh)) if isinstance(radius, Length) else 0.0
+            r = 0.0
+            if isinstance(radius, Length):  # (mm with the card's size, % of the shorter side)
+                r = radius.points(min(bw, bh)) if radius.percent else radius.value * self.shrink
             r = min(r, bw / 2, bh / 2)
             if r > 0:
                 c.roundRect(
@@ -776,13 +947,16 @@ def _drawn_differently(picture: Picture, what: str) -> list[tuple[str, str, Loca
     return [("image-partly-drawn", f"{what} is not drawn as its SVG says: {message}", where)]
 
 
-def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]:
-    """Every card of the game, both sides, checked at this size: findings, each said once
-    per place and message with the first card that has it (and how many more do)."""
-    key = _size_key(card, bleed)
+def check_cards_drawn(
+    design: Design, card: Size, bleed: float, made: Size | None = None
+) -> list[Finding]:
+    """Every card of the game, both sides, checked at this size (its layouts made for
+    `made`: `made_size`): findings, each said once per place and message with the first
+    card that has it (and how many more do)."""
+    key = _size_key(card, bleed, made)
     if key in design.checked:
         return list(design.checked[key])
-    artist = Artist(design, card, bleed)
+    artist = Artist(design, card, bleed, made=made)
     seen: dict[tuple[str, str, Location | None], list[str]] = {}
     same: set[int] = set()  # layouts that draw every card alike, checked once
     varies: dict[int, bool] = {}
@@ -801,12 +975,21 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
                     name = design.name_of(card_row)
                 seen.setdefault(problem, []).append(name)
     out: list[Finding] = []
+    moved = ""  # what a finding of the card's size says when the layouts were made for another
+    if made is not None and _size_key(card, bleed, None) != _size_key(card, bleed, made):
+        moved = (
+            f" (on a {_dimensions(card)} card; the layouts are made for {_dimensions(made)}, "
+            "and move with the card)"
+        )
     for (code, message, where), names in seen.items():
         more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
         text = f"card {names[0]!r}{more}: {message}"
+        if code in ("text-overflow", "text-clipped"):
+            text += moved
         warns = (
             "outside-bleed",
             "outside-safe",
+            "short-of-bleed",
             "image-low-resolution",
             "image-partly-drawn",
             "text-not-drawable",
@@ -815,6 +998,25 @@ def check_cards_drawn(design: Design, card: Size, bleed: float) -> list[Finding]
         out.append(make(code, text, where))
     design.checked[key] = list(out)
     return out
+
+
+def made_size(design: Design, settings: PrintSettings | None) -> Size | None:
+    """The card size a designed game's layouts are made for: the one its own files print
+    it at (the kit's `card_size`, else the face layout's `size:`, else kitgen's), before
+    the command line and kitgen.toml (the printer's settings) have their say. At
+    another size the layouts move with the card (`box`). None when the files' size
+    cannot be read (reported elsewhere): the layouts are then drawn as written."""
+    from kitgen.build import resolve_setup
+    from kitgen.errors import UsageError
+    from kitgen.model.kit import PrintSettings
+
+    try:
+        setup = resolve_setup(
+            PrintSettings(), layout_settings(design, settings), sheets=False, config=False
+        )
+    except UsageError:
+        return None
+    return setup.card
 
 
 def card_size_of(design: Design, settings: PrintSettings | None) -> tuple[Size, float] | None:
@@ -851,12 +1053,19 @@ def check_drawn(design: Design, settings: PrintSettings | None) -> list[Finding]
     sized = card_size_of(design, settings)
     if sized is None:
         return []
-    design.reported.add(_size_key(*sized))
-    return check_cards_drawn(design, *sized)
+    made = made_size(design, settings)
+    design.reported.add(_size_key(*sized, made))
+    return check_cards_drawn(design, *sized, made)
 
 
-def _size_key(card: Size, bleed: float) -> tuple[float, float, float]:
-    return (round(card.width, 3), round(card.height, 3), round(bleed, 3))
+def _dimensions(card: Size) -> str:
+    """A card's size in words: "63 x 88 mm"."""
+    return f"{format_mm(card.width).removesuffix(' mm')} x {format_mm(card.height)}"
+
+
+def _size_key(card: Size, bleed: float, made: Size | None) -> tuple[float, ...]:
+    made = made or card
+    return tuple(round(v, 3) for v in (card.width, card.height, bleed, made.width, made.height))
 
 
 def deck(
@@ -865,9 +1074,11 @@ def deck(
     bleed: float,
     chosen: list[tuple[Card, int]] | None = None,
     title: str | None = None,
+    made: Size | None = None,
 ) -> Deck:
     """The game's cards as a deck (or the `chosen` cards, each as many times as given):
-    for sheets, print-shop files, PNGs and Tabletop Simulator alike."""
+    for sheets, print-shop files, PNGs and Tabletop Simulator alike, at any size, its
+    layouts made for `made` (`made_size`)."""
     from kitgen.render.sheets import CardSource, Deck
 
     if chosen is None:
@@ -877,7 +1088,7 @@ def deck(
     back_index = {} if design.back is None else {id(x): i for i, x in enumerate(design.back.all())}
 
     def source(size: Size, bleed: float, ink: Ink) -> CardSource:
-        artist = Artist(design, size, bleed, ink)
+        artist = Artist(design, size, bleed, ink, made)
 
         def face_layout(i: int) -> Layout | None:
             return None if design.face is None else design.face.of(cards[i].values)
@@ -907,8 +1118,8 @@ def deck(
         # The kit's check reported what drawing at its size finds (the usual case: the
         # same size): say it once. Another size (a command-line option) is news.
         del card_name
-        found = check_cards_drawn(design, size, bleed)
-        key = _size_key(size, bleed)
+        found = check_cards_drawn(design, size, bleed, made)
+        key = _size_key(size, bleed, made)
         if key in design.reported:
             return [f for f in found if f.is_error]
         design.reported.add(key)

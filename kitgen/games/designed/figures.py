@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kitgen.games.designed.draw import Artist
+from kitgen.games.designed.draw import Artist, made_size
 from kitgen.games.designed.figure_args import CardArgs
 from kitgen.games.designed.load import load_design
 from kitgen.games.designed.lookup import CardIndex
@@ -54,7 +54,7 @@ def designed_figures(game_id: str, folder: str) -> Figures:
         clip = c.beginPath()
         clip.roundRect(0, 0, size_.width, size_.height, 3 * MM)
         c.clipPath(clip, stroke=0, fill=0)
-        Artist(design, size_, 0.0, ink).paint(c, card, layout)
+        Artist(design, size_, 0.0, ink, made_size(design, None)).paint(c, card, layout)
         c.restoreState()
         c.saveState()
         c.setLineWidth(0.5)

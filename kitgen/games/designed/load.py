@@ -114,10 +114,10 @@ class Design:
     # The files read, each with how it looked when read (the cache's key: `note`).
     inputs: dict[str, tuple[int, int]] = field(default_factory=dict)
     # Drawing's memos: each card's context (by the card's id), and the findings of
-    # checking every card at a size (width, height, bleed).
+    # checking every card at a size (width, height, bleed, and the size made for).
     contexts: dict[int, Any] = field(default_factory=dict)
-    checked: dict[tuple[float, float, float], list[Finding]] = field(default_factory=dict)
-    reported: set[tuple[float, float, float]] = field(default_factory=set)  # by a check
+    checked: dict[tuple[float, ...], list[Finding]] = field(default_factory=dict)
+    reported: set[tuple[float, ...]] = field(default_factory=set)  # by a check
     findings: list[Finding] = field(default_factory=list)  # in its other files, and at its
     # entries in the game file (a missing icon, say)
     file_findings: list[Finding] = field(default_factory=list)  # the game file's shape

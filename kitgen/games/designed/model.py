@@ -154,7 +154,7 @@ Anchor = Literal[
 
 # The properties each type of element takes beyond the ones all share.
 OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
-    "rect": ("fill", "stroke", "stroke_width", "radius"),
+    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed"),
     "ellipse": ("fill", "stroke", "stroke_width"),
     "line": ("stroke", "stroke_width"),
     "text": (
@@ -171,7 +171,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
         "wrap",
         "icon_scale",
     ),
-    "image": ("src", "fit"),
+    "image": ("src", "fit", "bleed"),
     "icon": ("icon", "fit", "tint"),
 }
 SHARED_PROPERTIES = ("type", "name", "x", "y", "width", "height", "anchor", "when")
@@ -210,6 +210,7 @@ class Element(Located):
     stroke: Property | None = None
     stroke_width: Property | None = None
     radius: Property | None = None
+    bleed: Property | None = None  # rect, image: edges on the cut line run into the bleed
     # text
     text: Property | None = None
     font: Property | None = None

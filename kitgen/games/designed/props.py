@@ -38,6 +38,7 @@ KINDS: dict[str, PropKind] = {
     "bold": "flag",
     "italic": "flag",
     "wrap": "flag",
+    "bleed": "flag",
     "leading": "number",
     "icon_scale": "number",
     "text": "text",

@@ -63,6 +63,8 @@ FIELD_HELP = {
     "Element.stroke": "rect, ellipse, line: the outline's colour, or none.",
     "Element.stroke_width": "rect, ellipse, line: the outline's width, a length (default 0.5pt).",
     "Element.radius": "rect: the radius of its rounded corners, a length.",
+    "Element.bleed": "rect, image: true runs each edge on the cut line (or in the bleed) out to "
+    "the bleed's edge, so a cut a little off shows no sliver (default false).",
     "Element.text": "text: what it prints, a template over the fields (like `{{ rules }}`); "
     "**bold**, *italic* and `:icon:` work in it.",
     "Element.font": "text: sans (the default), serif, or a font of the game file's `fonts:`.",

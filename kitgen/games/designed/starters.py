@@ -87,6 +87,7 @@ elements:
     width: 100%
     height: 16mm
     fill: {{suit: {{sun: "#d9541e", moon: "#1c2550"}}}}  # CIE L* 53 and 16: apart in grey
+    bleed: true                 # its edges on the cut line run on into the bleed
   - type: text
     name: title
     text: "{{{{ name }}}}"

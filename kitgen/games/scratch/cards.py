@@ -474,7 +474,44 @@ def draw_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) ->
     c.setStrokeColor(INK_BLACK if ink == "low" else line)
     c.setLineWidth(0.8 * s)
     c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.4 * MM * s)
-    # The grid, as a player would scratch it on paper.
+    gy = _back_grid(c, width, height, inset, line, s)
+    c.setFillColor(INK_BLACK if ink == "low" else white)
+    c.setFont(BOLD, 17 * s)
+    draw_string(c, width / 2, gy - 9 * MM * s, "SCRATCH", "centre")
+    c.setFont(ITALIC, 8.5 * s)
+    draw_string(c, width / 2, gy - 13.2 * MM * s, "draw the line", "centre")
+
+
+def draw_reference_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) -> None:
+    """The back of the reference cards: the card back's grid and name, on the paper of the
+    reference's face, with "quick reference" under the name and a band across the foot,
+    so a reference card stands out from the game's cards face down (and in low ink,
+    where both backs print on white, by its band and words)."""
+    s = min(width / POKER_W, height / POKER_H)
+    dark = INK_BLACK if ink == "low" else HexColor("#26313b")
+    c.setFillColor(white if ink == "low" else PAPER)
+    c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    inset = 3 * MM * s
+    c.setStrokeColor(dark)
+    c.setLineWidth(0.8 * s)
+    c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.4 * MM * s)
+    gy = _back_grid(c, width, height, inset, HexColor("#5d6b78"), s)
+    c.setFillColor(dark)
+    c.setFont(BOLD, 17 * s)
+    draw_string(c, width / 2, gy - 9 * MM * s, "SCRATCH", "centre")
+    c.setFont(ITALIC, 8.5 * s)
+    draw_string(c, width / 2, gy - 13.2 * MM * s, "quick reference", "centre")
+    band = 7 * MM * s  # a dark band across the foot, inside the frame
+    c.rect(inset, inset + 2.4 * MM * s, width - 2 * inset, band, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(BOLD, 7 * s)
+    draw_string(c, width / 2, inset + 2.4 * MM * s + band / 2 - 2.5 * s, "RULES IN BRIEF", "centre")
+
+
+def _back_grid(
+    c: Canvas, width: float, height: float, inset: float, line: Color, s: float
+) -> float:
+    """The back's 3x3 grid, as a player would scratch it on paper; its foot's height."""
     cell = min((width - 2 * inset) / 4.2, (height - 2 * inset) / 5.6)
     gx = (width - 3 * cell) / 2
     gy = height / 2 - 1.5 * cell + 0.35 * cell
@@ -485,11 +522,7 @@ def draw_back(c: Canvas, width: float, height: float, bleed: float, ink: Ink) ->
         c.line(gx + i * cell, gy - 0.15 * cell, gx + i * cell, gy + 3.15 * cell)
         c.line(gx - 0.15 * cell, gy + i * cell, gx + 3.15 * cell, gy + i * cell)
     c.setLineCap(0)
-    c.setFillColor(INK_BLACK if ink == "low" else white)
-    c.setFont(BOLD, 17 * s)
-    draw_string(c, width / 2, gy - 9 * MM * s, "SCRATCH", "centre")
-    c.setFont(ITALIC, 8.5 * s)
-    draw_string(c, width / 2, gy - 13.2 * MM * s, "draw the line", "centre")
+    return gy
 
 
 def draw_reference(

@@ -25,6 +25,7 @@ from kitgen.games.scratch.cards import (
     draw_back,
     draw_face,
     draw_reference,
+    draw_reference_back,
     fit_face,
 )
 from kitgen.games.scratch.mat import draw_scratch_mat, header_height
@@ -233,7 +234,8 @@ def cards_pdf(
 
 
 def scratch_deck(title: str, stem: str, items: Sequence[Item]) -> Deck:
-    """Scratch cards and reference cards as a deck with the Scratch back; its check
+    """Scratch cards with the Scratch back and reference cards with theirs (told apart
+    face down: kitgen.games.scratch.cards.draw_reference_back) as a deck; its check
     reports text that cannot be drawn or cannot fit, and art that cannot be drawn or
     prints blocky."""
     references = [i for i in items if isinstance(i, Reference)]
@@ -264,9 +266,15 @@ def scratch_deck(title: str, stem: str, items: Sequence[Item]) -> Deck:
             return paint_face
 
         def back(index: int) -> Painter:
+            if isinstance(items[index], Reference):  # its own back: not a game card's
+                return lambda c: draw_reference_back(c, card.width, card.height, bleed, ink)
             return lambda c: draw_back(c, card.width, card.height, bleed, ink)
 
-        return CardSource(card, bleed, front_key, front, lambda i: f"scratch-{ink}", back)
+        def back_key(index: int) -> str:
+            reference = isinstance(items[index], Reference)
+            return f"scratch-reference-{ink}" if reference else f"scratch-{ink}"
+
+        return CardSource(card, bleed, front_key, front, back_key, back)
 
     names = tuple(i.title if isinstance(i, Reference) else i.face.name for i in items)
 
