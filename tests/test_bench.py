@@ -300,7 +300,7 @@ def test_png_anchor_writes_kitgens_files(tmp_path: Path) -> None:
     # files as `kitgen export png scratch -p tgc`, byte for byte (anchor_input checks).
     export = importlib.import_module("export")  # bench/export.py
     command, pages = export.anchor_input("scratch", str(tmp_path), "kit")
-    assert pages == 24  # 31 cards: 23 distinct faces and one back
+    assert pages == 25  # 31 cards: 23 distinct faces, the common back, the reference back
     assert command[1].endswith("anchor_png.py")
     # The PDF build alone (bench/export.py --pdf-only) makes the very PDF the anchor reads.
     export.build_pdf("scratch", str(tmp_path / "again.pdf"), str(tmp_path / "pdf-only"))
@@ -308,7 +308,7 @@ def test_png_anchor_writes_kitgens_files(tmp_path: Path) -> None:
     assert not list((tmp_path / "pdf-only").rglob("*.png"))
     kitgen = sorted(str(p) for p in (tmp_path / "check-kit").rglob("*.png"))
     anchor = tmp_path / "anchor-kit"
-    assert len(kitgen) == len(list(anchor.iterdir())) == 32
+    assert len(kitgen) == len(list(anchor.iterdir())) == 62  # two backs: one per card
     export.same_files(kitgen, str(anchor))
     # One changed byte, or one file missing, is caught.
     hydra = anchor / "001-hydra.png"

@@ -265,7 +265,7 @@ def test_a_smaller_card_whose_text_cannot_fit_is_refused_naming_both_sizes(
     lets them shrink no further: the build says so, at that size, and prints no card."""
     folder = tmp_path / "emberwake"
     shutil.copytree(EXAMPLE, folder)
-    edit(folder / "layouts" / "base.yaml", "    min_size: 8\n", "    min_size: 12\n")
+    edit(folder / "layouts" / "base.yaml", "    min_size: 8 ", "    min_size: 12 ")
     assert check(folder) == (0, [])  # at poker, every name fits at 12 pt or more
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(
