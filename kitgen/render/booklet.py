@@ -53,6 +53,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
 from kitgen.render.emphasis import emphasis_markup
+from kitgen.render.figure_titles import untitled
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
 from kitgen.render.pdf import KitCanvas, document_info
@@ -376,21 +377,7 @@ class Story:
                 ListItem(self.para(item, block.where(kind, i)))
                 for i, item in enumerate(items or [])
             ]
-            bullet = (
-                {"bulletType": "bullet", "start": "\u2022"}
-                if kind == "list"
-                else {"bulletType": "1", "bulletFormat": "%s."}
-            )
-            return [
-                ListFlowable(
-                    entries,
-                    leftIndent=s.size * 1.4,
-                    bulletFontName=BOLD,
-                    bulletFontSize=s.size * 0.9,
-                    **bullet,
-                ),
-                Spacer(1, s.size * 0.3),
-            ]
+            return [_list_flowable(entries, kind, s), Spacer(1, s.size * 0.3)]
         if kind == "table":
             return [self.table(block, width), Spacer(1, s.size * 0.6)]
         if kind in LABELS:
@@ -490,12 +477,13 @@ class Story:
 
     def figure(self, block: Block, width: float) -> list[Flowable]:
         """A figure and its caption, kept together (in booklet pages, with its lead text
-        too: see gather)."""
+        too: see gather); a captioned figure is drawn without its own title (`_drawn`)."""
         name = block.figure or ""
         args = dict(block.args or {})
-        fig_w, fig_h = self.figures.sizes[name](args, width)
+        sizer, painter = _drawn(self.figures, name, bool(block.caption))
+        fig_w, fig_h = sizer(args, width)
         if self.frame_height is not None:
-            figure = FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink)
+            figure = FigureFlowable(painter, args, fig_w, fig_h, self.ink)
             captions = None
             if block.caption:
                 at = block.where("caption")
@@ -507,7 +495,7 @@ class Story:
             return [FigureGroup(figure, captions, gap, self.frame_height)]
         parts: list[Flowable] = [
             Spacer(1, self.styles.size * 0.3),
-            FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink),
+            FigureFlowable(painter, args, fig_w, fig_h, self.ink),
         ]
         if block.caption:
             parts += [
@@ -578,6 +566,35 @@ class Story:
         }
         last = len(parts) - 1
         return [Boxed(part, box, i == 0, i == last) for i, part in enumerate(parts)]
+
+
+def _list_flowable(entries: list[ListItem], kind: str, styles: Styles) -> ListFlowable:
+    """A bulleted list (`kind` "list") or numbered steps. The bullet or number is set a
+    little smaller than the text, on the baseline of its item's first line: Platypus puts
+    a bullet's baseline its own size under the item's top, and the text's a full size
+    under it, so the bullet is lowered by the difference (`bulletOffsetY`)."""
+    size = styles.size
+    bullet_size = size * 0.9
+    bullet = (
+        {"bulletType": "bullet", "start": "\u2022"}
+        if kind == "list"
+        else {"bulletType": "1", "bulletFormat": "%s."}
+    )
+    return ListFlowable(
+        entries,
+        leftIndent=size * 1.4,
+        bulletFontName=BOLD,
+        bulletFontSize=bullet_size,
+        bulletOffsetY=-(styles["body"].fontSize - bullet_size),
+        **bullet,
+    )
+
+
+def _drawn(figures: Figures, name: str, captioned: bool) -> tuple[FigureSizer, FigurePainter]:
+    """How a figure is measured and drawn: with a caption, untitled (the caption says what
+    it shows, so the figure does not title itself too: kitgen.render.figure_titles)."""
+    sizer, painter = figures.sizes[name], figures.painters[name]
+    return (untitled(sizer), untitled(painter)) if captioned else (sizer, painter)
 
 
 @dataclass(frozen=True)
