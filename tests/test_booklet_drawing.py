@@ -176,3 +176,72 @@ def test_no_captioned_figure_of_the_rules_repeats_its_caption_as_a_title(game: s
         assert words.lower() != (block.caption or "").lower()
     if game in ("galliard", "scaffold", "staircase"):
         assert titled  # their figures title themselves when they have no caption
+
+
+# --- The front cover -------------------------------------------------------------------------
+
+
+def test_a_fan_of_cards_lies_in_its_room_turned_evenly() -> None:
+    from kitgen.layout.geometry import Size
+    from kitgen.render.cover import STEP, bounds, fan
+
+    card = Size(63 * MM, 88 * MM)
+    for count in range(1, 6):
+        for room in (Size(300, 200), Size(120, 260), Size(400, 90)):
+            placed = fan(count, card, room)
+            assert len(placed) == count
+            box = bounds(placed, card)
+            assert box.within(Box(0, 0, room.width, room.height), eps=1e-6)
+            # As large as the room allows: it touches two opposite sides.
+            touches_w = box.width == pytest.approx(room.width)
+            touches_h = box.height == pytest.approx(room.height)
+            assert touches_w or touches_h
+            angles = [p.angle for p in placed]
+            assert angles == pytest.approx([STEP * ((count - 1) / 2 - k) for k in range(count)])
+
+
+def cover_text_and_paths(game: str, near: str | None = None) -> tuple[str, int]:
+    """The words and the number of drawn shapes on a game's booklet's front cover."""
+    from kitgen.load.rules import game_context
+
+    game_obj = registry.get(game, near)
+    model = read_document(str(game_obj.data_dir / "rules.yaml")).model
+    assert isinstance(model, RulesFile)
+    reading, _, found = booklet_pdfs(
+        model,
+        game_context(game, near),
+        game_figures(game, near),
+        BookletFacts("2", "20", "summary", game_obj.cover()),
+        paper_size("a5"),
+        paper_size("a4").rotated(),
+        "normal",
+    )
+    assert not [f for f in found if f.is_error]
+    document = pdfium.PdfDocument(reading)
+    page = document[0]
+    words = " ".join(page.get_textpage().get_text_range().split())
+    shapes = len(list(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8)))
+    document.close()
+    return words, shapes
+
+
+@pytest.mark.parametrize(
+    ("game", "near", "faces"),
+    [
+        ("scratch", None, ("Queen", "Chancellor", "Chimera")),
+        ("galliard", None, ("JOKER",)),
+        ("emberwake", "data/examples/emberwake/game.yaml", ("Spark of Dawn",)),
+    ],
+)
+def test_the_cover_shows_a_fan_of_the_games_own_cards(
+    game: str, near: str | None, faces: tuple[str, ...]
+) -> None:
+    from kitgen.paths import data_dir
+
+    where = None if near is None else str(data_dir().parent / near)
+    words, shapes = cover_text_and_paths(game, where)
+    for face in faces:  # words of the cards' faces, printed on the cover
+        assert face in words, (face, words[:300])
+    assert shapes >= 10  # the cards' shapes (a cover of words only has none)
+    title = registry.get(game, where).title
+    assert words.startswith(title) or title in words[:80]

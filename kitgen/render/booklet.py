@@ -52,6 +52,7 @@ from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
+from kitgen.render.cover import CardFan, CoverCards
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.figure_titles import untitled
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
@@ -599,11 +600,13 @@ def _drawn(figures: Figures, name: str, captioned: bool) -> tuple[FigureSizer, F
 
 @dataclass(frozen=True)
 class BookletFacts:
-    """What the cover says besides the rules file: players, time, summary."""
+    """What the cover says besides the rules file: players, time, summary, and the
+    game's cards it shows (kitgen.render.cover; None: none)."""
 
     players: str
     playing_time: str
     summary: str
+    cover: CoverCards | None = None
 
 
 class _Doc(BaseDocTemplate):  # type: ignore[misc]
@@ -701,21 +704,49 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
 def _cover(
     rules: RulesFile, facts: BookletFacts, story: Story, styles: Styles, height: float
 ) -> list[Flowable]:
-    parts: list[Flowable] = [
-        Spacer(1, height * 0.22),
-        Paragraph(escape_text(rules.title), styles["title"]),
-    ]
+    """The front cover: the title and subtitle, the game's cards fanned out when the game
+    gives some and the page has room (`_cover_fan`), the players and time, the summary
+    and the credits."""
+    heading: list[Flowable] = [Paragraph(escape_text(rules.title), styles["title"])]
     if rules.subtitle:
-        parts.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
+        heading.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
     players, time = escape_text(facts.players), escape_text(facts.playing_time)
-    parts.append(Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]))
-    parts += [Spacer(1, styles.size * 2), Paragraph(escape_text(facts.summary), styles["centre"])]
+    rest: list[Flowable] = [
+        Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
+        Spacer(1, styles.size * 2),
+        Paragraph(escape_text(facts.summary), styles["centre"]),
+    ]
     if rules.credits:
-        parts += [
+        rest += [
             Spacer(1, styles.size * 3),
             story.para(rules.credits, rules.where("credits"), "small"),
         ]
-    return parts
+    fan = _cover_fan(facts, story, styles, height, [*heading, *rest])
+    if fan is None:
+        return [Spacer(1, height * 0.22), *heading, *rest]
+    return [Spacer(1, height * 0.05), *heading, fan, Spacer(1, styles.size * 1.5), *rest]
+
+
+COVER_FAN_MOST = 0.40  # of the page's height, at the most
+COVER_FAN_LEAST = 0.16  # and at the least: with less room, no fan
+
+
+def _cover_fan(
+    facts: BookletFacts, story: Story, styles: Styles, height: float, text: list[Flowable]
+) -> Flowable | None:
+    """The fan of the game's cards for the cover, as tall as the page's frame leaves
+    beside the cover's text (COVER_FAN_MOST of the page at the most); None when the game
+    gives no cards or the room is less than COVER_FAN_LEAST of the page."""
+    if facts.cover is None or not facts.cover.faces or story.frame_height is None:
+        return None
+    used = height * 0.05 + styles.size * 1.5
+    for part in text:
+        _, h = part.wrap(story.width, story.frame_height)
+        used += h + part.getSpaceBefore() + part.getSpaceAfter()
+    room = min(story.frame_height - used - styles.size * 2, height * COVER_FAN_MOST)
+    if room < height * COVER_FAN_LEAST:
+        return None
+    return CardFan(facts.cover, story.width, room, story.ink)
 
 
 BACK_COVER_FLOOR = 7.0

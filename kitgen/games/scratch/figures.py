@@ -20,10 +20,11 @@ from kitgen.games.scratch.cards import (
 )
 from kitgen.games.scratch.figure_args import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.games.scratch.model import ScratchPool
-from kitgen.layout.geometry import Box
+from kitgen.layout.geometry import Box, Size
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import Figures
+from kitgen.render.cover import MOST_CARDS, CoverCards
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
 from kitgen.render.text import wrap
 
@@ -321,6 +322,38 @@ def board(pool: ScratchPool) -> tuple[Any, Any]:
         c.drawCentredString(width / 2, 0.6 * MM, "thick frame: the card just played")
 
     return size, paint
+
+
+RARITY_ORDER = ("unique", "rare", "common")
+
+
+def cover_cards(pool: ScratchPool) -> CoverCards:
+    """Five cards for the rule booklet's cover, the factions taking turns: each faction's
+    rarest first, those with a power before those without, then by name; drawn as the
+    card sheets draw them, at poker size."""
+    faces = {item.face.name: item.face for item in faces_of(list(pool.cards.values()), pool)}
+
+    def rank(face: FaceData) -> tuple[int, bool, str]:
+        order = RARITY_ORDER.index(face.rarity_id) if face.rarity_id in RARITY_ORDER else 3
+        return order, face.power is None, face.name
+
+    by_faction: dict[str, list[FaceData]] = {}
+    for face in sorted(faces.values(), key=rank):
+        by_faction.setdefault(face.faction_id, []).append(face)
+    queues = [by_faction[k] for k in sorted(by_faction)]
+    chosen: list[FaceData] = []
+    while len(chosen) < MOST_CARDS and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < MOST_CARDS:
+                chosen.append(queue.pop(0))
+
+    def painter(face: FaceData) -> Any:
+        def paint(c: Canvas, ink: Ink) -> None:
+            draw_face(c, face, POKER_W, POKER_H, 0, ink)
+
+        return paint
+
+    return CoverCards(Size(POKER_W, POKER_H), tuple(painter(f) for f in chosen))
 
 
 def scratch_figures(pool: ScratchPool) -> Figures:
