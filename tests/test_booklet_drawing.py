@@ -200,10 +200,8 @@ def test_a_fan_of_cards_lies_in_its_room_turned_evenly() -> None:
             assert angles == pytest.approx([STEP * ((count - 1) / 2 - k) for k in range(count)])
 
 
-def cover_text_and_paths(game: str, near: str | None = None) -> tuple[str, int]:
-    """The words and the number of drawn shapes on a game's booklet's front cover."""
-    from kitgen.load.rules import game_context
-
+def cover_page(game: str, near: str | None = None, ink: str = "normal") -> bytes:
+    """A game's booklet's reading edition, on A5, with the game's cover cards."""
     game_obj = registry.get(game, near)
     model = read_document(str(game_obj.data_dir / "rules.yaml")).model
     assert isinstance(model, RulesFile)
@@ -214,10 +212,17 @@ def cover_text_and_paths(game: str, near: str | None = None) -> tuple[str, int]:
         BookletFacts("2", "20", "summary", game_obj.cover()),
         paper_size("a5"),
         paper_size("a4").rotated(),
-        "normal",
+        "low" if ink == "low" else "normal",
     )
     assert not [f for f in found if f.is_error]
-    document = pdfium.PdfDocument(reading)
+    return reading
+
+
+def cover_text_and_paths(
+    game: str, near: str | None = None, ink: str = "normal"
+) -> tuple[str, int]:
+    """The words and the number of drawn shapes on a game's booklet's front cover."""
+    document = pdfium.PdfDocument(cover_page(game, near, ink))
     page = document[0]
     words = " ".join(page.get_textpage().get_text_range().split())
     shapes = len(list(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8)))
@@ -245,3 +250,64 @@ def test_the_cover_shows_a_fan_of_the_games_own_cards(
     assert shapes >= 10  # the cards' shapes (a cover of words only has none)
     title = registry.get(game, where).title
     assert words.startswith(title) or title in words[:80]
+
+
+def test_a_fan_shows_the_share_of_each_card_it_is_asked_to() -> None:
+    """Two neighbours' top left corners lie `show` of a card's width apart (as drawn), so
+    a Scratch or designed card, whose numbers and name stand in from its edge, shows
+    them and not only its blank border."""
+    import itertools
+    import math
+
+    from kitgen.layout.geometry import Size
+    from kitgen.render.cover import SHOW, fan
+
+    card = Size(63 * MM, 88 * MM)
+    for show in (SHOW, 0.4, 0.55):
+        placed = fan(5, card, Size(400, 300), show)
+        tops = [p.corners(card)[3] for p in placed]
+        for (x0, y0), (x1, y1) in itertools.pairwise(tops):
+            gap = math.hypot(x1 - x0, y1 - y0) / (card.width * placed[0].scale)
+            assert gap == pytest.approx(show, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("game", "near", "show"),
+    [
+        ("scratch", None, 0.4),
+        ("galliard", None, 0.25),
+        ("emberwake", "data/examples/emberwake/game.yaml", 0.4),
+    ],
+)
+def test_the_cover_fan_shows_enough_of_each_card_below_the_title_in_either_ink(
+    game: str, near: str | None, show: float
+) -> None:
+    """The fan lies wholly below the subtitle, shows `show` of each card, and prints in low
+    ink too (the same faces, drawn the low-ink way, without the grey shadow)."""
+    from kitgen.paths import data_dir
+
+    where = None if near is None else str(data_dir().parent / near)
+    cards = registry.get(game, where).cover()
+    assert cards is not None and cards.show == pytest.approx(show)
+    subtitle = read_document(str(registry.get(game, where).data_dir / "rules.yaml")).model
+    assert isinstance(subtitle, RulesFile) and subtitle.subtitle
+    words_by_ink = {}
+    for ink in ("normal", "low"):
+        document = pdfium.PdfDocument(cover_page(game, where, ink))
+        page = document[0]
+        text = page.get_textpage()
+        found = text.search(subtitle.subtitle).get_next()
+        assert found is not None
+        first, count = found
+        bottom = min(text.get_charbox(first + k)[1] for k in range(count))
+        paths = list(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=8))
+        bounds = [
+            # get_bounds from pypdfium2 5, get_pos in 4.x (the floor CI tests too)
+            (obj.get_bounds() if hasattr(obj, "get_bounds") else obj.get_pos())
+            for obj in paths
+        ]
+        assert len(bounds) >= 10
+        assert max(b[3] for b in bounds) < bottom - 6  # clear of the subtitle
+        words_by_ink[ink] = " ".join(text.get_text_range().split())
+        document.close()
+    assert words_by_ink["normal"] == words_by_ink["low"]

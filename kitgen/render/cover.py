@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MOST_CARDS = 5
 STEP = 8.0  # degrees between two cards of the fan
-PIVOT = -0.3  # the fan turns about a point this share of a card's height above its foot
+SHOW = 0.25  # of a card's width left showing beside the next card's top: a corner index
 CORNER = 3 * MM  # a card's corner radius, at its own size
 SHADOW = HexColor("#b8b8b8")
 EDGE = HexColor("#7a7a7a")
@@ -40,15 +40,20 @@ FacePainter = Callable[["Canvas", "Ink"], None]
 
 @dataclass(frozen=True)
 class CoverCards:
-    """The cards a cover fans out: their size and each face's painter, left to right."""
+    """The cards a cover fans out: their size, each face's painter, left to right, and
+    the share of a card's width left showing at its top beside the next card (`SHOW`
+    shows a standard card's index corner; cards whose name or numbers stand further in
+    show more, or the fan shows only their blank edges)."""
 
     card: Size
     faces: tuple[FacePainter, ...]
+    show: float = SHOW
 
 
-def from_deck(deck: Deck, indices: Sequence[int], card: Size) -> CoverCards:
+def from_deck(deck: Deck, indices: Sequence[int], card: Size, show: float = SHOW) -> CoverCards:
     """The cover cards of a deck: its faces at `indices` (at most MOST_CARDS), drawn as its
-    card sheets draw them, at `card` size with no bleed."""
+    card sheets draw them, at `card` size with no bleed, `show` of each one's width in
+    sight (CoverCards)."""
 
     def face(index: int) -> FacePainter:
         def paint(c: Canvas, ink: Ink) -> None:
@@ -56,7 +61,7 @@ def from_deck(deck: Deck, indices: Sequence[int], card: Size) -> CoverCards:
 
         return paint
 
-    return CoverCards(card, tuple(face(i) for i in list(indices)[:MOST_CARDS]))
+    return CoverCards(card, tuple(face(i) for i in list(indices)[:MOST_CARDS]), show)
 
 
 @dataclass(frozen=True)
@@ -78,12 +83,17 @@ class Placed:
                 ((0, 0), (w, 0), (w, h), (0, h))]  # fmt: skip
 
 
-def fan(count: int, card: Size, room: Size) -> list[Placed]:
-    """`count` cards fanned left to right, `STEP` degrees apart about a point near their
-    feet, scaled to fit `room` (its lower-left corner at the origin) and centred in it."""
+def fan(count: int, card: Size, room: Size, show: float = SHOW) -> list[Placed]:
+    """`count` cards fanned left to right, `STEP` degrees apart about a point under their
+    feet, scaled to fit `room` (its lower-left corner at the origin) and centred in it.
+    The point lies as deep as puts two neighbours' top left corners `show` of a card's
+    width apart (never above the cards' feet)."""
     if count <= 0:
         return []
-    pivot_up = PIVOT * card.height
+    # A corner r from the pivot moves 2 r sin(STEP / 2) a step; r**2 = (w / 2)**2 + reach**2.
+    corner = show * card.width / (2 * math.sin(math.radians(STEP / 2)))
+    reach = math.sqrt(max(corner**2 - (card.width / 2) ** 2, 0.0))  # from the pivot up to a top
+    pivot_up = -max(reach - card.height, 0.0)
     turns = [STEP * ((count - 1) / 2 - k) for k in range(count)]  # the first leans left
     unit = [_about_pivot(turn, card, pivot_up) for turn in turns]
     points = [p for placed in unit for p in placed.corners(card)]
@@ -126,7 +136,8 @@ class CardFan(Flowable):  # type: ignore[misc]
         """Each card in turn, the first (leftmost) lowest."""
         c = self.canv
         card = self.cards.card
-        placed = fan(len(self.cards.faces), card, Size(self.fan_width, self.fan_height))
+        room = Size(self.fan_width, self.fan_height)
+        placed = fan(len(self.cards.faces), card, room, self.cards.show)
         for spot, paint in zip(placed, self.cards.faces, strict=True):
             c.saveState()
             c.translate(spot.x, spot.y)

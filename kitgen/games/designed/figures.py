@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
     from kitgen.render.cover import CoverCards
 
+# A designed card's name runs from its corner: its cover fan shows 40% of each card.
+DESIGNED_SHOW = 0.4
 FIGURE_HEIGHT = 64 * MM  # a card in a booklet: large enough to read, two on an A5 page
 
 
@@ -82,4 +84,5 @@ def cover_cards(game_id: str, folder: str) -> CoverCards | None:
     count = min(MOST_CARDS, len(cards))
     picks = sorted({round(k * (len(cards) - 1) / max(count - 1, 1)) for k in range(count)})
     chosen = [(cards[i], 1) for i in picks]
-    return from_deck(deck(design, f"{game_id}-cover", 0.0, chosen), range(len(chosen)), card)
+    cover_deck = deck(design, f"{game_id}-cover", 0.0, chosen)
+    return from_deck(cover_deck, range(len(chosen)), card, DESIGNED_SHOW)

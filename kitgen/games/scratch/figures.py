@@ -325,6 +325,7 @@ def board(pool: ScratchPool) -> tuple[Any, Any]:
 
 
 RARITY_ORDER = ("unique", "rare", "common")
+COVER_SHOW = 0.4
 
 
 def cover_cards(pool: ScratchPool) -> CoverCards:
@@ -353,7 +354,8 @@ def cover_cards(pool: ScratchPool) -> CoverCards:
 
         return paint
 
-    return CoverCards(Size(POKER_W, POKER_H), tuple(painter(f) for f in chosen))
+    # A Scratch card's numbers and faction stand in from its edge: show 40% of each.
+    return CoverCards(Size(POKER_W, POKER_H), tuple(painter(f) for f in chosen), COVER_SHOW)
 
 
 def scratch_figures(pool: ScratchPool) -> Figures:
