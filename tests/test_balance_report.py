@@ -7,6 +7,7 @@ import dataclasses
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -79,6 +80,15 @@ def test_every_game_writes_a_report_that_names_its_run(name: str, tmp_path: Path
     # Every line of text lies whole on its page, apart from the others (the axes' labels
     # thinned until they fit, long labels wrapped, never cut with an ellipsis).
     assert text_clashes(path) == []
+    # One precision rule: no figure carries more places than its interval can tell.
+    assert precision_slips(text) == []
+
+
+def precision_slips(text: str) -> list[str]:
+    """Figures printed with three or more places ('Mean 7.628 rounds'): the report's rule
+    (two significant figures of an interval's half-width, three of a figure without one)
+    never needs them for the games' figures."""
+    return re.findall(r"(?<![\d.])\d+\.\d{3,}(?![\d.])", text)
 
 
 def text_boxes(path: Path) -> list[tuple[int, tuple[float, float, float, float], str]]:
@@ -173,6 +183,21 @@ def test_the_two_card_lift_forests_of_a_report_share_one_scale() -> None:
     # Each deck's own rows alone would have had another axis (the test can fail).
     alone = [forest_axis(dataclasses.replace(p, scale=None), width) for p in lifts]
     assert alone[0] != alone[1]
+
+
+def test_the_two_card_lift_axes_print_alike(tmp_path: Path) -> None:
+    """On the page: the two card-lift forests' axes carry the same labels at the same
+    places (Monster rush's ran -15% to +15%, Royal court's -10% to +10%)."""
+    path = tmp_path / "r.pdf"
+    assert simulate(RUNS["scratch"], "--report", str(path))[0] == 0
+    axes: dict[float, list[tuple[str, float]]] = {}
+    for _, (left, bottom, right, _top), text in text_boxes(path):
+        if re.fullmatch(r"[+-]\d+%|0%", text.strip()):
+            axes.setdefault(round(bottom, 1), []).append((text.strip(), round(left + right, 1)))
+    lifts = [sorted(ticks, key=lambda t: t[1]) for ticks in axes.values() if len(ticks) > 3]
+    lifts = [ticks for ticks in lifts if any(t[0][0] in "+-" for t in ticks)]
+    assert len(lifts) == 2
+    assert lifts[0] == lifts[1]
 
 
 def test_tick_labels_are_thinned_until_they_fit() -> None:

@@ -200,8 +200,11 @@ def test_a_fan_of_cards_lies_in_its_room_turned_evenly() -> None:
             assert angles == pytest.approx([STEP * ((count - 1) / 2 - k) for k in range(count)])
 
 
-def cover_page(game: str, near: str | None = None, ink: str = "normal") -> bytes:
-    """A game's booklet's reading edition, on A5, with the game's cover cards."""
+def cover_page(
+    game: str, near: str | None = None, ink: str = "normal", cards: bool = True
+) -> bytes:
+    """A game's booklet's reading edition, on A5, with the game's cover cards (none when
+    not `cards`)."""
     game_obj = registry.get(game, near)
     model = read_document(str(game_obj.data_dir / "rules.yaml")).model
     assert isinstance(model, RulesFile)
@@ -209,7 +212,9 @@ def cover_page(game: str, near: str | None = None, ink: str = "normal") -> bytes
         model,
         game_context(game, near),
         game_figures(game, near),
-        BookletFacts("2", "20", "summary", game_obj.cover()),
+        BookletFacts("2", "20", "summary", game_obj.cover())
+        if cards
+        else BookletFacts("2", "20", "summary"),
         paper_size("a5"),
         paper_size("a4").rotated(),
         "low" if ink == "low" else "normal",
@@ -311,3 +316,41 @@ def test_the_cover_fan_shows_enough_of_each_card_below_the_title_in_either_ink(
         words_by_ink[ink] = " ".join(text.get_text_range().split())
         document.close()
     assert words_by_ink["normal"] == words_by_ink["low"]
+
+
+def test_the_printed_card_anatomy_has_no_leader_through_a_word() -> None:
+    """On the page (not the layout numbers): no leader line of Scratch's card-anatomy
+    figure runs through a piece of text (it struck through the side values' digits)."""
+    document = pdfium.PdfDocument(cover_page("scratch", cards=False))
+    try:
+        pages = [
+            p for p in document if "Here is what a card shows" in p.get_textpage().get_text_range()
+        ]
+        assert pages
+        page = pages[0]
+        text = page.get_textpage()
+        kinds = [pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_TEXT]
+        leaders, words = [], []
+        for obj in page.get_objects(filter=kinds, max_depth=8):
+            # get_bounds from pypdfium2 5, get_pos in 4.x (the floor CI tests too)
+            box = obj.get_bounds() if hasattr(obj, "get_bounds") else obj.get_pos()
+            if (
+                obj.type == pdfium_c.FPDF_PAGEOBJ_PATH
+                and box[3] - box[1] < 1
+                and box[2] - box[0] > 8
+            ):
+                leaders.append(box)
+            elif obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                words.append((box, text.get_text_bounded(*box).strip()))
+        assert len(leaders) >= 9  # one a part: four values, name, faction, rarity, power, shorthand
+        struck = [
+            word
+            for left, bottom, right, top in leaders
+            for (w_left, w_bottom, w_right, w_top), word in words
+            if left < w_right - 0.3
+            and right > w_left + 0.3
+            and w_bottom < (bottom + top) / 2 < w_top
+        ]
+        assert struck == []
+    finally:
+        document.close()
