@@ -528,7 +528,8 @@ class KitBuilder:
                 else f"{context['players_min']} to {context['players_max']}"
             )
             summary = game_summary(game, doc.path)
-            facts = BookletFacts(players, str(context["playing_time"]), summary)
+            cover = registry.get(game, doc.path).cover()
+            facts = BookletFacts(players, str(context["playing_time"]), summary, cover)
             page, sheet = booklet_sizes(setup)
             pages, folded, found = booklet_pdfs(
                 rules, context, figures, facts, page, sheet, setup.ink

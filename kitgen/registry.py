@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from kitgen.model.findings import CodeInfo, Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
     class Scorable(Protocol):
         """A position as its check read it: its scores, and how they add up."""
@@ -254,6 +255,12 @@ class Game:
     def facts(self) -> tuple[str, ...]:
         """Lines `kitgen list` shows about the game beyond its game.yaml."""
         return ()
+
+    def cover(self) -> CoverCards | None:
+        """A few of the game's cards for the rule booklet's front cover, drawn with its
+        own card faces (`kitgen.render.cover.from_deck` makes them from a deck the kit
+        prints); None: a cover of words only."""
+        return None
 
     def starter_files(self, name: str) -> list[tuple[str, str]]:
         """The files of a new folder for the game (`kitgen new game NAME`): each as its

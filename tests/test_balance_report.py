@@ -3,9 +3,11 @@ names its run, judges it as the text does, and is the same for the same run."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -75,6 +77,56 @@ def test_every_game_writes_a_report_that_names_its_run(name: str, tmp_path: Path
     for c in comparisons:
         if c["significant"] and "group" not in c:
             assert c["what"] in text, c["what"]
+    # Every line of text lies whole on its page, apart from the others (the axes' labels
+    # thinned until they fit, long labels wrapped, never cut with an ellipsis).
+    assert text_clashes(path) == []
+    # One precision rule: no figure carries more places than its interval can tell.
+    assert precision_slips(text) == []
+
+
+def precision_slips(text: str) -> list[str]:
+    """Figures printed with three or more places ('Mean 7.628 rounds'): the report's rule
+    (two significant figures of an interval's half-width, three of a figure without one)
+    never needs them for the games' figures."""
+    return re.findall(r"(?<![\d.])\d+\.\d{3,}(?![\d.])", text)
+
+
+def text_boxes(path: Path) -> list[tuple[int, tuple[float, float, float, float], str]]:
+    """Each piece of text drawn on the PDF's pages: (page, its box, its text)."""
+    import pypdfium2.raw as pdfium_c
+
+    document = pdfium.PdfDocument(str(path))
+    found = []
+    try:
+        for index, page in enumerate(document):
+            textpage = page.get_textpage()
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=5):
+                # get_bounds from pypdfium2 5, get_pos before
+                box = (getattr(obj, "get_bounds", None) or obj.get_pos)()
+                found.append((index, box, textpage.get_text_bounded(*box)))
+    finally:
+        document.close()
+    return found
+
+
+def text_clashes(path: Path) -> list[str]:
+    """What is wrong with a report's text: two pieces on one line less than 2 pt apart
+    (or overlapping), a piece off its page or past the margins' edge, a cut label."""
+    document = pdfium.PdfDocument(str(path))
+    width, height = document[0].get_size()
+    document.close()
+    boxes = text_boxes(path)
+    wrong = []
+    for i, (page, (left, bottom, right, top), text) in enumerate(boxes):
+        if left < 0 or bottom < 0 or right > width or top > height:
+            wrong.append(f"off the page: {text!r}")
+        if "\u2026" in text:
+            wrong.append(f"cut: {text!r}")
+        for other_page, (l2, b2, r2, t2), other in boxes[i + 1 :]:
+            same_line = min(top, t2) - max(bottom, b2) > 0.5
+            if page == other_page and same_line and min(right, r2) - max(left, l2) > -2:
+                wrong.append(f"{text!r} against {other!r}")
+    return wrong
 
 
 def test_the_same_run_gives_the_same_bytes_and_a_png_of_its_pages(tmp_path: Path) -> None:
@@ -111,6 +163,92 @@ def test_the_scratch_report_plots_every_card_lift_sorted(tmp_path: Path) -> None
         for row, card in zip(panel.rows, expected, strict=True):
             assert (row.low, row.high) == tuple(card["lift_95"])
             assert row.strong == (row.low > 0 or row.high < 0)
+
+
+def test_the_two_card_lift_forests_of_a_report_share_one_scale() -> None:
+    from kitgen.render.balance import forest_axis
+    from kitgen.rules.balance import Forest
+
+    code, out, _ = simulate(RUNS["scratch"], "-f", "json")
+    assert code == 0
+    report = json.loads(out)
+    charts = scratch_report(report, "kitgen simulate A B").panels
+    lifts = [p for p in charts if isinstance(p, Forest) and "lift" in p.title]
+    assert len(lifts) == 2
+    every = [v for p in lifts for r in p.rows for v in (r.low, r.high)]
+    width = 500.0
+    axes = [forest_axis(p, width) for p in lifts]
+    assert axes[0] == axes[1]
+    assert axes[0][0] <= min(every) and axes[0][-1] >= max(every)
+    # Each deck's own rows alone would have had another axis (the test can fail).
+    alone = [forest_axis(dataclasses.replace(p, scale=None), width) for p in lifts]
+    assert alone[0] != alone[1]
+
+
+def test_the_two_card_lift_axes_print_alike(tmp_path: Path) -> None:
+    """On the page: the two card-lift forests' axes carry the same labels at the same
+    places (Monster rush's ran -15% to +15%, Royal court's -10% to +10%)."""
+    path = tmp_path / "r.pdf"
+    assert simulate(RUNS["scratch"], "--report", str(path))[0] == 0
+    axes: dict[float, list[tuple[str, float]]] = {}
+    for _, (left, bottom, right, _top), text in text_boxes(path):
+        if re.fullmatch(r"[+-]\d+%|0%", text.strip()):
+            axes.setdefault(round(bottom, 1), []).append((text.strip(), round(left + right, 1)))
+    lifts = [sorted(ticks, key=lambda t: t[1]) for ticks in axes.values() if len(ticks) > 3]
+    lifts = [ticks for ticks in lifts if any(t[0][0] in "+-" for t in ticks)]
+    assert len(lifts) == 2
+    assert lifts[0] == lifts[1]
+
+
+def test_tick_labels_are_thinned_until_they_fit() -> None:
+    from kitgen.render.balance import SMALL, TICK_GAP, _tick, forest_axis
+    from kitgen.render.fonts import REGULAR, text_width
+    from kitgen.rules.balance import Estimate, Forest
+
+    # Shape Up!'s win rates on a half-width panel printed "0% 20%40%60%80%100%".
+    rows = (Estimate("seat 1", 0.742, 0.657, 0.812), Estimate("seat 2", 0.2, 0.138, 0.28))
+    panel = Forest("Who wins a round", rows, against=0.471)
+    for width in (180.0, 250.0, 400.0, 800.0):
+        ticks = forest_axis(panel, width)
+        label_w, value_w = width * 0.34, 74.0
+        plot_w = width - label_w - value_w - 12
+        at = [(t - ticks[0]) / (ticks[-1] - ticks[0]) * plot_w for t in ticks]
+        sizes = [text_width(_tick(t, "rate", False), REGULAR, SMALL) for t in ticks]
+        for a, b, wa, wb in zip(at, at[1:], sizes, sizes[1:], strict=False):
+            assert b - a >= (wa + wb) / 2 + TICK_GAP - 1e-9, (width, ticks)
+        assert ticks[0] <= 0.138 and ticks[-1] >= 0.812
+    assert len(forest_axis(panel, 800.0)) > len(forest_axis(panel, 250.0)) >= 2
+
+
+def test_one_precision_rule_from_the_intervals_width() -> None:
+    from kitgen.rules.balance import column_places, comparison_figure, mean_caption, places, shown
+
+    # Two significant figures of the interval's half-width...
+    assert places(392.9, (378.98, 407.47)) == 0
+    assert places(7.628, (5.29, 7.04)) == 2
+    assert places(55.6, (53.5, 57.8)) == 1
+    assert places(50.02, (49.91, 50.13)) == 2
+    assert places(0.5, (0.1, 2.8)) == 1
+    # ... and three of the figure without an interval (or with one of no width).
+    assert places(4.4167) == 2 and places(37.08) == 1 and places(406.2) == 0
+    assert places(0.0) == 0 and places(3.0, (3.0, 3.0)) == 2
+    assert places(1e-9, (0.0, 1e-9)) == 4  # never more than four
+    assert shown(392.9, (378.98, 407.47)) == ("393", "379", "407")
+    assert shown(0.556, (0.535, 0.578), percent=True) == ("55.6", "53.5", "57.8")
+    assert shown(-0.042, (-0.107, 0.01), percent=True, signed=True) == ("-4.2", "-10.7", "+1.0")
+    assert mean_caption("rounds a game", 6.167, (5.29, 7.04)) == (
+        "Mean 6.17 rounds a game (95%: 5.29 to 7.04)."
+    )
+    assert mean_caption("moves", 392.9, (378.98, 407.47)) == "Mean 393 moves (95%: 379 to 407)."
+    assert mean_caption("moves", 4.54, None) == "Mean 4.54 moves."
+    # A column of figures shows the places its most precise figure needs.
+    column = [(0.967, (0.833, 0.994)), (0.467, (0.302, 0.639))]
+    assert [places(v * 100, (i[0] * 100, i[1] * 100)) for v, i in column] == [1, 0]
+    assert column_places(column, percent=True) == 1
+    rate = {"unit": "rate", "estimate": 0.97, "estimate_95": [0.936, 0.986], "against": 0.5}
+    points = {"unit": "points", "estimate": 37.083, "estimate_95": [30.1, 44.0], "against": 0}
+    assert comparison_figure(rate) == "97.0%"
+    assert comparison_figure(points) == "+37.1"
 
 
 def test_a_stopped_run_says_so_on_its_report(tmp_path: Path) -> None:

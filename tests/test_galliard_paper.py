@@ -12,18 +12,29 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
 from test_build import fonts_of
+from test_layout_tile import check_cover, crossings
 
 from kitgen.build import resolve_setup
-from kitgen.games.galliard.kit import cabal_cards_pdf, draw_cabal_card, mat_pdf, tracker_pdf
+from kitgen.games.galliard.kit import (
+    _title_lines,
+    cabal_cards_pdf,
+    draw_cabal_card,
+    mat_busy,
+    mat_content,
+    mat_pdf,
+    mat_tiles,
+    tracker_pdf,
+)
 from kitgen.games.galliard.layout import GalliardMatPlan, plan_galliard_mat
 from kitgen.layout.geometry import Box, LayoutError
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.setup import PrintSetup
-from kitgen.layout.tile import Tile, alignment_marks, tile
+from kitgen.layout.tile import Tile, alignment_marks, seam_lines
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings
 from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.text import line_box
 
 EPS = 1e-6
 MIN_CLEAR = 1.5 * MM
@@ -31,6 +42,7 @@ POKER = CARDS["poker"]
 SCALE = 2.0  # 144 dpi: a pixel is 0.176 mm
 PX_PER_MM = SCALE * MM
 MAKERS = {"mat": mat_pdf, "cabal": cabal_cards_pdf, "tracker": tracker_pdf}
+HEADING = "Galliard \u00b7 table mat"  # as mat_pdf("Galliard", ...) heads the mat
 
 
 def overlap(a: Box, b: Box) -> bool:
@@ -81,15 +93,36 @@ def test_a_too_small_clearance_is_refused() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("card_name", ["poker", "poker-us"])
-def test_the_poker_mat_tiles_on_two_sheets(paper: str, card_name: str) -> None:
+def test_the_poker_mat_tiles_on_three_sheets_cut_between_columns(
+    paper: str, card_name: str
+) -> None:
     plan = plan_galliard_mat(CARDS[card_name])
-    tiles = tile(plan.size, PAPERS[paper], margin=5 * MM)
-    assert len(tiles) == 2
-    for t in tiles:
-        assert t.clip.within(Box(0, 0, t.page.width, t.page.height), 5 * MM)
-    assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
-    assert max(t.window.right for t in tiles) == pytest.approx(plan.size.width)
-    assert max(t.window.top for t in tiles) == pytest.approx(plan.size.height)
+    setup = resolve_setup(PrintSettings(paper=paper, card_size=card_name))
+    tiles = mat_tiles(plan, HEADING, setup)
+    # Two sheets would cut dancer 2's column (the middle of the mat is in it); three are
+    # cut in the gaps after dancer 1's column and after dancer 3's.
+    assert len(tiles) == 3
+    assert crossings(tiles, list(mat_content(plan, HEADING))) == []
+    check_cover(tiles, plan.size)
+    seams = sorted({s.x0 - t.origin[0] for t in tiles for s in seam_lines(t, tiles)})
+    dancers = plan.floor
+    assert seams == pytest.approx(
+        [(dancers[0].right + dancers[1].x) / 2, (dancers[2].right + dancers[3].x) / 2]
+    )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("card_name", sorted(CARDS))
+def test_no_seam_cuts_the_mats_content(paper: str, card_name: str) -> None:
+    plan = plan_galliard_mat(CARDS[card_name])
+    setup = resolve_setup(PrintSettings(paper=paper, card_size=card_name))
+    tiles = mat_tiles(plan, HEADING, setup)
+    check_cover(tiles, plan.size)
+    content = list(mat_content(plan, HEADING))
+    assert crossings(tiles, content) == []
+    title = [line_box(*line) for line in _title_lines(plan, HEADING)]
+    for box in title:  # the title strip's words are content, each where it prints
+        assert box.within(plan.title), box
 
 
 # --- The PDFs --------------------------------------------------------------------------------
@@ -116,19 +149,19 @@ def render(data: bytes, index: int) -> Image.Image:
     return image.convert("L")
 
 
-def mat_tiles(setup: PrintSetup) -> tuple[GalliardMatPlan, list[Tile]]:
+def printed_tiles(setup: PrintSetup) -> tuple[GalliardMatPlan, list[Tile]]:
     plan = plan_galliard_mat(setup.card)
-    return plan, tile(plan.size, setup.paper, margin=setup.margin)
+    return plan, mat_tiles(plan, HEADING, setup)
 
 
 def test_page_counts(docs: dict[str, bytes], a4: PrintSetup) -> None:
     grid = plan_grid(a4.paper, a4.card, bleed=a4.bleed, margin=a4.margin, gutter=a4.gutter)
     expected = {
-        "mat": len(mat_tiles(a4)[1]),
+        "mat": len(printed_tiles(a4)[1]),
         "cabal": len(impose(2, grid, a4.duplex, back_offset=a4.back_offset)),
         "tracker": 1,
     }
-    assert expected["mat"] == 2 and expected["cabal"] == 2  # fronts and backs
+    assert expected["mat"] == 3 and expected["cabal"] == 2  # fronts and backs
     for name, data in docs.items():
         assert len(pdfium.PdfDocument(data)) == expected[name], name
     page = pdfium.PdfDocument(docs["tracker"])[0]
@@ -236,7 +269,7 @@ def measure_space(image: Image.Image, box: Box, t: Tile) -> tuple[float, float]:
 
 
 def test_a_poker_card_fits_each_drawn_space(docs: dict[str, bytes], a4: PrintSetup) -> None:
-    plan, tiles = mat_tiles(a4)
+    plan, tiles = printed_tiles(a4)
     measured = set()
     for t in tiles:
         image = render(docs["mat"], t.index)
@@ -252,14 +285,14 @@ def test_a_poker_card_fits_each_drawn_space(docs: dict[str, bytes], a4: PrintSet
 
 
 def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup) -> None:
-    plan, tiles = mat_tiles(a4)
+    plan, tiles = printed_tiles(a4)
 
     def crosses(t: Tile) -> set[tuple[float, float]]:
         """The crosses' centres on a tile, as poster points (to 0.01 pt), kept off the mat's
         content as the mat is printed."""
         return {
             (round((m.x0 + m.x1) / 2 - t.origin[0], 2), round(m.y0 - t.origin[1], 2))
-            for m in alignment_marks(t, tiles, plan.busy)
+            for m in alignment_marks(t, tiles, mat_busy(plan, HEADING))
             if m.y0 == m.y1
         }
 

@@ -12,9 +12,13 @@ from kitgen.layout.tile import (
     CROSS_ARM,
     CROSS_CLEAR,
     MIN_ARM,
+    MIN_OVERLAP,
+    SEAM_CLEAR,
     Tile,
     alignment_marks,
     cross_places,
+    free_spans,
+    seam_lines,
     tile,
 )
 from kitgen.layout.units import MM
@@ -205,10 +209,119 @@ def test_crosses_keep_off_busy_boxes_and_agree_on_both_sheets() -> None:
         assert a.clip.contains(seg.x0, seg.y0) and a.clip.contains(seg.x1, seg.y1)
 
 
-def test_crosses_keep_their_plain_places_when_nothing_is_busy_or_nothing_is_free() -> None:
+def test_crosses_keep_their_plain_places_when_nothing_is_busy_and_go_where_nothing_is_free() -> (
+    None
+):
     tiles = tile(Size(380 * MM, 250 * MM), A4, margin=MARGIN)
     a, b = tiles
     plain = cross_places(a, b)
     strip = Box(b.window.x, 0, a.window.right - b.window.x, 250 * MM)
     assert [y for _, y, _ in plain] == pytest.approx([250 * MM / 4, 3 * 250 * MM / 4])
-    assert cross_places(a, b, [strip]) == plain  # no room anywhere on the strip
+    # No room anywhere on the strip: no cross on the content (the seam lays the sheets).
+    assert cross_places(a, b, [strip]) == []
+    assert alignment_marks(a, tiles, [strip]) == ()
+    assert len(seam_lines(a, tiles)) == 1
+
+
+# --- Seams between content -------------------------------------------------------------------
+
+
+def crossings(tiles: list[Tile], content: list[Box]) -> list[tuple[int, Box]]:
+    """Each (tile index, box) where a seam on that tile runs through a content box or
+    nearer it than SEAM_CLEAR (in poster coordinates)."""
+    found = []
+    for t in tiles:
+        for seam in seam_lines(t, tiles):
+            x, y = seam.x0 - t.origin[0], seam.y0 - t.origin[1]
+            for box in content:
+                if seam.x0 == seam.x1:
+                    near = box.x - SEAM_CLEAR + EPS < x < box.right + SEAM_CLEAR - EPS
+                else:
+                    near = box.y - SEAM_CLEAR + EPS < y < box.top + SEAM_CLEAR - EPS
+                if near:
+                    found.append((t.index, box))
+    return found
+
+
+def check_cover(tiles: list[Tile], poster: Size) -> None:
+    """Windows that cover the poster in row-major order, lie on their pages inside the
+    margins, and overlap their neighbours by MIN_OVERLAP to OVERLAP, the seam in the
+    middle of the overlap."""
+    rows = 1 + max(t.row for t in tiles)
+    cols = 1 + max(t.col for t in tiles)
+    assert [(t.row, t.col) for t in tiles] == [(r, c) for r in range(rows) for c in range(cols)]
+    for t in tiles:
+        assert t.window.within(Box(0, 0, poster.width, poster.height))
+        assert t.clip.within(printable(t.page))
+    by_place = {(t.row, t.col): t for t in tiles}
+    for t in tiles:
+        right, below = by_place.get((t.row, t.col + 1)), by_place.get((t.row + 1, t.col))
+        if right is not None:
+            assert MIN_OVERLAP - EPS <= t.window.right - right.window.x <= OVERLAP + EPS
+            assert (t.window.y, t.window.top) == (right.window.y, right.window.top)
+        if below is not None:
+            assert MIN_OVERLAP - EPS <= below.window.top - t.window.y <= OVERLAP + EPS
+            assert (t.window.x, t.window.right) == (below.window.x, below.window.right)
+    assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
+    assert max(t.window.right for t in tiles) == pytest.approx(poster.width)
+    assert min(t.window.y for t in tiles) == pytest.approx(0, abs=EPS)
+    assert max(t.window.top for t in tiles) == pytest.approx(poster.height)
+    for t in tiles:
+        for seam in seam_lines(t, tiles):
+            assert t.clip.contains(seam.x0, seam.y0) and t.clip.contains(seam.x1, seam.y1)
+
+
+def galliard_like() -> tuple[Size, list[Box]]:
+    """A 373 x 258 mm mat: a column of two spaces, a 12 mm aisle, four columns of two
+    spaces 5 mm apart, a strip of three panels under the columns and a title strip with
+    words over the first panel and the middle one."""
+    cell_w, cell_h = 68 * MM, 93 * MM
+    xs = [3 * MM, 83 * MM, 156 * MM, 229 * MM, 302 * MM]
+    boxes = [Box(x, y, cell_w, cell_h) for x in xs for y in (46 * MM, 144 * MM)]
+    boxes += [
+        Box(3 * MM, 3 * MM, 148 * MM, 38 * MM),
+        Box(156 * MM, 3 * MM, 141 * MM, 38 * MM),
+        Box(302 * MM, 3 * MM, 68 * MM, 38 * MM),
+        Box(4 * MM, 245 * MM, 55 * MM, 8 * MM),
+        Box(170 * MM, 243 * MM, 110 * MM, 8 * MM),
+    ]
+    return Size(373 * MM, 258 * MM), boxes
+
+
+def test_seams_run_between_the_content_a_poster_declares() -> None:
+    poster, content = galliard_like()
+    plain = tile(poster, A4, margin=MARGIN)
+    assert len(plain) == 2 and crossings(plain, content)  # through a column of spaces
+    tiles = tile(poster, A4, margin=MARGIN, content=content)
+    check_cover(tiles, poster)
+    assert crossings(tiles, content) == []
+    assert len(tiles) == 3  # the fewest that can: 200 mm windows, a gap within reach
+    # The seams run in the middle of the 5 mm gaps, where crosses fit on them.
+    seams_x = sorted({round(s.x0 - t.origin[0], 6) for t in tiles for s in seam_lines(t, tiles)})
+    assert seams_x == pytest.approx([153.5 * MM, 299.5 * MM])
+    for t in tiles:
+        assert len(crosses(alignment_marks(t, tiles, content))) == 2 * len(seam_lines(t, tiles))
+
+
+def test_the_overlap_narrows_before_a_sheet_is_added() -> None:
+    # 392 x 250 mm, one gap across (194 to 198 mm): 2 portrait A4 windows (200 mm) reach a
+    # seam in it only if they overlap by 8 mm at most, not 10 mm (landscape takes 4).
+    poster = Size(392 * MM, 250 * MM)
+    content = [Box(0, 0, 194 * MM, 250 * MM), Box(198 * MM, 0, 194 * MM, 250 * MM)]
+    tiles = tile(poster, A4, margin=MARGIN, content=content)
+    check_cover(tiles, poster)
+    assert len(tiles) == 2 and crossings(tiles, content) == []
+    a, b = tiles
+    assert a.window.right - b.window.x == pytest.approx(8 * MM)
+
+
+def test_a_poster_with_no_gaps_tiles_as_one_without_content() -> None:
+    poster = Size(600 * MM, 400 * MM)
+    whole = [Box(0, 0, poster.width, poster.height)]
+    assert tile(poster, A4, margin=MARGIN, content=whole) == tile(poster, A4, margin=MARGIN)
+
+
+def test_free_spans_keep_clear_of_content() -> None:
+    spans = free_spans(100.0, [(10.0, 20.0), (15.0, 30.0), (60.0, 70.0)])
+    expected = [(0, 10 - SEAM_CLEAR), (30 + SEAM_CLEAR, 60 - SEAM_CLEAR), (70 + SEAM_CLEAR, 100)]
+    assert [x for span in spans for x in span] == pytest.approx([x for e in expected for x in e])

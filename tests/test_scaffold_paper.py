@@ -10,10 +10,13 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 from test_build import fonts_of
+from test_layout_tile import check_cover, crossings
 
 from kitgen.build import resolve_setup
 from kitgen.games.scaffold.kit import (
     mat_busy,
+    mat_content,
+    mat_tiles,
     mats_pdf,
     score_sheet_pdf,
     team_cards_pdf,
@@ -23,9 +26,9 @@ from kitgen.games.scaffold.layout import ScaffoldMatPlan, plan_scaffold_mat
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, distance, flow_pairs, row_col
 from kitgen.layout.geometry import Box, Size
 from kitgen.layout.impose import impose, plan_grid
-from kitgen.layout.paper import CARDS, PAPERS
+from kitgen.layout.paper import CARDS
 from kitgen.layout.setup import PrintSetup
-from kitgen.layout.tile import Tile, alignment_marks, tile
+from kitgen.layout.tile import Tile, alignment_marks, seam_lines
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink, PrintSettings
 
@@ -126,17 +129,35 @@ def test_a_capped_card_clears_an_upright_neighbour() -> None:
     assert left.right < right.x
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 8), ("letter", 6)])
 @pytest.mark.parametrize("mode", MODES)
-def test_the_poster_tiles_on_a4_and_letter(mode: str, paper: str) -> None:
+def test_the_poster_tiles_on_a4_and_letter_cut_between_spaces(
+    mode: str, paper: str, sheets: int
+) -> None:
+    # Two sheets each way would cut the middle column and the middle row; the seams run
+    # in the gaps beside them: two columns of landscape sheets, four rows of A4 (two rows
+    # of spaces and their gap are more than A4's 200 mm less an overlap), three of Letter.
     plan = plan_for(mode)
-    tiles = tile(plan.size, PAPERS[paper], margin=5 * MM)
-    assert len(tiles) <= 4  # five poker cards across need two sheets each way, no more
-    for t in tiles:
-        assert t.clip.within(Box(0, 0, t.page.width, t.page.height), 5 * MM)
-    assert min(t.window.x for t in tiles) == pytest.approx(0, abs=EPS)
-    assert max(t.window.right for t in tiles) == pytest.approx(plan.size.width)
-    assert max(t.window.top for t in tiles) == pytest.approx(plan.size.height)
+    tiles = mat_tiles(plan, heading(mode), setup_for(paper))
+    assert len(tiles) == sheets
+    assert tiles[0].page.orientation == "landscape"
+    check_cover(tiles, plan.size)
+    assert crossings(tiles, list(mat_content(plan, heading(mode)))) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("card_name", sorted(CARDS))
+@pytest.mark.parametrize("mode", MODES)
+def test_no_seam_cuts_a_mats_content(mode: str, card_name: str, paper: str) -> None:
+    plan = plan_for(mode, CARDS[card_name])
+    setup = resolve_setup(PrintSettings(paper=paper, card_size=card_name))
+    tiles = mat_tiles(plan, heading(mode), setup)
+    check_cover(tiles, plan.size)
+    content = list(mat_content(plan, heading(mode)))
+    assert crossings(tiles, content) == []
+    # The arrows between spaces are content, each where it prints, in its gap.
+    for box in plan.hint_boxes(4.2 * MM):
+        assert not any(overlap(box, space) for space in plan.spaces.values())
 
 
 # --- The PDFs --------------------------------------------------------------------------------
@@ -161,8 +182,12 @@ def docs(a4: PrintSetup) -> dict[str, bytes]:
     }
 
 
+def heading(mode: str) -> str:
+    return f"Scaffold \u00b7 {mode} mat"  # as mats_pdf("Scaffold", ...) heads them
+
+
 def tiles_for(mode: str, setup: PrintSetup) -> list[Tile]:
-    return tile(plan_for(mode, setup.card).size, setup.paper, margin=setup.margin)
+    return mat_tiles(plan_for(mode, setup.card), heading(mode), setup)
 
 
 def render(data: bytes, index: int) -> Image.Image:
@@ -245,9 +270,21 @@ def outline_edge(row: list[int], start: int, step: int, limit: int) -> float | N
     return (i + j - step) / 2
 
 
-def measure(image: Image.Image, box: Box, t: Tile) -> tuple[float, float]:
-    """The drawn width and height of a space's outline, in mm (medians over a few lines)."""
+def measure(
+    image: Image.Image, box: Box, t: Tile, tiles: list[Tile], plan: ScaffoldMatPlan
+) -> tuple[float, float]:
+    """The drawn width and height of a space's outline, in mm (medians over a few lines),
+    each edge found from 3 mm outside it (or from half way to a line nearer than that: a
+    seam, the rule under the title)."""
     pixels, width, height = image.tobytes(), image.width, image.height
+    seams = [s for s in seam_lines(t, tiles)]
+    upright = [s.x0 - t.origin[0] for s in seams if s.x0 == s.x1]
+    level = [s.y0 - t.origin[1] for s in seams if s.y0 == s.y1] + [plan.title.y + 1.5 * MM]
+
+    def start(edge: float, outward: int, lines: list[float]) -> float:
+        """How far outside an edge to start: 3 mm, or half way to a nearer seam."""
+        gaps = [(at - edge) * outward for at in lines if 0 < (at - edge) * outward < 3 * MM]
+        return min([3 * MM, *(g / 2 for g in gaps)]) * SCALE
 
     def to_px(x: float, y: float) -> tuple[float, float]:
         page_x, page_y = t.to_page(x, y)
@@ -260,16 +297,16 @@ def measure(image: Image.Image, box: Box, t: Tile) -> tuple[float, float]:
         x0, _ = to_px(box.x, 0)
         x1, _ = to_px(box.right, 0)
         row = list(pixels[round(y) * width : (round(y) + 1) * width])
-        left = outline_edge(row, round(x0 - 3 * PX_PER_MM), 1, reach * 2)
-        right = outline_edge(row, round(x1 + 3 * PX_PER_MM), -1, reach * 2)
+        left = outline_edge(row, round(x0 - start(box.x, -1, upright)), 1, reach * 2)
+        right = outline_edge(row, round(x1 + start(box.right, 1, upright)), -1, reach * 2)
         if left is not None and right is not None:
             widths.append((right - left) / PX_PER_MM)
         x, _ = to_px(box.x + f * box.width, 0)
         _, top = to_px(0, box.top)
         _, bottom = to_px(0, box.y)
         col = list(pixels[round(x) :: width])
-        upper = outline_edge(col, round(top - 3 * PX_PER_MM), 1, reach * 2)
-        lower = outline_edge(col, round(bottom + 3 * PX_PER_MM), -1, reach * 2)
+        upper = outline_edge(col, round(top - start(box.top, 1, level)), 1, reach * 2)
+        lower = outline_edge(col, round(bottom + start(box.y, -1, level)), -1, reach * 2)
         if upper is not None and lower is not None:
             heights.append((lower - upper) / PX_PER_MM)
     return statistics.median(widths), statistics.median(heights)
@@ -289,7 +326,7 @@ def test_a_poker_card_fits_each_drawn_space(
             continue
         image = render(docs["mats"], first + t.index)
         for cell in whole:
-            width, height = measure(image, plan.spaces[cell], t)
+            width, height = measure(image, plan.spaces[cell], t, tiles, plan)
             assert width == pytest.approx(plan.spaces[cell].width / MM, abs=0.4), cell
             assert height == pytest.approx(plan.spaces[cell].height / MM, abs=0.4), cell
             assert width >= 63 + 2 * 1.5 and height >= 88 + 2 * 1.5, cell
@@ -304,7 +341,7 @@ def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) ->
 
     def crosses(t: Tile) -> set[tuple[float, float]]:
         """The crosses' centres on a tile, as poster points (to 0.01 pt)."""
-        marks = alignment_marks(t, tiles, mat_busy(plan_for(mode, a4.card)))
+        marks = alignment_marks(t, tiles, mat_busy(plan_for(mode, a4.card), heading(mode)))
         return {
             (round((m.x0 + m.x1) / 2 - t.origin[0], 2), round(m.y0 - t.origin[1], 2))
             for m in marks
@@ -318,8 +355,8 @@ def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) ->
     ]
     assert pairs
     for a, b in pairs:
-        on_a = {p for p in crosses(a) if b.window.contains(*p)}
-        on_b = {p for p in crosses(b) if a.window.contains(*p)}
+        on_a = {p for p in crosses(a) if on_seam(p, a, b)}
+        on_b = {p for p in crosses(b) if on_seam(p, a, b)}
         assert on_a and on_a == on_b
         for t in (a, b):  # and the crosses are printed where the plan says
             image = render(docs["mats"], first + t.index)
@@ -328,6 +365,16 @@ def test_the_tiles_line_up(docs: dict[str, bytes], a4: PrintSetup, mode: str) ->
                 u, v = round(px * SCALE), round(image.height - py * SCALE)
                 near = image.crop((u - 1, v - 1, u + 2, v + 2)).tobytes()
                 assert min(near) < 150, (t.index, x, y)
+
+
+def on_seam(point: tuple[float, float], a: Tile, b: Tile) -> bool:
+    """Whether a poster point lies on the seam of two neighbouring tiles (the middle of
+    their overlap), to 0.01 pt."""
+    x0, x1 = max(a.window.x, b.window.x), min(a.window.right, b.window.right)
+    y0, y1 = max(a.window.y, b.window.y), min(a.window.top, b.window.top)
+    if a.row == b.row:
+        return abs(point[0] - (x0 + x1) / 2) < 0.01 and y0 <= point[1] <= y1
+    return abs(point[1] - (y0 + y1) / 2) < 0.01 and x0 <= point[0] <= x1
 
 
 def test_the_score_sheet_records_a_tie(docs: dict[str, bytes]) -> None:

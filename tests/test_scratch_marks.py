@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.games.scratch.cards import FaceData, Geometry, draw_face, faces_of
 from kitgen.games.scratch.load import official
+from kitgen.layout.paper import CARDS
+from kitgen.layout.tile import seam_lines
 from kitgen.layout.units import MM
 
 RULES = Path(__file__).parent.parent / "data" / "scratch" / "rules.yaml"
@@ -153,3 +156,27 @@ def test_the_shared_ground_drawn_as_a_form_prints_the_same_pixels(monkeypatch: A
         for (data, pixels), (plain, plain_pixels) in zip(formed, inline, strict=True):
             assert b"/FormXob.kf1 " in data and b"FormXob" not in plain
             assert pixels == plain_pixels
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("card", sorted(CARDS))
+def test_no_seam_cuts_the_mats_spaces_or_words(paper: str, card: str) -> None:
+    """A mat tiled over sheets is cut between its spaces and its header's words (on
+    Letter, the poker mat's two sheets meet in the gap under the top row)."""
+    from test_layout_tile import check_cover, crossings
+
+    from kitgen.build import resolve_setup
+    from kitgen.games.scratch.kit import mat_tiles
+    from kitgen.model.kit import PrintSettings
+
+    setup = resolve_setup(PrintSettings(paper=paper, card_size=card))
+    plan, content, tiles = mat_tiles("Scratch: Draw the Line", setup)
+    check_cover(tiles, plan.size)
+    assert crossings(tiles, list(content)) == []
+    assert len(content) == len(plan.cells) + 4  # the spaces, three lines and the scale bar
+    if (paper, card) == ("letter", "poker"):
+        assert len(tiles) == 2
+        (seam,) = seam_lines(tiles[0], tiles)
+        y = seam.y0 - tiles[0].origin[1]
+        top_row, middle_row = plan.cells[0], plan.cells[3]
+        assert middle_row.top < y < top_row.y

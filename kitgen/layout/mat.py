@@ -10,32 +10,14 @@ from kitgen.layout.units import MM
 
 @dataclass(frozen=True)
 class MatPlan:
-    """The mat's size, its spaces (row-major, row 0 at the top) and its title strip."""
+    """The mat's size, its spaces (row-major, row 0 at the top) and its title strip (a
+    game's render says where its words print, for tiling: `kitgen.layout.tile`)."""
 
     size: Size
     cells: tuple[Box, ...]
     title: Box
     cols: int
     rows: int
-
-    @property
-    def busy(self) -> tuple[Box, ...]:
-        """Where the mat has ink, for tiling to keep its alignment crosses off: the title
-        strip, and each space's outline and the words across its middle. A space's plain
-        fill is free: a card covers it in play."""
-        boxes = [self.title]
-        band, words, wide = 1 * MM, 3 * MM, 32 * MM  # "middle centre" in 7 pt is 24 mm
-        for cell in self.cells:
-            cx, cy = cell.x + cell.width / 2, cell.y + cell.height / 2
-            across = min(wide, cell.width)
-            boxes += [
-                Box(cell.x, cell.y, cell.width, band),
-                Box(cell.x, cell.top - band, cell.width, band),
-                Box(cell.x, cell.y, band, cell.height),
-                Box(cell.right - band, cell.y, band, cell.height),
-                Box(cx - across / 2, cy - words, across, 2 * words),
-            ]
-        return tuple(boxes)
 
 
 def plan_mat(

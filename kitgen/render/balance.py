@@ -23,7 +23,16 @@ from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, missing_glyphs, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.text import draw_text, wrap
-from kitgen.rules.balance import BalanceReport, Distribution, Estimate, Forest, Panel, Stack
+from kitgen.rules.balance import (
+    BalanceReport,
+    Distribution,
+    Estimate,
+    Forest,
+    Panel,
+    Stack,
+    column_places,
+    shown,
+)
 
 MARGIN = 14 * MM
 GUTTER = 7 * MM
@@ -97,13 +106,10 @@ def _width(text: str, font: str, size: float) -> float:
     return text_width(drawable(text), font, size)
 
 
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    """`text` cut with an ellipsis to fit `width`."""
-    if _width(text, font, size) <= width:
-        return text
-    while text and _width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def _fitted(text: str, font: str, size: float, width: float) -> float:
+    """The size, `size` or smaller, at which `text` fits `width` on one line (never cut)."""
+    wide = _width(text, font, size)
+    return size if wide <= width or wide <= 0 else size * width / wide
 
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
@@ -132,13 +138,6 @@ def _ticks(low: float, high: float, most: int) -> list[float]:
     return [round(first + k * step, 10) for k in range(count + 1)]
 
 
-def _number(x: float, unit: str, signed: bool = False, digits: int = 1) -> str:
-    if unit == "rate":
-        return f"{x * 100:+.{digits}f}%" if signed else f"{x * 100:.{digits}f}%"
-    places = 1 if abs(x) >= 10 else 2
-    return f"{x:+.{places}f}" if signed else f"{x:.{places}f}"
-
-
 def _tick(x: float, unit: str, signed: bool) -> str:
     if unit == "rate":
         value = round(x * 100, 6)
@@ -146,6 +145,35 @@ def _tick(x: float, unit: str, signed: bool) -> str:
         return f"+{text}" if signed and value > 0 else text
     text = f"{round(x, 6):g}"
     return f"+{text}" if signed and x > 0 else text
+
+
+TICK_GAP = 4.0  # the least room between two tick labels on an axis
+
+
+def _fitting_ticks(
+    low: float, high: float, most: int, width: float, label: Callable[[float], str]
+) -> list[float]:
+    """Round values from at or below `low` to at or above `high`, at most about `most`,
+    thinned (a longer step) until their labels, centred under them on an axis `width`
+    long and measured in the axis's type, stand `TICK_GAP` apart."""
+    ticks = _ticks(low, high, most)
+    for count in range(most, 1, -1):
+        ticks = _ticks(low, high, count)
+        if _ticks_fit(ticks, width, label):
+            return ticks
+    return [ticks[0], ticks[-1]] if len(ticks) > 2 else ticks
+
+
+def _ticks_fit(ticks: list[float], width: float, label: Callable[[float], str]) -> bool:
+    """Whether tick labels centred under their ticks keep `TICK_GAP` apart."""
+    if len(ticks) < 2:
+        return True
+    span = ticks[-1] - ticks[0]
+    sizes = [_width(label(t), REGULAR, SMALL) for t in ticks]
+    return all(
+        (b - a) / span * width >= (wa + wb) / 2 + TICK_GAP
+        for a, b, wa, wb in zip(ticks, ticks[1:], sizes, sizes[1:], strict=False)
+    )
 
 
 # Panels: each measures its height for a width, then draws itself at a top-left corner.
@@ -176,15 +204,13 @@ def _forest_columns(panel: Forest, width: float) -> tuple[float, float]:
 
 
 def _row_lines(panel: Forest, width: float) -> list[list[str]]:
-    """Each row's label as lines (at most two, the second cut to fit)."""
+    """Each row's label as lines, wrapped to the label column, never cut (a long label
+    makes its row taller)."""
     label_w = _forest_columns(panel, width)[0] - 4
     out = []
     for row in panel.rows:
         font = BOLD if row.strong else REGULAR
-        lines = _lines(row.label, font, BODY, label_w) or [""]
-        if len(lines) > 2:
-            lines = [lines[0], _fit(" ".join(lines[1:]), font, BODY, label_w)]
-        out.append(lines)
+        out.append(_lines(row.label, font, BODY, label_w) or [""])
     return out
 
 
@@ -198,24 +224,30 @@ def _forest_height(panel: Forest, width: float) -> float:
 
 
 def _figure(row: Estimate, panel: Forest) -> str:
-    """`55.6% (53.5 to 57.8)`: the figure, then its interval with the unit once."""
-    unit, signed = panel.unit, panel.signed
-    value = _number(row.value, unit, signed)
-    if unit == "rate":
-        low = f"{row.low * 100:+.1f}" if signed else f"{row.low * 100:.1f}"
-        high = f"{row.high * 100:+.1f}" if signed else f"{row.high * 100:.1f}"
-    else:
-        low, high = _number(row.low, unit, signed), _number(row.high, unit, signed)
-    text = f"{value} ({low} to {high})"
+    """`55.6% (53.5 to 57.8)`: the figure, then its interval with the unit once, rounded
+    as its panel's column of figures (`kitgen.rules.balance.column_places`)."""
+    rate = panel.unit == "rate"
+    digits = column_places(((r.value, (r.low, r.high)) for r in panel.rows), percent=rate)
+    value, low, high = shown(
+        row.value, (row.low, row.high), percent=rate, signed=panel.signed, digits=digits
+    )
+    text = f"{value}{'%' if rate else ''} ({low} to {high})"
     if row.note and panel.wide:
         text = f"{text}  {row.note}"
     return text
 
 
-def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -> None:
-    y = _draw_heading(c, panel, x, top, width)
+def _forest_plot(panel: Forest, width: float) -> tuple[float, float]:
+    """Where a forest's plot begins (from the panel's left) and how wide it is."""
     label_w, value_w = _forest_columns(panel, width)
-    plot_x, plot_w = x + label_w + 6, width - label_w - value_w - 12
+    return label_w + 6, width - label_w - value_w - 12
+
+
+def forest_axis(panel: Forest, width: float) -> list[float]:
+    """The ticks of a forest's axis (its first and last are the axis's ends), for a
+    panel `width` wide: round values holding its rows (and its `scale`, its reference),
+    as many as keep their labels apart."""
+    plot_w = _forest_plot(panel, width)[1]
     values = [v for r in panel.rows for v in (r.low, r.high, r.value)]
     if panel.scale is not None:
         values += panel.scale
@@ -230,7 +262,17 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
     low, high = (low if panel.bars and low >= 0 else low - pad), high + pad
     if panel.unit == "rate":  # (a rate's axis stays within 0% and 100%)
         low, high = max(low, -1.0 if panel.signed else 0.0), min(high, 1.0)
-    ticks = _ticks(low, high, 7 if panel.wide else 5)
+    return _fitting_ticks(
+        low, high, 7 if panel.wide else 5, plot_w, lambda t: _tick(t, panel.unit, panel.signed)
+    )
+
+
+def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -> None:
+    y = _draw_heading(c, panel, x, top, width)
+    _, value_w = _forest_columns(panel, width)
+    offset, plot_w = _forest_plot(panel, width)
+    plot_x = x + offset
+    ticks = forest_axis(panel, width)
     low, high = ticks[0], ticks[-1]
 
     def at(v: float) -> float:
@@ -274,15 +316,9 @@ def _draw_forest(c: Canvas, panel: Forest, x: float, top: float, width: float) -
             c.setFillColor(STRONG if row.strong else white)
             c.circle(at(row.value), mid, 2.6, stroke=1, fill=1)
         c.setFillColor(INK)
-        _text(
-            c,
-            x + width - 2,
-            mid - 2.6,
-            _fit(_figure(row, panel), REGULAR, SMALL, value_w),
-            REGULAR,
-            SMALL,
-            "right",
-        )
+        figure = _figure(row, panel)
+        size = _fitted(figure, REGULAR, SMALL, value_w)
+        _text(c, x + width - 2, mid - 2.6, figure, REGULAR, size, "right")
     if panel.against is not None:
         c.setStrokeColor(RULE)
         c.setLineWidth(0.8)
@@ -340,23 +376,51 @@ def _bins(panel: Distribution) -> tuple[list[tuple[int, int]], list[list[float]]
     return ranges, shares
 
 
+LEGEND_LINE = 12.0  # a legend's line
+
+
+def _legend_places(names: list[str], width: float) -> list[tuple[float, int, float]]:
+    """Where each legend entry goes, (x from the left, line, type size): left to right,
+    on as many lines as `width` needs, a name wider than a line in smaller type."""
+    out: list[tuple[float, int, float]] = []
+    x, line = 0.0, 0
+    for name in names:
+        size = _fitted(name, REGULAR, SMALL, width - 10)
+        need = 10 + _width(name, REGULAR, size)
+        if x > 0 and x + need > width:
+            x, line = 0.0, line + 1
+        out.append((x, line, size))
+        x += need + 14
+    return out
+
+
+def _legend_height(names: list[str], width: float) -> float:
+    places = _legend_places(names, width)
+    return LEGEND_LINE * (1 + max((line for _, line, _ in places), default=0)) + 4
+
+
 def _legend(c: Canvas, names: list[str], x: float, y: float, width: float) -> None:
-    """A swatch and a name for each series or part, left to right from (x, y)."""
+    """A swatch and a name for each series or part, left to right from (x, y), on more
+    lines when they need them (a name is never cut)."""
     fills = _fills(len(names))
-    for fill, name in zip(fills, names, strict=True):
+    places = _legend_places(names, width)
+    for fill, name, (dx, line, size) in zip(fills, names, places, strict=True):
+        yy = y - line * LEGEND_LINE
         c.setFillColor(fill)
         c.setStrokeColor(INK)
         c.setLineWidth(0.3)
-        c.rect(x, y - 8, 7, 7, stroke=1, fill=1)
+        c.rect(x + dx, yy - 8, 7, 7, stroke=1, fill=1)
         c.setFillColor(INK)
-        name = _fit(name, REGULAR, SMALL, width / len(names) - 14)
-        _text(c, x + 10, y - 7, name, REGULAR, SMALL)
-        x += min(width / len(names), _width(name, REGULAR, SMALL) + 24)
+        _text(c, x + dx + 10, yy - 7, name, REGULAR, size)
+
+
+def _distribution_legend(panel: Distribution, width: float) -> float:
+    names = [s.name for s in panel.series]
+    return _legend_height(names, width) if len(names) > 1 else 0.0
 
 
 def _distribution_height(panel: Distribution, width: float) -> float:
-    legend = 16 if len(panel.series) > 1 else 0
-    return _heading_height(panel, width) + legend + PLOT + 26
+    return _heading_height(panel, width) + _distribution_legend(panel, width) + PLOT + 26
 
 
 def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, width: float) -> None:
@@ -364,7 +428,7 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
     fills = _fills(len(panel.series))
     if len(panel.series) > 1:
         _legend(c, [s.name for s in panel.series], x, y, width)
-        y -= 16
+        y -= _distribution_legend(panel, width)
     ranges, shares = _bins(panel)
     axis_w = 26.0
     plot_x, plot_w = x + axis_w, width - axis_w - 2
@@ -411,32 +475,27 @@ def _draw_distribution(c: Canvas, panel: Distribution, x: float, top: float, wid
     c.line(plot_x, bottom, plot_x + plot_w, bottom)
     c.setFillColor(GREY)
     games = ", ".join(f"{s.games:,}" for s in panel.series)
-    _text(
-        c,
-        plot_x + plot_w,
-        bottom - 19,
-        f"{panel.axis}; share of the games ({games})",
-        REGULAR,
-        SMALL,
-        "right",
-    )
+    caption = f"{panel.axis}; share of the games ({games})"
+    size = _fitted(caption, REGULAR, SMALL, width)
+    _text(c, plot_x + plot_w, bottom - 19, caption, REGULAR, size, "right")
 
 
 def _stack_height(panel: Stack, width: float) -> float:
-    return _heading_height(panel, width) + 12 + len(panel.rows) * (ROW + 2) + 20
+    legend = _legend_height(list(panel.parts), width) - 2
+    return _heading_height(panel, width) + legend + len(panel.rows) * (ROW + 2) + 20
 
 
 def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> None:
     y = _draw_heading(c, panel, x, top, width)
     fills = _fills(len(panel.parts))
     _legend(c, list(panel.parts), x, y, width)
-    y -= 14
+    y -= _legend_height(list(panel.parts), width) - 2
     label_w = width * 0.28
     plot_x, plot_w = x + label_w + 4, width - label_w - 40
     most = max(
         max(sum(parts), interval[1] if interval else 0.0) for _, parts, interval in panel.rows
     )
-    ticks = _ticks(0.0, most or 1.0, 5)
+    ticks = _fitting_ticks(0.0, most or 1.0, 5, plot_w, lambda t: _tick(t, "points", False))
     high = max(most, ticks[-1]) or 1.0
 
     def at(v: float) -> float:
@@ -450,7 +509,7 @@ def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> 
     for i, (label, parts, interval) in enumerate(panel.rows):
         mid = y - (i + 0.5) * (ROW + 2)
         c.setFillColor(INK)
-        _text(c, x + 2, mid - 2.6, _fit(label, REGULAR, BODY, label_w - 4), REGULAR, BODY)
+        _text(c, x + 2, mid - 2.6, label, REGULAR, _fitted(label, REGULAR, BODY, label_w - 4))
         left = 0.0
         for k, share in enumerate(parts):
             c.setFillColor(fills[k])
@@ -464,7 +523,9 @@ def _draw_stack(c: Canvas, panel: Stack, x: float, top: float, width: float) -> 
             c.setLineWidth(0.9)
             _whisker(c, at(interval[0]), at(interval[1]), mid)
         c.setFillColor(INK)
-        _text(c, x + width - 2, mid - 2.6, f"{sum(parts):.1f}", REGULAR, SMALL, "right")
+        digits = column_places((sum(p), i) for _, p, i in panel.rows)
+        total, _, _ = shown(sum(parts), interval, digits=digits)
+        _text(c, x + width - 2, mid - 2.6, total, REGULAR, SMALL, "right")
     _axis(c, ticks, at, plot_x, plot_w, bottom, "points", False)
 
 

@@ -52,7 +52,9 @@ from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink
 from kitgen.model.rules import Block, RulesFile, Section
 from kitgen.paths import templates_dir
+from kitgen.render.cover import CardFan, CoverCards
 from kitgen.render.emphasis import emphasis_markup
+from kitgen.render.figure_titles import untitled
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
 from kitgen.render.pdf import KitCanvas, document_info
@@ -376,21 +378,7 @@ class Story:
                 ListItem(self.para(item, block.where(kind, i)))
                 for i, item in enumerate(items or [])
             ]
-            bullet = (
-                {"bulletType": "bullet", "start": "\u2022"}
-                if kind == "list"
-                else {"bulletType": "1", "bulletFormat": "%s."}
-            )
-            return [
-                ListFlowable(
-                    entries,
-                    leftIndent=s.size * 1.4,
-                    bulletFontName=BOLD,
-                    bulletFontSize=s.size * 0.9,
-                    **bullet,
-                ),
-                Spacer(1, s.size * 0.3),
-            ]
+            return [_list_flowable(entries, kind, s), Spacer(1, s.size * 0.3)]
         if kind == "table":
             return [self.table(block, width), Spacer(1, s.size * 0.6)]
         if kind in LABELS:
@@ -490,12 +478,13 @@ class Story:
 
     def figure(self, block: Block, width: float) -> list[Flowable]:
         """A figure and its caption, kept together (in booklet pages, with its lead text
-        too: see gather)."""
+        too: see gather); a captioned figure is drawn without its own title (`_drawn`)."""
         name = block.figure or ""
         args = dict(block.args or {})
-        fig_w, fig_h = self.figures.sizes[name](args, width)
+        sizer, painter = _drawn(self.figures, name, bool(block.caption))
+        fig_w, fig_h = sizer(args, width)
         if self.frame_height is not None:
-            figure = FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink)
+            figure = FigureFlowable(painter, args, fig_w, fig_h, self.ink)
             captions = None
             if block.caption:
                 at = block.where("caption")
@@ -507,7 +496,7 @@ class Story:
             return [FigureGroup(figure, captions, gap, self.frame_height)]
         parts: list[Flowable] = [
             Spacer(1, self.styles.size * 0.3),
-            FigureFlowable(self.figures.painters[name], args, fig_w, fig_h, self.ink),
+            FigureFlowable(painter, args, fig_w, fig_h, self.ink),
         ]
         if block.caption:
             parts += [
@@ -580,13 +569,44 @@ class Story:
         return [Boxed(part, box, i == 0, i == last) for i, part in enumerate(parts)]
 
 
+def _list_flowable(entries: list[ListItem], kind: str, styles: Styles) -> ListFlowable:
+    """A bulleted list (`kind` "list") or numbered steps. The bullet or number is set a
+    little smaller than the text, on the baseline of its item's first line: Platypus puts
+    a bullet's baseline its own size under the item's top, and the text's a full size
+    under it, so the bullet is lowered by the difference (`bulletOffsetY`)."""
+    size = styles.size
+    bullet_size = size * 0.9
+    bullet = (
+        {"bulletType": "bullet", "start": "\u2022"}
+        if kind == "list"
+        else {"bulletType": "1", "bulletFormat": "%s."}
+    )
+    return ListFlowable(
+        entries,
+        leftIndent=size * 1.4,
+        bulletFontName=BOLD,
+        bulletFontSize=bullet_size,
+        bulletOffsetY=-(styles["body"].fontSize - bullet_size),
+        **bullet,
+    )
+
+
+def _drawn(figures: Figures, name: str, captioned: bool) -> tuple[FigureSizer, FigurePainter]:
+    """How a figure is measured and drawn: with a caption, untitled (the caption says what
+    it shows, so the figure does not title itself too: kitgen.render.figure_titles)."""
+    sizer, painter = figures.sizes[name], figures.painters[name]
+    return (untitled(sizer), untitled(painter)) if captioned else (sizer, painter)
+
+
 @dataclass(frozen=True)
 class BookletFacts:
-    """What the cover says besides the rules file: players, time, summary."""
+    """What the cover says besides the rules file: players, time, summary, and the
+    game's cards it shows (kitgen.render.cover; None: none)."""
 
     players: str
     playing_time: str
     summary: str
+    cover: CoverCards | None = None
 
 
 class _Doc(BaseDocTemplate):  # type: ignore[misc]
@@ -684,21 +704,49 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
 def _cover(
     rules: RulesFile, facts: BookletFacts, story: Story, styles: Styles, height: float
 ) -> list[Flowable]:
-    parts: list[Flowable] = [
-        Spacer(1, height * 0.22),
-        Paragraph(escape_text(rules.title), styles["title"]),
-    ]
+    """The front cover: the title and subtitle, the game's cards fanned out when the game
+    gives some and the page has room (`_cover_fan`), the players and time, the summary
+    and the credits."""
+    heading: list[Flowable] = [Paragraph(escape_text(rules.title), styles["title"])]
     if rules.subtitle:
-        parts.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
+        heading.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
     players, time = escape_text(facts.players), escape_text(facts.playing_time)
-    parts.append(Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]))
-    parts += [Spacer(1, styles.size * 2), Paragraph(escape_text(facts.summary), styles["centre"])]
+    rest: list[Flowable] = [
+        Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
+        Spacer(1, styles.size * 2),
+        Paragraph(escape_text(facts.summary), styles["centre"]),
+    ]
     if rules.credits:
-        parts += [
+        rest += [
             Spacer(1, styles.size * 3),
             story.para(rules.credits, rules.where("credits"), "small"),
         ]
-    return parts
+    fan = _cover_fan(facts, story, styles, height, [*heading, *rest])
+    if fan is None:
+        return [Spacer(1, height * 0.22), *heading, *rest]
+    return [Spacer(1, height * 0.05), *heading, fan, Spacer(1, styles.size * 1.5), *rest]
+
+
+COVER_FAN_MOST = 0.40  # of the page's height, at the most
+COVER_FAN_LEAST = 0.16  # and at the least: with less room, no fan
+
+
+def _cover_fan(
+    facts: BookletFacts, story: Story, styles: Styles, height: float, text: list[Flowable]
+) -> Flowable | None:
+    """The fan of the game's cards for the cover, as tall as the page's frame leaves
+    beside the cover's text (COVER_FAN_MOST of the page at the most); None when the game
+    gives no cards or the room is less than COVER_FAN_LEAST of the page."""
+    if facts.cover is None or not facts.cover.faces or story.frame_height is None:
+        return None
+    used = height * 0.05 + styles.size * 1.5
+    for part in text:
+        _, h = part.wrap(story.width, story.frame_height)
+        used += h + part.getSpaceBefore() + part.getSpaceAfter()
+    room = min(story.frame_height - used - styles.size * 2, height * COVER_FAN_MOST)
+    if room < height * COVER_FAN_LEAST:
+        return None
+    return CardFan(facts.cover, story.width, room, story.ink)
 
 
 BACK_COVER_FLOOR = 7.0

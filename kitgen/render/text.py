@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kitgen.render.fonts import text_width
+from kitgen.layout.geometry import Box
+from kitgen.render.fonts import register_fonts, text_width
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -139,6 +140,19 @@ def draw_text(
         c.drawRightString(x, y, text)
     else:
         c.drawString(x, y, text)
+
+
+def line_box(x: float, y: float, text: str, font: str, size: float, align: str = "left") -> Box:
+    """Where a line drawn by `draw_text` prints: its width, from the font's deepest
+    descent to its tallest ascent (accents included) about the baseline `y`."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_fonts()
+    face = pdfmetrics.getFont(font).face
+    up, down = face.bbox[3] * size / 1000, -face.bbox[1] * size / 1000
+    width = text_width(text, font, size)
+    left = x - width / 2 if align == "centre" else x - width if align == "right" else x
+    return Box(left, y - down, width, up + down)
 
 
 def draw_spaced(

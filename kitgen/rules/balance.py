@@ -12,16 +12,21 @@ noise) and panels of three kinds:
   more series side by side;
 - `Stack`: means split into parts, one bar per row (base points and bonus).
 
+Every figure a report shows is rounded by one rule (`places`): to two significant
+figures of its 95% interval's half-width (a win rate of 55.6% (53.5 to 57.8), a mean
+of 393 moves (379 to 407), of 6.17 rounds (5.29 to 7.04)), its interval's ends alike;
+a figure without an interval shows three significant figures. The figures of one
+panel, a column, all show the places the most precise of them needs.
+
 `kitgen.render.balance` draws them. Pure: no I/O, no drawing.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
-
-from kitgen.rules.simulate import shown_estimate
 
 
 @dataclass(frozen=True)
@@ -128,12 +133,81 @@ def estimate(
     return Estimate(label, value, low, high, note, strong)
 
 
+MOST_PLACES = 4  # decimal places a figure shows at most
+
+
+def places(value: float, interval: Sequence[float] | None = None) -> int:
+    """The decimal places of a figure (in the units it is shown in): two significant
+    figures of its interval's half-width, or, without an interval (or with one of no
+    width), three significant figures of the figure; from 0 to MOST_PLACES."""
+    if interval is not None:
+        half = abs(interval[1] - interval[0]) / 2
+        if math.isfinite(half) and half > 0:
+            return min(MOST_PLACES, max(0, 1 - math.floor(math.log10(half))))
+    if not math.isfinite(value) or value == 0:
+        return 0
+    return min(MOST_PLACES, max(0, 2 - math.floor(math.log10(abs(value)))))
+
+
+def shown(
+    value: float,
+    interval: Sequence[float] | None = None,
+    *,
+    percent: bool = False,
+    signed: bool = False,
+    digits: int | None = None,
+) -> tuple[str, str, str]:
+    """A figure and its interval's two ends as text, rounded by `places` (or to `digits`
+    places: a column of figures shows the most its rows need; `column_places`), a
+    proportion in percent when `percent`, with no % sign, each with its sign when
+    `signed`; the ends are "" without an interval."""
+    k = 100.0 if percent else 1.0
+    scaled = None if interval is None else (interval[0] * k, interval[1] * k)
+    n = places(value * k, scaled) if digits is None else digits
+    form = f"{{:+.{n}f}}" if signed else f"{{:.{n}f}}"
+    ends = ("", "") if scaled is None else (form.format(scaled[0]), form.format(scaled[1]))
+    return form.format(value * k), *ends
+
+
+def column_places(
+    figures: Iterable[tuple[float, Sequence[float] | None]], *, percent: bool = False
+) -> int:
+    """The places a column of figures (each with its interval, or None) shows: the most
+    any of them needs by `places`, so that the column's figures line up."""
+    k = 100.0 if percent else 1.0
+    return max(
+        (places(v * k, None if i is None else (i[0] * k, i[1] * k)) for v, i in figures),
+        default=0,
+    )
+
+
 def mean_caption(what: str, mean: float | None, interval: Sequence[float] | None) -> str:
-    """ "Mean 5.23 moves a game (95%: 5.17 to 5.29)." from a report's mean and interval."""
+    """ "Mean 5.23 moves a game (95%: 5.17 to 5.29)." from a report's mean and interval,
+    rounded by `places`."""
     if mean is None:
         return ""
-    within = f" (95%: {interval[0]:.2f} to {interval[1]:.2f})" if interval else ""
-    return f"Mean {mean} {what}{within}."
+    value, low, high = shown(mean, interval if interval else None)
+    within = f" (95%: {low} to {high})" if interval else ""
+    return f"Mean {value} {what}{within}."
+
+
+def comparison_figure(c: Mapping[str, Any]) -> str:
+    """A comparison's estimate for the verdict, rounded by `places` from its interval: a
+    rate in percent, signed when it is a difference (against 0)."""
+    rate = c["unit"] == "rate"
+    value, _, _ = shown(c["estimate"], c.get("estimate_95"), percent=rate, signed=c["against"] == 0)
+    return f"{value}%" if rate else value
+
+
+def on_one_scale(forests: Sequence[Forest]) -> list[Forest]:
+    """Forests of one quantity (each deck's card lift, say) on one scale: each keeps
+    its rows and gets the `scale` that holds them all, so their axes read alike."""
+    values = [v for f in forests for r in f.rows for v in (r.low, r.high, r.value)]
+    values += [v for f in forests if f.scale is not None for v in f.scale]
+    if not values:
+        return list(forests)
+    scale = (min(values), max(values))
+    return [replace(f, scale=scale) for f in forests]
 
 
 def rows(found: Iterable[Estimate | None]) -> tuple[Estimate, ...]:
@@ -152,7 +226,7 @@ def verdict(comparisons: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
         if "group" in c:
             grouped[c["group"]] = grouped.get(c["group"], 0) + 1
         else:
-            named.append(f"{c['what']} ({shown_estimate(c, c['estimate'])})")
+            named.append(f"{c['what']} ({comparison_figure(c)})")
     named += [f"{k} {group}" for group, k in grouped.items()]
     first = "Significant at 95%: " + ("; ".join(named) if named else "nothing") + "."
     second = (

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from kitgen.model.findings import Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class DesignedGame(Game):
@@ -53,6 +54,11 @@ class DesignedGame(Game):
 
         design = load_design(self.id, self.folder)
         return for_cards(CardIndex(design.cards, design.name_of))
+
+    def cover(self) -> CoverCards | None:
+        from kitgen.games.designed.figures import cover_cards
+
+        return cover_cards(self.id, self.folder)
 
     def figures(self) -> Figures:
         from kitgen.games.designed.figures import designed_figures

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
     from kitgen.model.kit import Ink
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
+# A designed card's name runs from its corner: its cover fan shows 40% of each card.
+DESIGNED_SHOW = 0.4
 FIGURE_HEIGHT = 64 * MM  # a card in a booklet: large enough to read, two on an A5 page
 
 
@@ -63,3 +66,23 @@ def designed_figures(game_id: str, folder: str) -> Figures:
         c.restoreState()
 
     return Figures.of({"card": (size, paint)})
+
+
+def cover_cards(game_id: str, folder: str) -> CoverCards | None:
+    """Cards for the rule booklet's cover: up to five, spread evenly over the game's cards
+    (the first and the last among them), drawn from its face layout as its card sheets
+    draw them; None when the game cannot be read or has no face layout."""
+    from kitgen.games.designed.draw import card_size_of, deck
+    from kitgen.render.cover import MOST_CARDS, from_deck
+
+    design = load_design(game_id, folder)
+    if not design.ok or design.face is None or not design.cards:
+        return None
+    sized = card_size_of(design, None)
+    card = sized[0] if sized is not None else Size(63 * MM, 88 * MM)
+    cards = design.cards
+    count = min(MOST_CARDS, len(cards))
+    picks = sorted({round(k * (len(cards) - 1) / max(count - 1, 1)) for k in range(count)})
+    chosen = [(cards[i], 1) for i in picks]
+    cover_deck = deck(design, f"{game_id}-cover", 0.0, chosen)
+    return from_deck(cover_deck, range(len(chosen)), card, DESIGNED_SHOW)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from kitgen.model.kit import KitBase
     from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class Galliard(Game):
@@ -54,6 +55,11 @@ class Galliard(Game):
         from kitgen.games.galliard.build import build_kit
 
         build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def cover(self) -> CoverCards:
+        from kitgen.render.cover import standard_cover
+
+        return standard_cover(self.id, "9C 8D QH KS RJ")
 
     def figures(self) -> Figures:
         from kitgen.games.galliard.figures import galliard_figures

@@ -36,6 +36,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import SUITS, Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.cards.standard import CAP, draw_suit, ink_of, joker_emblem
+from kitgen.render.figure_titles import verdict_line
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
 from kitgen.render.signs import verdict_badge
 from kitgen.render.text import wrap
@@ -418,11 +419,11 @@ def _floor_lines(figure: FloorFigure) -> list[tuple[str, str]]:
     if play is None:
         return []
     if figure.verdict is None:
-        lines = [(f"{play}: allowed.", BOLD_ITALIC)]
+        lines = [(verdict_line(str(play), True), BOLD_ITALIC)]
         if play.onto is not None:
             lines.append((_sentence(stamp_words(play.card, play.onto)), ITALIC))
         return lines
-    return [(f"{play}: not allowed.", BOLD_ITALIC), (_sentence(figure.verdict), ITALIC)]
+    return [(verdict_line(str(play), False), BOLD_ITALIC), (_sentence(figure.verdict), ITALIC)]
 
 
 def _wager_pile(figure: FloorFigure) -> bool:
@@ -542,8 +543,8 @@ def _trade_lines(args: dict[str, Any]) -> list[tuple[str, str]]:
     if figure.give is None or figure.take is None or not figure.reason:
         return []
     what = f"trade {figure.give} for {figure.take}"
-    verdict = "allowed." if figure.verdict is None else "not allowed."
-    return [(f"{what}: {verdict}", BOLD_ITALIC), (_sentence(figure.reason), ITALIC)]
+    line = verdict_line(what, figure.verdict is None)
+    return [(line, BOLD_ITALIC), (_sentence(figure.reason), ITALIC)]
 
 
 def _trade_size(args: dict[str, Any], width: float) -> tuple[float, float]:

@@ -18,17 +18,17 @@ from kitgen.games.galliard.figures import index_height, mini_face
 from kitgen.games.galliard.layout import GalliardMatPlan, plan_galliard_mat
 from kitgen.games.galliard.rules import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
 from kitgen.layout.geometry import Box, Size
-from kitgen.layout.tile import tile
+from kitgen.layout.tile import Tile, tile
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.model.standard import SUIT_NAMES, SUITS, Card
 from kitgen.render.cards.standard import draw_suit
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
+from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_scale_bar, one_back_deck
 from kitgen.render.signs import corner_ticks, verdict_badge
-from kitgen.render.text import draw_spaced, draw_text, fit
+from kitgen.render.text import draw_spaced, draw_text, fit, line_box
 
 if TYPE_CHECKING:
     from kitgen.layout.setup import PrintSetup
@@ -134,17 +134,40 @@ STAMP_PAIRS = (
 
 
 def mat_pdf(title: str, setup: PrintSetup) -> bytes:
-    """The table mat (deck, wager pile, dancers' floor), tiled over as many sheets as needed."""
+    """The table mat (deck, wager pile, dancers' floor), tiled over as many sheets as
+    needed, cut between its spaces, panels and words."""
     canvas, buffer = new_canvas(f"{title}: table mat", f"kitgen table mat: {setup.describe()}")
     plan = plan_galliard_mat(setup.card)
-    tiles = tile(plan.size, setup.paper, margin=setup.margin)
     heading = f"{title} \u00b7 table mat"
+    tiles = mat_tiles(plan, heading, setup)
 
     def paint(c: Canvas) -> None:
         draw_galliard_mat(c, plan, setup.ink, heading)
 
-    render_tiles(canvas, tiles, paint, busy=plan.busy)
+    render_tiles(canvas, tiles, paint, busy=mat_busy(plan, heading))
     return finish(canvas, buffer)
+
+
+def mat_tiles(plan: GalliardMatPlan, heading: str, setup: PrintSetup) -> list[Tile]:
+    """The sheets the mat prints on, every seam between its content (`mat_content`)."""
+    return tile(plan.size, setup.paper, margin=setup.margin, content=mat_content(plan, heading))
+
+
+def mat_content(plan: GalliardMatPlan, heading: str) -> tuple[Box, ...]:
+    """What no seam may cut: every space, the panels, the rule down the aisle, and the
+    words of the title strip where they print."""
+    words = tuple(line_box(*line) for line in _title_lines(plan, heading))
+    rule = plan.aisle_rule  # beside the spaces: a seam may cross it between the rows
+    beside = tuple(Box(rule.x, row.y, rule.width, row.height) for row in (plan.deck, plan.wager))
+    return (*plan.spaces.values(), *plan.strip, *beside, *words, _scale_bar(plan))
+
+
+def mat_busy(plan: GalliardMatPlan, heading: str) -> tuple[Box, ...]:
+    """Where the mat has ink, that alignment crosses keep off: its content, the rule under
+    the title strip and the rule down the aisle (which a seam may cross)."""
+    t = plan.title
+    rules = (Box(t.x, t.y + 3 * MM, t.width, 1 * MM), plan.aisle_rule)
+    return (*mat_content(plan, heading), *rules)
 
 
 def draw_galliard_mat(c: Canvas, plan: GalliardMatPlan, ink: Ink, heading: str) -> None:
@@ -167,31 +190,51 @@ def draw_galliard_mat(c: Canvas, plan: GalliardMatPlan, ink: Ink, heading: str) 
     c.restoreState()
 
 
+_FLOOR_NOTE = (
+    "Each new dancer takes an empty space; stamps go on top. More than {n} dancers? "
+    "Carry on along the table."
+)
+_BAR_MM = 30
+
+
+def _title_lines(
+    plan: GalliardMatPlan, heading: str
+) -> list[tuple[float, float, str, str, float, str]]:
+    """The title strip's lines, (x, baseline, text, font, size, align), each over its own
+    panel below: the mat's name over phase 1, the floor's heading and note over phase 2
+    (the note fitted to it), the print-at-100% note over the stamp rule."""
+    t = plan.title
+    first, middle, _ = plan.strip
+    cx = middle.x + middle.width / 2
+    note = _FLOOR_NOTE.format(n=len(plan.floor))
+    size = min(8.0, 8.0 * (middle.width - 2 * MM) / text_width(note, ITALIC, 8.0))
+    return [
+        (first.x + 1 * MM, t.top - 7 * MM, heading, BOLD, 14.0, "left"),
+        (first.x + 1 * MM, t.top - 12 * MM, "the middle of the table", ITALIC, 8.0, "left"),
+        (cx, t.top - 7 * MM, "THE DANCERS' FLOOR", BOLD, 10.0, "centre"),
+        (cx, t.top - 12 * MM, note, ITALIC, max(size, 5.5), "centre"),
+        (
+            t.right - 1 * MM,
+            t.top - 12 * MM,
+            f"print at 100%: the bar is {_BAR_MM} mm",
+            ITALIC,
+            6.5,
+            "right",
+        ),
+    ]
+
+
+def _scale_bar(plan: GalliardMatPlan) -> Box:
+    t = plan.title
+    return Box(t.right - _BAR_MM * MM - 9 * MM, t.top - 8 * MM, _BAR_MM * MM, 1.6 * MM)
+
+
 def _title_strip(c: Canvas, plan: GalliardMatPlan, heading: str) -> None:
     t = plan.title
-    floor_x = plan.floor[0].x
     c.setFillColor(INK)
-    draw_text(c, t.x + 1 * MM, t.top - 7 * MM, heading, BOLD, 14)
-    draw_text(c, t.x + 1 * MM, t.top - 12 * MM, "the middle of the table", ITALIC, 8)
-    draw_text(c, floor_x, t.top - 7 * MM, "THE DANCERS' FLOOR", BOLD, 10)
-    note = (
-        "Each new dancer takes an empty space; a stamp goes on top of a dancer. "
-        f"More than {len(plan.floor)} dancers? The floor carries on along the table."
-    )
-    draw_text(c, floor_x, t.top - 12 * MM, note, ITALIC, 8)
-    bar_mm = 30
-    bar = Box(t.right - bar_mm * MM - 9 * MM, t.top - 8 * MM, bar_mm * MM, 1.6 * MM)
-    draw_scale_bar(c, bar, None, bar_mm)
-    c.setFillColor(INK)
-    draw_text(
-        c,
-        t.right - 1 * MM,
-        t.top - 12 * MM,
-        "print at 100%: the bar is 30 mm",
-        ITALIC,
-        6.5,
-        "right",
-    )
+    for x, y, text, font, size, align in _title_lines(plan, heading):
+        draw_text(c, x, y, text, font, size, align)
+    draw_scale_bar(c, _scale_bar(plan), None, _BAR_MM)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     c.line(t.x, t.y + 3.5 * MM, t.right, t.y + 3.5 * MM)
@@ -290,7 +333,8 @@ def _panel_frame(c: Canvas, box: Box, heading: str) -> tuple[float, float, float
     c.roundRect(box.x, box.y, box.width, box.height, 2.4 * MM, stroke=1, fill=0)
     pad = 3.5 * MM
     c.setFillColor(INK)
-    draw_text(c, box.x + pad, box.top - pad - 8, heading, BOLD, 9.5)
+    size = min(9.5, 9.5 * (box.width - 2 * pad) / text_width(heading, BOLD, 9.5))
+    draw_text(c, box.x + pad, box.top - pad - 8, heading, BOLD, size)
     return box.x + pad, box.width - 2 * pad, box.top - pad - 12
 
 

@@ -5,12 +5,16 @@ of the table. From the top: the title strip; two rows of card spaces, whose left
 column holds the deck (above) and the wager pile (below), then an aisle with a
 rule down it, then the dancers' floor of `columns` x 2 spaces; and along the
 bottom edge the strip that sums up the round: phase 1, phase 2 and the stamp
-rule, side by side.
+rule, side by side. With three columns or more, the strip's panels line up with
+the columns above them (phase 1 under the deck and the first dancers, the stamp
+rule under the last), so the gaps between columns run the mat's whole height: a
+mat tiled over sheets is cut there, between spaces and panels, never through
+one (`kitgen.layout.tile`).
 
 Every space is a card plus `clearance` on each side. Stamps go straight on top
 of a dancer, so a space holds one card's footprint however tall its pile grows.
-For poker cards (and the US poker size) the mat is about 373 x 258 mm: two
-portrait sheets of A4 or Letter, side by side.
+For poker cards (and the US poker size) the mat is about 373 x 258 mm: three
+portrait sheets of A4 or Letter, side by side, cut between the columns.
 
 Pure geometry, in points, y up.
 """
@@ -52,11 +56,9 @@ class GalliardMatPlan:
         return space.inset(self.clearance)
 
     @property
-    def busy(self) -> tuple[Box, ...]:
-        """Where the mat has content: every space, the title strip, the strip of panels
-        along the bottom and the rule down the aisle. Tiling keeps its crosses off these."""
-        rule = Box(self.aisle_x - 0.5, self.wager.y, 1.0, self.deck.top - self.wager.y)
-        return (self.deck, self.wager, *self.floor, self.title, *self.strip, rule)
+    def aisle_rule(self) -> Box:
+        """Where the rule down the aisle prints (1 pt wide)."""
+        return Box(self.aisle_x - 0.5, self.wager.y, 1.0, self.deck.top - self.wager.y)
 
 
 def plan_galliard_mat(
@@ -90,12 +92,21 @@ def plan_galliard_mat(
         for y in (upper_y, lower_y)
         for col in range(columns)
     )
-    room = inner - (len(STRIP_SHARES) - 1) * gap
     strip: list[Box] = []
-    x = edge
-    for share in STRIP_SHARES:
-        strip.append(Box(x, edge, share * room, strip_height))
-        x += share * room + gap
+    if columns >= 3:  # under the deck and dancer 1, the middle columns, the last column
+        top_row = floor[:columns]
+        spans = (
+            (edge, top_row[0].right),
+            (top_row[1].x, top_row[-2].right),
+            (top_row[-1].x, top_row[-1].right),
+        )
+        strip = [Box(a, edge, b - a, strip_height) for a, b in spans]
+    else:
+        room = inner - (len(STRIP_SHARES) - 1) * gap
+        x = edge
+        for share in STRIP_SHARES:
+            strip.append(Box(x, edge, share * room, strip_height))
+            x += share * room + gap
     title = Box(edge, rows_top, inner, title_height)
     return GalliardMatPlan(
         Size(inner + 2 * edge, rows_top + title_height + edge),

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from kitgen.model.kit import KitBase
     from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class Scaffold(Game):
@@ -52,6 +53,11 @@ class Scaffold(Game):
         from kitgen.games.scaffold.build import build_kit
 
         build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def cover(self) -> CoverCards:
+        from kitgen.render.cover import standard_cover
+
+        return standard_cover(self.id, "2C 6D JH QS KH")
 
     def figures(self) -> Figures:
         from kitgen.games.scaffold.figures import scaffold_figures

@@ -35,6 +35,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.cards.standard import draw_suit, ink_of
+from kitgen.render.figure_titles import verdict_line
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
 from kitgen.render.signs import verdict_badge
 from kitgen.render.text import wrap
@@ -118,9 +119,9 @@ def _legend(figure: ScaffoldFigure, args: ScaffoldBoardArgs) -> list[tuple[str, 
         move = f"{figure.play_card}@{cell_name(figure.play_cell)}"
         who = f" by {figure.player}" if figure.player else ""
         if figure.verdict is None:
-            lines.append((f"{move}{who}: allowed.", BOLD_ITALIC))
+            lines.append((verdict_line(f"{move}{who}", True), BOLD_ITALIC))
         else:
-            lines.append((f"{move}{who}: not allowed.", BOLD_ITALIC))
+            lines.append((verdict_line(f"{move}{who}", False), BOLD_ITALIC))
             reason = figure.verdict[0].upper() + figure.verdict[1:]
             lines.append((f"{reason}.", ITALIC))
     if args.rings:

@@ -20,7 +20,7 @@ from kitgen.games.scaffold.layout import Hint, ScaffoldMatPlan, plan_scaffold_ma
 from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, Board, cell_name, distance
 from kitgen.layout.geometry import Box, Size
-from kitgen.layout.tile import tile
+from kitgen.layout.tile import Tile, tile
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.model.standard import Colour
@@ -29,7 +29,7 @@ from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.poster import render_tiles
 from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf, draw_scale_bar
 from kitgen.render.signs import corner_ticks
-from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
+from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit, line_box
 
 if TYPE_CHECKING:
     from kitgen.layout.setup import PrintSetup
@@ -47,6 +47,7 @@ RED_TINT = HexColor("#fae3df")
 BLACK_TINT = HexColor("#d9dadb")
 SLATE = HexColor("#26313b")
 POKER = Size(63 * MM, 88 * MM)
+HINT_LINE = 1.1  # the arrows' line width between spaces, at poker size
 LEGEND = "No card may be higher than its neighbour nearer the centre. Up to 3 cards per space."
 SIDE_INK: dict[Colour, tuple[Color, Color]] = {"red": (RED, RED_TINT), "black": (INK, BLACK_TINT)}
 
@@ -77,14 +78,19 @@ def mats_pdf(title: str, setup: PrintSetup) -> bytes:
     canvas, buffer = new_canvas(f"{title}: board mats", f"kitgen board mats: {setup.describe()}")
     for mode in ("competitive", "cooperative"):
         plan = plan_scaffold_mat(BOARDS[mode], setup.card)
-        tiles = tile(plan.size, setup.paper, margin=setup.margin)
         heading = f"{title} \u00b7 {mode} mat"
+        tiles = mat_tiles(plan, heading, setup)
 
         def paint(c: Canvas, plan: ScaffoldMatPlan = plan, heading: str = heading) -> None:
             draw_scaffold_mat(c, plan, setup.ink, heading)
 
-        render_tiles(canvas, tiles, paint, busy=mat_busy(plan))
+        render_tiles(canvas, tiles, paint, busy=mat_busy(plan, heading))
     return finish(canvas, buffer)
+
+
+def mat_tiles(plan: ScaffoldMatPlan, heading: str, setup: PrintSetup) -> list[Tile]:
+    """The sheets a mat prints on, every seam between its content (`mat_content`)."""
+    return tile(plan.size, setup.paper, margin=setup.margin, content=mat_content(plan, heading))
 
 
 def draw_scaffold_mat(c: Canvas, plan: ScaffoldMatPlan, ink: Ink, heading: str) -> None:
@@ -105,17 +111,37 @@ def draw_scaffold_mat(c: Canvas, plan: ScaffoldMatPlan, ink: Ink, heading: str) 
     c.restoreState()
 
 
-def mat_busy(plan: ScaffoldMatPlan) -> tuple[Box, ...]:
-    """Where a mat has ink, as drawn here (see ScaffoldMatPlan.busy): tiling keeps its
-    alignment crosses off it."""
+def _hint_length(plan: ScaffoldMatPlan) -> float:
     s = min(plan.card.width / POKER.width, plan.card.height / POKER.height)
-    return plan.busy(1.2 * 3.4 * MM * min(s, 1.0), s)
+    return 4.2 * MM * min(s, 1.0)
+
+
+def mat_content(plan: ScaffoldMatPlan, heading: str) -> tuple[Box, ...]:
+    """What no seam may cut (the sheets of a tiled mat are cut between them): every
+    space, the key panels, the arrows between spaces, and the words of the title strip
+    and of the side bands where they print (their rules run on across a seam)."""
+    k = min(plan.card.width / POKER.width, plan.card.height / POKER.height, 1.0)
+    words = [line_box(*line) for line in _title_lines(plan, heading)]
+    words.append(_title_arrow(plan, heading))
+    for colour, band in plan.sides.items():
+        words += _band_words(band, colour)
+    arrows = plan.hint_boxes(_hint_length(plan), HINT_LINE * k)
+    return (*plan.spaces.values(), *plan.panels.values(), *arrows, *words)
+
+
+def mat_busy(plan: ScaffoldMatPlan, heading: str) -> tuple[Box, ...]:
+    """Where a mat has ink, as drawn here: its content, the rule under the title and the
+    side bands' rules. Tiling keeps its alignment crosses off it."""
+    t = plan.title
+    rules = [Box(t.x, t.y + 1 * MM, t.width, 1 * MM)]
+    rules += [Box(b.x, b.y + b.height / 2 - 0.5 * MM, b.width, 1 * MM) for b in plan.sides.values()]
+    return (*mat_content(plan, heading), *rules)
 
 
 def _hint(c: Canvas, hint: Hint, s: float) -> None:
     """The arrow in the gap between two neighbours, pointing to the one nearer the centre."""
     k = min(s, 1.0)
-    inward_arrow(c, hint.x, hint.y, hint.dx, hint.dy, 4.2 * MM * k, LINE, 1.1 * k)
+    inward_arrow(c, hint.x, hint.y, hint.dx, hint.dy, 4.2 * MM * k, LINE, HINT_LINE * k)
 
 
 def _space(c: Canvas, plan: ScaffoldMatPlan, cell: int, ink: Ink, s: float) -> None:
@@ -156,29 +182,66 @@ def _space(c: Canvas, plan: ScaffoldMatPlan, cell: int, ink: Ink, s: float) -> N
         draw_text(c, card.x + 1.4 * MM, card.y + 1.6 * MM, f"{side}'s side", ITALIC, 6 * s)
 
 
+_ARROW_NOTE = "between neighbours: the arrow points towards the centre"
+
+
+def _title_lines(
+    plan: ScaffoldMatPlan, heading: str
+) -> list[tuple[float, float, str, str, float, str]]:
+    """The title strip's lines, (x, baseline, text, font, size, align)."""
+    t = plan.title
+    what = "the diamond" if plan.mode == "competitive" else "the hourglass"
+    return [
+        (t.x + 1 * MM, t.top - 6 * MM, heading, BOLD, 14.0, "left"),
+        (t.x + 1 * MM, t.top - 11 * MM, LEGEND, ITALIC, 8.0, "left"),
+        (t.right - 1 * MM, t.top - 6 * MM, f"{what}: {len(plan.spaces)} spaces", BOLD, 9.0,
+         "right"),
+        (t.right - 1 * MM, t.top - 11 * MM, _ARROW_NOTE, ITALIC, 8.0, "right"),
+    ]  # fmt: skip
+
+
+def _title_arrow(plan: ScaffoldMatPlan, heading: str) -> Box:
+    """Where the arrow before the note prints (4 mm long, 1 pt wide, its head 2.9 mm)."""
+    t = plan.title
+    x = t.right - 1 * MM - text_width(_ARROW_NOTE, ITALIC, 8) - 4 * MM
+    y = t.top - 11 * MM + 1 * MM
+    return Box(x - 2 * MM - 0.5, y - 1.5 * MM - 0.5, 4 * MM + 1, 3 * MM + 1)
+
+
 def _title_strip(c: Canvas, plan: ScaffoldMatPlan, heading: str, s: float) -> None:
     t = plan.title
-    count = len(plan.spaces)
     c.setFillColor(INK)
-    draw_text(c, t.x + 1 * MM, t.top - 6 * MM, heading, BOLD, 14)
-    draw_text(c, t.x + 1 * MM, t.top - 11 * MM, LEGEND, ITALIC, 8)
-    what = "the diamond" if plan.mode == "competitive" else "the hourglass"
-    draw_text(c, t.right - 1 * MM, t.top - 6 * MM, f"{what}: {count} spaces", BOLD, 9, "right")
-    note = "between neighbours: the arrow points towards the centre"
-    draw_text(c, t.right - 1 * MM, t.top - 11 * MM, note, ITALIC, 8, "right")
-    width = text_width(note, ITALIC, 8)
-    arrow_x = t.right - 1 * MM - width - 4 * MM
-    inward_arrow(c, arrow_x, t.top - 11 * MM + 1 * MM, 1, 0, 4 * MM, LINE, 1.0)
+    for x, y, text, font, size, align in _title_lines(plan, heading):
+        draw_text(c, x, y, text, font, size, align)
+    arrow = _title_arrow(plan, heading)
+    cx, cy = arrow.x + arrow.width / 2, arrow.y + arrow.height / 2
+    inward_arrow(c, cx, cy, 1, 0, 4 * MM, LINE, 1.0)
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     c.line(t.x, t.y + 1.5 * MM, t.right, t.y + 1.5 * MM)
 
 
+def _band_texts(colour: Colour) -> tuple[str, str]:
+    words = "RED'S SIDE" if colour == "red" else "BLACK'S SIDE"
+    note = f"{colour} builds the two rows {'below' if colour == 'red' else 'above'} in {colour}"
+    return words, note
+
+
+def _band_words(band: Box, colour: Colour) -> list[Box]:
+    """Where a side band's words print: its name in the middle, its note at the right."""
+    words, note = _band_texts(colour)
+    cx, cy = band.x + band.width / 2, band.y + band.height / 2
+    size = 11.0
+    width = text_width(words, BOLD, size) + size * 0.18 * (len(words) - 1)
+    name = line_box(cx, cy - size * 0.36, words, BOLD, size, "centre")
+    name = Box(cx - width / 2, name.y, width, name.height)
+    return [name, line_box(band.right - 2 * MM, cy - 2.6, note, ITALIC, 7.5, "right")]
+
+
 def _side_band(c: Canvas, band: Box, colour: Colour, ink: Ink, s: float) -> None:
     """The band naming a side, with its words between two rules."""
     line, _ = SIDE_INK[colour]
-    words = "RED'S SIDE" if colour == "red" else "BLACK'S SIDE"
-    note = f"{colour} builds the two rows {'below' if colour == 'red' else 'above'} in {colour}"
+    words, note = _band_texts(colour)
     cx, cy = band.x + band.width / 2, band.y + band.height / 2
     c.setFillColor(line)
     size = 11.0

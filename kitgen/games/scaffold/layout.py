@@ -12,7 +12,11 @@ half the card's height less half its width less the clearance (10 mm for a
 poker card and 2.5 mm clearance). `gap_x` is chosen so that such a card still
 clears an upright card on the next space (7.5 mm at least for poker cards); two
 capped neighbours may overlap a little, which does no harm, since nothing is
-played on a capped space.
+played on a capped space. Rows are `gap_y` (8 mm) apart: the arrow between two
+spaces one above the other (4.2 mm long) leaves room beside it in the gap for a
+seam, where a mat tiled over sheets is cut between its spaces, never through one
+(`kitgen.layout.tile`): two columns by four rows of landscape A4 sheets, or by
+three of Letter, for poker cards.
 
 Pure geometry, in points, y up.
 """
@@ -27,6 +31,7 @@ from kitgen.layout.units import MM
 from kitgen.model.standard import Colour
 
 MIN_CLEARANCE = 1.5 * MM
+MIN_GAP = 8 * MM  # between spaces: an arrow (4.2 mm) and room beside it for a seam
 PANEL_CELLS: dict[str, Cell] = {"key": 1 * SIZE, "scoring": 1 * SIZE + SIZE - 1}  # r2c1, r2c5
 
 
@@ -60,39 +65,15 @@ class ScaffoldMatPlan:
         """Where an upright card lies when centred on the space."""
         return self.spaces[cell].inset(self.clearance)
 
-    def busy(self, hint_size: float, scale: float) -> tuple[Box, ...]:
-        """Where the mat has ink, for tiling to keep its crosses off: the title strip, the
-        key panels, the side bands, the hints (a square `hint_size` a side around each),
-        and in each space its outline, its card's corner ticks, its name and its ring's
-        words across the middle (text drawn `scale` times the poker size). A space's plain
-        fill between them is free: a card covers it in play."""
-        hints = tuple(
-            Box(h.x - hint_size / 2, h.y - hint_size / 2, hint_size, hint_size) for h in self.hints
-        )
-        boxes: list[Box] = [self.title, *self.panels.values(), *self.sides.values(), *hints]
-        tick = 3 * MM * scale + 1 * MM
-        for cell, box in self.spaces.items():
-            band = 1.5 * MM  # the outline, and black's second line inside it
-            boxes += [
-                Box(box.x, box.y, box.width, band),
-                Box(box.x, box.top - band, box.width, band),
-                Box(box.x, box.y, band, box.height),
-                Box(box.right - band, box.y, band, box.height),
-            ]
-            card = self.card_box(cell)
-            for x, y in (
-                (card.x, card.y),
-                (card.right, card.y),
-                (card.x, card.top),
-                (card.right, card.top),
-            ):
-                boxes.append(Box(x - tick, y - tick, 2 * tick, 2 * tick))
-            boxes.append(
-                Box(card.x, card.top - 2 * MM - 8 * scale, 16 * MM * scale, 2 * MM + 8 * scale)
-            )
-            cy = box.y + box.height / 2
-            low, high = cy - 10 * MM * scale, cy + 1 * MM + 12 * scale  # "ring 2" and its line
-            boxes.append(Box(box.x, low, box.width, high - low))
+    def hint_boxes(self, length: float, line: float = 1.1) -> tuple[Box, ...]:
+        """Where the arrows between spaces print, drawn `length` long with lines `line`
+        wide (scaffold.marks.inward_arrow: its head spreads 0.36 of its length either
+        side)."""
+        along, across = length / 2 + line / 2, 0.36 * length + line / 2
+        boxes = []
+        for h in self.hints:
+            half_w, half_h = (along, across) if h.dx else (across, along)
+            boxes.append(Box(h.x - half_w, h.y - half_h, 2 * half_w, 2 * half_h))
         return tuple(boxes)
 
 
@@ -102,7 +83,7 @@ def plan_scaffold_mat(
     *,
     clearance: float = 2.5 * MM,
     gap_x: float | None = None,
-    gap_y: float = 6 * MM,
+    gap_y: float = MIN_GAP,
     title_height: float = 15 * MM,
     band_height: float = 8 * MM,
 ) -> ScaffoldMatPlan:
@@ -139,9 +120,10 @@ def plan_scaffold_mat(
 
 
 def sideways_gap(card: Size, clearance: float) -> float:
-    """The gap that lets a capped (sideways) card clear an upright card next to it, +0.5 mm."""
+    """The gap that lets a capped (sideways) card clear an upright card next to it, +0.5 mm,
+    and `MIN_GAP` at least."""
     overhang = abs(card.height - card.width) / 2 - clearance
-    return max(overhang - clearance + 0.5 * MM, 4 * MM)
+    return max(overhang - clearance + 0.5 * MM, MIN_GAP)
 
 
 def _hint(outer: Cell, inner: Cell, spaces: dict[Cell, Box]) -> Hint:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kitgen.model.kit import KitBase
     from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class Scratch(Game):
@@ -70,6 +71,12 @@ class Scratch(Game):
         from kitgen.games.scratch.build import build_file
 
         return build_file(builder, report, doc, stem)
+
+    def cover(self) -> CoverCards:
+        from kitgen.games.scratch.figures import cover_cards
+        from kitgen.games.scratch.load import official
+
+        return cover_cards(official().pool)
 
     def figures(self) -> Figures:
         from kitgen.games.scratch.figures import scratch_figures

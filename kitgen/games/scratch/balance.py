@@ -15,6 +15,7 @@ from kitgen.rules.balance import (
     balance_of,
     estimate,
     mean_caption,
+    on_one_scale,
     rows,
     series,
 )
@@ -87,12 +88,13 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             ),
         ),
     ]
+    lifts: list[Forest] = []
     for deck in (a, b):
         cards = sorted(
             (c for c in deck["cards"] if c["lift"] is not None),
             key=lambda c: (-c["lift"], c["card"]),
         )
-        panels.append(
+        lifts.append(
             Forest(
                 f"{deck['name']}: card lift",
                 rows(
@@ -114,4 +116,5 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
                 "many games.",
             )
         )
+    panels += on_one_scale(lifts)  # the two decks' lifts read on one axis
     return balance_of(f"Balance report: {a['name']} against {b['name']}", facts, report, panels)

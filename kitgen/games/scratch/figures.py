@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import HexColor, white
@@ -15,13 +16,16 @@ from kitgen.games.scratch.cards import (
     Geometry,
     draw_face,
     faces_of,
+    fit_face,
 )
 from kitgen.games.scratch.figure_args import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.games.scratch.model import ScratchPool
+from kitgen.layout.geometry import Box, Size
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.render.booklet import Figures
-from kitgen.render.fonts import BOLD, ITALIC, REGULAR
+from kitgen.render.cover import MOST_CARDS, CoverCards
+from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
 from kitgen.render.text import wrap
 
 TILE_W, TILE_H, TILE_GAP = 21 * MM, 27 * MM, 1.6 * MM
@@ -35,18 +39,34 @@ def _face(pool: ScratchPool, name: str) -> FaceData:
     return faces_of([card], pool)[0].face
 
 
-def _label(c: Canvas, text: str, x: float, y: float, to: tuple[float, float], right: bool) -> None:
-    c.setFont(REGULAR, 7)
-    c.setFillColor(INK_BLACK)
-    c.setStrokeColor(HexColor("#6b6b6b"))
-    c.setLineWidth(0.45)
-    if right:
-        c.drawString(x, y - 2.4, text)
-        c.line(x - 1.2 * MM, y, to[0], to[1])
-    else:
-        c.drawRightString(x, y - 2.4, text)
-        c.line(x + 1.2 * MM, y, to[0], to[1])
-    c.circle(to[0], to[1], 0.7, stroke=0, fill=1)
+LABEL_SIZE = 7.0
+LEADER_GAP = 0.8 * MM  # between a leader's end and the part it names
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A part of the card named beside it: the label's text and where it sits (`x` its
+    near end, `y` its middle, on the left or right of the card), and the line from the
+    label to the point just outside the part (`to`), all in the figure's points."""
+
+    text: str
+    x: float
+    y: float
+    right: bool
+    to: tuple[float, float]
+
+    @property
+    def box(self) -> Box:
+        """Where the label's text prints."""
+        width = text_width(self.text, REGULAR, LABEL_SIZE)
+        left = self.x if self.right else self.x - width
+        return Box(left, self.y - 2.4 - 0.24 * LABEL_SIZE, width, LABEL_SIZE * 0.98)
+
+    @property
+    def line(self) -> tuple[float, float, float, float]:
+        """The leader: from beside the label to the point outside its part."""
+        start = self.x - 1.2 * MM if self.right else self.x + 1.2 * MM
+        return start, self.y, self.to[0], self.to[1]
 
 
 def _spread(ys: list[float], gap: float) -> list[float]:
@@ -54,6 +74,104 @@ def _spread(ys: list[float], gap: float) -> list[float]:
     out: list[float] = []
     for y in ys:
         out.append(min(y, out[-1] - gap) if out else y)
+    return out
+
+
+@dataclass(frozen=True)
+class Anatomy:
+    """The card-anatomy figure laid out: the card's box and scale, its parts' text boxes
+    (what no leader may cross) and the leaders that name them."""
+
+    card: Box
+    scale: float
+    parts: dict[str, Box]
+    leaders: tuple[Leader, ...]
+
+
+def anatomy_layout(face: FaceData, width: float, height: float) -> Anatomy:
+    """Where the card and its named parts go. Each leader runs from its label to just
+    outside the part it names, on the side facing the label, so it crosses none of the
+    card's words or numbers: a value at its disc's edge, the name after its last letter,
+    the faction before its first, the rarity after its mark, the power text beside its
+    widest line, the shorthand line before its first digit."""
+    k = (height - 4 * MM) / POKER_H
+    w, h = POKER_W * k, POKER_H * k
+    x0, y0 = (width - w) / 2, 2 * MM
+    geo = Geometry(POKER_W, POKER_H)
+    fitted = fit_face(face, geo)
+    parts = {name: _scaled(box, x0, y0, k) for name, box in _part_boxes(face, geo).items()}
+    gap = LEADER_GAP
+    left_of = {n: (b.x - gap, b.y + b.height / 2) for n, b in parts.items()}
+    right_of = {n: (b.right + gap, b.y + b.height / 2) for n, b in parts.items()}
+    left = [
+        ("top value", left_of["top value"]),
+        ("faction", left_of["faction"]),
+        ("left value", left_of["left value"]),
+        *([("power and its text", left_of["power"])] if fitted.power is not None else []),
+        ("shorthand line", left_of["shorthand"]),
+    ]
+    right = [
+        ("name", right_of["name"]),
+        ("rarity", right_of["rarity"]),
+        ("right value", right_of["right value"]),
+        ("bottom value", right_of["bottom value"]),
+    ]
+    if face.reconstructed:
+        right.append(("reconstructed", right_of["dagger"]))
+    leaders: list[Leader] = []
+    for items, is_right in ((left, False), (right, True)):
+        ys = _spread([p[1] for _, p in items], 4 * MM)
+        x = x0 + w + 4 * MM if is_right else x0 - 4 * MM
+        for (text, point), y in zip(items, ys, strict=True):
+            leaders.append(Leader(text, x, y, is_right, point))
+    return Anatomy(Box(x0, y0, w, h), k, parts, tuple(leaders))
+
+
+def _scaled(box: Box, x0: float, y0: float, k: float) -> Box:
+    return Box(x0 + box.x * k, y0 + box.y * k, box.width * k, box.height * k)
+
+
+def _part_boxes(face: FaceData, geo: Geometry) -> dict[str, Box]:
+    """Where each part's ink lies on the card (in its own points, at poker size): the
+    discs, and each word and number as its text prints (see cards.draw_face)."""
+    s, r = geo.s, geo.radius
+    out = {
+        name: Box(cx - r, cy - r, 2 * r, 2 * r)
+        for name, (cx, cy) in (
+            ("top value", geo.top_c),
+            ("left value", geo.left_c),
+            ("right value", geo.right_c),
+            ("bottom value", geo.bottom_c),
+        )
+    }
+    fitted = fit_face(face, geo)
+    nx, ny, nw, nh = geo.name_box
+    name = fitted.name
+    name_w = max(text_width(line, BOLD, name.size) for line in name.lines)
+    block = len(name.lines) * name.leading
+    name_top = ny + (nh + block) / 2
+    out["name"] = Box(nx + nw / 2 - name_w / 2, name_top - block, name_w, block)
+    band_x, band_w = geo.safe, geo.w - 2 * geo.safe
+    size = 7.2 * s
+    faction_w = text_width(face.faction.upper(), BOLD, size)
+    out["faction"] = Box(band_x + 2.2 * MM * s, geo.band_y, faction_w, geo.band_h)
+    rarity_w = text_width(face.rarity.upper(), BOLD, size)
+    rarity_right = band_x + band_w - 3.3 * MM * s + 1.5 * MM * s  # its mark's outer edge
+    rarity_left = band_x + band_w - 6 * MM * s - rarity_w
+    out["rarity"] = Box(rarity_left, geo.band_y, rarity_right - rarity_left, geo.band_h)
+    if fitted.power is not None:
+        px, py, pw, ph = geo.power_box
+        lines = [line for line in fitted.power.lines if line != "\n"]
+        widest = max(text_width(line, BOLD, fitted.power.size) for line in lines)
+        block = len(lines) * fitted.power.leading
+        out["power"] = Box(px + pw / 2 - widest / 2, py + (ph - block) / 2, widest, block)
+    strip_y = geo.safe + 1.55 * MM * s
+    out["shorthand"] = Box(
+        geo.safe + 2 * MM * s, strip_y - 1.5 * s, geo.w - 2 * geo.safe - 8 * MM * s, 8 * s
+    )
+    if face.reconstructed:
+        cx, cy = geo.w - geo.safe - 2.6 * MM * s, geo.safe + 2.3 * MM * s
+        out["dagger"] = Box(cx - 0.95 * MM * s, cy - 1.75 * MM * s, 1.9 * MM * s, 3.5 * MM * s)
     return out
 
 
@@ -65,48 +183,34 @@ def anatomy(pool: ScratchPool) -> tuple[Any, Any]:
 
     def paint(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
         face = _face(pool, CardArgs.model_validate(args).card)
-        k = (height - 4 * MM) / POKER_H
-        w, h = POKER_W * k, POKER_H * k
-        x0, y0 = (width - w) / 2, 2 * MM
+        layout = anatomy_layout(face, width, height)
+        card, k = layout.card, layout.scale
         c.saveState()
-        c.translate(x0, y0)
+        c.translate(card.x, card.y)
         c.scale(k, k)
         draw_face(c, face, POKER_W, POKER_H, 0, ink)
         c.restoreState()
         c.setStrokeColor(INK_BLACK)
         c.setLineWidth(0.4)
-        c.rect(x0, y0, w, h, stroke=1, fill=0)
-        geo = Geometry(POKER_W, POKER_H)
-
-        def at(p: tuple[float, float]) -> tuple[float, float]:
-            return x0 + p[0] * k, y0 + p[1] * k
-
-        nx, ny, nw, nh = geo.name_box
-        px, py, _, ph = geo.power_box
-        band = geo.band_y + geo.band_h / 2
-        left = [
-            ("top value", geo.top_c),
-            ("faction", (geo.safe + 9 * MM, band)),
-            ("left value", geo.left_c),
-            ("power and its text", (px + 4 * MM, py + ph / 2)),
-            ("shorthand line", (geo.safe + 4 * MM, geo.safe + 2 * MM)),
-        ]
-        right = [
-            ("name", (nx + nw - 4 * MM, ny + nh / 2)),
-            ("rarity", (geo.w - geo.safe - 4 * MM, band)),
-            ("right value", geo.right_c),
-            ("bottom value", geo.bottom_c),
-        ]
-        if face.reconstructed:
-            right.append(("reconstructed", (geo.w - geo.safe - 2.6 * MM, geo.safe + 2.3 * MM)))
-        for items, is_right in ((left, False), (right, True)):
-            points = [at(p) for _, p in items]
-            ys = _spread([p[1] for p in points], 4 * MM)
-            x = x0 + w + 4 * MM if is_right else x0 - 4 * MM
-            for (text, _), y, point in zip(items, ys, points, strict=True):
-                _label(c, text, x, y, point, is_right)
+        c.rect(card.x, card.y, card.width, card.height, stroke=1, fill=0)
+        for leader in layout.leaders:
+            _leader(c, leader)
 
     return size, paint
+
+
+def _leader(c: Canvas, leader: Leader) -> None:
+    """A label and its line, ending in a dot just outside the part it names."""
+    c.setFont(REGULAR, LABEL_SIZE)
+    c.setFillColor(INK_BLACK)
+    c.setStrokeColor(HexColor("#6b6b6b"))
+    c.setLineWidth(0.45)
+    if leader.right:
+        c.drawString(leader.x, leader.y - 2.4, leader.text)
+    else:
+        c.drawRightString(leader.x, leader.y - 2.4, leader.text)
+    c.line(*leader.line)
+    c.circle(leader.to[0], leader.to[1], 0.7, stroke=0, fill=1)
 
 
 def flip(pool: ScratchPool) -> tuple[Any, Any]:
@@ -218,6 +322,40 @@ def board(pool: ScratchPool) -> tuple[Any, Any]:
         c.drawCentredString(width / 2, 0.6 * MM, "thick frame: the card just played")
 
     return size, paint
+
+
+RARITY_ORDER = ("unique", "rare", "common")
+COVER_SHOW = 0.4
+
+
+def cover_cards(pool: ScratchPool) -> CoverCards:
+    """Five cards for the rule booklet's cover, the factions taking turns: each faction's
+    rarest first, those with a power before those without, then by name; drawn as the
+    card sheets draw them, at poker size."""
+    faces = {item.face.name: item.face for item in faces_of(list(pool.cards.values()), pool)}
+
+    def rank(face: FaceData) -> tuple[int, bool, str]:
+        order = RARITY_ORDER.index(face.rarity_id) if face.rarity_id in RARITY_ORDER else 3
+        return order, face.power is None, face.name
+
+    by_faction: dict[str, list[FaceData]] = {}
+    for face in sorted(faces.values(), key=rank):
+        by_faction.setdefault(face.faction_id, []).append(face)
+    queues = [by_faction[k] for k in sorted(by_faction)]
+    chosen: list[FaceData] = []
+    while len(chosen) < MOST_CARDS and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < MOST_CARDS:
+                chosen.append(queue.pop(0))
+
+    def painter(face: FaceData) -> Any:
+        def paint(c: Canvas, ink: Ink) -> None:
+            draw_face(c, face, POKER_W, POKER_H, 0, ink)
+
+        return paint
+
+    # A Scratch card's numbers and faction stand in from its edge: show 40% of each.
+    return CoverCards(Size(POKER_W, POKER_H), tuple(painter(f) for f in chosen), COVER_SHOW)
 
 
 def scratch_figures(pool: ScratchPool) -> Figures:

@@ -28,10 +28,10 @@ from kitgen.games.scratch.cards import (
     draw_reference_back,
     fit_face,
 )
-from kitgen.games.scratch.mat import draw_scratch_mat, header_height
-from kitgen.layout.geometry import Size
-from kitgen.layout.mat import plan_mat
-from kitgen.layout.tile import tile
+from kitgen.games.scratch.mat import draw_scratch_mat, header_height, mat_content
+from kitgen.layout.geometry import Box, Size
+from kitgen.layout.mat import MatPlan, plan_mat
+from kitgen.layout.tile import Tile, tile
 from kitgen.layout.units import MM
 from kitgen.load.images import (
     DEFAULT_LIMITS,
@@ -284,20 +284,29 @@ def scratch_deck(title: str, stem: str, items: Sequence[Item]) -> Deck:
     return Deck("scratch", stem, title, names, source, check)
 
 
-def mat_pdf(title: str, setup: PrintSetup) -> bytes:
-    """The 3x3 play mat, sized for the card size, tiled over sheets when needed."""
-    plan = plan_mat(setup.card, title_height=header_height())
-    tiles = tile(plan.size, setup.paper, margin=setup.margin)
-    hint = (
-        "Play cards on the spaces. Mark the cards you hold with a coin: heads for one "
-        "player, tails for the other."
-    )
+MAT_HINT = (
+    "Play cards on the spaces. Mark the cards you hold with a coin: heads for one "
+    "player, tails for the other."
+)
 
+
+def mat_tiles(title: str, setup: PrintSetup) -> tuple[MatPlan, tuple[Box, ...], list[Tile]]:
+    """The play mat's plan, its content (`mat_content`: what no seam may cut) and the
+    sheets it prints on."""
+    plan = plan_mat(setup.card, title_height=header_height())
+    content = mat_content(plan, f"{title}: play mat", MAT_HINT)
+    return plan, content, tile(plan.size, setup.paper, margin=setup.margin, content=content)
+
+
+def mat_pdf(title: str, setup: PrintSetup) -> bytes:
+    """The 3x3 play mat, sized for the card size, tiled over sheets when needed (cut
+    between its spaces and words)."""
+    plan, content, tiles = mat_tiles(title, setup)
     canvas, buffer = new_canvas(f"{title}: play mat", f"kitgen play mat: {setup.describe()}")
     render_tiles(
         canvas,
         tiles,
-        lambda c: draw_scratch_mat(c, plan, setup.ink, f"{title}: play mat", hint),
-        busy=plan.busy,
+        lambda c: draw_scratch_mat(c, plan, setup.ink, f"{title}: play mat", MAT_HINT),
+        busy=content,
     )
     return finish(canvas, buffer)

@@ -21,6 +21,7 @@ from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
 from kitgen.render.fonts import BOLD, ITALIC, register_fonts
 from kitgen.render.sheets import draw_scale_bar
+from kitgen.render.text import line_box
 
 LINE = HexColor("#5b6670")
 FILL = HexColor("#f6f3ec")
@@ -79,19 +80,43 @@ def draw_scratch_mat(c: Canvas, plan: MatPlan, ink: Ink, title: str, hint: str) 
         label = f"{names[row]} {sides[col]}" if plan.rows == plan.cols == 3 else ""
         if label:
             c.drawCentredString(cell.x + cell.width / 2, cell.y + cell.height / 2 - 2.5, label)
-    t = plan.title
-    lines = header()
-    title_y, hint_y = t.y + lines.title, t.y + lines.hint
+    heading, hint_line, note = _title_lines(plan, title, hint)
     c.setFillColor(HexColor("#1b1b1b"))
     c.setFont(TITLE_FONT, TITLE_SIZE)
-    c.drawString(t.x + 1 * MM, title_y, title)
+    c.drawString(heading[0], heading[1], title)
     c.setFont(HINT_FONT, HINT_SIZE)
-    c.drawString(t.x + 1 * MM, hint_y, hint)
-    bar_mm = 50 if t.width > 150 * MM else 30
-    bar = Box(t.right - bar_mm * MM - 10 * MM, title_y, bar_mm * MM, 1.6 * MM)
-    draw_scale_bar(c, bar, None, bar_mm)
+    c.drawString(hint_line[0], hint_line[1], hint)
+    draw_scale_bar(c, _scale_bar(plan), None, _bar_mm(plan))
     c.setFont(HINT_FONT, HINT_SIZE)
-    c.drawRightString(
-        t.right - 1 * MM, hint_y, f"Print at 100% (actual size): the bar is {bar_mm} mm."
-    )
+    c.drawRightString(note[0], note[1], note[2])
     c.restoreState()
+
+
+def _bar_mm(plan: MatPlan) -> int:
+    return 50 if plan.title.width > 150 * MM else 30
+
+
+def _scale_bar(plan: MatPlan) -> Box:
+    t, bar_mm = plan.title, _bar_mm(plan)
+    return Box(t.right - bar_mm * MM - 10 * MM, t.y + header().title, bar_mm * MM, 1.6 * MM)
+
+
+def _title_lines(
+    plan: MatPlan, title: str, hint: str
+) -> list[tuple[float, float, str, str, float, str]]:
+    """The title strip's lines, (x, baseline, text, font, size, align)."""
+    t, lines = plan.title, header()
+    title_y, hint_y = t.y + lines.title, t.y + lines.hint
+    note = f"Print at 100% (actual size): the bar is {_bar_mm(plan)} mm."
+    return [
+        (t.x + 1 * MM, title_y, title, TITLE_FONT, TITLE_SIZE, "left"),
+        (t.x + 1 * MM, hint_y, hint, HINT_FONT, HINT_SIZE, "left"),
+        (t.right - 1 * MM, hint_y, note, HINT_FONT, HINT_SIZE, "right"),
+    ]
+
+
+def mat_content(plan: MatPlan, title: str, hint: str) -> tuple[Box, ...]:
+    """What no seam may cut (the sheets of a tiled mat are cut between them): every
+    space, and the title strip's words and scale bar where they print."""
+    words = tuple(line_box(*line) for line in _title_lines(plan, title, hint))
+    return (*plan.cells, *words, _scale_bar(plan))

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from kitgen.model.kit import KitBase
     from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class ShapeUp(Game):
@@ -53,6 +54,11 @@ class ShapeUp(Game):
         from kitgen.games.shapeup.build import build_kit
 
         build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def cover(self) -> CoverCards:
+        from kitgen.games.shapeup.kit import cover_cards
+
+        return cover_cards()
 
     def figures(self) -> Figures:
         from kitgen.games.shapeup.figures import shapeup_figures

@@ -17,6 +17,7 @@ from kitgen.rules.balance import (
     estimate,
     rows,
     series,
+    shown,
 )
 
 
@@ -109,7 +110,7 @@ def balance_report(report: dict[str, Any], command: str) -> BalanceReport:
             ),
             bars=True,
             caption=(
-                f"A round is won by {report['winning_margin']} points on average."
+                f"A round is won by {shown(report['winning_margin'])[0]} points on average."
                 if report["winning_margin"] is not None
                 else ""
             ),

@@ -31,6 +31,7 @@ from kitgen.layout.geometry import Box, Grid, Size
 from kitgen.layout.impose import plan_grid
 from kitgen.layout.units import MM
 from kitgen.model.kit import Ink
+from kitgen.render.cover import POKER, CoverCards, from_deck
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_marks, one_back_deck, sheet_label
@@ -77,6 +78,19 @@ def cards_pdf(
 def cards_deck(title: str, cards: Sequence[Card], stem: str = "shapeup-cards") -> Deck:
     """The Shape Up! cards as a deck (one shared back), named `red solid circle` and so on."""
     return one_back_deck("shapeup", stem, title, cards, draw_face, draw_back, "shapeup")
+
+
+def cover_cards() -> CoverCards:
+    """Five cards for the rule booklet's cover: each colour, both fills, four shapes (the
+    star among them), drawn as the card sheets draw them."""
+    chosen = [
+        Card("red", "solid", "circle"),
+        Card("green", "hollow", "square"),
+        Card("blue", "solid", "triangle"),
+        Card("red", "hollow", "star"),
+        Card("green", "solid", "circle"),
+    ]
+    return from_deck(cards_deck("Shape Up!", chosen, "shapeup-cover"), range(5), POKER)
 
 
 # --- Cut sheets: score sheets and pad pages ---------------------------------------------------

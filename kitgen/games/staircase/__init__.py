@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from kitgen.model.kit import KitBase
     from kitgen.registry import Replay
     from kitgen.render.booklet import Figures
+    from kitgen.render.cover import CoverCards
 
 
 class Staircase(Game):
@@ -53,6 +54,11 @@ class Staircase(Game):
         from kitgen.games.staircase.build import build_kit
 
         build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
+
+    def cover(self) -> CoverCards:
+        from kitgen.render.cover import standard_cover
+
+        return standard_cover(self.id, "5H 6S 7D 8C 9H")
 
     def figures(self) -> Figures:
         from kitgen.games.staircase.figures import staircase_figures

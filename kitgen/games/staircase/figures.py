@@ -31,6 +31,7 @@ from kitgen.model.kit import Ink
 from kitgen.model.standard import Card
 from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
 from kitgen.render.cards.standard import draw_suit, ink_of
+from kitgen.render.figure_titles import titled, verdict_line
 from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
 from kitgen.render.text import wrap
 
@@ -376,9 +377,10 @@ def turn_legend(parsed: TurnArgs, figure: TurnFigure) -> list[LegendLine]:
         return []
     if figure.verdict is not None:
         reason = figure.verdict[0].upper() + figure.verdict[1:]
-        return [(f"{move}: not allowed.", BOLD_ITALIC, None), (f"{reason}.", ITALIC, None)]
+        return [(verdict_line(str(move), False), BOLD_ITALIC, None), (f"{reason}.", ITALIC, None)]
     whose = _whose(parsed.player)
-    lines: list[LegendLine] = [(str(move), BOLD_ITALIC, None)]
+    # The move as the legend's title, unless a caption says what it is.
+    lines: list[LegendLine] = [(str(move), BOLD_ITALIC, None)] if titled() else []
     a = move.cards[0]
     if move.action == "build":
         steps = [f"{a} to the right end of {whose} staircase"]
