@@ -485,15 +485,23 @@ def turn_geometry(args: dict[str, Any], width: float) -> TurnGeometry:
     )
 
 
-def _label(c: Canvas, x: float, y: float, text: str, align: str = "left") -> None:
+def _label_span(text: str, size: float = LABEL_SIZE) -> float:
+    """How wide a label is drawn (capitals, spaced)."""
+    words = text.upper()
+    return text_width(words, BOLD, size) + 0.5 * (len(words) - 1)
+
+
+def _label(
+    c: Canvas, x: float, y: float, text: str, align: str = "left", size: float = LABEL_SIZE
+) -> None:
     """A small spaced capital label with its baseline at y."""
     c.saveState()
     c.setFillColor(GREY)
     t = c.beginText()
-    t.setFont(BOLD, LABEL_SIZE)
+    t.setFont(BOLD, size)
     t.setCharSpace(0.5)
     words = text.upper()
-    span = text_width(words, BOLD, LABEL_SIZE) + 0.5 * (len(words) - 1)
+    span = _label_span(text, size)
     start = x - span / 2 if align == "centre" else x
     t.setTextOrigin(start, y)
     t.textOut(words)
@@ -599,8 +607,13 @@ def paint_turn(c: Canvas, args: dict[str, Any], width: float, height: float, ink
     label_y = geo.hand_y + h + geo.above + 1.0 * MM
     mover = _who(parsed.player)
     _label(c, geo.left, label_y, "your hand" if mover == "you" else f"{mover}'s hand")
-    _label(c, geo.scrap_x + w / 2, label_y, "scrap pile", "centre")
-    _label(c, geo.depot_x + w / 2, label_y, "depot", "centre")
+    # The piles' labels, centred over them, shrink where a narrow figure would run them
+    # into each other (a quick reference in three columns).
+    apart = geo.depot_x - geo.scrap_x - 1.0 * MM
+    need = (_label_span("scrap pile") + _label_span("depot")) / 2
+    piles = LABEL_SIZE * min(1.0, apart / need)
+    _label(c, geo.scrap_x + w / 2, label_y, "scrap pile", "centre", piles)
+    _label(c, geo.depot_x + w / 2, label_y, "depot", "centre", piles)
     owner = move.target if action == "interfere" and move else parsed.player
     _label(c, geo.left, geo.row_y - 1.0 * MM - LABEL_SIZE * 0.75, f"{_whose(owner)} staircase")
     # The hand: the cards the move uses are lifted a little.
