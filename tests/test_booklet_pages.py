@@ -335,3 +335,29 @@ def test_a_heading_never_ends_a_frame() -> None:
         first = pages[0].get_textpage().get_text_range()
         assert "The heading" not in first, "a heading left at the foot of its page"
         assert "The heading" in pages[1].get_textpage().get_text_range()
+
+
+def test_padding_that_does_not_come_out_as_counted_falls_back_to_blanks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(A safeguard: padding pages that would make the booklet longer than its multiple of
+    four are dropped for blanks, so its sheets still fold.)"""
+    from kitgen.render import booklet, padding
+
+    def one_too_many(facts: Any, count: int, *args: Any) -> list[Any]:
+        return padding.padding_pages(facts, count + 1, *args)
+
+    monkeypatch.setattr(booklet, "padding_pages", one_too_many)
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "game: galliard\nkind: rules\ntitle: Galliard\n"
+        "sections:\n  - title: Dancers\n    blocks:\n      - text: Two players.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    assert plan([str(path)], BuildOptions(out=str(out))).write_planned().ok
+    reading = out / "galliard" / "galliard-rules.pdf"
+    pages = reading_pages(reading)
+    assert len(pages) == 3  # the cover, the rules, the back cover
+    stitched = stitched_pages(out / "galliard" / "galliard-rules-booklet.pdf", page_size(reading))
+    assert len(stitched) == 4 and stitched[2].blank == 1.0

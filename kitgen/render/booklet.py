@@ -1087,9 +1087,10 @@ def booklet_pdfs(
         return b"", b"", found
     pad = padding or PaddingFacts(rules.title)
     pages = 0  # the reading edition's, once built
+    padded = True  # (False: the padding pages did not come out as counted; blanks then)
 
     def flow() -> list[Flowable]:
-        extra = padded_count(pages) - pages if pages else 0
+        extra = padded_count(pages) - pages if pages and padded else 0
         filler = (
             padding_pages(pad, extra, _body_size(page), page.width - 26 * MM, page.height - 27 * MM)
             if extra
@@ -1106,15 +1107,22 @@ def booklet_pdfs(
             flow, page, rules.title, outline=True, credit=credit, subject=READING_SUBJECT
         )
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
-        booklet, _ = _build(
-            flow,
-            page,
-            rules.title,
-            outline=False,
-            canvasmaker=capture,
-            credit=credit,
-            subject=BOOKLET_SUBJECT,
-        )
+
+        def stitched() -> tuple[bytes, int]:
+            return _build(
+                flow,
+                page,
+                rules.title,
+                outline=False,
+                canvasmaker=capture,
+                credit=credit,
+                subject=BOOKLET_SUBJECT,
+            )
+
+        booklet, count = stitched()
+        if count != padded_count(pages):  # never seen: a safeguard, blank padding then
+            padded = False
+            booklet, count = stitched()
     except TooLarge as err:
         return (
             b"",
