@@ -361,3 +361,34 @@ def test_padding_that_does_not_come_out_as_counted_falls_back_to_blanks(
     assert len(pages) == 3  # the cover, the rules, the back cover
     stitched = stitched_pages(out / "galliard" / "galliard-rules-booklet.pdf", page_size(reading))
     assert len(stitched) == 4 and stitched[2].blank == 1.0
+
+
+@pytest.mark.parametrize(("names", "count", "checklists"), [(9, 1, 1), (150, 3, 2), (400, 3, 0)])
+def test_a_checklist_takes_the_pages_it_needs_or_none(
+    names: int, count: int, checklists: int
+) -> None:
+    """A checklist runs on over as many padding pages as it needs; one that needs more
+    than there are is left out (notes instead), and the pages are always `count`."""
+    import io
+
+    from reportlab.platypus import Frame, PageTemplate
+
+    from kitgen.render.booklet import _Paged
+    from kitgen.render.fonts import register_fonts
+    from kitgen.render.padding import PaddingFacts, padding_pages
+
+    register_fonts()
+    cards = (("Deck", tuple((f"Card number {n}", 1 + n % 5) for n in range(names))),)
+    width, height = 346.0, 519.0
+    flow = padding_pages(PaddingFacts("A game", cards), count, 9.5, width, height)
+    buffer = io.BytesIO()
+    doc = _Paged(buffer, pagesize=(width, height), invariant=1)
+    frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate("page", [frame])])
+    doc.build(flow[1:])  # (the first page break is the one after the rules)
+    pages = pdfium.PdfDocument(buffer.getvalue())
+    tops = [squeeze(page.get_textpage().get_text_range())[:13] for page in pages]
+    assert len(tops) == count
+    assert sum(top.startswith("Cardchecklist") for top in tops) == checklists, tops
+    text = squeeze("".join(page.get_textpage().get_text_range() for page in pages))
+    assert all(squeeze(f"Card number {n}") in text for n in range(names) if checklists)

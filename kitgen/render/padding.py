@@ -5,10 +5,11 @@ back cover, instead of leaving them blank.
 They come in this order, as many as there are pages to fill (padding_pages):
 
 1. A card checklist, when the kit prints cards with at least CHECKLIST_MIN different
-   names: the kit's cards by deck, each name with a box to tick for each copy, in as
-   many columns as the names allow; the room left under it is ruled for notes. It is
-   left out when it would need more pages than there are to fill (half a checklist
-   checks nothing).
+   names: the kit's cards by deck, each name with a box to tick for each copy, in up
+   to three columns (as many as keep every name whole, with at most WRAPPED_MOST of
+   them on two lines); the room left under it, three lines or more, is ruled for
+   notes. It is left out when it would need more pages than there are to fill (half a
+   checklist checks nothing).
 2. A score page, when the kit prints a score sheet (a game's `score_parts`): a column
    for each player (as many as the game has at most, 2 to 6), names at the top, a row
    for each game and the totals at the foot.
@@ -34,6 +35,7 @@ from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
 CHECKLIST_MIN = 8
 """The fewest different cards a kit's decks name for a checklist page: two team cards
 or five copies of one action card need no list."""
+WRAPPED_MOST = 0.1  # of a checklist's names, on two lines in smaller type
 RULE_GAP = 7 * MM  # between ruled lines: a school notebook's
 INK = colors.HexColor("#1b1b1b")
 LINE = colors.HexColor("#9a9a9a")  # ruled and grid lines: visible in grey, light in ink
@@ -108,6 +110,10 @@ class Ruled(Flowable):  # type: ignore[misc]
         self.width, self.height = avail_width, max(avail_height, 0.0)
         return self.width, self.height
 
+    def getSpaceBefore(self) -> float:
+        """Room over a label (notes under a checklist)."""
+        return self.size * 0.8 if self.label else 0.0
+
     def draw(self) -> None:
         """The label, then a line every RULE_GAP down to the foot."""
         c = self.canv
@@ -133,13 +139,14 @@ Row = tuple[str, str, int]  # ("deck", title, 0) or ("card", name, copies)
 
 class Checklist(Flowable):  # type: ignore[misc]
     """Cards in columns, each with a box to tick for each copy (up to BOXES, then one
-    box and the count), a deck's title over its cards; filled column by column."""
+    box and the count), a deck's title over its cards; filled column by column. A name
+    too long for its column takes two lines in smaller type."""
 
     BOXES = 4
 
-    def __init__(self, rows: list[Row], columns: int, size: float) -> None:
+    def __init__(self, rows: list[Row], columns: int, size: float, slots: int) -> None:
         super().__init__()
-        self.rows, self.columns, self.size = rows, columns, size
+        self.rows, self.columns, self.size, self.slots = rows, columns, size, slots
         self.width = 0.0
         self.row_height = size * 1.9
         self.height = math.ceil(len(rows) / columns) * self.row_height
@@ -164,16 +171,36 @@ class Checklist(Flowable):  # type: ignore[misc]
                 c.setFont(BOLD, s)
                 c.drawString(x, y, _fitted(text, BOLD, s, column_width - 2 * MM))
                 continue
-            boxes = copies if copies <= self.BOXES else 1
             c.setStrokeColor(INK)
             c.setLineWidth(0.6)
-            for k in range(boxes):
+            for k in range(copies if copies <= self.BOXES else 1):
                 c.rect(x + k * (box + 1.2), y - box * 0.12, box, box, stroke=1, fill=0)
-            left = x + self.BOXES * (box + 1.2) + 1.5 * MM
-            label = text if copies <= self.BOXES else f"{text} \u00d7{copies}"
-            c.setFont(REGULAR, s)
-            c.drawString(left, y, _fitted(label, REGULAR, s, x + column_width - 2 * MM - left))
+            left = x + _boxes_width(self.slots, s) + 1.5 * MM
+            lines, size = _name_lines(_label(text, copies), s, column_width - 2 * MM - left + x)
+            c.setFont(REGULAR, size)
+            if len(lines) == 1:
+                c.drawString(left, y, lines[0])
+            else:
+                lead = size * 1.15
+                c.drawString(left, y - 0.4 * lead + lead, lines[0])
+                c.drawString(left, y - 0.4 * lead, lines[1])
         c.restoreState()
+
+
+def _slots(rows: list[Row]) -> int:
+    """The boxes the widest row draws (its copies, up to Checklist.BOXES)."""
+    most = max((copies for kind, _, copies in rows if kind == "card"), default=1)
+    return most if most <= Checklist.BOXES else 1
+
+
+def _boxes_width(slots: int, size: float) -> float:
+    """The width `slots` boxes take in `size` type."""
+    return slots * (size * 0.95 + 1.2)
+
+
+def _label(name: str, copies: int) -> str:
+    """A card's name, with its count when it has more copies than boxes."""
+    return name if copies <= Checklist.BOXES else f"{name} \u00d7{copies}"
 
 
 def _fitted(text: str, font: str, size: float, room: float) -> str:
@@ -183,6 +210,21 @@ def _fitted(text: str, font: str, size: float, room: float) -> str:
     while text and text_width(text + "\u2026", font, size) > room:
         text = text[:-1]
     return text.rstrip() + "\u2026"
+
+
+def _name_lines(text: str, size: float, room: float) -> tuple[list[str], float]:
+    """A name on one line in `size` type when it fits `room`, else on two in smaller
+    type (split between words where the longer line is shortest), else cut short."""
+    if text_width(text, REGULAR, size) <= room:
+        return [text], size
+    small = size * 0.85
+    words = text.split()
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    if splits:
+        best = min(splits, key=lambda p: max(text_width(q, REGULAR, small) for q in p))
+        if all(text_width(q, REGULAR, small) <= room for q in best):
+            return list(best), small
+    return [_fitted(text, REGULAR, size, room)], size
 
 
 class ScoreGrid(Flowable):  # type: ignore[misc]
@@ -249,34 +291,42 @@ def _checklist_rows(cards: CardList) -> list[Row]:
 def _checklist_pages(
     facts: PaddingFacts, size: float, width: float, height: float
 ) -> list[list[Flowable]]:
-    """The checklist's pages (a checklist and the notes under it on each)."""
+    """The checklist's pages (a checklist and, where three lines or more are left, ruled
+    notes under it on each), in as many columns (up to three) as keep every name whole
+    and set at most WRAPPED_MOST of them on two lines."""
     rows = _checklist_rows(facts.cards)
-    box = size * 0.95
-    widest = max(
-        text_width(text, BOLD if kind == "deck" else REGULAR, size) for kind, text, _ in rows
-    )
-    need = Checklist.BOXES * (box + 1.2) + 3.5 * MM + widest
-    columns = max(1, min(3, int(width // need)))
+    slots = _slots(rows)
+    columns = 1
+    for count in (3, 2):
+        room = width / count - 2 * MM - _boxes_width(slots, size) - 1.5 * MM
+        decks = [text for kind, text, _ in rows if kind == "deck"]
+        names = [_label(text, copies) for kind, text, copies in rows if kind == "card"]
+        lines = [_name_lines(n, size, room)[0] for n in names]
+        whole = all(len(n) == 2 or "\u2026" not in n[0] for n in lines)
+        wrapped = sum(len(n) == 2 for n in lines)
+        fit = all(text_width(d, BOLD, size) <= width / count - 2 * MM for d in decks)
+        if fit and whole and wrapped <= len(names) * WRAPPED_MOST:
+            columns = count
+            break
     head = PageHead("Card checklist", facts.title, size)
+    cards = sum(copies for kind, _, copies in rows if kind == "card")
     intro = Paragraph(
-        "A box for each copy: tick it as you cut the card out, and again as you pack up.",
+        f"{cards} cards. A box for each copy: tick it as you cut the card out, and again as "
+        "you pack up.",
         ParagraphStyle(
             "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
         ),
     )
-    room = height - head.height - head.getSpaceAfter()
     intro.spaceAfter = size
+    room = height - head.height - head.getSpaceAfter()
     room -= intro.wrap(width, height)[1] + size
     per_page = columns * max(int(room // (size * 1.9)), 1)
     pages = []
     for start in range(0, len(rows), per_page):
         chunk = rows[start : start + per_page]
-        page: list[Flowable] = [
-            PageHead("Card checklist", facts.title, size),
-            intro,
-            Checklist(chunk, columns, size),
-        ]
-        if len(chunk) < per_page:
+        listed = Checklist(chunk, columns, size, slots)
+        page: list[Flowable] = [PageHead("Card checklist", facts.title, size), intro, listed]
+        if room - listed.height >= size * 2.4 + 3 * RULE_GAP:
             page.append(Ruled(size, "Notes"))
         pages.append(page)
     return pages
