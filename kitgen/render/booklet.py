@@ -825,6 +825,7 @@ def back_cover_fit(
     is none), and the back cover holds the designed page instead (_back_page)."""
     if not rules.quick_reference:
         return None
+    register_fonts()
     width, room = page.width - 26 * MM, page.height - 27 * MM
 
     def fits(size: float, columns: int) -> bool:

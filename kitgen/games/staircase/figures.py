@@ -56,6 +56,7 @@ SUM_SIZE = 8.5
 TURN_W = 11.0 * MM  # the turn figure's cards, at most
 TURN_GAP = 1.3 * MM
 LABEL_SIZE = 6.0  # HAND, SCRAP PILE...
+PILES_APART = 2.5 * MM  # the least room between the two piles' labels
 LABEL_H = LABEL_SIZE + 1.4 * MM
 BAND_H = 10.5 * MM  # between the upper cards and the staircase: the arrows' room
 PILE_GAP = 6 * MM
@@ -232,7 +233,10 @@ def staircase_geometry(args: dict[str, Any], width: float) -> StaircaseGeometry:
     named = bool(read and read[0].name)
     card = min(CARD_W, (width + CARD_GAP) / max(count, 1) - CARD_GAP)
     card = max(card, 8 * MM)
-    per_row = max(1, int((width + CARD_GAP) // (card + CARD_GAP)))
+    # (a width that holds n cards exactly holds n: a card sized to the width, divided back
+    # into it, comes out a last bit short of n, and the row would lose a card and the
+    # figure take twice the height)
+    per_row = max(1, int((width + CARD_GAP) / (card + CARD_GAP) + 1e-6))
     if count > per_row:  # balance the rows: 9 cards in two rows of 5 and 4
         n_rows = -(-count // per_row)
         per_row = -(-count // n_rows)
@@ -608,10 +612,12 @@ def paint_turn(c: Canvas, args: dict[str, Any], width: float, height: float, ink
     mover = _who(parsed.player)
     _label(c, geo.left, label_y, "your hand" if mover == "you" else f"{mover}'s hand")
     # The piles' labels, centred over them, shrink where a narrow figure would run them
-    # into each other (a quick reference in three columns).
-    apart = geo.depot_x - geo.scrap_x - 1.0 * MM
-    need = (_label_span("scrap pile") + _label_span("depot")) / 2
-    piles = LABEL_SIZE * min(1.0, apart / need)
+    # into each other (a quick reference in three columns): PILES_APART between them,
+    # three word spaces, so that SCRAP PILE and DEPOT never read as one label.
+    apart = geo.depot_x - geo.scrap_x - PILES_APART  # for their half-widths, centre to centre
+    spacing = (_label_span("scrap pile", 0) + _label_span("depot", 0)) / 2  # (the same at any size)
+    letters = (_label_span("scrap pile") + _label_span("depot")) / 2 - spacing
+    piles = LABEL_SIZE * min(1.0, (apart - spacing) / letters)
     _label(c, geo.scrap_x + w / 2, label_y, "scrap pile", "centre", piles)
     _label(c, geo.depot_x + w / 2, label_y, "depot", "centre", piles)
     owner = move.target if action == "interfere" and move else parsed.player
