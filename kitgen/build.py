@@ -461,6 +461,7 @@ class KitBuilder:
         stem = kit.file_prefix or name_slug(kit.name, fallback)
         self.kit_decks = []  # (a new list: the kit's booklet keeps the one it was given)
         registry.get(kit.game, path).build_kit(self, kit, path, stem)
+        self.kit_decks = []  # a deck file planned next is no card of this kit's
         nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
             self.result.findings.append(

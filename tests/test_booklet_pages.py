@@ -392,3 +392,84 @@ def test_a_checklist_takes_the_pages_it_needs_or_none(
     assert sum(top.startswith("Cardchecklist") for top in tops) == checklists, tops
     text = squeeze("".join(page.get_textpage().get_text_range() for page in pages))
     assert all(squeeze(f"Card number {n}") in text for n in range(names) if checklists)
+
+
+def body_size(page: pdfium.PdfPage) -> float:
+    """The type size most of a page's characters are set in (its body type)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    sizes: dict[float, int] = {}
+    for i in range(text.count_chars()):
+        if text.get_text_range(i, 1).strip():
+            size = round(raw.FPDFText_GetFontSize(text.raw, ctypes.c_int(i)), 2)
+            sizes[size] = sizes.get(size, 0) + 1
+    return max(sizes, key=lambda s: sizes[s])
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_back_cover_is_set_in_the_largest_type_that_fits(built: Path, game: str) -> None:
+    """Scaffold's back cover was 7 pt with half a column empty, Emberwake's 9.5 pt and a
+    third of its page blank: the quick reference is set in the largest type that fits
+    the back cover. One step larger, it fits in no column count whose lines keep a
+    readable measure; the back cover as printed is in that type."""
+    from kitgen.build import game_figures
+    from kitgen.layout.booklet import MEASURE, TYPE_STEP, line_chars
+    from kitgen.layout.geometry import Size
+    from kitgen.load.documents import read_document
+    from kitgen.load.rules import game_context
+    from kitgen.model.rules import RulesFile
+    from kitgen.render.booklet import (
+        BACK_COLUMN_GAP,
+        BACK_COVER_LARGEST,
+        _fits_a_page,
+        _reference_flow,
+        back_cover_fit,
+    )
+
+    reading = pdfium.PdfDocument(str(built / game / f"{game}-rules.pdf"))
+    back = reading[len(reading) - 1]
+    page = Size(*back.get_size())
+    doc = read_document(str(GAMES[game] / "rules.yaml"))
+    rules, name = doc.model, doc.game
+    assert isinstance(rules, RulesFile) and name is not None
+    context, figures = game_context(name, doc.path), game_figures(name, doc.path)
+    fit = back_cover_fit(rules, context, figures, page, "normal")
+    assert fit is not None, f"{game}: the quick reference does not fit its back cover"
+    assert body_size(back) == pytest.approx(fit.size, abs=0.01)
+    larger = fit.size + TYPE_STEP
+    if larger > BACK_COVER_LARGEST:
+        return
+    width, room = page.width - 2 * SIDE, page.height - TOP - FOOT
+    for count in (1, 2, 3):
+        if not MEASURE[0] <= line_chars(width, count, BACK_COLUMN_GAP, larger) <= MEASURE[1]:
+            continue
+        column = Size((width - (count - 1) * BACK_COLUMN_GAP) / count, room)
+        flow = _reference_flow(rules, context, figures, "normal", larger, column, "Q")[0]
+        assert not _fits_a_page(flow, width, room, count), f"{game}: {larger} pt fits"
+
+
+def test_a_deck_file_built_after_a_kit_is_not_on_its_checklist(tmp_path: Path) -> None:
+    """A deck file planned after a kit in the same build is no card of the kit's: the
+    kit's booklet lists its own 54 cards (Emberwake's), not the deck's besides."""
+    import re
+
+    kit = GAMES["emberwake"] / "kit.yaml"
+    deck = GAMES["emberwake"] / "decks" / "ember-rush.yaml"
+
+    def checklist(targets: list[str], out: Path) -> str:
+        builder = plan(targets, BuildOptions(out=str(out)))
+        booklets = [i for i in builder.planned if any("-rules-booklet" in p for p in i.paths)]
+        assert builder.write_planned(booklets).ok
+        pages = pdfium.PdfDocument(str(out / "emberwake" / "emberwake-rules-booklet.pdf"))
+        text = " ".join(page.get_textpage().get_text_range() for page in pages)
+        return squeeze(text[text.index("Card checklist") :])
+
+    alone = checklist([str(kit)], tmp_path / "alone")
+    with_deck = checklist([str(kit), str(deck)], tmp_path / "both")
+    counts = [re.findall(r"(\d+)cards\.", text) for text in (alone, with_deck)]
+    assert counts[0] and counts[1] == counts[0], counts
+    title = yaml.safe_load(deck.read_text(encoding="utf-8"))["name"]
+    assert squeeze(title) not in with_deck
