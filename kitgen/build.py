@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from kitgen import registry
 from kitgen.atomic import OutsideError, check_inside, write_atomic
@@ -47,6 +47,7 @@ from kitgen.names import file_name, joined, name_slug
 
 if TYPE_CHECKING:
     from kitgen.render.booklet import Figures
+    from kitgen.render.padding import PaddingFacts
     from kitgen.render.sheets import Deck
 
 Progress = Callable[[int, int], None]
@@ -343,6 +344,8 @@ class KitBuilder:
         self.decks: list[tuple[Deck, PrintSetup]] = []
         self.planned: list[Planned] = []
         self.source = ""  # the file the target being planned comes from
+        # the decks the kit being planned prints (its booklet's card checklist)
+        self.kit_decks: list[Deck] = []
         self._sources: set[str] = set()  # their real paths: a file named twice is built once
         # where an export puts a deck (game, stem): named in a clash
         self.deck_path = deck_path or (lambda game, stem: self._path(game, file_name(stem)))
@@ -375,6 +378,7 @@ class KitBuilder:
         too_many = too_many_cards(deck.count)
         if too_many is not None:  # the kit or file check names the line; this is the last guard
             raise KitgenError(f"{deck.stem}: {too_many}")
+        self.kit_decks.append(deck)
         if self.decks_only:  # the export checks the deck at the size it draws
             self.decks.append((deck, setup))
             self._plan([self.deck_path(deck.game, deck.stem)], None)
@@ -455,7 +459,9 @@ class KitBuilder:
         digit to name a file with)."""
         planned, found = len(self.planned), len(self.result.findings)
         stem = kit.file_prefix or name_slug(kit.name, fallback)
+        self.kit_decks = []  # (a new list: the kit's booklet keeps the one it was given)
         registry.get(kit.game, path).build_kit(self, kit, path, stem)
+        self.kit_decks = []  # a deck file planned next is no card of this kit's
         nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
             self.result.findings.append(
@@ -506,13 +512,19 @@ class KitBuilder:
             if rules_doc is None:
                 self.result.findings += found
             else:
-                self.rules(rules_doc, stem, setup)
+                self.rules(rules_doc, stem, setup, kit)
 
-    def rules(self, doc: Document, prefix: str, setup: PrintSetup) -> None:
+    def rules(
+        self, doc: Document, prefix: str, setup: PrintSetup, kit: KitBase | None = None
+    ) -> None:
         """The reading, booklet and quick-reference editions of a rules file,
-        `<prefix>-rules.pdf`, `<prefix>-rules-booklet.pdf` and `<prefix>-reference.pdf`."""
+        `<prefix>-rules.pdf`, `<prefix>-rules-booklet.pdf` and `<prefix>-reference.pdf`.
+        Printed with a kit, the booklet's padding pages may list the kit's cards and hold
+        a score page (kitgen.render.padding), and a back cover without the quick
+        reference lists the kit's components."""
         rules, game = doc.model, doc.game
         assert isinstance(rules, RulesFile) and game is not None
+        decks = self.kit_decks if kit is not None else []  # (filled in as the kit plans)
         reading = self._path(game, file_name(prefix, "rules"))
         booklet = self._path(game, file_name(prefix, "rules-booklet"))
         reference = self._path(game, file_name(prefix, "reference"))
@@ -528,11 +540,24 @@ class KitBuilder:
                 else f"{context['players_min']} to {context['players_max']}"
             )
             summary = game_summary(game, doc.path)
-            cover = registry.get(game, doc.path).cover()
-            facts = BookletFacts(players, str(context["playing_time"]), summary, cover)
+            facts = BookletFacts(
+                players,
+                str(context["playing_time"]),
+                summary,
+                cover=registry.get(game, doc.path).cover(),
+                components=game_components(game, doc.path, kit),
+                reference_file=os.path.basename(reference) if rules.quick_reference else "",
+            )
             page, sheet = booklet_sizes(setup)
             pages, folded, found = booklet_pdfs(
-                rules, context, figures, facts, page, sheet, setup.ink
+                rules,
+                context,
+                figures,
+                facts,
+                page,
+                sheet,
+                setup.ink,
+                padding_facts(rules.title, game, doc.path, kit, decks, context),
             )
             self.result.findings += found
             if has_errors(found):
@@ -608,6 +633,45 @@ def game_figures(game: str, near: str | None = None) -> Figures:
 
     figures = registry.get(game, near).figures()
     return Figures({}, {}) if figures is None else figures
+
+
+def game_components(
+    game: str, near: str | None = None, kit: KitBase | None = None
+) -> tuple[tuple[str, str], ...]:
+    """The components the game file lists (each its title and description), those the
+    kit prints when there is a kit."""
+    doc = read_document(str(registry.get(game, near).data_dir / "game.yaml"))
+    if not isinstance(doc.model, GameFile):
+        return ()
+    return tuple(
+        (c.title, c.description)
+        for c in doc.model.components
+        if kit is None or c.id in kit.components
+    )
+
+
+def padding_facts(
+    title: str,
+    game: str,
+    near: str | None,
+    kit: KitBase | None,
+    decks: list[Deck],
+    context: dict[str, Any],
+) -> PaddingFacts:
+    """What a booklet printed with a kit may put on its padding pages: the kit's cards
+    (its decks, read when the booklet is drawn, after the whole kit is planned) and,
+    when the kit prints one of the game's score parts, a score page for its most
+    players. Without a kit: notes only."""
+    from kitgen.render.padding import PaddingFacts, card_list
+
+    if kit is None:
+        return PaddingFacts(title)
+    scores = any(part in kit.components for part in registry.get(game, near).score_parts)
+    return PaddingFacts(
+        title,
+        card_list([(deck.title, deck.names) for deck in decks]),
+        int(context.get("players_max", 2)) if scores else 0,
+    )
 
 
 def game_summary(game: str, near: str | None = None) -> str:

@@ -141,6 +141,9 @@ class Game:
     finding_codes: ClassVar[Mapping[str, CodeInfo]] = {}
     # The kit components that are cards (what `kitgen export` exports).
     card_parts: ClassVar[frozenset[str]] = frozenset()
+    # The kit components that are score sheets: a kit printing one has a score page among
+    # its rule booklet's padding pages (kitgen.render.padding).
+    score_parts: ClassVar[frozenset[str]] = frozenset()
     # Hover text for the game's files in editors (`kitgen schema`), as "module:NAME" of
     # a dict from `Model.field` (or a bare `field`) to the text.
     schema_help: ClassVar[str | None] = None

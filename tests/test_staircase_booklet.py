@@ -314,3 +314,43 @@ def test_the_booklet_gives_the_example(reading: bytes) -> None:
     bo = score_staircase([Card.parse(c) for c in BO])
     assert (ana.total, bo.total) == (220, 110)  # the seed's example, built to match
     assert breakdown(bo) in text
+
+
+@pytest.mark.parametrize("count", [3, 5, 7])
+def test_a_staircase_that_fits_the_width_takes_one_row(count: int) -> None:
+    """Cards sized to the width are all in one row at every width that allows it: counted
+    again by division, the width's last bit rounded one card off the row (Q K A 2 3 in a
+    back cover's column 165.82677165354332 pt wide took two rows and twice the height,
+    and the quick reference fell from 7.75 pt in two columns to 7.25 in three)."""
+    from kitgen.games.staircase.figures import CARD_GAP, staircase_geometry
+
+    cards = ["QH", "KS", "AD", "2C", "3H", "4S", "5D"][:count]
+    widths = [165.82677165354332, 165.8267716535433]
+    widths += [count * 8 * MM + (count - 1) * CARD_GAP + k * 0.37 for k in range(200)]
+    for width in widths:
+        geometry = staircase_geometry({"cards": cards, "total": 0}, width)
+        if width >= count * 8 * MM + (count - 1) * CARD_GAP:  # room for them all at 8 mm
+            assert geometry.per_row >= count, (width, geometry.per_row)
+            assert [row.count for row in geometry.rows] == [count], width
+
+
+def test_the_pile_labels_stand_apart_in_a_narrow_turn_figure() -> None:
+    """Over a turn figure drawn narrow (a back cover's column), SCRAP PILE and DEPOT keep
+    PILES_APART (three word spaces) between them, as printed, so that they never read as
+    one label (they were 1 mm apart, a word space, and read SCRAP PILE DEPOT)."""
+    from kitgen.games.staircase.figures import PILES_APART, paint_turn, turn_geometry
+
+    args = {"player": "you", "hand": ["2C", "7D", "QS"], "staircase": ["5H", "6S"]}
+    args["move"] = "scrap 2C build 7D"
+    for width in (28 * MM, 33 * MM, 37 * MM, 45 * MM, 60 * MM):
+        geo = turn_geometry(args, width)
+        c, buffer = new_canvas("turn")
+        c.setPageSize((width, geo.height))
+        paint_turn(c, args, width, geo.height, "normal")
+        text = pdfium.PdfDocument(finish(c, buffer))[0].get_textpage()
+        chars = [text.get_text_range(i, 1) for i in range(text.count_chars())]
+        line = "".join(chars)
+        scrap_end = line.index("SCRAP PILE") + len("SCRAP PILE") - 1
+        depot = line.index("DEPOT")
+        gap = text.get_charbox(depot)[0] - text.get_charbox(scrap_end)[2]
+        assert gap >= PILES_APART - 0.5, (width / MM, gap / MM)

@@ -11,6 +11,10 @@ A figure group (a figure with its text, kitgen.render.page_fill) is set in the
 first of its settings that fits the room left on a page (figure_fits, choose_fit):
 the figure at its own size beside its text, then below it, then each smaller scale
 down to FIGURE_FLOOR. When none fits, the group moves on or gives way (MOVE_LIMIT).
+
+A quick reference (its own page, and a booklet's back cover) is set in the largest
+type that fits its page, in one to three columns (fit_type): every column count whose
+lines stay within MEASURE at that size is tried, down to READABLE_FLOOR.
 """
 
 from __future__ import annotations
@@ -127,3 +131,71 @@ def choose_fit(m: GroupMeasure, room: float) -> FigureFit | None:
 def smallest_fit(m: GroupMeasure) -> FigureFit:
     """The setting that takes the least height."""
     return min(figure_fits(m), key=lambda f: f.height)
+
+
+# Quick references: the largest type that fits a page, in as many columns as suit it.
+READABLE_FLOOR = 6.5
+"""The least type size of a quick reference, on its own page and on a booklet's back
+cover. kitgen's text face (Bitstream Vera Sans, KitSans, which DejaVu Sans extends) has
+small letters 0.547 em tall (Times: 0.448): at 6.5 pt they are as tall as those of 8 pt
+Times, a newspaper's small print, and rasterized at 150 dpi and looked at in colour and
+grey they read at arm's length.
+Below it a reference is no help on the table; a back cover then holds a designed page
+without it (kitgen.render.booklet) and the reference page is an error (text-overflow)."""
+TYPE_STEP = 0.25
+"""The steps the type size is tried in, from the largest down."""
+CHAR_WIDTH = 0.48
+"""The text face's mean character width in running English, spaces included, in ems."""
+MEASURE = (30.0, 90.0)
+"""The fewest and the most characters a line of a quick reference's column may hold: a
+narrower column breaks every other word, a wider one loses the reader's eye between
+lines (a book's 45 to 75, widened for a reference read in snatches)."""
+
+
+@dataclass(frozen=True)
+class TypeFit:
+    """How a quick reference is set: its type size and its number of columns."""
+
+    size: float
+    columns: int
+
+
+def type_sizes(largest: float, floor: float = READABLE_FLOOR) -> list[float]:
+    """The sizes to try, from `largest` down to `floor` in TYPE_STEP steps."""
+    steps = round((largest - floor) / TYPE_STEP)
+    return [round(largest - k * TYPE_STEP, 4) for k in range(steps + 1)]
+
+
+def line_chars(width: float, columns: int, gap: float, size: float) -> float:
+    """The characters a line holds in one of `columns` columns across `width`."""
+    column = (width - (columns - 1) * gap) / columns
+    return column / (CHAR_WIDTH * size)
+
+
+def fit_type(
+    width: float,
+    gap: float,
+    sizes: list[float],
+    fits: Callable[[float, int], bool],
+    columns: tuple[int, ...] = (1, 2, 3),
+) -> TypeFit | None:
+    """The setting with the largest type of `sizes` (largest first) at which the text
+    fits (`fits(size, columns)`), in a column count whose lines at that size hold
+    MEASURE's characters; at equal sizes, the fewer columns. None when nothing fits.
+    For each column count the sizes are searched by halves (a smaller type never needs
+    more room), so a page costs a few trial settings, not one for each size."""
+    best: TypeFit | None = None
+    for count in columns:
+        usable = [s for s in sizes if MEASURE[0] <= line_chars(width, count, gap, s) <= MEASURE[1]]
+        if best is not None:
+            usable = [s for s in usable if s > best.size]
+        low, high = 0, len(usable)  # the first size that fits lies in usable[low:high]
+        while low < high:
+            mid = (low + high) // 2
+            if fits(usable[mid], count):
+                high = mid
+            else:
+                low = mid + 1
+        if low < len(usable):
+            best = TypeFit(usable[low], count)
+    return best

@@ -6,12 +6,18 @@ to a landscape sheet side for saddle stitching), and a one-page quick
 reference. Figures are drawn by the game's own figure painters.
 
 Booklet pages fill (kitgen.render.page_fill): a figure travels with its text and
-fits itself to the room left, an example box flows in strips, and a figure that
-cannot fit floats past the text after it to the next page. The last page is the
-back cover: the quick reference in the largest type that fits (BACK_COVER_FLOOR at
-least), in one column or two, else the title and the credits, and at its foot the
-one credit line that names kitgen (templates/booklet/credit-line.j2). The
-saddle-stitched edition puts its padding blanks before the back cover.
+fits itself to the room left, an example box flows in strips, a figure that
+cannot fit floats past the text after it to the next page, and a heading never
+ends a page or a column (_Paged, in every edition). Short contents share their
+page with the first chapter (CONTENTS_SHARE). The last page is the back cover: the
+quick reference in the largest type that fits, from BACK_COVER_LARGEST down to
+kitgen.layout.booklet.READABLE_FLOOR, in one to three columns (back_cover_fit),
+else a designed page (the title, the summary, the kit's components, where the
+quick reference is, the credits), and at its foot the one credit line that names
+kitgen (templates/booklet/credit-line.j2). The saddle-stitched edition fills the
+pages that make its count a multiple of four, before the back cover, with a card
+checklist, a score page or notes (kitgen.render.padding). The quick reference page
+fills its sheet the same way, up to REFERENCE_LARGEST.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    HRFlowable,
     KeepTogether,
     ListFlowable,
     ListItem,
@@ -42,10 +49,18 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.doctemplate import FrameBreak, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from kitgen.layout.booklet import MOVE_LIMIT, padded_count, saddle_stitch
+from kitgen.layout.booklet import (
+    MOVE_LIMIT,
+    READABLE_FLOOR,
+    TypeFit,
+    fit_type,
+    padded_count,
+    saddle_stitch,
+    type_sizes,
+)
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
 from kitgen.model.findings import Finding, Location, finding
@@ -56,7 +71,8 @@ from kitgen.render.cover import CardFan, CoverCards
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.figure_titles import untitled
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
-from kitgen.render.page_fill import Boxed, FigureGroup, float_figure
+from kitgen.render.padding import PaddingFacts, padding_pages
+from kitgen.render.page_fill import Boxed, FigureGroup, float_figure, strands_heading
 from kitgen.render.pdf import KitCanvas, document_info
 from kitgen.render.rules_text import RulesSandbox, escape_text
 
@@ -86,6 +102,9 @@ BARS = {
 # default is Helvetica, a standard font that would go unembedded.
 _CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), REGULAR)
 CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
+CONTENTS_SHARE = 0.5
+"""The first chapter starts under the contents when they leave at least this part of
+their page (a short booklet's contents do not take a page to themselves)."""
 
 
 def _is_body(flowable: Flowable) -> bool:
@@ -307,9 +326,10 @@ class Story:
         self.styles, self.text, self.figures = styles, text, figures
         self.width, self.ink = width, ink
         self.boxed = 0  # inside an example box, where KeepTogether cannot work
-        # Booklet pages (a frame height) fill: a figure travels with its lead text and
-        # fits itself to the page, and an example box flows in strips (page_fill.py).
-        # The quick reference (no frame height) keeps whole figures and boxes.
+        # Pages and columns (a frame height: the booklet's, the back cover's and the
+        # quick reference's) fill: a figure travels with its lead text and fits itself
+        # to the room left, and an example box flows in strips (page_fill.py). Without
+        # a frame height, figures and boxes are kept whole.
         self.frame_height = frame_height
 
     def para(self, text: str, at: Location | None, style: str = "body") -> Paragraph:
@@ -601,15 +621,34 @@ def _drawn(figures: Figures, name: str, captioned: bool) -> tuple[FigureSizer, F
 @dataclass(frozen=True)
 class BookletFacts:
     """What the cover says besides the rules file: players, time, summary, and the
-    game's cards it shows (kitgen.render.cover; None: none)."""
+    game's cards it shows (kitgen.render.cover; None: none); and for the back cover
+    when the quick reference does not fit it, the kit's components (title and
+    description) and the quick reference's file name."""
 
     players: str
     playing_time: str
     summary: str
     cover: CoverCards | None = None
+    components: tuple[tuple[str, str], ...] = ()
+    reference_file: str = ""
 
 
-class _Doc(BaseDocTemplate):  # type: ignore[misc]
+class _Paged(BaseDocTemplate):  # type: ignore[misc]
+    """A document whose headings keep with what follows them: a heading (anything kept
+    with the next) that would end a page or a column opens the next one instead
+    (kitgen.render.page_fill.strands_heading). Every edition is laid out by one: the
+    reading and saddle-stitched pages, the back cover, the quick reference."""
+
+    def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
+        """Platypus's keep-with-next, after moving stranded headings on."""
+        frame = getattr(self, "frame", None)
+        if frame is not None and strands_heading(flowables, frame, self.canv):
+            flowables.insert(0, FrameBreak)
+            return
+        super().handle_keepWithNext(flowables)
+
+
+class _Doc(_Paged):
     """Pages with a running footer; headings feed the contents list and the outline."""
 
     def __init__(
@@ -651,8 +690,10 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
             [
                 PageTemplate("cover", [frame]),
                 PageTemplate("body", [frame], onPage=self._footer),
-                PageTemplate("back", [frame], onPage=self._credit_line),
-                PageTemplate("back2", _columns(frame), onPage=self._credit_line),
+                *(
+                    PageTemplate(f"back{n}", _columns(frame, n), onPage=self._credit_line)
+                    for n in (1, 2, 3)
+                ),
             ]
         )
         self._heading = 0
@@ -749,9 +790,12 @@ def _cover_fan(
     return CardFan(facts.cover, story.width, room, story.ink)
 
 
-BACK_COVER_FLOOR = 7.0
-"""The least type size of the quick reference on a back cover; the quick reference
-page itself goes down to 6.5 pt on a sheet twice the size, read at arm's length."""
+BACK_COVER_LARGEST = 12.0
+"""The largest type of the quick reference on a back cover (an A5 or half-Letter page):
+a short reference grows to fill the page up to it, a long one shrinks to
+kitgen.layout.booklet.READABLE_FLOOR, in one to three columns."""
+REFERENCE_LARGEST = 24.0
+"""The largest type of the quick reference page (A4 or Letter), read across the table."""
 
 
 def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Finding]]:
@@ -764,14 +808,15 @@ def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Fi
 
 
 BACK_COLUMN_GAP = 5 * MM
+REFERENCE_COLUMN_GAP = 7 * MM
 
 
-def _columns(frame: Frame) -> list[Frame]:
-    """Two columns in a frame, BACK_COLUMN_GAP apart."""
-    width = (frame._width - BACK_COLUMN_GAP) / 2
+def _columns(frame: Frame, count: int = 2, gap: float = BACK_COLUMN_GAP) -> list[Frame]:
+    """`count` columns in a frame, `gap` apart."""
+    width = (frame._width - (count - 1) * gap) / count
     return [
         Frame(
-            frame._x1 + i * (width + BACK_COLUMN_GAP),
+            frame._x1 + i * (width + gap),
             frame._y1,
             width,
             frame._height,
@@ -781,15 +826,18 @@ def _columns(frame: Frame) -> list[Frame]:
             topPadding=0,
             bottomPadding=0,
         )
-        for i in (0, 1)
+        for i in range(count)
     ]
 
 
-def _fits_a_page(flow: list[Flowable], width: float, height: float, columns: int) -> bool:
+def _fits_a_page(
+    flow: list[Flowable], width: float, height: float, columns: int, gap: float = BACK_COLUMN_GAP
+) -> bool:
+    """Whether flowables fit one page of `width` by `height` in `columns` columns."""
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=(width, height), invariant=1)
+    doc = _Paged(buffer, pagesize=(width, height), invariant=1)
     frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate("page", [frame] if columns == 1 else _columns(frame))])
+    doc.addPageTemplates([PageTemplate("page", _columns(frame, columns, gap))])
     try:
         doc.build(flow)
     except LayoutError:
@@ -797,47 +845,120 @@ def _fits_a_page(flow: list[Flowable], width: float, height: float, columns: int
     return bool(doc.page == 1)
 
 
+def _reference_flow(
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    ink: Ink,
+    size: float,
+    column: Size,
+    heading: str,
+) -> tuple[list[Flowable], list[Finding]]:
+    """The quick reference's flowables in `size` type for a column of that size, under
+    its heading, and the findings about its text. Its figures fit themselves to the room
+    left in a column as a booklet page's do (kitgen.render.page_fill)."""
+    styles = Styles(size)
+    ref = Story(styles, Templater(context), figures, column.width, ink, frame_height=column.height)
+    sections = ref.sections(rules.quick_reference, contents=False)
+    flow = [Paragraph(heading, styles["h1"]), *sections]
+    return [f for f in flow if not isinstance(f, CondPageBreak)], ref.text.findings
+
+
+def back_cover_fit(
+    rules: RulesFile, context: dict[str, Any], figures: Figures, page: Size, ink: Ink
+) -> TypeFit | None:
+    """How the back cover sets the quick reference: the largest type from
+    BACK_COVER_LARGEST down to READABLE_FLOOR, in one to three columns, that fits the
+    page (kitgen.layout.booklet.fit_type); None when it does not fit even so (or there
+    is none), and the back cover holds the designed page instead (_back_page)."""
+    if not rules.quick_reference:
+        return None
+    register_fonts()
+    width, room = page.width - 26 * MM, page.height - 27 * MM
+
+    def fits(size: float, columns: int) -> bool:
+        column = Size((width - (columns - 1) * BACK_COLUMN_GAP) / columns, room)
+        flow = _reference_flow(rules, context, figures, ink, size, column, "Quick reference")[0]
+        return _fits_a_page(flow, width, room, columns)
+
+    return fit_type(width, BACK_COLUMN_GAP, type_sizes(BACK_COVER_LARGEST), fits)
+
+
 def _back_cover(
     rules: RulesFile,
     context: dict[str, Any],
     figures: Figures,
+    facts: BookletFacts,
     page: Size,
     ink: Ink,
     story: Story,
-    styles: Styles,
+    fit: TypeFit | None,
 ) -> tuple[str, list[Flowable]]:
-    """The back cover's page template and flowables: the quick reference in the largest
-    type from the booklet's down to BACK_COVER_FLOOR that fits the page in one column,
-    else in two, else the title and the credits. Its credit line is drawn by the page
-    (see _Doc)."""
+    """The back cover's page template and flowables: the quick reference as `fit` sets
+    it, else the designed page (_back_page). Its credit line is drawn by the page (see
+    _Doc)."""
+    if fit is None:
+        return "back1", _back_page(rules, facts, story, page)
     width = page.width - 26 * MM
-    room = page.height - 27 * MM
+    column = Size(
+        (width - (fit.columns - 1) * BACK_COLUMN_GAP) / fit.columns, page.height - 27 * MM
+    )
+    flow, found = _reference_flow(rules, context, figures, ink, fit.size, column, "Quick reference")
+    story.text.findings += found
+    return f"back{fit.columns}", flow
 
-    def reference(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
-        small = Styles(size)
-        column = width if columns == 1 else (width - BACK_COLUMN_GAP) / 2
-        ref = Story(small, Templater(context), figures, column, ink)
-        sections = ref.sections(rules.quick_reference, contents=False)
-        heading = Paragraph("Quick reference", small["h1"])
-        return [heading, *(f for f in sections if not isinstance(f, CondPageBreak))], (
-            ref.text.findings
-        )
 
-    for columns, template in ((1, "back"), (2, "back2")):
-        size = styles.size
-        while rules.quick_reference and size >= BACK_COVER_FLOOR:
-            if _fits_a_page(reference(size, columns)[0], width, room, columns):
-                flow, found = reference(size, columns)
-                story.text.findings += found
-                return template, flow
-            size -= 0.5
+def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) -> list[Flowable]:
+    """The back cover without the quick reference (the rules have none, or it does not
+    fit in readable type): the title, who plays and how long, the summary; under a rule
+    what the kit holds (the game's components, each with what it is); where the quick
+    reference is, in a box, when there is one (a page of its own in the kit); and the
+    credits."""
+    styles = story.styles
+    s = styles.size
+    title = ParagraphStyle("backtitle", parent=styles["h1"], alignment=TA_CENTER, spaceBefore=0)
+    item = ParagraphStyle(
+        "item", parent=styles["body"], leftIndent=s * 1.4, bulletIndent=0, bulletFontName=BOLD
+    )
+    players, time = escape_text(facts.players), escape_text(facts.playing_time)
     parts: list[Flowable] = [
-        Spacer(1, page.height * 0.3),
-        Paragraph(escape_text(rules.title), styles["subtitle"]),
+        Spacer(1, page.height * 0.06),
+        Paragraph(escape_text(rules.title), title),
+        Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
+        Spacer(1, s * 0.6),
+        Paragraph(escape_text(facts.summary), styles["centre"]),
+        Spacer(1, s),
     ]
+    if facts.components:
+        parts += [
+            HRFlowable(width="100%", thickness=0.6, color=INK, spaceBefore=0, spaceAfter=s),
+            Paragraph("In the kit", styles["h2"]),
+            *(
+                Paragraph(
+                    f"<b>{escape_text(name)}.</b> {escape_text(what)}",
+                    item,
+                    bulletText="\u2022",
+                )
+                for name, what in facts.components
+            ),
+            Spacer(1, s * 0.6),
+        ]
+    if rules.quick_reference:
+        where = f" (<i>{escape_text(facts.reference_file)}</i>)" if facts.reference_file else ""
+        note = (
+            f"The quick reference is a page of its own in the kit{where}: "
+            "keep it on the table while you play."
+        )
+        content = [Paragraph("QUICK REFERENCE", styles["label"]), Paragraph(note, styles["body"])]
+        parts.append(story._box(content, page.width - 26 * MM, "note"))
     if rules.credits:
-        parts.append(story.para(rules.credits, rules.where("credits"), "small"))
-    return "back", parts
+        parts += [Spacer(1, s), story.para(rules.credits, rules.where("credits"), "small")]
+    return parts
+
+
+def _body_size(page: Size) -> float:
+    """The booklet's body type: 9.5 pt on A5 pages, 9 pt on narrower ones."""
+    return 9.5 if page.width >= 140 * MM else 9
 
 
 def _story(
@@ -847,9 +968,14 @@ def _story(
     facts: BookletFacts,
     page: Size,
     ink: Ink,
+    back: TypeFit | None = None,
+    padding: list[Flowable] | None = None,
 ) -> tuple[list[Flowable], list[Finding]]:
+    """The booklet's flowables: the cover, the contents, the sections, the padding pages
+    (the saddle-stitched edition's) and the back cover (the quick reference as `back`
+    sets it, else the designed page)."""
     register_fonts()
-    styles = Styles(9.5 if page.width >= 140 * MM else 9)
+    styles = Styles(_body_size(page))
     templater = Templater(context)
     width = page.width - 26 * MM
     story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
@@ -871,11 +997,35 @@ def _story(
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
             ]
         )
-        flow += [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
-    flow += story.sections(rules.sections)
-    template, back = _back_cover(rules, context, figures, page, ink, story, styles)
-    flow += [NextPageTemplate(template), PageBreak(), *back]
+        chapters = story.sections(rules.sections)
+        toc._entries = _contents_entries(chapters)
+        flow += [
+            Paragraph("Contents", styles["h1"]),
+            toc,
+            CondPageBreak((page.height - 27 * MM) * CONTENTS_SHARE),
+            *chapters,
+        ]
+    else:
+        flow += story.sections(rules.sections)
+    flow += padding or []
+    template, cover = _back_cover(rules, context, figures, facts, page, ink, story, back)
+    flow += [NextPageTemplate(template), PageBreak(), *cover]
     return flow, templater.findings
+
+
+def _contents_entries(flow: list[Flowable]) -> list[tuple[int, str, int, None]]:
+    """The contents list's entries as the first layout will find them (page numbers
+    aside), so that it is as tall from the start: whether the first chapter fits under
+    it is decided once, and the layout does not take a pass more to settle."""
+    entries = []
+    for flowable in flow:
+        inside = flowable.headings() if isinstance(flowable, FigureGroup | Boxed) else []
+        for heading in [flowable, *inside]:
+            if isinstance(heading, Heading):
+                entries.append(
+                    (heading.toc_level - 1, escape_text(heading.getPlainText()), 0, None)
+                )
+    return entries
 
 
 # What each edition is, in its document information (a PDF reader's properties).
@@ -922,7 +1072,8 @@ class _CaptureCanvas(_ActualSize):
 
     def save(self) -> None:
         """Print the recorded pages in saddle-stitch order, then save. The last page is
-        the back cover: the blanks that make the count a multiple of four go before it."""
+        the back cover: the pages that make the count a multiple of four go before it
+        (booklet_pdfs lays them out as padding pages; any still missing are blank)."""
         self.endForm()
         pages = self._pages
         padded = padded_count(pages)
@@ -953,14 +1104,15 @@ def _build(
     canvasmaker: type[Canvas] = _ActualSize,
     credit: Paragraph | None = None,
     subject: str = "",
-) -> bytes:
+) -> tuple[bytes, int]:
+    """The PDF and its number of pages."""
     buffer = io.BytesIO()
     doc = _Doc(buffer, page, title, outline, credit, subject)
     try:
         doc.multiBuild(flow_maker(), canvasmaker=canvasmaker)
     except LayoutError as err:
         raise TooLarge(str(err).split(" too large")[0][:160]) from None
-    return buffer.getvalue()
+    return buffer.getvalue(), int(doc.page)
 
 
 def booklet_pdfs(
@@ -971,33 +1123,55 @@ def booklet_pdfs(
     page: Size,
     sheet: Size,
     ink: Ink,
+    padding: PaddingFacts | None = None,
 ) -> tuple[bytes, bytes, list[Finding]]:
-    """The reading edition and the saddle-stitch edition, and findings about the text."""
-    _, found = _story(rules, context, figures, facts, page, ink)
+    """The reading edition and the saddle-stitch edition, and findings about the text.
+    The saddle-stitched edition fills the pages that make its count a multiple of four,
+    before its back cover, with what `padding` allows (kitgen.render.padding: a card
+    checklist, a score page, notes); without it, with notes."""
+    register_fonts()
+    back = back_cover_fit(rules, context, figures, page, ink)
+    _, found = _story(rules, context, figures, facts, page, ink, back)
     if any(f.is_error for f in found):
         return b"", b"", found
+    pad = padding or PaddingFacts(rules.title)
+    pages = 0  # the reading edition's, once built
+    padded = True  # (False: the padding pages did not come out as counted; blanks then)
 
     def flow() -> list[Flowable]:
-        return _story(rules, context, figures, facts, page, ink)[0]
+        extra = padded_count(pages) - pages if pages and padded else 0
+        filler = (
+            padding_pages(pad, extra, _body_size(page), page.width - 26 * MM, page.height - 27 * MM)
+            if extra
+            else []
+        )
+        return _story(rules, context, figures, facts, page, ink, back, filler)[0]
 
     credit, credit_found = credit_line(context, page)
     found = [*found, *credit_found]
     if any(f.is_error for f in found):
         return b"", b"", found
     try:
-        reading = _build(
+        reading, pages = _build(
             flow, page, rules.title, outline=True, credit=credit, subject=READING_SUBJECT
         )
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
-        booklet = _build(
-            flow,
-            page,
-            rules.title,
-            outline=False,
-            canvasmaker=capture,
-            credit=credit,
-            subject=BOOKLET_SUBJECT,
-        )
+
+        def stitched() -> tuple[bytes, int]:
+            return _build(
+                flow,
+                page,
+                rules.title,
+                outline=False,
+                canvasmaker=capture,
+                credit=credit,
+                subject=BOOKLET_SUBJECT,
+            )
+
+        booklet, count = stitched()
+        if count != padded_count(pages):  # never seen: a safeguard, blank padding then
+            padded = False
+            booklet, count = stitched()
     except TooLarge as err:
         return (
             b"",
@@ -1017,56 +1191,48 @@ def booklet_pdfs(
 def reference_pdf(
     rules: RulesFile, context: dict[str, Any], figures: Figures, paper: Size, ink: Ink
 ) -> tuple[bytes, list[Finding]]:
-    """A one-page quick reference in two columns; the type shrinks until it fits."""
+    """A one-page quick reference that fills its page: the largest type from
+    REFERENCE_LARGEST down to READABLE_FLOOR, in one to three columns, that fits
+    (kitgen.layout.booklet.fit_type); below the floor it is a text-overflow error."""
     register_fonts()
     margin = 11 * MM
-    gap = 7 * MM
-    col = (paper.width - 2 * margin - gap) / 2
-    found: list[Finding] = []
-    for size in (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
-        styles = Styles(size)
-        templater = Templater(context)
-        story = Story(styles, templater, figures, col, ink)
-        flow: list[Flowable] = [
-            Paragraph(f"{escape_text(rules.title)}: quick reference", styles["h1"]),
-            *story.sections(rules.quick_reference),
-        ]
-        buffer = io.BytesIO()
-        doc = BaseDocTemplate(
-            buffer,
-            pagesize=(paper.width, paper.height),
-            invariant=1,
-            **document_info(f"{rules.title}: quick reference", "kitgen quick reference"),
-            initialFontName=REGULAR,
-        )
-        frames = [
-            Frame(
-                margin + i * (col + gap),
-                margin,
-                col,
-                paper.height - 2 * margin,
-                leftPadding=0,
-                rightPadding=0,
-                topPadding=0,
-                bottomPadding=0,
-            )
-            for i in (0, 1)
-        ]
-        doc.addPageTemplates([PageTemplate("ref", frames)])
-        try:
-            doc.build(flow, canvasmaker=_ActualSize)
-        except LayoutError:
-            continue
-        found = templater.findings
-        if any(f.is_error for f in found):
-            return b"", found
-        if doc.page == 1:
-            return buffer.getvalue(), found
-    return b"", [
-        *found,
-        finding(
-            "text-overflow",
-            "the quick reference does not fit one page even at 6.5 pt; shorten `quick_reference`",
-            rules.where("quick_reference", key=True),
+    width, height = paper.width - 2 * margin, paper.height - 2 * margin
+    heading = f"{escape_text(rules.title)}: quick reference"
+
+    def flow(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
+        column = Size((width - (columns - 1) * REFERENCE_COLUMN_GAP) / columns, height)
+        return _reference_flow(rules, context, figures, ink, size, column, heading)
+
+    fit = fit_type(
+        width,
+        REFERENCE_COLUMN_GAP,
+        type_sizes(REFERENCE_LARGEST),
+        lambda size, columns: _fits_a_page(
+            flow(size, columns)[0], width, height, columns, REFERENCE_COLUMN_GAP
         ),
-    ]
+    )
+    story, found = flow(fit.size if fit else READABLE_FLOOR, fit.columns if fit else 2)
+    if any(f.is_error for f in found):
+        return b"", found
+    if fit is None:
+        return b"", [
+            *found,
+            finding(
+                "text-overflow",
+                f"the quick reference does not fit one page even at {READABLE_FLOOR:g} pt; "
+                "shorten `quick_reference`",
+                rules.where("quick_reference", key=True),
+            ),
+        ]
+    buffer = io.BytesIO()
+    doc = _Paged(
+        buffer,
+        pagesize=(paper.width, paper.height),
+        invariant=1,
+        **document_info(f"{rules.title}: quick reference", "kitgen quick reference"),
+        initialFontName=REGULAR,
+    )
+    frame = Frame(margin, margin, width, height)
+    doc.addPageTemplates([PageTemplate("ref", _columns(frame, fit.columns, REFERENCE_COLUMN_GAP))])
+    doc.build(story, canvasmaker=_ActualSize)
+    return buffer.getvalue(), found

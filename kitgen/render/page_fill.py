@@ -12,6 +12,13 @@ blank, and otherwise lets its text run on here with the figure after it.
 worked example is a run of strips that each go where the frame has room (a
 figure group among them fits itself to the page like any other), instead of a
 table whose rows cannot shrink.
+
+`strands_heading` keeps a heading with what follows it in every edition: a
+heading (anything kept with the next) is never the last thing of a page or a
+column. Platypus keeps a heading with a plain flowable after it, but not with a
+container (a call-out box, a list, a figure kept with its caption) nor across a
+conditional page break: there the heading moves on when what follows cannot
+start under it.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, Paragraph, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, Frame, ListFlowable, Paragraph, Spacer
+from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from kitgen.layout.booklet import MOVE_LIMIT, FigureFit, GroupMeasure, choose_fit, smallest_fit
 
@@ -408,3 +416,58 @@ class Boxed(Flowable):  # type: ignore[misc]
             canv.line(0, 0, w, 0)
         canv.restoreState()
         self.inner.drawOn(canv, b["pad_left"], h - top - self.inner_height)
+
+
+def _starts_in(parts: list[Flowable], frame: Frame, canv: Canvas, room: float) -> bool:
+    """Whether the first of `parts` puts something in `room` (the height left in the
+    frame after the space before it): whole, or its first part when it splits."""
+    if not parts or room <= 0:
+        return False
+    first, width = parts[0], frame._getAvailableWidth()
+    if isinstance(first, ActionFlowable):  # a page or frame break: nothing starts here
+        return False
+    if first.wrapOn(canv, width, room)[1] <= room:
+        return True
+    first._frame = frame  # (a container asks its frame whether it stands at the top)
+    try:
+        split = first.splitOn(canv, width, room)
+    finally:
+        del first._frame
+    if not split:
+        return False
+    head = split[0]
+    if isinstance(head, ActionFlowable):
+        # a container that breaks the frame moves on whole; one that lays its parts
+        # out one by one (a null action first) starts with its first part
+        return isinstance(head, NullActionFlowable) and _starts_in(split[1:], frame, canv, room)
+    return bool(head.wrapOn(canv, width, room)[1] <= room)
+
+
+def strands_heading(flowables: list[Flowable], frame: Frame, canv: Canvas) -> bool:
+    """Whether the headings at the head of `flowables` (a run of flowables kept with the
+    next, such as a chapter heading over a section heading, or a box's label and title)
+    would end `frame`: they fit, but what follows them (past any conditional page break)
+    cannot start under them, or a conditional page break between them breaks the page.
+    Then they should open the next frame. Never at the top of a frame (where moving on
+    gains nothing), and never when the headings do not fit at all (Platypus moves them
+    on then anyway). The room is counted as a frame counts it: the space between two
+    flowables is the larger of the one's space after and the next one's space before."""
+    if not flowables or getattr(frame, "_atTop", True) or not flowables[0].getKeepWithNext():
+        return False
+    width = frame._getAvailableWidth()
+    room, after = frame._y - frame._y1p, frame._prevASpace
+    for i, f in enumerate(flowables):
+        if isinstance(f, CondPageBreak):
+            if room < f.height:
+                return True  # it breaks the page right under the headings
+            continue
+        gap = max(f.getSpaceBefore() - after, 0)
+        if not f.getKeepWithNext():
+            return not _starts_in(flowables[i:], frame, canv, room - gap)
+        height = f.wrapOn(canv, width, room - gap)[1]
+        room -= gap + height
+        if room < 0:
+            return False  # the headings themselves do not fit: they move on anyway
+        after = f.getSpaceAfter()
+        room -= after
+    return False  # nothing follows them

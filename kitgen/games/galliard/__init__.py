@@ -37,6 +37,7 @@ class Galliard(Game):
     }
     schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"cabal-cards"})
+    score_parts = frozenset({"tracker"})
     simulate_help = "Two players: wins, rounds and how wagering pays."
 
     def check(self, doc: Document) -> Checked:

@@ -35,6 +35,7 @@ class Scaffold(Game):
     }
     schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"team-cards"})
+    score_parts = frozenset({"score-sheet"})
     simulate_help = "Competitive or cooperative games for several hand sizes and turn counts."
 
     def check(self, doc: Document) -> Checked:

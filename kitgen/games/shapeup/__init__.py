@@ -36,6 +36,7 @@ class ShapeUp(Game):
     }
     schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"cards"})
+    score_parts = frozenset({"score-sheets", "score-pad"})
     simulate_help = "Rounds or full games, by set-up: each seat's wins and points."
 
     def check(self, doc: Document) -> Checked:

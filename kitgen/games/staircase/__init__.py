@@ -36,6 +36,7 @@ class Staircase(Game):
     }
     schema_help = ".schema_help:FIELD_HELP"
     card_parts = frozenset({"action-cards"})
+    score_parts = frozenset({"score-sheet"})
     simulate_help = "2 to 5 players, with or without interfere: each player's share of wins."
 
     def check(self, doc: Document) -> Checked:

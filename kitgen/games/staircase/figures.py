@@ -57,6 +57,7 @@ SUM_SIZE = 8.5
 TURN_W = 11.0 * MM  # the turn figure's cards, at most
 TURN_GAP = 1.3 * MM
 LABEL_SIZE = 6.0  # HAND, SCRAP PILE...
+PILES_APART = 2.5 * MM  # the least room between the two piles' labels
 LABEL_H = LABEL_SIZE + 1.4 * MM
 BAND_H = 10.5 * MM  # between the upper cards and the staircase: the arrows' room
 PILE_GAP = 6 * MM
@@ -233,7 +234,10 @@ def staircase_geometry(args: dict[str, Any], width: float) -> StaircaseGeometry:
     named = bool(read and read[0].name)
     card = min(CARD_W, (width + CARD_GAP) / max(count, 1) - CARD_GAP)
     card = max(card, 8 * MM)
-    per_row = max(1, int((width + CARD_GAP) // (card + CARD_GAP)))
+    # (a width that holds n cards exactly holds n: a card sized to the width, divided back
+    # into it, comes out a last bit short of n, and the row would lose a card and the
+    # figure take twice the height)
+    per_row = max(1, int((width + CARD_GAP) / (card + CARD_GAP) + 1e-6))
     if count > per_row:  # balance the rows: 9 cards in two rows of 5 and 4
         n_rows = -(-count // per_row)
         per_row = -(-count // n_rows)
@@ -487,15 +491,23 @@ def turn_geometry(args: dict[str, Any], width: float) -> TurnGeometry:
     )
 
 
-def _label(c: Canvas, x: float, y: float, text: str, align: str = "left") -> None:
+def _label_span(text: str, size: float = LABEL_SIZE) -> float:
+    """How wide a label is drawn (capitals, spaced)."""
+    words = text.upper()
+    return text_width(words, BOLD, size) + 0.5 * (len(words) - 1)
+
+
+def _label(
+    c: Canvas, x: float, y: float, text: str, align: str = "left", size: float = LABEL_SIZE
+) -> None:
     """A small spaced capital label with its baseline at y."""
     c.saveState()
     c.setFillColor(GREY)
     t = c.beginText()
-    t.setFont(BOLD, LABEL_SIZE)
+    t.setFont(BOLD, size)
     t.setCharSpace(0.5)
     words = text.upper()
-    span = text_width(words, BOLD, LABEL_SIZE) + 0.5 * (len(words) - 1)
+    span = _label_span(text, size)
     start = x - span / 2 if align == "centre" else x
     t.setTextOrigin(start, y)
     t.textOut(words)
@@ -601,8 +613,15 @@ def paint_turn(c: Canvas, args: dict[str, Any], width: float, height: float, ink
     label_y = geo.hand_y + h + geo.above + 1.0 * MM
     mover = _who(parsed.player)
     _label(c, geo.left, label_y, "your hand" if mover == "you" else f"{mover}'s hand")
-    _label(c, geo.scrap_x + w / 2, label_y, "scrap pile", "centre")
-    _label(c, geo.depot_x + w / 2, label_y, "depot", "centre")
+    # The piles' labels, centred over them, shrink where a narrow figure would run them
+    # into each other (a quick reference in three columns): PILES_APART between them,
+    # three word spaces, so that SCRAP PILE and DEPOT never read as one label.
+    apart = geo.depot_x - geo.scrap_x - PILES_APART  # for their half-widths, centre to centre
+    spacing = (_label_span("scrap pile", 0) + _label_span("depot", 0)) / 2  # (the same at any size)
+    letters = (_label_span("scrap pile") + _label_span("depot")) / 2 - spacing
+    piles = LABEL_SIZE * min(1.0, (apart - spacing) / letters)
+    _label(c, geo.scrap_x + w / 2, label_y, "scrap pile", "centre", piles)
+    _label(c, geo.depot_x + w / 2, label_y, "depot", "centre", piles)
     owner = move.target if action == "interfere" and move else parsed.player
     _label(c, geo.left, geo.row_y - 1.0 * MM - LABEL_SIZE * 0.75, f"{_whose(owner)} staircase")
     # The hand: the cards the move uses are lifted a little.
