@@ -139,6 +139,11 @@ CODES: dict[str, CodeInfo] = {
         "a font file of the game file's `fonts:` that kitgen cannot embed: not TrueType, cut "
         "short, or with tables that break the format (glyphs past the last, a huge character map)",
     ),
+    "font-face-missing": CodeInfo(
+        "warning",
+        "text asks for bold or italic of a project's font that has no file for that face (it "
+        "prints in the font's regular face)",
+    ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
