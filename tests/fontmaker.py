@@ -58,7 +58,9 @@ def make_font(
         builder.setupGlyf(glyphs)
     builder.setupHorizontalMetrics({glyph: (width, 50) for glyph in order})
     builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable({"familyName": name, "styleName": style, "psName": ps_name})
+    builder.setupNameTable(
+        {"familyName": name, "styleName": style, "fullName": f"{name} {style}", "psName": ps_name}
+    )
     builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200, fsType=0)
     builder.setupPost()
     out = io.BytesIO()
@@ -72,4 +74,64 @@ def make_collection(*fonts: bytes) -> bytes:
     collection.fonts = [TTFont(io.BytesIO(data)) for data in fonts]
     out = io.BytesIO()
     collection.save(out)
+    return out.getvalue()
+
+
+def with_subroutines(data: bytes, program: list[Any], subrs: list[list[Any]]) -> bytes:
+    """A CFF font (`make_font(..., cff=True)`) whose every glyph runs `program`, with
+    these local subroutines (Type 2 charstring programs: numbers and operator names;
+    `callsubr` takes the subroutine's number less 107, the bias of a short list)."""
+    from fontTools.cffLib import SubrsIndex
+    from fontTools.misc.psCharStrings import T2CharString
+
+    font = TTFont(io.BytesIO(data), recalcBBoxes=False)  # (a bounding box would run them)
+    top = font["CFF "].cff.topDictIndex[0]
+    private = top.Private
+    index = SubrsIndex()
+    for sub in subrs:
+        index.append(T2CharString(program=list(sub), private=private))
+    private.Subrs = index
+    strings = top.CharStrings
+    for name in font.getGlyphOrder():
+        charstring = strings[name]
+        charstring.program = list(program)
+        charstring.bytecode = None
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def cff_of(truetype: bytes, chars: str, name: str) -> bytes:
+    """A font with PostScript (CFF) outlines drawing `chars` as the TrueType font does
+    (its quadratic curves written as cubic ones), with its metrics: a real design, to
+    see that converting it back keeps the letters' shapes."""
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+
+    source = TTFont(io.BytesIO(truetype))
+    glyph_set = source.getGlyphSet()
+    cmap = source.getBestCmap()
+    wanted = [".notdef", *dict.fromkeys(cmap[ord(c)] for c in chars)]
+    builder = FontBuilder(source["head"].unitsPerEm, isTTF=False)
+    builder.setupGlyphOrder(wanted)
+    builder.setupCharacterMap({ord(c): cmap[ord(c)] for c in chars})
+    strings = {}
+    for glyph in wanted:
+        recording = DecomposingRecordingPen(glyph_set)
+        glyph_set[glyph].draw(recording)
+        pen = T2CharStringPen(glyph_set[glyph].width, None)
+        recording.replay(pen)
+        strings[glyph] = pen.getCharString()
+    builder.setupCFF(f"{name}-Regular", {"FullName": f"{name} Regular"}, strings, {})
+    builder.setupHorizontalMetrics({g: source["hmtx"][g] for g in wanted})
+    hhea = source["hhea"]
+    builder.setupHorizontalHeader(ascent=hhea.ascent, descent=hhea.descent)
+    builder.setupNameTable(
+        {"familyName": name, "styleName": "Regular", "psName": f"{name}-Regular"}
+    )
+    builder.setupOS2(
+        sTypoAscender=hhea.ascent, usWinAscent=hhea.ascent, usWinDescent=-hhea.descent, fsType=0
+    )
+    builder.setupPost()
+    out = io.BytesIO()
+    builder.save(out)
     return out.getvalue()

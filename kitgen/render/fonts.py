@@ -29,7 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC, TTFont
 
 from kitgen.layout.limits import FONT_LIMITS
-from kitgen.load.fontfile import font_problem
+from kitgen.load.fontfile import Choice, FontSource, usable_font
 
 REGULAR = "KitSans"
 BOLD = "KitSans-Bold"
@@ -87,8 +87,8 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
     the font's empty box), noted for `take_undrawn`.
     """
 
-    def __init__(self, name: str, source: Any, subfont: int = 0) -> None:
-        super().__init__(name, source, subfontIndex=subfont)
+    def __init__(self, name: str, source: Any) -> None:
+        super().__init__(name, source)
         glyphs = self.face.charToGlyph
         # Glyph 0 is the font's "no glyph" box: Vera maps Ď and a few symbols to it.
         self.own = frozenset(chr(code) for code, glyph in glyphs.items() if glyph)
@@ -415,12 +415,13 @@ _PROJECT_FONTS: dict[str, str] = {}
 
 
 def project_family(
-    paths: Mapping[str, str | os.PathLike[str] | None],
+    paths: Mapping[str, str | os.PathLike[str] | FontSource | None],
 ) -> tuple[Family | None, list[FontProblem]]:
-    """Register a project's own TrueType family. `paths` maps "regular" (required) and
-    optionally "bold", "italic", "bold_italic" to font files (.ttf, or .otf with
-    TrueType outlines). A face whose file is missing or unusable is a problem and falls
-    back to the regular face; without a usable regular face there is no family."""
+    """Register a project's own font family. `paths` maps "regular" (required) and
+    optionally "bold", "italic", "bold_italic" to font files (TrueType .ttf, OpenType
+    .otf with TrueType or PostScript outlines), or to a FontSource (a collection's
+    font, .ttc). A face whose file is missing or unusable is a problem and falls back
+    to the regular face; without a usable regular face there is no family."""
     unknown = sorted(set(paths) - set(FACES))
     if unknown:
         raise ValueError(f"unknown font faces {unknown}; the faces are {', '.join(FACES)}")
@@ -430,7 +431,8 @@ def project_family(
         path = paths.get(face)
         if path is None:
             continue
-        got = _register_project_font(face, os.fspath(path))
+        source = path if isinstance(path, FontSource) else FontSource(os.fspath(path))
+        got = _register_project_font(face, source.path, source.choice)
         if isinstance(got, FontProblem):
             problems.append(got)
         else:
@@ -450,25 +452,31 @@ def project_family(
     return family, problems
 
 
-def _register_project_font(face: str, path: str) -> str | FontProblem:
-    """The registered name of one font file, or why it cannot be used."""
+def _register_project_font(face: str, path: str, choice: Choice = None) -> str | FontProblem:
+    """The registered name of one font file (its font `choice` of a collection), or why
+    it cannot be used."""
     data = _read_font(face, path)
     if isinstance(data, FontProblem):
         return data
     digest = hashlib.sha256(data).hexdigest()
-    if digest in _PROJECT_FONTS:
-        return _PROJECT_FONTS[digest]
-    wrong = font_problem(data)  # before reportlab, which trusts every count in the file
-    if wrong is not None:
+    key = digest if choice is None else f"{digest}:{choice!r}"
+    if key in _PROJECT_FONTS:
+        return _PROJECT_FONTS[key]
+    # Checked before reportlab, which trusts every count in the file; a collection's
+    # font taken out of it, a CFF font's outlines made TrueType ones (fontfile).
+    usable, wrong = usable_font(data, choice=choice)
+    if usable is None:
         return FontProblem(face, path, f"the {face} font {path!r} {wrong}")
+    if choice is not None:  # (a file that is one font keeps the name it always had)
+        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()
     name = f"Project-{digest[:16]}"
     try:
-        font = KitFont(name, io.BytesIO(data))
+        font = KitFont(name, io.BytesIO(usable))
     except Exception as err:  # reportlab's parser raises many kinds of error on broken fonts
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return FontProblem(face, path, f"the {face} font {path!r} cannot be used: {reason}")
     pdfmetrics.registerFont(font)
-    _PROJECT_FONTS[digest] = name
+    _PROJECT_FONTS[key] = name
     return name
 
 

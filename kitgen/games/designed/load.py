@@ -43,6 +43,7 @@ from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
+    from kitgen.load.fontfile import FontSource
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
@@ -114,7 +115,7 @@ class Design:
     face: LayoutPick | None = None
     back: LayoutPick | None = None
     icons: dict[str, str] = field(default_factory=dict)  # name -> path
-    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> face -> path
+    fonts: dict[str, dict[str, FontSource]] = field(default_factory=dict)  # name -> face ->
     # The files read, each with how it looked when read (the cache's key: `note`).
     inputs: dict[str, tuple[int, int]] = field(default_factory=dict)
     # Drawing's memos: each card's context (by the card's id), and the findings of
@@ -312,7 +313,7 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
     kitgen.load.fontfile), else `font-unusable` at its entry."""
     if not model.fonts:
         return
-    from kitgen.load.fontfile import font_file_problem
+    from kitgen.load.fontfile import FontSource, font_file_problem
 
     seen: dict[str, str] = {key: key for key in BUILTIN_FONTS}
     for name, files in model.fonts.items():
@@ -322,23 +323,26 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
             message = f"the font {name!r} has the name of {said} (fonts are named with case aside)"
             design.findings.append(finding("duplicate-key", message, model.where("fonts", name)))
             continue
-        faces: dict[str, str] = {}
+        faces: dict[str, FontSource] = {}
         for face in ("regular", "bold", "italic", "bold_italic"):
             entry = getattr(files, face)
             if entry is None:
                 continue
             at = model.where("fonts", name, face)
-            where, problem = check_reference(entry, design.path, at, "font file")
+            if entry.index is not None or entry.name is not None or at is None:
+                at = model.where("fonts", name, face, "file") or at
+            where, problem = check_reference(entry.file, design.path, at, "font file")
             design.note(where)
             if problem is not None:
                 design.findings.append(problem)
                 continue
-            wrong = font_file_problem(where)
+            choice = entry.index if entry.index is not None else entry.name
+            wrong = font_file_problem(where, choice=choice)
             if wrong is not None:
-                message = f"the {face} font {entry!r} {wrong}"
+                message = f"the {face} font {entry.file!r} {wrong}"
                 design.findings.append(finding("font-unusable", message, at))
             else:
-                faces[face] = where
+                faces[face] = FontSource(where, choice)
         if "regular" in faces:
             design.fonts[name] = faces
 

@@ -33,6 +33,7 @@ from kitgen.model.base import (
     accepts,
     described,
     in_schema,
+    present,
 )
 from kitgen.model.deck_rules import DeckRules
 from kitgen.model.game import GameFile
@@ -354,14 +355,47 @@ def _cards_source(value: Any) -> Any:
     return {"file": value} if isinstance(value, str) else value
 
 
+MAX_COLLECTION_INDEX = 255  # a collection's fonts are numbered from 0 (FontLimits)
+
+
+def _index_or_name_schema(schema: dict[str, Any]) -> None:
+    schema["not"] = {"allOf": [present("index"), present("name")]}
+
+
+class FontFile(Spec):
+    """One font of a collection (.ttc): the file, and the font by its `index` (from 0)
+    or its `name` (PostScript or full name, with case aside); neither: the first."""
+
+    file: RelPath
+    index: Annotated[int, Field(ge=0, le=MAX_COLLECTION_INDEX)] | None = None
+    name: Name | None = None
+
+    @model_validator(mode="after")
+    @in_schema(_index_or_name_schema)
+    def _index_or_name(self) -> FontFile:
+        if self.index is not None and self.name is not None:
+            raise ValueError("a font of a collection is chosen by `index` or by `name`, not both")
+        return self
+
+
+@accepts({"type": "string"})
+def _font_file(value: Any) -> Any:
+    return {"file": value} if isinstance(value, str) else value
+
+
+FontFace = Annotated[FontFile, BeforeValidator(_font_file)]
+
+
 class FontFiles(Spec):
     """A font of the project's own: font files, one per face (a face left out is drawn
-    in `regular`, and `kitgen check` says where text asks for it)."""
+    in `regular`, and `kitgen check` says where text asks for it). Each is a path
+    (TrueType .ttf, OpenType .otf) or, for a collection (.ttc), `{file: NAME.ttc,
+    index: 1}` or `{file: NAME.ttc, name: "Noto Serif CJK JP Bold"}`."""
 
-    regular: RelPath
-    bold: RelPath | None = None
-    italic: RelPath | None = None
-    bold_italic: RelPath | None = None
+    regular: FontFace
+    bold: FontFace | None = None
+    italic: FontFace | None = None
+    bold_italic: FontFace | None = None
 
 
 class DesignedGameFile(GameFile):

@@ -18,6 +18,9 @@ FIELD_HELP = {
     "DesignedGameFile.fonts": "Fonts of the project's own: a name (used as `font: NAME` in a "
     "layout; any text without a comma) and its files, one per face (regular, bold, italic, "
     "bold_italic): TrueType (.ttf), OpenType (.otf) or one font of a collection (.ttc).",
+    "FontFile.file": "A font collection (.ttc) of the project's (or any font file).",
+    "FontFile.index": "Which font of the collection, counted from 0 (default: the first).",
+    "FontFile.name": "Which font of the collection, by its PostScript or full name (case aside).",
     "DesignedGameFile.font": "The font of every layout's text that names none: sans (the "
     "default), serif, a font of `fonts:`, or a fallback chain like [house, symbols, sans].",
     "FieldSpec.type": "text, integer, choice (one of `values`), colour (#rrggbb), image (a "
