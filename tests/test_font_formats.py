@@ -399,3 +399,10 @@ def test_a_real_design_converted_from_cff_prints_as_its_truetype_original(
     differ = sum(ImageChops.difference(converted, truetype).histogram()[64:])
     assert inked > 10_000
     assert differ < inked * 0.02
+
+
+@pytest.mark.parametrize("name", ["pair.ttc", "PAIR.TTC", "cjk.otc", "house.otf", "house.ttf"])
+def test_watch_rebuilds_when_a_font_file_changes(name: str) -> None:
+    from kitgen.watch import is_watched_name
+
+    assert is_watched_name(name)

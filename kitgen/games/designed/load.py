@@ -308,9 +308,11 @@ def _read_icons(design: Design, model: DesignedGameFile) -> None:
 
 
 def _read_fonts(design: Design, model: DesignedGameFile) -> None:
-    """The project's font files: each must exist in the project and be a TrueType font
-    reportlab can read and embed (checked byte by byte before reportlab sees it:
-    kitgen.load.fontfile), else `font-unusable` at its entry."""
+    """The project's font files: each must exist in the project and be a font kitgen
+    can embed (TrueType; OpenType with CFF outlines, converted; a collection's font,
+    taken out of it: checked byte by byte before fontTools or reportlab sees it,
+    kitgen.load.fontfile), else `font-unusable` at its entry. Two fonts whose names
+    are alike with case aside (or alike `sans` or `serif`) are `duplicate-key`."""
     if not model.fonts:
         return
     from kitgen.load.fontfile import FontSource, font_file_problem
