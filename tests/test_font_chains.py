@@ -264,3 +264,34 @@ def test_a_face_the_project_gives_is_used_and_not_said(tmp_path: Path) -> None:
 def test_kitgen_s_own_fonts_have_every_face(tmp_path: Path) -> None:
     folder = game(tmp_path / "g", ["Star *bright*"], element="    font: serif\n    bold: true\n")
     assert findings(folder) == []
+
+
+def test_a_later_font_of_a_chain_without_the_face_is_said_where_it_draws(
+    tmp_path: Path,
+) -> None:
+    """Bold text in [house (regular and bold), symbols (regular only)]: the letters are
+    house's bold, the symbol is drawn by symbols in its regular face, which is said;
+    bold text without a symbol draws nothing in symbols, and says nothing."""
+    folder = game(
+        tmp_path / "g",
+        ["Star \u25ce"],
+        element='    font: [house, "Noto Sans Symbols"]\n    bold: true\n',
+    )
+    (folder / "bold.ttf").write_bytes(make_font(HOUSE, "House", width=700, style="Bold"))
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("{regular: house.ttf}", "{regular: house.ttf, bold: bold.ttf}")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    found = [f for f in findings(folder) if f.code == "font-face-missing"]
+    assert len(found) == 1, [str(f) for f in findings(folder)]
+    assert "the font 'Noto Sans Symbols' has no bold face" in found[0].message
+    (folder / "cards.csv").write_text('name\n"Star"\n', encoding="utf-8")
+    assert findings(folder) == []
+
+
+def test_bold_text_another_font_of_the_chain_draws_is_not_said(tmp_path: Path) -> None:
+    """Bold symbols in [house (regular only), sans]: house draws none of them (sans
+    does, in bold), so nothing prints in house's regular face for want of a bold."""
+    folder = game(
+        tmp_path / "g", ["\u25ce\u2298"], element="    font: [house, sans]\n    bold: true\n"
+    )
+    assert findings(folder) == []

@@ -262,6 +262,13 @@ class Family:
     # The faces (of FACES) the project gives no file for: drawn in the regular face,
     # which `kitgen check` says where text asks for one (font-face-missing).
     lacking: frozenset[str] = frozenset()
+    # A fallback chain's families, in order (`chain_family`); () for one family.
+    members: tuple[Family, ...] = ()
+
+    @property
+    def chain(self) -> tuple[Family, ...]:
+        """The families that draw text in this one, in order: its members, or itself."""
+        return self.members or (self,)
 
     def face(self, bold: bool, italic: bool) -> str:
         """The registered font name of one face: text marked bold and/or italic."""
@@ -391,7 +398,13 @@ def chain_family(families: tuple[Family, ...]) -> Family:
     regular, bold, italic, bold_italic = (
         chain_font(tuple(getattr(family, face) for family in families)) for face in FACES
     )
-    return Family(regular, bold, italic, bold_italic, families[0].lacking)
+    return Family(regular, bold, italic, bold_italic, families[0].lacking, families)
+
+
+def has_glyph(font: str, ch: str) -> bool:
+    """Whether a registered kitgen font's own file draws a character (not a fallback)."""
+    found = pdfmetrics.getFont(font)
+    return isinstance(found, KitFont) and ch in found.own
 
 
 @dataclass(frozen=True)

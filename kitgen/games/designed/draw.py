@@ -48,25 +48,34 @@ _FACE_WORDS = {"bold": "bold", "italic": "italic", "bold_italic": "bold italic"}
 
 def _faces_missing(part: Part, plan: TextPlan, text: str) -> list[tuple[str, str, Location | None]]:
     """font-face-missing where a text element asks for a face (bold, italic, both: its
-    own `bold:`/`italic:` or emphasis in its text) that its font, one of the project's,
-    has no file for: the text prints in the font's regular face instead."""
-    from kitgen.render.fonts import face_key
+    own `bold:`/`italic:` or emphasis in its text) of a font of the project's that has
+    no file for it, and that font draws some of that text (the first font of a chain
+    that has a glyph for a character draws it): it prints in the font's regular face
+    instead."""
+    from kitgen.render.fonts import face_key, has_glyph
     from kitgen.render.richtext import faces_used
 
-    if plan.family is None or not plan.family.lacking:
+    if plan.family is None or not any(f.lacking for f in plan.family.chain):
         return []
-    asked = {face_key(b, i) for b, i in faces_used(text, plan.bold, plan.italic)}
-    first = plan.font.split(",")[0].strip()
+    members = list(zip((n.strip() for n in plan.font.split(",")), plan.family.chain, strict=True))
+    missing: dict[tuple[str, str], None] = {}
+    for (b, i), run in faces_used(text, plan.bold, plan.italic).items():
+        face = face_key(b, i)
+        if face == "regular":
+            continue
+        for ch in dict.fromkeys(run):
+            drawer = next(((name, f) for name, f in members if has_glyph(f.face(b, i), ch)), None)
+            if drawer is not None and face in drawer[1].lacking:
+                missing[(drawer[0], face)] = None
     return [
         (
             "font-face-missing",
-            f"{part.label} asks for {_FACE_WORDS[face]} text, but the font {first!r} has no "
+            f"{part.label} asks for {_FACE_WORDS[face]} text, but the font {name!r} has no "
             f"{_FACE_WORDS[face]} face: it prints in the regular one (give the file as "
-            f"`{face}:` under `fonts: {first}:` in the game file)",
+            f"`{face}:` under `fonts: {name}:` in the game file)",
             part.places.get("bold" if "bold" in face else "italic") or part.places.get("text"),
         )
-        for face in ("bold", "italic", "bold_italic")
-        if face in asked and face in plan.family.lacking
+        for name, face in missing
     ]
 
 
