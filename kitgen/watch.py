@@ -46,6 +46,7 @@ WATCHED_SUFFIXES = frozenset(
     {".yaml", ".yml", ".toml", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp"}
     | {".tif", ".tiff"}
     | {".csv", ".tsv", ".xlsx", ".xlsm", ".ttf", ".otf"}  # a designed game's data and fonts
+    | {".ttc", ".otc"}  # font collections
 )
 INTERVAL = 0.25  # seconds between polls (without watchfiles)
 DEBOUNCE = 0.4  # seconds without a change before rebuilding

@@ -14,7 +14,8 @@ INVALID = Path(__file__).parent / "fixtures" / "invalid"
 VALID = Path(__file__).parent / "fixtures" / "valid"
 # Whole-file problems a fixture cannot hold; tests/test_loader.py makes them (and
 # tests/test_designed_game.py a thousand and one findings of one file). A font file
-# of a designed game needs the game's folder: test_font_unusable makes one. A deck of
+# of a designed game needs the game's folder: test_font_unusable makes one, and
+# test_font_face_missing one with a font of one face. A deck of
 # a game whose game file is broken needs that game beside it: test_deck_not_checked.
 # Two game files of one id take two folders: test_duplicate_game_id makes them.
 GENERATED = {
@@ -22,6 +23,7 @@ GENERATED = {
     "file-unreadable",
     "file-too-large",
     "font-unusable",
+    "font-face-missing",
     "too-many-findings",
     "deck-not-checked",
     "duplicate-game-id",
@@ -95,6 +97,37 @@ def test_font_unusable(tmp_path: Path) -> None:
     report = check_file(str(game))
     got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
     assert got == expected(game), [str(f) for f in report.findings]
+
+
+def test_font_face_missing(tmp_path: Path) -> None:
+    """The starter, its titles set in a font of the project's own that has only a
+    regular face: the title's `bold: true` is `font-face-missing`, marked like a
+    fixture's."""
+    from kitgen.render.fonts import FONT_FOLDER
+    from kitgen.starters import plan, write
+
+    write(plan("game", "Face Lanterns", str(tmp_path), "custom"))
+    game = tmp_path / "face-lanterns" / "game.yaml"
+    (game.parent / "house.ttf").write_bytes((Path(FONT_FOLDER) / "DejaVuSans.ttf").read_bytes())
+    text = game.read_text(encoding="utf-8")
+    game.write_text(
+        text.replace("icons:\n", "fonts:\n  house: {regular: house.ttf}\nicons:\n", 1),
+        encoding="utf-8",
+    )
+    face = game.parent / "face.yaml"
+    layout = face.read_text(encoding="utf-8")
+    old = "    bold: true\n    colour"
+    assert old in layout
+    new = "    font: house\n    bold: true  # <- font-face-missing\n    colour"
+    face.write_text(layout.replace(old, new, 1), encoding="utf-8")
+    report = check_file(str(game))  # (the game's check draws its cards)
+    got = {
+        (f.code, f.location.line)
+        for f in report.findings
+        if f.location is not None and f.location.path == str(face)
+    }
+    assert got == expected(face), [str(f) for f in report.findings]
+    assert report.ok
 
 
 # A designed game whose deck rules cannot be read (`sideboard` is a mapping), and a deck

@@ -94,11 +94,15 @@ def too_many_cards(count: int, limits: PrintLimits = PRINT_LIMITS) -> str | None
 
 @dataclass(frozen=True)
 class FontLimits:
-    """How much of a project's TrueType font kitgen reads (kitgen/load/fontfile.py)."""
+    """How much of a project's font kitgen reads (kitgen/load/fontfile.py, fontcff.py)."""
 
     max_bytes: int = 32 * 1024 * 1024
     max_characters: int = 200_000  # code points its character map names, all together
     max_composite_depth: int = 16  # a composite glyph of composite glyphs of ...
+    max_collection_fonts: int = 256  # fonts in a collection (.ttc)
+    max_subroutine_depth: int = 10  # PostScript (CFF) outlines' subroutines (Type 2's own)
+    max_outline_work: int = 8  # charstring bytes a CFF font runs, times its CFF table's
+    max_glyph_work: int = 65_536  # charstring bytes one CFF glyph runs, subroutines and all
 
 
 FONT_LIMITS = FontLimits()

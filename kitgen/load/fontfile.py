@@ -1,4 +1,7 @@
-"""A project's TrueType font, checked byte by byte before reportlab reads it.
+"""A project's font, checked byte by byte before reportlab reads it: a TrueType font
+(.ttf, or .otf with TrueType outlines), an OpenType font with PostScript (CFF)
+outlines, converted to TrueType ones first (kitgen.load.fontcff), or one font of a
+collection (.ttc), chosen by its index or name and taken out of it first.
 
 reportlab's TrueType reader (reportlab.pdfbase.ttfonts.TTFontFile) trusts the file. It
 expands the character map into a dictionary entry per code point (a 1 KB file can map
@@ -15,15 +18,39 @@ written, after `kitgen check` passed the font.
 the bytes there before it is used, and the work bounded by FontLimits (the characters
 the character map names are counted before any is looked at). A font it passes is one
 reportlab reads without an error and whose every glyph its subsetter can embed
-(tests/test_fontfile.py holds reportlab to that over mutated fonts). Standard library
-only: `kitgen check` of a game without fonts never imports this module.
+(tests/test_fontfile.py holds reportlab to that over mutated fonts).
+
+A collection is read the same way: its header and the chosen font's table directory
+are checked against the bytes, and that font's tables are copied into a font of its
+own, which is then checked as any other. A CFF font's tables are checked as a
+TrueType font's are (but its glyphs, which fontcff reads within FontLimits) before
+fontTools converts it, and the converted font is checked again, whole.
+
+Standard library only, but for fontTools where a CFF font is converted: `kitgen check`
+of a game without fonts never imports this module.
 """
 
 from __future__ import annotations
 
+import hashlib
 import struct
+import unicodedata
+from dataclasses import dataclass
 
 from kitgen.layout.limits import FONT_LIMITS, FontLimits
+
+# A font of a collection: its index (from 0), or its name (PostScript or full name,
+# with case aside); None for a file that is one font.
+Choice = int | str | None
+
+
+@dataclass(frozen=True)
+class FontSource:
+    """A font file a project names, and which font of it when it is a collection."""
+
+    path: str
+    choice: Choice = None
+
 
 # Characters a PostScript font name, which the PDF names the font by, cannot hold
 # (reportlab refuses them, and any byte above 126).
@@ -57,23 +84,70 @@ class _Bad(Exception):
     """What is wrong with the font, in words for its designer."""
 
 
-def font_problem(data: bytes, limits: FontLimits = FONT_LIMITS) -> str | None:
+def font_problem(
+    data: bytes, limits: FontLimits = FONT_LIMITS, choice: Choice = None
+) -> str | None:
     """What keeps kitgen from embedding a font file's bytes, worded to follow "the
     regular font 'x.ttf' ": "is a web font (WOFF); ...", "cannot be used: its character
-    map ...". None when reportlab can read the font and embed any of its glyphs."""
+    map ...". None when reportlab can read the font (its font `choice` of a collection;
+    a CFF font converted) and embed any of its glyphs."""
+    return usable_font(data, limits, choice)[1]
+
+
+# Fonts made usable in this process (a CFF font's conversion takes a while): the file's
+# digest and choice to the TrueType bytes reportlab reads, or the problem.
+_USABLE: dict[tuple[str, Choice, FontLimits], tuple[bytes | None, str | None]] = {}
+_MAX_USABLE = 16
+
+
+def usable_font(
+    data: bytes, limits: FontLimits = FONT_LIMITS, choice: Choice = None
+) -> tuple[bytes | None, str | None]:
+    """The TrueType font reportlab reads for a font file's bytes, or None and what keeps
+    kitgen from embedding it (as `font_problem` words it). A collection's font is taken
+    out of it (`choice`: its index or name; the first when None), a CFF font converted
+    to TrueType outlines; either way the result is checked as a TrueType file is."""
+    key = (hashlib.sha256(data).hexdigest(), choice, limits)
+    found = _USABLE.get(key)
+    if found is None:
+        found = _usable(data, limits, choice)
+        if len(_USABLE) >= _MAX_USABLE:
+            _USABLE.clear()
+        _USABLE[key] = found
+    return found
+
+
+def _usable(data: bytes, limits: FontLimits, choice: Choice) -> tuple[bytes | None, str | None]:
+    if len(data) > limits.max_bytes:
+        return None, f"is larger than {limits.max_bytes // 2**20} MiB"
+    try:
+        if data[:4] == b"ttcf":
+            data = _Collection(data, limits).font(choice)
+        elif choice is not None:
+            return None, "is one font, not a collection (.ttc): `index` and `name` choose none"
+        if data[:4] == b"OTTO":
+            _Font(data, limits).check(outlines=False)
+            from kitgen.load.fontcff import CffProblem, cff_to_truetype
+
+            try:
+                data = cff_to_truetype(data, limits)
+            except CffProblem as problem:
+                raise _Bad(str(problem)) from None
+    except _Bad as bad:
+        return None, f"cannot be used: {bad}"
     wrong = _not_truetype(data)
     if wrong is not None:
-        return f"is {wrong}"
-    if len(data) > limits.max_bytes:
-        return f"is larger than {limits.max_bytes // 2**20} MiB"
+        return None, f"is {wrong}"
     try:
         _Font(data, limits).check()
     except _Bad as bad:
-        return f"cannot be used: {bad}"
-    return None
+        return None, f"cannot be used: {bad}"
+    return data, None
 
 
-def font_file_problem(path: str, limits: FontLimits = FONT_LIMITS) -> str | None:
+def font_file_problem(
+    path: str, limits: FontLimits = FONT_LIMITS, choice: Choice = None
+) -> str | None:
     """`font_problem` of the file at `path` (read up to the limit), or why it cannot be
     read."""
     try:
@@ -83,7 +157,74 @@ def font_file_problem(path: str, limits: FontLimits = FONT_LIMITS) -> str | None
         return "is a folder, not a font"
     except (OSError, ValueError) as err:  # ValueError: a NUL character in the path
         return f"cannot be read: {getattr(err, 'strerror', None) or err}"
-    return font_problem(data, limits)
+    return font_problem(data, limits, choice)
+
+
+class _Collection:
+    """A font collection (.ttc): its header, and one font of it taken out as a file of
+    its own."""
+
+    def __init__(self, data: bytes, limits: FontLimits) -> None:
+        self.data = data
+        if len(data) < 12:
+            raise _Bad("its collection header is cut short")
+        count = struct.unpack_from(">L", data, 8)[0]
+        if count == 0:
+            raise _Bad("it is a collection of no fonts")
+        if count > limits.max_collection_fonts:
+            raise _Bad(
+                f"it is a collection of {count:,} fonts, more than kitgen reads "
+                f"({limits.max_collection_fonts})"
+            )
+        if 12 + 4 * count > len(data):
+            raise _Bad("its collection header is cut short")
+        self.offsets = struct.unpack_from(f">{count}L", data, 12)
+        self.limits = limits
+
+    def font(self, choice: Choice) -> bytes:
+        """The chosen font (the first when None), as a file of its own."""
+        if choice is None or isinstance(choice, int):
+            index = choice or 0
+            if not 0 <= index < len(self.offsets):
+                last = len(self.offsets) - 1
+                raise _Bad(f"it has no font {index} (its fonts are numbered 0 to {last})")
+            return self._extract(index)
+        wanted = _name_key(choice)
+        names: list[str] = []
+        for index in range(len(self.offsets)):
+            data = self._extract(index)
+            found = _Font(data, self.limits).names()
+            if wanted in {_name_key(n) for n in found}:
+                return data
+            names.append(found[0] if found else f"font {index}")
+        raise _Bad(f"it has no font named {choice!r}; its fonts: {', '.join(names)}")
+
+    def _extract(self, index: int) -> bytes:
+        """Font `index`'s tables, copied into a font file of their own (in the order
+        of its table directory, each padded to 4 bytes; no checksums: neither kitgen nor
+        reportlab reads them)."""
+        at = self.offsets[index]
+        if at + 12 > len(self.data):
+            raise _Bad(f"its font {index} lies past the end of the file (cut short?)")
+        version, count = struct.unpack_from(">4sH", self.data, at)
+        if 12 + 16 * count + at > len(self.data):
+            raise _Bad(f"its font {index}'s table directory is cut short")
+        records = [struct.unpack_from(">4sLLL", self.data, at + 12 + 16 * n) for n in range(count)]
+        directory, body = b"", b""
+        start = 12 + 16 * count
+        for tag, checksum, offset, length in records:
+            if offset + length > len(self.data):
+                shown = tag.decode("latin-1")
+                raise _Bad(f"its {shown!r} table runs past the end of the file (cut short?)")
+            table = self.data[offset : offset + length]
+            directory += struct.pack(">4sLLL", tag, checksum, start + len(body), length)
+            body += table + b"\0" * (-length % 4)
+        header = struct.pack(">4sHHHH", version, count, 0, 0, 0)
+        return header + directory + body
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def _not_truetype(data: bytes) -> str | None:
@@ -91,13 +232,6 @@ def _not_truetype(data: bytes) -> str | None:
     start = data[:4]
     if start in (b"\x00\x01\x00\x00", b"true"):
         return None
-    if start == b"OTTO":
-        return (
-            "an OpenType font with PostScript (CFF) outlines, which kitgen cannot embed; "
-            "use its TrueType (.ttf) version"
-        )
-    if start == b"ttcf":
-        return "a font collection (.ttc); give one font of it as a .ttf file"
     if start in (b"wOFF", b"wOF2"):
         return "a web font (WOFF); use the .ttf file it was made from"
     if not data:
@@ -146,17 +280,26 @@ class _Font:
 
     # -- the tables -------------------------------------------------------------------
 
-    def check(self) -> None:
+    def check(self, outlines: bool = True) -> None:
+        """Check what reportlab reads; `outlines=False`: all but the glyphs (a CFF
+        font's, which kitgen.load.fontcff reads and turns into TrueType ones)."""
         self._directory()
         self._name()
-        self._head()
+        self._head(outlines)
         self._os2()
         self._post()
         number_of_h_metrics = self._hhea()
-        self._maxp()
+        self._maxp(outlines)
         self._cmap()
         self._hmtx(number_of_h_metrics)
-        self._glyf(self._loca())
+        if outlines:
+            self._glyf(self._loca())
+
+    def names(self) -> list[str]:
+        """The font's PostScript and full names (name 6 and 4), for choosing a font of a
+        collection by name."""
+        self._directory()
+        return [n.decode("utf-8", "replace") for n in (self._names()[6], self._names()[4]) if n]
 
     def _directory(self) -> None:
         count = self.u16(4, "its table directory")
@@ -176,6 +319,17 @@ class _Font:
     def _name(self) -> None:
         """The PostScript name reportlab gives the font in the PDF: it must have one,
         in characters a PDF font name holds."""
+        names = self._names()
+        name = names[6] or names[4] or names[1]
+        if not name:
+            raise _Bad("it has no PostScript name (name 6, 4 or 1), which a PDF needs")
+        name = name.replace(b" ", b"-")
+        if any(byte > 126 or byte in _NOT_IN_NAME for byte in name):
+            shown = name.decode("utf-8", "replace")
+            raise _Bad(f"its PostScript name {shown!r} has characters a PDF font name cannot hold")
+
+    def _names(self) -> dict[int, bytes | None]:
+        """The name records reportlab reads, as it keeps them (UTF-8)."""
         start, length = self.table("name", 6)
         if self.u16(start, "its name table") != 0:
             raise _Bad("its name table is not in format 0, the one kitgen reads")
@@ -204,15 +358,9 @@ class _Font:
                 missing -= 1
                 if missing == 0:
                     break
-        name = names[6] or names[4] or names[1]
-        if not name:
-            raise _Bad("it has no PostScript name (name 6, 4 or 1), which a PDF needs")
-        name = name.replace(b" ", b"-")
-        if any(byte > 126 or byte in _NOT_IN_NAME for byte in name):
-            shown = name.decode("utf-8", "replace")
-            raise _Bad(f"its PostScript name {shown!r} has characters a PDF font name cannot hold")
+        return names
 
-    def _head(self) -> None:
+    def _head(self, outlines: bool = True) -> None:
         start, _ = self.table("head", 54)
         if self.u16(start, "its head table") != 1:
             raise _Bad("its head table is of a version kitgen cannot read")
@@ -222,9 +370,9 @@ class _Font:
         if not 16 <= units <= 16384:
             raise _Bad(f"its head table gives {units} units per em; fonts have 16 to 16,384")
         self.long_loca = self.u16(start + 50, "its head table")
-        if self.long_loca not in (0, 1):
+        if outlines and self.long_loca not in (0, 1):
             raise _Bad(f"its head table names glyph location format {self.long_loca}, not 0 or 1")
-        if self.u16(start + 52, "its head table") != 0:
+        if outlines and self.u16(start + 52, "its head table") != 0:
             raise _Bad("its head table names a glyph data format other than 0")
 
     def _os2(self) -> None:
@@ -256,9 +404,12 @@ class _Font:
             raise _Bad("its hhea table gives no horizontal metrics")
         return count
 
-    def _maxp(self) -> None:
+    def _maxp(self, outlines: bool = True) -> None:
         start, _ = self.table("maxp", 6)
-        if self.u16(start, "its maxp table") != 1:
+        if not outlines:  # a CFF font's: version 0.5 (or 1.0)
+            if self.u32(start, "its maxp table") not in (0x00005000, 0x00010000):
+                raise _Bad("its maxp table is of a version kitgen cannot read")
+        elif self.u16(start, "its maxp table") != 1:
             raise _Bad("its maxp table is of a version kitgen cannot read (not TrueType outlines)")
         self.glyphs = self.u16(start + 4, "its maxp table")
         if self.glyphs == 0:

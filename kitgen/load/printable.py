@@ -38,11 +38,17 @@ def unprintable(text: str, font: str | None = None) -> str:
     return missing_glyphs(text, font or REGULAR)
 
 
-def undrawable_message(text: str, missing: str) -> str:
+def undrawable_message(text: str, missing: str, fonts: list[str] | None = None) -> str:
     """What a text-not-drawable finding says: the text, and the characters it prints
-    as "?" (each with its code point: `said_characters` reads them back)."""
+    as "?" (each with its code point: `said_characters` reads them back); `fonts`, a
+    fallback chain's names, are named as none having them."""
     from kitgen.render.fonts import describe_characters, shown_text
 
+    if fonts is not None and len(fonts) > 1:
+        return (
+            f"{shown_text(text)} prints {describe_characters(missing)} as ?: none of the "
+            f"fonts of its chain ({', '.join(fonts)}) has them, nor DejaVu Sans"
+        )
     return (
         f"{shown_text(text)} prints {describe_characters(missing)} as ?: no font of "
         "kitgen's has them (it prints Latin, Greek and Cyrillic letters and common symbols)"

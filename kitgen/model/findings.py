@@ -136,8 +136,14 @@ CODES: dict[str, CodeInfo] = {
     # A designed game's own fonts
     "font-unusable": CodeInfo(
         "error",
-        "a font file of the game file's `fonts:` that kitgen cannot embed: not TrueType, cut "
-        "short, or with tables that break the format (glyphs past the last, a huge character map)",
+        "a font file of the game file's `fonts:` that kitgen cannot embed: no TrueType, OpenType "
+        "or collection font, cut short, or with tables that break the format (glyphs past the "
+        "last, a huge character map, CFF outlines past the limits)",
+    ),
+    "font-face-missing": CodeInfo(
+        "warning",
+        "text asks for bold or italic of a project's font that has no file for that face (it "
+        "prints in the font's regular face)",
     ),
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),

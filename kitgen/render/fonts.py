@@ -29,7 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC, TTFont
 
 from kitgen.layout.limits import FONT_LIMITS
-from kitgen.load.fontfile import font_problem
+from kitgen.load.fontfile import Choice, FontSource, usable_font
 
 REGULAR = "KitSans"
 BOLD = "KitSans-Bold"
@@ -97,10 +97,15 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         self._chain: tuple[KitFont, ...] | None = None
         self._plans: dict[str, tuple[tuple[tuple[int, str], ...], str]] = {}
 
+    @property
+    def primary(self) -> KitFont:
+        """The font that draws what it has (`own`): this one (a chain's: its first)."""
+        return self
+
     def chain(self) -> tuple[KitFont, ...]:
-        """This font and its fallbacks (registered when first needed)."""
+        """The primary font and its fallbacks (registered when first needed)."""
         if self._chain is None:
-            fonts = [self]
+            fonts = [self.primary]
             for name in self.fallbacks:
                 ensure_font(name)
                 font = pdfmetrics.getFont(name)
@@ -143,7 +148,7 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         if isinstance(text, bytes):
             text = text.decode(encoding or "utf8")
         if self.own.issuperset(text):
-            return float(super().stringWidth(text, size, encoding))
+            return float(TTFont.stringWidth(self.primary, text, size, encoding))
         fonts = self.chain()
         runs, _ = self.plan(text)
         return float(sum(TTFont.stringWidth(fonts[i], run, size) for i, run in runs))
@@ -152,7 +157,7 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         if isinstance(text, bytes):
             text = text.decode(encoding or "utf-8")
         if self.own.issuperset(text):
-            return list(super().splitString(text, doc, encoding))
+            return list(TTFont.splitString(self.primary, text, doc, encoding))
         fonts = self.chain()
         runs, missing = self.plan(text)
         if missing:  # (past _MAX_UNDRAWN texts, only the characters are kept)
@@ -166,9 +171,7 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
 
     def getSubsetInternalName(self, subset: int, doc: Any) -> str:
         index = subset >> _SUBSET_BITS
-        if index == 0:
-            return str(super().getSubsetInternalName(subset, doc))
-        font = self.chain()[index]
+        font = self.primary if index == 0 else self.chain()[index]
         return str(TTFont.getSubsetInternalName(font, subset & ((1 << _SUBSET_BITS) - 1), doc))
 
     def missing(self, text: str) -> str:
@@ -256,6 +259,16 @@ class Family:
     bold: str
     italic: str
     bold_italic: str
+    # The faces (of FACES) the project gives no file for: drawn in the regular face,
+    # which `kitgen check` says where text asks for one (font-face-missing).
+    lacking: frozenset[str] = frozenset()
+    # A fallback chain's families, in order (`chain_family`); () for one family.
+    members: tuple[Family, ...] = ()
+
+    @property
+    def chain(self) -> tuple[Family, ...]:
+        """The families that draw text in this one, in order: its members, or itself."""
+        return self.members or (self,)
 
     def face(self, bold: bool, italic: bool) -> str:
         """The registered font name of one face: text marked bold and/or italic."""
@@ -294,7 +307,7 @@ def builtin_family(name: str) -> Family:
         known = ", ".join(BUILTIN_FAMILIES)
         raise ValueError(f"no built-in font family {name!r}; kitgen has {known}")
     ensure_font(faces["regular"])
-    return Family(**faces)
+    return Family(faces["regular"], faces["bold"], faces["italic"], faces["bold_italic"])
 
 
 @cache
@@ -306,6 +319,92 @@ def ensure_font(font: str) -> None:
 
 
 _BUILTIN_FONTS = {font: family for family, faces in _BUILTIN.items() for font in faces.values()}
+
+
+def face_key(bold: bool, italic: bool) -> str:
+    """The name of a face (one of FACES) by weight and slant."""
+    return FACES[int(bold) + 2 * int(italic)]
+
+
+class _FaceView:
+    """A chain's view of its first font's face: the same metrics, under the chain's own
+    name (reportlab registers a font by its face's name, and would take the first font
+    for the chain)."""
+
+    def __init__(self, face: Any, name: str) -> None:
+        self._face = face
+        self.name = name.encode("ascii")
+
+    def __getattr__(self, key: str) -> Any:
+        return getattr(self._face, key)
+
+
+class ChainFont(KitFont):
+    """A fallback chain (`font: [house, symbols, sans]`): text in its first font, each
+    character that font has no glyph for in the next font of the chain that has one,
+    then in the first font's DejaVu Sans fallbacks (`fallback_names`). It embeds
+    nothing of its own: every run is drawn, measured and embedded as its member font's
+    (the same subsets as text set in that font alone)."""
+
+    def __init__(self, name: str, members: tuple[str, ...]) -> None:  # (no TTFont's file)
+        fonts: list[KitFont] = []
+        for member in members:
+            ensure_font(member)
+            font = pdfmetrics.getFont(member)
+            assert isinstance(font, KitFont), member
+            fonts.append(font)
+        first = fonts[0]
+        self.fontName = name
+        self.face = _FaceView(first.face, name)
+        self.encoding = first.encoding
+        self.state = first.state  # (never used: every subset is a member's)
+        self._asciiReadable = first._asciiReadable
+        self.shapable = first.shapable
+        self._first = first
+        self.own = first.own
+        self.fallbacks = tuple(
+            n for n in dict.fromkeys((*members[1:], *first.fallbacks)) if n != members[0]
+        )
+        self._chain = None
+        self._plans = {}
+
+    @property
+    def primary(self) -> KitFont:
+        return self._first
+
+
+def chain_font(members: tuple[str, ...]) -> str:
+    """The registered name of the fallback chain of these registered fonts, in order
+    (the font itself for one): registered once, named after its members."""
+    members = tuple(dict.fromkeys(members))
+    if len(members) == 1:
+        return members[0]
+    name = "Chain-" + hashlib.sha256("\0".join(members).encode("utf-8")).hexdigest()[:16]
+    if name not in _CHAINS:
+        pdfmetrics.registerFont(ChainFont(name, members))
+        _CHAINS.add(name)
+    return name
+
+
+_CHAINS: set[str] = set()
+
+
+def chain_family(families: tuple[Family, ...]) -> Family:
+    """The family of a fallback chain of families: each face the chain of the families'
+    faces of that weight and slant. Its lacking faces are its first family's (the one
+    that sets the text)."""
+    if len(families) == 1:
+        return families[0]
+    regular, bold, italic, bold_italic = (
+        chain_font(tuple(getattr(family, face) for family in families)) for face in FACES
+    )
+    return Family(regular, bold, italic, bold_italic, families[0].lacking, families)
+
+
+def has_glyph(font: str, ch: str) -> bool:
+    """Whether a registered kitgen font's own file draws a character (not a fallback)."""
+    found = pdfmetrics.getFont(font)
+    return isinstance(found, KitFont) and ch in found.own
 
 
 @dataclass(frozen=True)
@@ -329,12 +428,13 @@ _PROJECT_FONTS: dict[str, str] = {}
 
 
 def project_family(
-    paths: Mapping[str, str | os.PathLike[str] | None],
+    paths: Mapping[str, str | os.PathLike[str] | FontSource | None],
 ) -> tuple[Family | None, list[FontProblem]]:
-    """Register a project's own TrueType family. `paths` maps "regular" (required) and
-    optionally "bold", "italic", "bold_italic" to font files (.ttf, or .otf with
-    TrueType outlines). A face whose file is missing or unusable is a problem and falls
-    back to the regular face; without a usable regular face there is no family."""
+    """Register a project's own font family. `paths` maps "regular" (required) and
+    optionally "bold", "italic", "bold_italic" to font files (TrueType .ttf, OpenType
+    .otf with TrueType or PostScript outlines), or to a FontSource (a collection's
+    font, .ttc). A face whose file is missing or unusable is a problem and falls back
+    to the regular face; without a usable regular face there is no family."""
     unknown = sorted(set(paths) - set(FACES))
     if unknown:
         raise ValueError(f"unknown font faces {unknown}; the faces are {', '.join(FACES)}")
@@ -344,7 +444,8 @@ def project_family(
         path = paths.get(face)
         if path is None:
             continue
-        got = _register_project_font(face, os.fspath(path))
+        source = path if isinstance(path, FontSource) else FontSource(os.fspath(path))
+        got = _register_project_font(face, source.path, source.choice)
         if isinstance(got, FontProblem):
             problems.append(got)
         else:
@@ -359,29 +460,36 @@ def project_family(
         bold=names.get("bold", regular),
         italic=names.get("italic", regular),
         bold_italic=names.get("bold_italic", regular),
+        lacking=frozenset(face for face in FACES if face not in names),
     )
     return family, problems
 
 
-def _register_project_font(face: str, path: str) -> str | FontProblem:
-    """The registered name of one font file, or why it cannot be used."""
+def _register_project_font(face: str, path: str, choice: Choice = None) -> str | FontProblem:
+    """The registered name of one font file (its font `choice` of a collection), or why
+    it cannot be used."""
     data = _read_font(face, path)
     if isinstance(data, FontProblem):
         return data
     digest = hashlib.sha256(data).hexdigest()
-    if digest in _PROJECT_FONTS:
-        return _PROJECT_FONTS[digest]
-    wrong = font_problem(data)  # before reportlab, which trusts every count in the file
-    if wrong is not None:
+    key = digest if choice is None else f"{digest}:{choice!r}"
+    if key in _PROJECT_FONTS:
+        return _PROJECT_FONTS[key]
+    # Checked before reportlab, which trusts every count in the file; a collection's
+    # font taken out of it, a CFF font's outlines made TrueType ones (fontfile).
+    usable, wrong = usable_font(data, choice=choice)
+    if usable is None:
         return FontProblem(face, path, f"the {face} font {path!r} {wrong}")
+    if choice is not None:  # (a file that is one font keeps the name it always had)
+        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()
     name = f"Project-{digest[:16]}"
     try:
-        font = KitFont(name, io.BytesIO(data))
+        font = KitFont(name, io.BytesIO(usable))
     except Exception as err:  # reportlab's parser raises many kinds of error on broken fonts
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return FontProblem(face, path, f"the {face} font {path!r} cannot be used: {reason}")
     pdfmetrics.registerFont(font)
-    _PROJECT_FONTS[digest] = name
+    _PROJECT_FONTS[key] = name
     return name
 
 

@@ -190,6 +190,18 @@ def _lines(
     return out
 
 
+def faces_used(text: str, bold: bool, italic: bool) -> dict[tuple[bool, bool], str]:
+    """The faces (bold, italic) text is set in, as `fit_rich` reads its emphasis, each
+    with the text set in it: the element's own face for text outside any emphasis, and
+    each emphasised run's."""
+    out: dict[tuple[bool, bool], str] = {}
+    for block in _BLANK.split(text) if "\n" in text else (text,):
+        for span, b, i in _spans(block, bold, italic):
+            if span.strip():
+                out[(b, i)] = out.get((b, i), "") + span
+    return out
+
+
 def _spans(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]:
     """Text as (text, bold, italic) runs: its emphasis read (kitgen.render.emphasis) on
     top of the element's own face, backslash escapes kept for `_add`."""

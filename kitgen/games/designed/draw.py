@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
+from kitgen.games.designed.model import BUILTIN_FONTS, MAX_CHAIN, font_key
 from kitgen.games.designed.props import (
     UNSET,
     Length,
@@ -40,7 +41,42 @@ if TYPE_CHECKING:
 DEFAULT_SAFE = 3 * MM
 PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
 DEFAULT_TEXT_SIZE = 10.0
-BUILTIN_FONTS = ("sans", "serif")
+
+
+_FACE_WORDS = {"bold": "bold", "italic": "italic", "bold_italic": "bold italic"}
+
+
+def _faces_missing(part: Part, plan: TextPlan, text: str) -> list[tuple[str, str, Location | None]]:
+    """font-face-missing where a text element asks for a face (bold, italic, both: its
+    own `bold:`/`italic:` or emphasis in its text) of a font of the project's that has
+    no file for it, and that font draws some of that text (the first font of a chain
+    that has a glyph for a character draws it): it prints in the font's regular face
+    instead."""
+    from kitgen.render.fonts import face_key, has_glyph
+    from kitgen.render.richtext import faces_used
+
+    if plan.family is None or not any(f.lacking for f in plan.family.chain):
+        return []
+    members = list(zip((n.strip() for n in plan.font.split(",")), plan.family.chain, strict=True))
+    missing: dict[tuple[str, str], None] = {}
+    for (b, i), run in faces_used(text, plan.bold, plan.italic).items():
+        face = face_key(b, i)
+        if face == "regular":
+            continue
+        for ch in dict.fromkeys(run):
+            drawer = next(((name, f) for name, f in members if has_glyph(f.face(b, i), ch)), None)
+            if drawer is not None and face in drawer[1].lacking:
+                missing[(drawer[0], face)] = None
+    return [
+        (
+            "font-face-missing",
+            f"{part.label} asks for {_FACE_WORDS[face]} text, but the font {name!r} has no "
+            f"{_FACE_WORDS[face]} face: it prints in the regular one (give the file as "
+            f"`{face}:` under `fonts: {name}:` in the game file)",
+            part.places.get("bold" if "bold" in face else "italic") or part.places.get("text"),
+        )
+        for name, face in missing
+    ]
 
 
 class CardError(Exception):
@@ -203,6 +239,10 @@ class TextPlan:
     align: str
     valign: str
     colour: str
+    font: str = "sans"  # `font:` as given: a family, or a chain of them
+    family: Family | None = None
+    bold: bool = False
+    italic: bool = False
 
 
 class Artist:
@@ -225,7 +265,8 @@ class Artist:
         self.made = made or card
         self.shrink = min(card.width / self.made.width, card.height / self.made.height)
         self.folder = os.path.dirname(design.path)
-        self._families: dict[str, Family | None] = {}
+        self._families: dict[str, Family | None] = {}  # by the name's font_key
+        self._chains: dict[str, Family] = {}  # by `font:` as written
         self._font_problems: dict[str, str] = {}
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
@@ -250,23 +291,42 @@ class Artist:
         return found
 
     def family(self, name: str, where: Location | None) -> Family:
-        """A font family by name: `sans` and `serif` (DejaVu), or the project's own."""
+        """A font family by name: `sans` and `serif` (DejaVu), or the project's own; or
+        a fallback chain of them, their names separated by commas (`house, symbols,
+        sans`): each draws what the ones before it lack."""
+        from kitgen.render.fonts import chain_family
+
+        found = self._chains.get(name)
+        if found is None:
+            names = [part.strip() for part in name.split(",")]
+            if len(names) > MAX_CHAIN:
+                raise CardError(
+                    "too-many-values", f"a fallback chain names at most {MAX_CHAIN} fonts", where
+                )
+            families = tuple(self._family(one, where) for one in names)
+            found = self._chains[name] = chain_family(families)
+        return found
+
+    def _family(self, name: str, where: Location | None) -> Family:
+        """One family of a chain, by its name with case aside."""
         from kitgen.render.fonts import builtin_family, project_family
 
-        if name not in self._families:
-            if name in BUILTIN_FONTS:
-                self._families[name] = builtin_family(name)
-            elif name in self.design.fonts:
-                family, problems = project_family(self.design.fonts[name])
-                self._families[name] = family
+        key = font_key(name)
+        if key not in self._families:
+            own = {font_key(n): n for n in self.design.fonts}
+            if key in BUILTIN_FONTS:
+                self._families[key] = builtin_family(key)
+            elif key in own:
+                family, problems = project_family(self.design.fonts[own[key]])
+                self._families[key] = family
                 if problems:
-                    self._font_problems[name] = "; ".join(map(str, problems))
+                    self._font_problems[key] = "; ".join(map(str, problems))
             else:
-                self._families[name] = None
-        family = self._families[name]
+                self._families[key] = None
+        family = self._families[key]
         if family is None:
             known = ", ".join((*BUILTIN_FONTS, *self.design.fonts))
-            problem = self._font_problems.get(name, f"no font {name!r}; the fonts: {known}")
+            problem = self._font_problems.get(key, f"no font {name!r}; the fonts: {known}")
             raise CardError("invalid-value", problem, where)
         return family
 
@@ -338,7 +398,10 @@ class Artist:
 
         where = part.places.get("text")
         text = str(_value(part, "text", context, ""))
-        family = self.family(str(_value(part, "font", context, "sans")), part.places.get("font"))
+        font = str(_value(part, "font", context, "sans"))
+        family = self.family(font, part.places.get("font"))
+        bold = bool(_value(part, "bold", context, False))
+        italic = bool(_value(part, "italic", context, False))
         size = float(_value(part, "size", context, DEFAULT_TEXT_SIZE))
         low = float(_value(part, "min_size", context, min(size, 6.0)))
         if low > size:
@@ -352,8 +415,8 @@ class Artist:
             placed.height,
             max_size=size,
             min_size=low,
-            bold=bool(_value(part, "bold", context, False)),
-            italic=bool(_value(part, "italic", context, False)),
+            bold=bold,
+            italic=italic,
             leading=float(_value(part, "leading", context, 1.2)),
             icons=frozenset(self.design.icons),
             icon_scale=float(_value(part, "icon_scale", context, 1.0)),
@@ -364,6 +427,10 @@ class Artist:
             str(_value(part, "align", context, "left")),
             str(_value(part, "valign", context, "top")),
             str(_value(part, "colour", context, "#000000")),
+            font,
+            family,
+            bold,
+            italic,
         )
 
     # -- checking -----------------------------------------------------------------------
@@ -426,13 +493,15 @@ class Artist:
                         )
                     )
                     if lacking:
+                        fonts = [n.strip() for n in plan.font.split(",")]
                         out.append(
                             (
                                 "text-not-drawable",
-                                f"{part.label}: {undrawable_message(text, lacking)}",
+                                f"{part.label}: {undrawable_message(text, lacking, fonts)}",
                                 where,
                             )
                         )
+                    out += _faces_missing(part, plan, text)
                     if not plan.fitted.fits:
                         out.append(
                             (

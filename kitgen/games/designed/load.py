@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
+    BUILTIN_FONTS,
     MAX_EXTENDS,
     OWN_PROPERTIES,
     REQUIRED_PROPERTY,
@@ -24,6 +25,7 @@ from kitgen.games.designed.model import (
     Element,
     LayoutChoice,
     LayoutFile,
+    font_key,
     wrong_properties,
 )
 from kitgen.games.designed.props import (
@@ -41,6 +43,7 @@ from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
+    from kitgen.load.fontfile import FontSource
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
@@ -76,6 +79,8 @@ class Layout:
     safe: str | None = None
     background: Compiled | None = None
     parts: list[Part] = field(default_factory=list)
+    font: Compiled | None = None  # `font:`: its text elements' when they name none
+    font_at: Location | None = None
 
 
 @dataclass
@@ -110,7 +115,7 @@ class Design:
     face: LayoutPick | None = None
     back: LayoutPick | None = None
     icons: dict[str, str] = field(default_factory=dict)  # name -> path
-    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> face -> path
+    fonts: dict[str, dict[str, FontSource]] = field(default_factory=dict)  # name -> face ->
     # The files read, each with how it looked when read (the cache's key: `note`).
     inputs: dict[str, tuple[int, int]] = field(default_factory=dict)
     # Drawing's memos: each card's context (by the card's id), and the findings of
@@ -303,31 +308,43 @@ def _read_icons(design: Design, model: DesignedGameFile) -> None:
 
 
 def _read_fonts(design: Design, model: DesignedGameFile) -> None:
-    """The project's font files: each must exist in the project and be a TrueType font
-    reportlab can read and embed (checked byte by byte before reportlab sees it:
-    kitgen.load.fontfile), else `font-unusable` at its entry."""
+    """The project's font files: each must exist in the project and be a font kitgen
+    can embed (TrueType; OpenType with CFF outlines, converted; a collection's font,
+    taken out of it: checked byte by byte before fontTools or reportlab sees it,
+    kitgen.load.fontfile), else `font-unusable` at its entry. Two fonts whose names
+    are alike with case aside (or alike `sans` or `serif`) are `duplicate-key`."""
     if not model.fonts:
         return
-    from kitgen.load.fontfile import font_file_problem
+    from kitgen.load.fontfile import FontSource, font_file_problem
 
+    seen: dict[str, str] = {key: key for key in BUILTIN_FONTS}
     for name, files in model.fonts.items():
-        faces: dict[str, str] = {}
+        other = seen.setdefault(font_key(name), name)
+        if other != name:
+            said = f"kitgen's own font {other!r}" if other in BUILTIN_FONTS else repr(other)
+            message = f"the font {name!r} has the name of {said} (fonts are named with case aside)"
+            design.findings.append(finding("duplicate-key", message, model.where("fonts", name)))
+            continue
+        faces: dict[str, FontSource] = {}
         for face in ("regular", "bold", "italic", "bold_italic"):
             entry = getattr(files, face)
             if entry is None:
                 continue
             at = model.where("fonts", name, face)
-            where, problem = check_reference(entry, design.path, at, "font file")
+            if entry.index is not None or entry.name is not None or at is None:
+                at = model.where("fonts", name, face, "file") or at
+            where, problem = check_reference(entry.file, design.path, at, "font file")
             design.note(where)
             if problem is not None:
                 design.findings.append(problem)
                 continue
-            wrong = font_file_problem(where)
+            choice = entry.index if entry.index is not None else entry.name
+            wrong = font_file_problem(where, choice=choice)
             if wrong is not None:
-                message = f"the {face} font {entry!r} {wrong}"
+                message = f"the {face} font {entry.file!r} {wrong}"
                 design.findings.append(finding("font-unusable", message, at))
             else:
-                faces[face] = where
+                faces[face] = FontSource(where, choice)
         if "regular" in faces:
             design.fonts[name] = faces
 
@@ -363,6 +380,7 @@ class Layouts:
         self.design = design
         self._env: Any = None  # the template sandbox, made when a template needs it
         self.done: dict[str, Layout | None] = {}
+        self._game_font: tuple[Compiled | None, Location | None] | None = None
 
     def pick(self, entry: str | LayoutChoice, key: tuple[str, ...]) -> LayoutPick | None:
         model = self.design.file
@@ -465,11 +483,39 @@ class Layouts:
                 parent.safe,
                 parent.background,
                 list(parent.parts),
+                parent.font,
+                parent.font_at,
             )
         layout = self.compile(model, base)
         if not chain:
+            self.default_font(layout)
             self.done[real] = layout
         return layout
+
+    def default_font(self, layout: Layout) -> None:
+        """Give each text element that names no font the layout's `font:` (its own or
+        what it extends), else the game file's, else none (`sans`)."""
+        font, at = layout.font, layout.font_at
+        if font is None:
+            font, at = self.game_font()
+        if font is None:
+            return
+        layout.parts = [
+            replace(part, props={**part.props, "font": font}, places={**part.places, "font": at})
+            if part.type == "text" and "font" not in part.props
+            else part
+            for part in layout.parts
+        ]
+
+    def game_font(self) -> tuple[Compiled | None, Location | None]:
+        """The game file's `font:`, compiled once (None: it names none, or a bad one)."""
+        if self._game_font is None:
+            model = self.design.file
+            raw = model.font if model is not None else None
+            at = model.where("font") if model is not None and raw is not None else None
+            compiled = self.prop("font", raw, at) if raw is not None else None
+            self._game_font = (compiled, at)
+        return self._game_font
 
     def compile(self, model: LayoutFile, base: Layout) -> Layout:
         from kitgen.layout.geometry import LayoutError
@@ -504,6 +550,9 @@ class Layouts:
                 setattr(base, key, text)
         if model.background is not None:
             base.background = self.prop("background", model.background, model.where("background"))
+        if model.font is not None:
+            base.font_at = model.where("font")
+            base.font = self.prop("font", model.font, base.font_at)
         named = {part.name: i for i, part in enumerate(base.parts) if part.name}
         for element in model.elements:
             inherited = named.get(element.name) if element.name else None

@@ -17,6 +17,8 @@ name and kitgen.games.designed.props reads the values of their properties.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
@@ -31,6 +33,7 @@ from kitgen.model.base import (
     accepts,
     described,
     in_schema,
+    present,
 )
 from kitgen.model.deck_rules import DeckRules
 from kitgen.model.game import GameFile
@@ -103,6 +106,54 @@ def _property(value: Any) -> Any:
 
 
 Property = Annotated[Scalar | dict[str, dict[str, Scalar]], BeforeValidator(_property)]
+
+MAX_CHAIN = 8  # fonts in one fallback chain
+BUILTIN_FONTS = ("sans", "serif")  # kitgen's own families (DejaVu)
+
+
+def font_key(name: str) -> str:
+    """A font's name as names are compared: Unicode's composed form, case folded."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+# A font's name, as the game file's `fonts:` declares it and `font:` writes it: any
+# text without a comma (a chain separates its fonts with commas) that starts and ends
+# with no space, compared with case aside (`font_key`).
+_FONT_NAME = described(
+    r"^[^,\s](?:[^,]*[^,\s])?$",
+    "any text but a comma (which separates a fallback chain's fonts), starting and ending "
+    "with no space (like `Noto Sans Symbols`)",
+)
+FontName = Annotated[str, StringConstraints(max_length=60, pattern=_FONT_NAME)]
+_FONT_NAME_TEXT = re.compile(_FONT_NAME)
+
+
+@accepts(
+    {
+        "type": "array",
+        "items": {"type": "string"},
+        "minItems": 1,
+        "maxItems": MAX_CHAIN,
+    }
+)
+def _font_property(value: Any) -> Any:
+    """`font:` as written: a property (a font's name, a template, a mapping), or a
+    fallback chain as a list of names, each drawing what the ones before it lack
+    (`[house, symbols, sans]`), read as the text `house, symbols, sans`."""
+    if isinstance(value, list):
+        if not 1 <= len(value) <= MAX_CHAIN:
+            raise ValueError(f"a fallback chain names 1 to {MAX_CHAIN} fonts")
+        for name in value:
+            if not isinstance(name, str) or not _FONT_NAME_TEXT.match(name):
+                raise ValueError(
+                    "a fallback chain is a list of font names, each without a comma, like "
+                    "[house, symbols, sans]"
+                )
+        return ", ".join(value)
+    return _property(value)
+
+
+FontProperty = Annotated[Scalar | dict[str, dict[str, Scalar]], BeforeValidator(_font_property)]
 
 
 @accepts(
@@ -213,7 +264,7 @@ class Element(Located):
     bleed: Property | None = None  # rect, image: edges on the cut line run into the bleed
     # text
     text: Property | None = None
-    font: Property | None = None
+    font: FontProperty | None = None
     size: Property | None = None
     min_size: Property | None = None
     bold: Property | None = None
@@ -280,6 +331,7 @@ class LayoutFile(Located):
     bleed: Length | None = None
     safe: Length | None = None
     background: Property | None = None
+    font: FontProperty | None = None  # its text elements' font when they name none
     elements: list[Element] = Field(default_factory=list, max_length=MAX_ELEMENTS)
 
 
@@ -303,14 +355,47 @@ def _cards_source(value: Any) -> Any:
     return {"file": value} if isinstance(value, str) else value
 
 
-class FontFiles(Spec):
-    """A font of the project's own: TTF files, one per face (the others fall back to
-    `regular`)."""
+MAX_COLLECTION_INDEX = 255  # a collection's fonts are numbered from 0 (FontLimits)
 
-    regular: RelPath
-    bold: RelPath | None = None
-    italic: RelPath | None = None
-    bold_italic: RelPath | None = None
+
+def _index_or_name_schema(schema: dict[str, Any]) -> None:
+    schema["not"] = {"allOf": [present("index"), present("name")]}
+
+
+class FontFile(Spec):
+    """One font of a collection (.ttc): the file, and the font by its `index` (from 0)
+    or its `name` (PostScript or full name, with case aside); neither: the first."""
+
+    file: RelPath
+    index: Annotated[int, Field(ge=0, le=MAX_COLLECTION_INDEX)] | None = None
+    name: Name | None = None
+
+    @model_validator(mode="after")
+    @in_schema(_index_or_name_schema)
+    def _index_or_name(self) -> FontFile:
+        if self.index is not None and self.name is not None:
+            raise ValueError("a font of a collection is chosen by `index` or by `name`, not both")
+        return self
+
+
+@accepts({"type": "string"})
+def _font_file(value: Any) -> Any:
+    return {"file": value} if isinstance(value, str) else value
+
+
+FontFace = Annotated[FontFile, BeforeValidator(_font_file)]
+
+
+class FontFiles(Spec):
+    """A font of the project's own: font files, one per face (a face left out is drawn
+    in `regular`, and `kitgen check` says where text asks for it). Each is a path
+    (TrueType .ttf, OpenType .otf) or, for a collection (.ttc), `{file: NAME.ttc,
+    index: 1}` or `{file: NAME.ttc, name: "Noto Serif CJK JP Bold"}`."""
+
+    regular: FontFace
+    bold: FontFace | None = None
+    italic: FontFace | None = None
+    bold_italic: FontFace | None = None
 
 
 class DesignedGameFile(GameFile):
@@ -324,7 +409,8 @@ class DesignedGameFile(GameFile):
     back: RelPath | LayoutChoice | None = None
     name_field: FieldName | None = None  # the field that names a card (else `name`)
     icons: dict[IconName, RelPath] = Field(default_factory=dict, max_length=MAX_ICONS)
-    fonts: dict[FieldName, FontFiles] = Field(default_factory=dict, max_length=8)
+    fonts: dict[FontName, FontFiles] = Field(default_factory=dict, max_length=8)
+    font: FontProperty | None = None  # the layouts' text font when they name none
     deck_rules: DeckRules | None = None  # what a legal deck of the game is
 
 

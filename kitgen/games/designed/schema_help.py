@@ -16,7 +16,13 @@ FIELD_HELP = {
     "DesignedGameFile.icons": "Icon names and their files (SVG, PNG or JPEG): text draws "
     "`:name:` inline, and icon elements draw them.",
     "DesignedGameFile.fonts": "Fonts of the project's own: a name (used as `font: NAME` in a "
-    "layout) and its TTF files.",
+    "layout; any text without a comma) and its files, one per face (regular, bold, italic, "
+    "bold_italic): TrueType (.ttf), OpenType (.otf) or one font of a collection (.ttc).",
+    "FontFile.file": "A font collection (.ttc) of the project's (or any font file).",
+    "FontFile.index": "Which font of the collection, counted from 0 (default: the first).",
+    "FontFile.name": "Which font of the collection, by its PostScript or full name (case aside).",
+    "DesignedGameFile.font": "The font of every layout's text that names none: sans (the "
+    "default), serif, a font of `fonts:`, or a fallback chain like [house, symbols, sans].",
     "FieldSpec.type": "text, integer, choice (one of `values`), colour (#rrggbb), image (a "
     "picture's path) or icons (names of the game's icons, separated by spaces or commas).",
     "FieldSpec.required": "Whether every card must have a value (default true).",
@@ -42,6 +48,8 @@ FIELD_HELP = {
     "warning.",
     "LayoutFile.background": "A colour that fills the whole card, bleed included: a value, a "
     "template or a mapping from a field's values.",
+    "LayoutFile.font": "The font of this layout's text elements that name none (and of the "
+    "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
     "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
     "text, images and icons (at most 200).",
     "Element.type": "rect, ellipse, line, text, image or icon; leave it out to change the "
@@ -67,7 +75,9 @@ FIELD_HELP = {
     "the bleed's edge, so a cut a little off shows no sliver (default false).",
     "Element.text": "text: what it prints, a template over the fields (like `{{ rules }}`); "
     "**bold**, *italic* and `:icon:` work in it.",
-    "Element.font": "text: sans (the default), serif, or a font of the game file's `fonts:`.",
+    "Element.font": "text: sans, serif, a font of the game file's `fonts:`, or a fallback "
+    "chain of them ([house, symbols, sans]: each draws what the ones before it lack); "
+    "default the layout's `font:`, else the game file's, else sans.",
     "Element.size": "text: its size in points (default 10).",
     "Element.min_size": "text: the smallest size it may shrink to, to fit its box (default 6).",
     "Element.bold": "text: bold (default false).",
