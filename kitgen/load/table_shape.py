@@ -56,6 +56,13 @@ class Table:
     rows: list[Row] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     sheet: str | None = None  # a workbook's sheet the rows come from
+    # Findings that count only where a column is read, by the column's name: a formula
+    # saved without its value (a column no field reads may hold one).
+    pending: dict[str, list[Finding]] = field(default_factory=dict)
+
+    def findings_of(self, columns: Iterable[str]) -> list[Finding]:
+        """The findings of the columns read (`pending`'s, in their order)."""
+        return [f for name in columns for f in self.pending.get(name, ())]
 
     def at(self, line: int, column: int = 1) -> Location:
         """The place of a cell: its line (a workbook's row) and column."""
