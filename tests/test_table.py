@@ -689,6 +689,15 @@ def test_a_json_object_holding_one_list_of_cards(tmp_path: Path) -> None:
     assert table.findings == []
     assert [r.cells["text"].text for r in table.rows] == ["A.", "B."]
     assert where(table.rows[1].cells["text"]) == (2, 37)
+    # A party game's compact file (JSON Against Humanity's shape): answers as strings,
+    # prompts as objects, packs as an object of objects: the prompts are its cards.
+    compact = (
+        '{"white": ["An answer.", "Another."], "black": [{"text": "Why _?", "pick": 1}],'
+        ' "packs": {"base": {"name": "Base", "white": [0, 1], "black": [0]}}}'
+    )
+    table = json_table(tmp_path, compact)
+    assert table.findings == [] and list(table.columns) == ["text", "pick"]
+    assert [r.cells["text"].text for r in table.rows] == ["Why _?"]
     two = json_table(tmp_path, '{"white": [{"text": "A."}], "black": [{"text": "B."}]}')
     [found] = two.findings
     assert found.code == "wrong-type" and "2 lists of cards ('white', 'black')" in found.message

@@ -115,16 +115,10 @@ def game_stats(design: Design) -> dict[str, object]:
     """`kitgen check --stats` of a game file: how many cards it prints, and each table
     of card data read (its path, sheet and rows) with the columns no field reads, which
     are ignored (`strict: true` makes them findings)."""
-    ignored = {id(table): [cell.text for cell in cells] for table, cells in design.ignored}
     return {
         "cards": sum(card.copies for card in design.cards),
         "sources": [
-            {
-                "path": table.path,
-                "sheet": table.sheet,
-                "rows": len(table.rows),
-                "ignored": ignored.get(id(table), []),
-            }
-            for table in design.tables
+            {"path": s.path, "sheet": s.sheet, "rows": s.rows, "ignored": list(s.ignored)}
+            for s in design.sources
         ],
     }

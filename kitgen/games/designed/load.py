@@ -41,7 +41,7 @@ from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
-    from kitgen.load.table_shape import Cell, Table
+    from kitgen.load.table_shape import Table
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
@@ -99,6 +99,17 @@ class LayoutPick:
         return list({id(layout): layout for layout in self.layouts.values()}.values())
 
 
+@dataclass(frozen=True)
+class SourceSummary:
+    """One table of card data as read: where it is, its rows, and the headers of the
+    columns no field reads (ignored)."""
+
+    path: str
+    sheet: str | None
+    rows: int
+    ignored: tuple[str, ...]
+
+
 @dataclass
 class Design:
     """A designed game as read: its game file, cards, layouts, icons and fonts, and every
@@ -122,10 +133,9 @@ class Design:
     findings: list[Finding] = field(default_factory=list)  # in its other files, and at its
     # entries in the game file (a missing icon, say)
     file_findings: list[Finding] = field(default_factory=list)  # the game file's shape
-    # The tables of card data read, and the columns of each that no field reads (their
-    # header cells): `check --stats`.
-    tables: list[Table] = field(default_factory=list)
-    ignored: list[tuple[Table, list[Cell]]] = field(default_factory=list)
+    # Each table of card data read, in order (its path, sheet, rows, and the columns no
+    # field reads): `check --stats`. (Not the tables: their cells are not kept.)
+    sources: list[SourceSummary] = field(default_factory=list)
     # Why a deck cannot be checked against the game's deck rules: the first error of a
     # game file that cannot be read, or of its `deck_rules` (None: they can be).
     rules_problem: Finding | None = None
@@ -415,7 +425,6 @@ def _read_cards(design: Design, model: DesignedGameFile) -> None:
         design.findings += table.findings
         if not has_errors(table.findings):
             tables.append(table)
-    design.tables = tables
     design.findings += _named_columns(model, tables)
     for table in tables:
         checked = check_cards(
@@ -427,8 +436,8 @@ def _read_cards(design: Design, model: DesignedGameFile) -> None:
         )
         design.findings += checked.findings
         design.cards += checked.cards
-        if checked.ignored:
-            design.ignored.append((table, checked.ignored))
+        ignored = tuple(cell.text for cell in checked.ignored)
+        design.sources.append(SourceSummary(table.path, table.sheet, len(table.rows), ignored))
     if tables and not design.cards and not has_errors(design.findings):
         design.findings.append(
             finding(
