@@ -738,3 +738,42 @@ def test_json_cards_keep_the_table_limits(tmp_path: Path) -> None:
     ]
     assert "2 keys of this card are past it" in table.findings[1].message
     assert len(table.rows) == 2
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    value=json_values,
+    cut=st.integers(min_value=0, max_value=200),
+    indent=st.sampled_from([None, 1]),
+)
+def test_any_json_or_a_piece_of_it_is_cards_or_findings_never_an_error(
+    tmp_path_factory: pytest.TempPathFactory, value: object, cut: int, indent: int | None
+) -> None:
+    """Whatever JSON a file holds, whole or cut short, reading it raises nothing: each
+    problem is a finding inside the file, and every cell read is where its value is."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    folder = tmp_path_factory.mktemp("j")
+    for written in (text, text[:cut]):
+        path = folder / "cards.json"
+        path.write_text(written, encoding="utf-8")
+        table = read_table(str(path))
+        lines = written.split("\n")
+        for f in table.findings:
+            assert f.location is not None and 1 <= f.location.line <= len(lines)
+        for row in table.rows:
+            for cell in row.cells.values():
+                line = lines[cell.where.line - 1]
+                start = cell.where.column - 1
+                # A value starts where its cell says: a string's quote, a number, a list.
+                assert line[start] in '"-[0123456789tfn', (written, cell)
