@@ -216,3 +216,23 @@ def test_a_json_list_of_1557_cards_builds_with_no_converter(game: Path, tmp_path
     printed = {int(n) for n in re.findall(r"Prompt number (\d+):", text)}
     assert printed == set(range(1, 1_558))  # every card, once each
     pdf.close()
+
+
+def test_all_sources_share_the_row_limit(game: Path) -> None:
+    # 10,000 rows in all (as many cards as one file prints): a second file past them is
+    # found at its first row past the limit, a third at its entry in the game file.
+    rows = "".join(f"Card {i},sun,1,\n" for i in range(6_000))
+    for name in ("a.csv", "b.csv", "c.csv"):
+        (game / name).write_text("name,suit,power,rules\n" + rows, encoding="utf-8")
+    edit(game / "game.yaml", "cards: cards.csv", "cards: [a.csv, b.csv, c.csv]")
+    status, found = check(game / "game.yaml")
+    assert status == 1
+    assert codes(found) == [
+        ("too-many-values", "b.csv", 4_002, 1),  # its 4,001st row: the 10,001st in all
+        ("too-many-values", "game.yaml", 30, 23),
+    ]
+    assert str(found[0]["message"]) == (
+        "the table and the game's card data sources before it (6,000 rows) hold more than "
+        "10,000 rows of cards; kitgen reads up to 10,000 in all"
+    )
+    assert "before this one hold 10,000 rows" in str(found[1]["message"])

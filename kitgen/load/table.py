@@ -33,6 +33,8 @@ from kitgen.load.table_shape import (
     TableLimits,
     data_row,
     header_row,
+    rows_full,
+    too_many_rows,
 )
 from kitgen.load.yamlsrc import Limits, decode_utf8
 from kitgen.model.findings import Location, finding
@@ -129,15 +131,9 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
         if not table.columns:
             names = header_row(table, enumerate(values, 1), len(values), start, limits)
             continue
-        if len(table.rows) >= limits.max_rows:
-            table.findings.append(
-                finding(
-                    "too-many-values",
-                    f"the table has more than {limits.max_rows:,} rows of cards; kitgen reads "
-                    f"up to {limits.max_rows:,} (split the cards into several files)",
-                    table.at(start),
-                )
-            )
+        if rows_full(table, limits):
+            advice = "split the cards into several files"
+            table.findings.append(too_many_rows("the table", limits, table.at(start), advice))
             return
         table.rows.append(data_row(table, enumerate(values, 1), names, start, limits))
 
@@ -165,11 +161,8 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
     items = value if key is None else value[key]
     for index, item in enumerate(items):
         where = source.at((*prefix, index))
-        if len(table.rows) >= limits.max_rows:
-            message = f"the file lists more than {limits.max_rows:,} cards; kitgen reads up to "
-            table.findings.append(
-                finding("too-many-values", message + f"{limits.max_rows:,}", where)
-            )
+        if rows_full(table, limits):
+            table.findings.append(too_many_rows("the file", limits, where))
             return
         if not isinstance(item, dict):
             message = "each card is a mapping of its fields, like `- {name: Goblin, cost: 2}`"
@@ -308,11 +301,8 @@ def _json_cards(table: Table, text: str, i: int, places: _Places, limits: TableL
     i = skip(i + 1)
     while text[i] != "]":
         where = at(i)
-        if len(table.rows) >= limits.max_rows:
-            message = f"the file lists more than {limits.max_rows:,} cards; kitgen reads up to "
-            table.findings.append(
-                finding("too-many-values", message + f"{limits.max_rows:,}", where)
-            )
+        if rows_full(table, limits):
+            table.findings.append(too_many_rows("the file", limits, where))
             return
         if text[i] != "{":
             message = 'each card is an object of its fields, like `{"name": "Goblin", "cost": 2}`'

@@ -40,7 +40,14 @@ import zlib
 from collections.abc import Callable
 from xml.parsers import expat
 
-from kitgen.load.table_shape import Table, TableLimits, data_row, header_row
+from kitgen.load.table_shape import (
+    Table,
+    TableLimits,
+    data_row,
+    header_row,
+    rows_full,
+    too_many_rows,
+)
 from kitgen.model.findings import Finding, Location, finding
 
 _CHUNK = 64 * 1024  # bytes inflated and parsed at a time
@@ -452,16 +459,9 @@ class _SheetReader:
         if not table.columns:
             self.names = header_row(table, cells, self.last, line, self.limits)
             return
-        if len(table.rows) >= self.limits.max_rows:
-            table.findings.append(
-                finding(
-                    "too-many-values",
-                    f"the sheet has more than {self.limits.max_rows:,} rows of cards; kitgen "
-                    f"reads up to {self.limits.max_rows:,} (split the cards into several "
-                    "sheets or files)",
-                    table.at(line),
-                )
-            )
+        if rows_full(table, self.limits):
+            advice = "split the cards into several sheets or files"
+            table.findings.append(too_many_rows("the sheet", self.limits, table.at(line), advice))
             raise _Enough
         # Every named column up to the row's last value has its cell, empty where the
         # sheet holds none, as a CSV row has: a required value left empty between others

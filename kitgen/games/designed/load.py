@@ -406,8 +406,8 @@ def _read_cards(design: Design, model: DesignedGameFile) -> None:
                 )
             )
             break
-        left = TableLimits(max_rows=limits.max_rows - rows)
-        table = read_table(where, left, sheet=source.sheet)
+        shared = TableLimits(rows_before=rows)
+        table = read_table(where, shared, sheet=source.sheet)
         same = (os.path.realpath(where), table.sheet)  # (a workbook's first sheet: named)
         if same in seen and not table.findings:
             sheet = f" (sheet {table.sheet!r})" if table.sheet else ""
