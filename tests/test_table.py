@@ -777,3 +777,14 @@ def test_any_json_or_a_piece_of_it_is_cards_or_findings_never_an_error(
                 start = cell.where.column - 1
                 # A value starts where its cell says: a string's quote, a number, a list.
                 assert line[start] in '"-[0123456789tfn', (written, cell)
+
+
+def test_a_yaml_mapping_holding_one_list_of_cards(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("version: 2\ncards:\n  - {name: Goblin}\n  - {name: Imp}\n", encoding="utf-8")
+    table = read_table(str(path))
+    assert table.findings == []
+    assert [(r.cells["name"].text, where(r.cells["name"])) for r in table.rows] == [
+        ("Goblin", (3, 12)),
+        ("Imp", (4, 12)),
+    ]

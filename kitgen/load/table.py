@@ -139,9 +139,10 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
 
 
 def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
-    """A YAML list of mappings, one card each: every key a column (in the order first
-    met), every value a cell at its place. A value is a scalar (a number and true or
-    false as written) or, for a list field such as icons, a list of scalars."""
+    """A YAML list of mappings, one card each (or a mapping holding one such list
+    beside other keys): every key a column (in the order first met), every value a cell
+    at its place. A value is a scalar (a number and true or false as written) or, for a
+    list field such as icons, a list of scalars."""
     from kitgen.load.yamlsrc import parse_yaml
 
     parsed = parse_yaml(text, table.path, Limits(max_file_bytes=limits.max_file_bytes))

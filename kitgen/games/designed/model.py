@@ -5,7 +5,7 @@ A designed game is a folder a designer writes without Python:
 
     my-game/
       game.yaml     kind: game, with `fields:`, `cards:`, `face:` and `back:`
-      cards.csv     the card data (or an .xlsx workbook, or a YAML list)
+      cards.csv     the card data (or an .xlsx workbook, a YAML or JSON list, several)
       face.yaml     kind: layout: where each field goes on a card's face
       back.yaml     kind: layout
       kit.yaml      kind: kit: what to print, and how
