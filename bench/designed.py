@@ -1,5 +1,6 @@
 """Benchmark: a designed game of 1,000 cards from a CSV, built as a whole process, beside
-the shared anchors' bare reportlab floor drawing as many cards, in the same run.
+the shared anchors' bare reportlab floor drawing as many cards, in the same run; and a
+text deck of 1,557 cards kept as a JSON list, beside the floor drawing 1,557.
 
 Run: python bench/designed.py [--cards N] [--runs R] [--quick]
 The game, as issue 22 sets it: two text fields (a name, and rules text with an inline
@@ -8,6 +9,14 @@ coloured by a mapping of the card's faction, and a back layout. Each command run
 times (median) as a fresh process; its peak memory is the largest resident size it
 reached. Targets: kitgen's time within 2x of the
 floor's, its peak memory under 200 MiB.
+
+The text deck, as issue 37 sets it: a party game's deck of 1,557 text cards, kept as
+a designer keeps it, a JSON object holding the list of cards with keys no field reads
+(`id`, `pack`), read with no converter: a prompt per card (wrapped, shrunk to fit), a
+frame, the pack's name at the foot, a back layout. Target: kitgen's time within 1.5x of
+the floor's drawing as many cards. The cards are written here (fetch-free): the real
+decks of this shape that are open-licensed (Cards Against Humanity's, CC BY-NC-SA 2.0)
+are not kitgen's to ship, so the prompts are made of words of the same lengths.
 """
 
 from __future__ import annotations
@@ -81,6 +90,56 @@ elements:
 """
 
 KIT = "game: bench-game\nkind: kit\nname: Bench Game\ncomponents: [cards]\n"
+
+TEXT_CARDS = 1557
+QUICK_TEXT_CARDS = 300
+TEXT_MAX_RATIO = 1.5
+TEXT_GAME = """\
+game: text-deck
+kind: game
+title: Text Deck
+players: {min: 3, max: 10}
+playing_time: 30 minutes
+summary: A party game of text cards.
+fields:
+  text: {type: text, max_length: 300}
+  pack: {type: text, required: false}
+cards: deck.json
+name_field: text
+face: face.yaml
+back: back.yaml
+"""
+TEXT_FACE = """\
+game: text-deck
+kind: layout
+size: poker
+background: "#ffffff"
+elements:
+  - {type: rect, x: 2mm, y: 2mm, width: 59mm, height: 84mm, radius: 3mm, stroke: "#000000"}
+  - {type: text, text: "{{ text }}", x: 6mm, y: 6mm, width: 51mm, height: 62mm, size: 14,
+     min_size: 8, bold: true, valign: top}
+  - {type: text, text: "{{ pack }}", x: 6mm, y: 74mm, width: 51mm, height: 6mm, size: 7,
+     colour: "#555555"}
+"""
+TEXT_BACK = """\
+game: text-deck
+kind: layout
+background: "#000000"
+elements:
+  - {type: text, text: TEXT DECK, x: 6mm, y: 6mm, width: 51mm, height: 30mm, size: 22,
+     bold: true, colour: "#ffffff"}
+"""
+TEXT_KIT = "game: text-deck\nkind: kit\nname: Text Deck\ncomponents: [cards]\n"
+# fmt: off
+PROMPT_WORDS = (
+    "a", "the", "my", "your", "our", "their", "old", "new", "small", "great", "secret",
+    "last", "first", "quiet", "loud", "strange", "dream", "plan", "song", "letter", "promise",
+    "habit", "mistake", "victory", "recipe", "rumour", "map", "ticket", "grandmother",
+    "neighbour", "robot", "dragon", "teacher", "captain", "wizard", "detective", "penguin",
+    "remembers", "forgets", "hides", "finds", "borrows", "cooks", "sings", "paints", "breaks",
+    "fixes",
+)
+# fmt: on
 BOLT = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
     '<path d="M6 0 L1 6 L5 6 L4 10 L9 4 L5 4 Z" fill="#000000"/></svg>\n'
@@ -116,6 +175,53 @@ def game_folder(folder: str, count: int, seed: int = 11) -> str:
     return os.path.join(folder, "kit.yaml")
 
 
+def text_deck_folder(folder: str, count: int, seed: int = 37) -> str:
+    """Write the text deck (its cards a JSON list in an object, as a designer keeps them)
+    into `folder`; its kit's path."""
+    import json
+
+    rng = random.Random(seed)
+    cards = []
+    for i in range(count):
+        words = [rng.choice(PROMPT_WORDS) for _ in range(rng.randint(4, 24))]
+        text = " ".join(words).capitalize() + rng.choice([".", "?", "!", ": ____."])
+        pack = "Base" if i < 1_000 else f"Expansion {1 + (i - 1_000) // 100}"
+        cards.append({"id": i + 1, "text": text, "pack": pack})
+    files = {
+        "game.yaml": TEXT_GAME,
+        "face.yaml": TEXT_FACE,
+        "back.yaml": TEXT_BACK,
+        "kit.yaml": TEXT_KIT,
+        "deck.json": json.dumps({"name": "Text Deck", "cards": cards}, indent=1) + "\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    return os.path.join(folder, "kit.yaml")
+
+
+def text_rows(quick: bool, runs: int) -> list[Row]:
+    """The 1,557-card text deck from a JSON list beside the floor drawing as many."""
+    count = QUICK_TEXT_CARDS if quick else TEXT_CARDS
+    floor_script = anchor("floor_render.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        kit = text_deck_folder(tmp, count)
+        out = os.path.join(tmp, "out")
+        kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
+        floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
+        warm(kitgen, floor, cwd=tmp)
+        ours, theirs = [], []
+        for _ in range(runs):  # interleaved, so a busy moment hits both alike
+            ours.append(run(kitgen, tmp)[0])
+            theirs.append(run(floor, tmp)[0])
+    mine, base = statistics.median(ours), statistics.median(theirs)
+    return [
+        Row(NAME, f"kitgen build, text deck of {count:,} cards (JSON list)", mine, "s"),
+        Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
+        at_most(NAME, "time, text deck / floor", mine / base, "x", TEXT_MAX_RATIO),
+    ]
+
+
 def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list[Row]:
     count = cards or (QUICK_CARDS if quick else CARDS)
     runs = runs or (QUICK_RUNS if quick else RUNS)
@@ -136,6 +242,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
         size = os.path.getsize(pdf) / 1024
         floor_size = os.path.getsize(os.path.join(tmp, "floor.pdf")) / 1024
     mine, base = statistics.median(ours), statistics.median(theirs)
+    text = text_rows(quick, runs)
     return [
         Row(NAME, f"kitgen build, designed game of {count:,} cards (CSV)", mine, "s"),
         Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
@@ -143,6 +250,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
         below(NAME, "kitgen peak memory", max(peaks), "MiB", MAX_MIB),
         Row(NAME, "kitgen PDF size", size, "KiB"),
         Row(NAME, "floor PDF size", floor_size, "KiB"),
+        *text,
     ]
 
 

@@ -289,8 +289,9 @@ class Game:
 
     def deck_stats(self, doc: Document) -> dict[str, object] | None:
         """`kitgen check --stats` of a valid deck file of this game: a JSON-ready mapping
-        (`cards`, `sideboard`, `curves`, `counts`, `rules`: docs/formats.md); None for a
-        file of another kind."""
+        (`cards`, `sideboard`, `curves`, `counts`, `rules`: docs/formats.md); of its game
+        file, what the game reports of its card data (a designed game: `cards` and
+        `sources`); None for a file of another kind."""
         return None
 
     def replay(self, doc: Document) -> Replay:

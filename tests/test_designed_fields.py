@@ -74,7 +74,7 @@ def test_every_bad_value_is_a_finding_at_its_cell(tmp_path: Path) -> None:
         ("invalid-value", 4, 5),
         ("string-too-long", 5, 1),
         ("missing-key", 6, 1),
-        ("out-of-range", 6, 6),
+        ("wrong-type", 6, 6),  # text in the copies column
     ]
     assert result.cards == []  # a row with an error is no card
     messages = [f.message for f in result.findings]
@@ -82,6 +82,7 @@ def test_every_bad_value_is_a_finding_at_its_cell(tmp_path: Path) -> None:
     assert "must be 0 to 10" in messages[1]
     assert "one of: Fire, Water" in messages[3]
     assert "no icon 'axe'" in messages[4]
+    assert messages[7] == "the 'count' cell should be a whole number of copies (0 to 100), not 'x'"
 
 
 def test_a_whole_number_too_long_for_a_cell_is_out_of_range_not_the_wrong_type(
@@ -106,11 +107,52 @@ def test_a_whole_number_too_long_for_a_cell_is_out_of_range_not_the_wrong_type(
 
 
 def test_unknown_and_missing_columns(tmp_path: Path) -> None:
+    # A column no field reads is ignored (listed), unless the game is strict.
     result = checked(tmp_path, "name,faction,power\nGoblin,Fire,3\n")
-    assert places(result) == [("unknown-key", 1, 3), ("missing-key", 1, 1)]
-    assert "'power' is no field" in result.findings[0].message
-    assert "'cost'" in result.findings[1].message
+    assert places(result) == [("missing-key", 1, 1)]
+    assert "'cost'" in result.findings[0].message
+    assert [(c.text, c.where.column) for c in result.ignored] == [("power", 3)]
     assert [c.values for c in result.cards] == [{"name": "Goblin", "faction": "Fire"}]
+    path = tmp_path / "cards.csv"
+    strict = check_cards(read_table(str(path)), FIELDS, ICONS, strict=True)
+    assert places(strict) == [("unknown-key", 1, 3), ("missing-key", 1, 1)]
+    assert "'power' is no field" in strict.findings[0].message
+    assert "`strict: true`" in strict.findings[0].message and strict.ignored == []
+
+
+def test_analysis_columns_stay_and_a_field_names_its_column(tmp_path: Path) -> None:
+    # A Squib designer's sheet as it is: headers that are no field names, analysis
+    # columns, and the copies in a column of the designer's own name.
+    fields = {
+        "name": FieldSpec(type="text"),
+        "vp": FieldSpec(type="integer", column="Est. VP"),
+        "faction": FieldSpec(type="choice", values=["Fire", "Water"], column="Fraktion"),
+    }
+    text = (
+        "Name,Est. VP,VP + Climb,FRAKTİON,Quantity,count\n"
+        "Goblin,2,5,Fire,3,9\n"
+        "Whale,4,x,Water,0,1\n"
+        "Imp,1,,Fire,,\n"
+    )
+    path = tmp_path / "cards.csv"
+    path.write_text(text, encoding="utf-8")
+    result = check_cards(read_table(str(path)), fields, copies="quantity")
+    # 'FRAKTİON' (a dotted capital I) folds to 'fraktiOn' with a combining dot, not
+    # 'fraktion': Unicode identity, not ASCII likeness, so no column holds faction.
+    assert places(result) == []
+    assert [c.text for c in result.ignored] == ["VP + Climb", "FRAKTİON", "count"]
+    assert [(c.values, c.copies) for c in result.cards] == [
+        ({"name": "Goblin", "vp": 2}, 3),
+        ({"name": "Imp", "vp": 1}, 1),
+    ]
+    path.write_text(text.replace("FRAKTİON", "FRAKTION"), encoding="utf-8")
+    result = check_cards(read_table(str(path)), fields, copies="QUANTITY")
+    assert [c.values["faction"] for c in result.cards] == ["Fire", "Fire"]
+    # The copies column with text in it is the wrong type at its cell.
+    path.write_text(text.replace("Water,0,1", "Water,none,1"), encoding="utf-8")
+    result = check_cards(read_table(str(path)), fields, copies="quantity")
+    assert places(result) == [("wrong-type", 3, 5)]
+    assert "'Quantity' cell should be a whole number of copies" in result.findings[0].message
 
 
 @pytest.mark.parametrize(

@@ -135,7 +135,10 @@ def test_a_missing_column_and_a_bad_number_at_row_57_are_found_at_their_cells(
     edit(game / "cards.csv", "name,suit,power,rules", "name,power,rules,colour")
     status, found = check(game / "game.yaml")
     assert ("missing-key", "cards.csv", 1, 1) in codes(found)  # no `suit` column
-    assert ("unknown-key", "cards.csv", 1, 4) in codes(found)  # `colour` is no field
+    assert ("unknown-key", "cards.csv", 1, 4) not in codes(found)  # `colour`: ignored
+    edit(game / "game.yaml", "cards: cards.csv\n", "cards: cards.csv\nstrict: true\n")
+    status, found = check(game / "game.yaml")
+    assert ("unknown-key", "cards.csv", 1, 4) in codes(found)  # strict: no field's
 
 
 def test_a_value_outside_its_list_names_the_values(game: Path) -> None:

@@ -208,13 +208,15 @@ def test_formulas_merged_cells_and_missing_sheets(tmp_path: Path) -> None:
     book.save(path)
     table = read_table(path)
     # openpyxl saves no value with a formula: the finding asks to save it from a
-    # spreadsheet program, which does.
-    found = sorted(table.findings, key=lambda f: f.sort_key())
-    assert [(f.code, f.location.line, f.location.column) for f in found if f.location] == [
-        ("invalid-value", 2, 3),
-        ("invalid-value", 3, 1),
-    ]
-    assert "=B2*2" in found[0].message and "A3:B3" in found[1].message
+    # spreadsheet program, which does. It waits under its column's name: it counts
+    # where a field reads the column (an analysis column may hold one).
+    [merged] = table.findings
+    assert (merged.code, merged.location.line, merged.location.column) == ("invalid-value", 3, 1)
+    assert "A3:B3" in merged.message
+    assert list(table.pending) == ["total"] and table.findings_of(["name", "cost"]) == []
+    [unsaved] = table.findings_of(["total"])
+    assert (unsaved.code, unsaved.location.line, unsaved.location.column) == ("invalid-value", 2, 3)
+    assert "=B2*2" in unsaved.message
     missing = read_table(path, sheet="Deck")
     assert [f.code for f in missing.findings] == ["invalid-value"]
     assert "its sheets: Cards" in missing.findings[0].message
@@ -479,10 +481,10 @@ def test_what_spreadsheet_programs_write_is_read_as_the_sheet_shows_it(tmp_path:
         '<c r="D6"><f>B6*2</f></c></row>'
     )
     table = read_table(zipped(tmp_path, xlsx_parts(sheet, strings)))
-    assert [(f.code, f.location.place) for f in table.findings if f.location] == [
-        ("invalid-value", "Cards!D6")  # a formula saved without its value
-    ]
-    assert "(=B6*2)" in table.findings[0].message
+    assert table.findings == []
+    [unsaved] = table.findings_of(["rare"])  # a formula saved without its value
+    assert (unsaved.code, unsaved.location.place) == ("invalid-value", "Cards!D6")
+    assert "(=B6*2)" in unsaved.message
     assert [{k: c.text for k, c in r.cells.items()} for r in table.rows] == [
         {"name": "Goblin", "cost": "2", "note": "name", "rare": "true"},
         {"name": "a\rb _x000D_", "cost": "#DIV/0!", "note": "", "rare": "false"},
@@ -620,3 +622,169 @@ def test_findings_are_capped_per_file_and_capping_again_changes_nothing() -> Non
     assert (c_count.severity, c_count.location) == ("warning", Location("c.yaml", 11))
     assert capped(out, 10) == out
     assert capped(many[:10], 10) == many[:10]
+
+
+# -- issue 37: the spreadsheet as it is ---------------------------------------------------
+
+
+def test_a_formulas_empty_string_is_an_empty_cell_and_no_value_counts_where_read(
+    tmp_path: Path,
+) -> None:
+    from kitgen.games.designed.fields import FieldSpec, check_cards
+
+    sheet = (
+        f"<row r='1'>{inline('A1', 'name')}{inline('B1', 'note')}{inline('C1', 'VP + Climb')}"
+        "</row>"
+        # =IF(..., "x", ""): the empty string the formula gave, saved as text.
+        f"<row r='2'>{inline('A2', 'Goblin')}<c r='B2' t='str'><f>IF(0,\"x\",\"\")</f><v></v>"
+        "</c><c r='C2'><f>1+1</f><v></v></c></row>"  # an analysis formula never calculated
+        f"<row r='3'>{inline('A3', 'Imp')}<c r='B3'><f>A3&amp;\"!\"</f></c>"
+        "<c r='C3'><f>2+2</f><v>4</v></c></row>"
+    )
+    table = read_table(zipped(tmp_path, xlsx_parts(sheet)))
+    assert table.findings == []
+    assert [{k: c.text for k, c in r.cells.items()} for r in table.rows] == [
+        {"name": "Goblin"},  # (a row's cells end at its last value)
+        {"name": "Imp", "note": "", "VP + Climb": "4"},
+    ]
+    fields = {"name": FieldSpec(type="text"), "note": FieldSpec(type="text", required=False)}
+    checked = check_cards(table, fields)
+    # The note's formula saved without a value is found (the field reads it); the
+    # analysis column's is not, and the empty string is an empty value.
+    assert [(f.code, f.location.place) for f in checked.findings if f.location] == [
+        ("invalid-value", "Cards!B3")
+    ]
+    assert [c.values for c in checked.cards] == [{"name": "Goblin"}, {"name": "Imp"}]
+    assert [c.text for c in checked.ignored] == ["VP + Climb"]
+
+
+def json_table(tmp_path: Path, text: str, name: str = "cards.json"):  # type: ignore[no-untyped-def]
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_table(str(path))
+
+
+@pytest.mark.parametrize("name", ["cards.json", "cards.txt", "cards", "cards.csv"])
+def test_json_cards_are_read_as_json_whatever_the_name(tmp_path: Path, name: str) -> None:
+    text = (
+        '[\n  {"name": "Goblin", "cost": 2, "icons": ["sword", "shield"], "rare": false},\n'
+        '  {"name": "Imp, the Small", "cost": null}\n]\n'
+    )
+    table = json_table(tmp_path, text, name)
+    assert table.findings == []
+    assert list(table.columns) == ["name", "cost", "icons", "rare"]
+    assert [{k: c.text for k, c in r.cells.items()} for r in table.rows] == [
+        {"name": "Goblin", "cost": "2", "icons": "sword shield", "rare": "false"},
+        {"name": "Imp, the Small", "cost": ""},  # one cell: never split at its comma
+    ]
+    # Each value at its line and column, each card at its brace.
+    assert where(table.rows[1].cells["name"]) == (3, 12)
+    assert where(table.rows[1]) == (3, 3)
+    assert where(table.columns["icons"]) == (2, 33)
+
+
+def test_a_json_object_holding_one_list_of_cards(tmp_path: Path) -> None:
+    text = '{"deck": "Base", "version": [1, 2],\n "cards": [{"text": "A."}, {"text": "B."}]}'
+    table = json_table(tmp_path, text)
+    assert table.findings == []
+    assert [r.cells["text"].text for r in table.rows] == ["A.", "B."]
+    assert where(table.rows[1].cells["text"]) == (2, 37)
+    # A party game's compact file (JSON Against Humanity's shape): answers as strings,
+    # prompts as objects, packs as an object of objects: the prompts are its cards.
+    compact = (
+        '{"white": ["An answer.", "Another."], "black": [{"text": "Why _?", "pick": 1}],'
+        ' "packs": {"base": {"name": "Base", "white": [0, 1], "black": [0]}}}'
+    )
+    table = json_table(tmp_path, compact)
+    assert table.findings == [] and list(table.columns) == ["text", "pick"]
+    assert [r.cells["text"].text for r in table.rows] == ["Why _?"]
+    two = json_table(tmp_path, '{"white": [{"text": "A."}], "black": [{"text": "B."}]}')
+    [found] = two.findings
+    assert found.code == "wrong-type" and "2 lists of cards ('white', 'black')" in found.message
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "place"),
+    [
+        ('[{"name": "Goblin",}]', "yaml-syntax", (1, 20)),
+        ('{"name": "Goblin"}', "wrong-type", (1, 1)),
+        ("\n  42", "wrong-type", (2, 3)),
+        ('[{"name": {"first": "Go"}}]', "wrong-type", (1, 11)),
+        ('[{"name": "Go", "name": "Gob"}]', "duplicate-key", (1, 17)),
+        ('[\n  "Goblin"]', "wrong-type", (2, 3)),
+        ('[{"name": "\\ud800"}]', "invalid-value", (1, 11)),
+        ("[" * 100_000, "yaml-too-deep", (1, 1)),
+    ],
+)
+def test_bad_json_is_a_finding_at_its_place(
+    tmp_path: Path, text: str, code: str, place: tuple[int, int]
+) -> None:
+    table = json_table(tmp_path, text)
+    assert [(f.code, f.location.line, f.location.column) for f in table.findings] == [
+        (code, *place)
+    ]
+
+
+def test_json_cards_keep_the_table_limits(tmp_path: Path) -> None:
+    limits = TableLimits(max_rows=2, max_columns=2, max_cell=5)
+    text = '[{"a": "123456", "b": 1, "c": 2, "d": 3}, {}, {"a": "x"}]'
+    path = tmp_path / "cards.json"
+    path.write_text(text, encoding="utf-8")
+    table = read_table(str(path), limits)
+    assert [(f.code, f.location.column) for f in table.findings] == [
+        ("string-too-long", 8),
+        ("too-many-values", 31),  # keys past the column limit: one finding, at the first
+        ("too-many-values", 47),  # the row past the limit, and reading stops
+    ]
+    assert "2 keys of this card are past it" in table.findings[1].message
+    assert len(table.rows) == 2
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    value=json_values,
+    cut=st.integers(min_value=0, max_value=200),
+    indent=st.sampled_from([None, 1]),
+)
+def test_any_json_or_a_piece_of_it_is_cards_or_findings_never_an_error(
+    tmp_path_factory: pytest.TempPathFactory, value: object, cut: int, indent: int | None
+) -> None:
+    """Whatever JSON a file holds, whole or cut short, reading it raises nothing: each
+    problem is a finding inside the file, and every cell read is where its value is."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    folder = tmp_path_factory.mktemp("j")
+    for written in (text, text[:cut]):
+        path = folder / "cards.json"
+        path.write_text(written, encoding="utf-8")
+        table = read_table(str(path))
+        lines = written.split("\n")
+        for f in table.findings:
+            assert f.location is not None and 1 <= f.location.line <= len(lines)
+        for row in table.rows:
+            for cell in row.cells.values():
+                line = lines[cell.where.line - 1]
+                start = cell.where.column - 1
+                # A value starts where its cell says: a string's quote, a number, a list.
+                assert line[start] in '"-[0123456789tfn', (written, cell)
+
+
+def test_a_yaml_mapping_holding_one_list_of_cards(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("version: 2\ncards:\n  - {name: Goblin}\n  - {name: Imp}\n", encoding="utf-8")
+    table = read_table(str(path))
+    assert table.findings == []
+    assert [(r.cells["name"].text, where(r.cells["name"])) for r in table.rows] == [
+        ("Goblin", (3, 12)),
+        ("Imp", (4, 12)),
+    ]

@@ -105,7 +105,7 @@ def run_check(files: list[str], as_json: bool, stats: bool = False) -> int:
 
     def checked(doc: Document) -> FileReport:
         report = check_document(doc)
-        if stats and doc.kind == "deck" and doc.model is not None and doc.game is not None:
+        if stats and doc.kind in ("deck", "game") and doc.model is not None and doc.game:
             from kitgen import registry
 
             game = registry.find(doc.game, doc.path)
@@ -169,10 +169,22 @@ def run_score(files: list[str], as_json: bool) -> int:
 
 def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
     """A deck's statistics for people: its size, each curve as a bar chart, the counts by
-    each field, and its rules with how much is to spare (`close` ones marked)."""
+    each field, and its rules with how much is to spare (`close` ones marked); a game
+    file's: its cards, each source of its card data and the columns no field reads."""
     from typing import Any
 
     data: dict[str, Any] = stats
+    if "sources" in data:  # a game file's: its card data, and the columns it leaves alone
+        lines = [
+            f"{path}: {plural(data['cards'], 'card')} from {plural(len(data['sources']), 'source')}"
+        ]
+        for source in data["sources"]:
+            sheet = f" (sheet {source['sheet']})" if source["sheet"] else ""
+            lines.append(f"  {source['path']}{sheet}: {plural(source['rows'], 'row')}")
+            if source["ignored"]:
+                names = ", ".join(source["ignored"])
+                lines.append(f"    columns no field reads (ignored): {names}")
+        return lines
     side = f", sideboard {data['sideboard']}" if data["sideboard"] else ""
     lines = [f"{path}: {plural(data['cards'], 'card')}{side}"]
     for field, curve in data["curves"].items():

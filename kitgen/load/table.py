@@ -3,11 +3,13 @@
 A designer keeps a game's cards in a spreadsheet; kitgen reads the table a
 spreadsheet program saves, a workbook (`.xlsx`: a named sheet or the first) or CSV
 (comma, semicolon, tab or bar between cells, UTF-8 with or without a BOM), with a
-header row naming the columns, or a YAML file listing the cards as mappings
-(`- {name: Goblin, cost: 2}`, each key a column), and keeps where every cell was
-written, so a bad
-value is a finding at its cell: `cards.csv:57:4` is the cell of the row that starts
-on line 57, in the fourth column; `cards.xlsx:Cards!D57` a workbook's. Reading
+header row naming the columns, or a YAML or JSON file listing the cards as mappings
+(`- {name: Goblin, cost: 2}`, `[{"name": "Goblin", "cost": 2}]`, each key a column;
+the list alone, or in a mapping that holds it beside other keys), and keeps where every
+cell was written, so a bad value is a finding at its cell: `cards.csv:57:4` is the cell
+of the row that starts on line 57, in the fourth column; `cards.xlsx:Cards!D57` a
+workbook's; `cards.json:57:14` the value's. A file whose text starts with `[` or `{`
+is JSON whatever its name ends with (`.txt`, none, even `.csv`): never CSV. Reading
 checks only the table's shape (its header, its rows, its limits, a workbook's
 formulas and merged cells); what the values must be is the game's to check, against
 the fields its game file declares.
@@ -15,8 +17,12 @@ the fields its game file declares.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
+import json
+import re
+from collections.abc import Callable
 
 from kitgen.load.documents import read_bytes
 from kitgen.load.table_shape import (
@@ -27,6 +33,8 @@ from kitgen.load.table_shape import (
     TableLimits,
     data_row,
     header_row,
+    rows_full,
+    too_many_rows,
 )
 from kitgen.load.yamlsrc import Limits, decode_utf8
 from kitgen.model.findings import Location, finding
@@ -51,6 +59,10 @@ def sniff_delimiter(text: str) -> str:
 
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+CARD_LIST_MESSAGE = (
+    "the file should be a list of cards, each a mapping like `- {name: Goblin}` (YAML) or "
+    '`[{"name": "Goblin"}]` (JSON), or a mapping that holds one such list'
+)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -85,6 +97,9 @@ def read_table(
     if path.lower().endswith(YAML_SUFFIXES):
         _read_yaml_rows(table, text, limits)
         return table
+    if path.lower().endswith(".json") or text.lstrip("\ufeff \t\r\n")[:1] in ("[", "{"):
+        _read_json_rows(table, text, limits)
+        return table
     # Python's csv module refuses a cell over its own limit (128 KiB) with an error: no
     # cell can be longer than the file, and an overlong one is kitgen's finding.
     csv.field_size_limit(max(csv.field_size_limit(), limits.max_file_bytes))
@@ -116,23 +131,18 @@ def _read_rows(table: Table, text: str, delimiter: str, limits: TableLimits) -> 
         if not table.columns:
             names = header_row(table, enumerate(values, 1), len(values), start, limits)
             continue
-        if len(table.rows) >= limits.max_rows:
-            table.findings.append(
-                finding(
-                    "too-many-values",
-                    f"the table has more than {limits.max_rows:,} rows of cards; kitgen reads "
-                    f"up to {limits.max_rows:,} (split the cards into several files)",
-                    table.at(start),
-                )
-            )
+        if rows_full(table, limits):
+            advice = "split the cards into several files"
+            table.findings.append(too_many_rows("the table", limits, table.at(start), advice))
             return
         table.rows.append(data_row(table, enumerate(values, 1), names, start, limits))
 
 
 def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
-    """A YAML list of mappings, one card each: every key a column (in the order first
-    met), every value a cell at its place. A value is a scalar (a number and true or
-    false as written) or, for a list field such as icons, a list of scalars."""
+    """A YAML list of mappings, one card each (or a mapping holding one such list
+    beside other keys): every key a column (in the order first met), every value a cell
+    at its place. A value is a scalar (a number and true or false as written) or, for a
+    list field such as icons, a list of scalars."""
     from kitgen.load.yamlsrc import parse_yaml
 
     parsed = parse_yaml(text, table.path, Limits(max_file_bytes=limits.max_file_bytes))
@@ -144,17 +154,16 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
                 finding("empty-file", "the file lists no cards", Location(table.path))
             )
         return
-    if not isinstance(value, list):
-        message = "the file should be a list of cards, each a mapping like `- {name: Goblin}`"
-        table.findings.append(finding("wrong-type", message, source.at(())))
+    key, problem = card_list(value)
+    if problem is not None:
+        table.findings.append(finding("wrong-type", problem, source.at(())))
         return
-    for index, item in enumerate(value):
-        where = source.at((index,))
-        if len(table.rows) >= limits.max_rows:
-            message = f"the file lists more than {limits.max_rows:,} cards; kitgen reads up to "
-            table.findings.append(
-                finding("too-many-values", message + f"{limits.max_rows:,}", where)
-            )
+    prefix: tuple[str | int, ...] = () if key is None else (key,)
+    items = value if key is None else value[key]
+    for index, item in enumerate(items):
+        where = source.at((*prefix, index))
+        if rows_full(table, limits):
+            table.findings.append(too_many_rows("the file", limits, where))
             return
         if not isinstance(item, dict):
             message = "each card is a mapping of its fields, like `- {name: Goblin, cost: 2}`"
@@ -162,14 +171,14 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
             continue
         cells: dict[str, Cell] = {}
         past: list[Location] = []  # keys past the column limit: one finding a card
-        for key, raw in item.items():
-            at = source.at((index, key))
-            name = str(key).strip()
+        for column, raw in item.items():
+            at = source.at((*prefix, index, column))
+            name = str(column).strip()
             if name not in table.columns:
                 if len(table.columns) >= limits.max_columns:
                     past.append(at)
                     continue
-                table.columns[name] = Cell(name, source.at((index, key), key=True))
+                table.columns[name] = Cell(name, source.at((*prefix, index, column), key=True))
             written = _scalar_text(raw)
             if written is None:
                 message = f"the {name!r} value should be text, a number or a list of them"
@@ -188,6 +197,187 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
                 message += f" ({len(past):,} keys of this card are past it)"
             table.findings.append(finding("too-many-values", message, past[0]))
         table.rows.append(Row(cells, where))
+
+
+def card_list(value: object) -> tuple[str | None, str | None]:
+    """Where a YAML or JSON file's cards are: the whole value (a list), or the one key of
+    a mapping whose value is a list holding mappings (None); or why there are none."""
+    if isinstance(value, list):
+        return None, None
+    if isinstance(value, dict):
+        lists = [
+            str(key)
+            for key, held in value.items()
+            if isinstance(held, list) and any(isinstance(v, dict) for v in held)
+        ]
+        if len(lists) == 1:
+            return lists[0], None
+        if lists:
+            named = ", ".join(map(repr, lists[:5]))
+            return None, (
+                f"the file holds {len(lists)} lists of cards ({named}); kitgen reads a file "
+                "that holds one (split the others into files of their own)"
+            )
+    return None, CARD_LIST_MESSAGE
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _read_json_rows(table: Table, text: str, limits: TableLimits) -> None:
+    """A JSON list of objects, one card each, or an object holding one such list (its
+    other keys ignored): as a YAML list is read, every value at its line and column.
+
+    The whole file is parsed first (Python's json: a syntax error is one finding at its
+    place); then the list's cards are walked again with json's own scanner to find where
+    each key and value starts, so a bad value is found at its place."""
+    start = 1 if text.startswith("\ufeff") else 0
+    try:
+        value = json.loads(text[start:])
+    except json.JSONDecodeError as err:
+        where = Location(table.path, err.lineno, err.colno)
+        message = f"this JSON cannot be read: {err.msg}"
+        table.findings.append(finding("yaml-syntax", message, where))
+        return
+    except RecursionError:
+        message = "lists and objects are nested too deep for a file of cards"
+        table.findings.append(finding("yaml-too-deep", message, Location(table.path)))
+        return
+    key, problem = card_list(value)
+    if problem is not None:
+        first = _SPACE.match(text, start).end()  # type: ignore[union-attr]
+        where = Location(table.path, *_Places(text).line_column(first))
+        table.findings.append(finding("wrong-type", problem, where))
+        return
+    places = _Places(text)
+    i = _SPACE.match(text, start).end()  # type: ignore[union-attr]
+    if key is not None:
+        i = _member(text, i, key)
+    _json_cards(table, text, i, places, limits)
+
+
+class _Places:
+    """Line and column of an offset in a text (counted from 1)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+
+_scan: Callable[[str, int], tuple[object, int]] = json.scanner.make_scanner(  # type: ignore[attr-defined]
+    json.JSONDecoder()
+)
+_string: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+def _member(text: str, i: int, wanted: str) -> int:
+    """Where the value of the object's key `wanted` starts (its last, as json reads it);
+    the object at `i` is valid JSON."""
+    found = i
+    i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+    while text[i] == '"':
+        key, i = _string(text, i + 1)
+        i = _SPACE.match(text, _SPACE.match(text, i).end() + 1).end()  # type: ignore[union-attr]
+        if key == wanted:
+            found = i
+        _, i = _scan(text, i)
+        i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+        if text[i] == ",":
+            i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+    return found
+
+
+def _json_cards(table: Table, text: str, i: int, places: _Places, limits: TableLimits) -> None:
+    """The cards of the list at `i` (valid JSON), each key and value at its place."""
+
+    def at(offset: int) -> Location:
+        return Location(table.path, *places.line_column(offset))
+
+    def skip(offset: int) -> int:
+        return _SPACE.match(text, offset).end()  # type: ignore[union-attr]
+
+    i = skip(i + 1)
+    while text[i] != "]":
+        where = at(i)
+        if rows_full(table, limits):
+            table.findings.append(too_many_rows("the file", limits, where))
+            return
+        if text[i] != "{":
+            message = 'each card is an object of its fields, like `{"name": "Goblin", "cost": 2}`'
+            table.findings.append(finding("wrong-type", message, where))
+            _, i = _scan(text, i)
+        else:
+            i = _json_card(table, text, i, at, skip, limits)
+        i = skip(i)
+        if text[i] == ",":
+            i = skip(i + 1)
+
+
+def _json_card(
+    table: Table,
+    text: str,
+    i: int,
+    at: Callable[[int], Location],
+    skip: Callable[[int], int],
+    limits: TableLimits,
+) -> int:
+    """Read the card (an object) at `i` into a row; where it ends."""
+    where = at(i)
+    cells: dict[str, Cell] = {}
+    past: list[Location] = []  # keys past the column limit: one finding a card
+    i = skip(i + 1)
+    while text[i] == '"':
+        key_at = i
+        column, i = _string(text, i + 1)
+        i = skip(skip(i) + 1)  # past the colon
+        value_at = i
+        raw, i = _scan(text, i)
+        i = skip(i)
+        if text[i] == ",":
+            i = skip(i + 1)
+        name = column.strip()
+        if name not in table.columns:
+            if len(table.columns) >= limits.max_columns:
+                past.append(at(value_at))
+                continue
+            table.columns[name] = Cell(name, at(key_at))
+        if name in cells:
+            message = f"the key {name!r} is given twice in this card; give each value once"
+            table.findings.append(finding("duplicate-key", message, at(key_at)))
+            continue
+        written = _scalar_text(raw)
+        if written is None:
+            message = f"the {name!r} value should be text, a number or a list of them"
+            table.findings.append(finding("wrong-type", message, at(value_at)))
+        elif len(written) > limits.max_cell:
+            message = f"the {name!r} value has {len(written):,} characters; kitgen reads "
+            table.findings.append(
+                finding("string-too-long", message + f"up to {limits.max_cell:,}", at(value_at))
+            )
+        elif not _encodable(written):
+            message = f"the {name!r} value holds a lone surrogate (like \\ud800): no character"
+            table.findings.append(finding("invalid-value", message, at(value_at)))
+        else:
+            cells[name] = Cell(written, at(value_at))
+    if past:
+        message = f"more than {limits.max_columns} different keys; kitgen reads up to "
+        message += str(limits.max_columns)
+        if len(past) > 1:
+            message += f" ({len(past):,} keys of this card are past it)"
+        table.findings.append(finding("too-many-values", message, past[0]))
+    table.rows.append(Row(cells, where))
+    return i + 1  # past the closing brace
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _scalar_text(value: object) -> str | None:

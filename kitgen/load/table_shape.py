@@ -15,6 +15,8 @@ class TableLimits:
 
     max_file_bytes: int = 16 * 1024 * 1024
     max_rows: int = 10_000  # data rows; as many cards as one file prints
+    # Rows the game's card data sources before this table hold: they share `max_rows`.
+    rows_before: int = 0
     max_columns: int = 100
     max_cell: int = 2_000  # characters, as long card text
     # A workbook is a zip of XML: what its parts hold unpacked (a zip bomb is refused).
@@ -22,6 +24,27 @@ class TableLimits:
 
 
 DEFAULT_TABLE_LIMITS = TableLimits()
+
+
+def rows_full(table: Table, limits: TableLimits) -> bool:
+    """Whether the table holds as many rows as it may (with the sources' before it)."""
+    return len(table.rows) + limits.rows_before >= limits.max_rows
+
+
+def too_many_rows(what: str, limits: TableLimits, where: Location, advice: str = "") -> Finding:
+    """`too-many-values` at the first row past the limit: `what` (`the table`, `the
+    sheet`) has more rows than kitgen reads, or than the sources before it leave room
+    for."""
+    most = limits.max_rows
+    if limits.rows_before:
+        message = (
+            f"{what} and the game's card data sources before it ({limits.rows_before:,} "
+            f"rows) hold more than {most:,} rows of cards; kitgen reads up to {most:,} in all"
+        )
+    else:
+        message = f"{what} has more than {most:,} rows of cards; kitgen reads up to {most:,}"
+        message += f" ({advice})" if advice else ""
+    return finding("too-many-values", message, where)
 
 
 @dataclass(frozen=True)
@@ -56,6 +79,13 @@ class Table:
     rows: list[Row] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     sheet: str | None = None  # a workbook's sheet the rows come from
+    # Findings that count only where a column is read, by the column's name: a formula
+    # saved without its value (a column no field reads may hold one).
+    pending: dict[str, list[Finding]] = field(default_factory=dict)
+
+    def findings_of(self, columns: Iterable[str]) -> list[Finding]:
+        """The findings of the columns read (`pending`'s, in their order)."""
+        return [f for name in columns for f in self.pending.get(name, ())]
 
     def at(self, line: int, column: int = 1) -> Location:
         """The place of a cell: its line (a workbook's row) and column."""

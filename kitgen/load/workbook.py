@@ -18,8 +18,11 @@ styles, and the one sheet) itself, with Python's expat parser, straight from the
 
 Every problem with the workbook itself is one `file-unreadable` finding at the file
 (`file-too-large` for the sizes). A formula's value is the one the spreadsheet program
-saved with it (kitgen does not calculate); a formula saved without one, and merged
-cells (whose value sits in the first cell only), are findings at their cells. Values
+saved with it (kitgen does not calculate): an empty string a formula saved (`=IF(C2,
+"x", "")`) is an empty cell. A formula saved without any value is a finding at its cell
+where the column is read (a data row's finding waits in `Table.pending` under its
+column's name, for the columns a game reads: an analysis column may hold one), and
+merged cells (whose value sits in the first cell only) are findings at their cells. Values
 become text as the sheet shows them (`3`, not `3.0`; dates as `2026-11-25`), so a
 workbook and the same table saved as CSV read alike. openpyxl gives the date formats
 and the conversion of a date's serial number.
@@ -37,8 +40,15 @@ import zlib
 from collections.abc import Callable
 from xml.parsers import expat
 
-from kitgen.load.table_shape import Table, TableLimits, data_row, header_row
-from kitgen.model.findings import Location, finding
+from kitgen.load.table_shape import (
+    Table,
+    TableLimits,
+    data_row,
+    header_row,
+    rows_full,
+    too_many_rows,
+)
+from kitgen.model.findings import Finding, Location, finding
 
 _CHUNK = 64 * 1024  # bytes inflated and parsed at a time
 _CELL = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]{1,7})$")
@@ -353,6 +363,8 @@ class _SheetReader:
         self.kind = "n"
         self.style = 0
         self.value: list[str] | None = None
+        self.saved = False  # the cell holds a value element (`<v>`), empty or not
+        self.unsaved: dict[int, Finding] = {}  # the row's formulas saved without a value
         self.formula: list[str] | None = None
         self.inline: list[str] | None = None
         self.collect: list[str] | None = None  # where the characters go
@@ -369,7 +381,9 @@ class _SheetReader:
             self.last_row = self.row
             self.column = self.unread = self.first_unread = self.last = 0
             self.cells = {}
+            self.unsaved = {}
         elif local == "v" and self.value is not None:
+            self.saved = True
             self.collect = self.value
         elif local == "f" and self.value is not None:
             self.formula = []
@@ -395,6 +409,7 @@ class _SheetReader:
         self.kind = attrs.get("t", "n")
         self.style = _int(attrs.get("s", "0"), "a cell's style")
         self.value = []
+        self.saved = False
         self.formula = self.inline = self.collect = None
 
     def text(self, data: str) -> None:
@@ -430,23 +445,23 @@ class _SheetReader:
         self.value = self.formula = self.inline = self.collect = None
 
     def _end_row(self) -> None:
+        table, line = self.table, self.row
+        if not table.columns:
+            table.findings += self.unsaved.values()  # (a header's formula is always read)
+        else:  # a data row's: where its column is read (none: not a column of the table)
+            for column, found in sorted(self.unsaved.items()):
+                name = self.names[column - 1] if column <= len(self.names) else None
+                if name is not None:
+                    table.pending.setdefault(name, []).append(found)
         if not self.last:
             return  # a blank row, or a row of empty cells
-        table, line = self.table, self.row
         cells = sorted(self.cells.items())  # (a workbook may write them in any order)
         if not table.columns:
             self.names = header_row(table, cells, self.last, line, self.limits)
             return
-        if len(table.rows) >= self.limits.max_rows:
-            table.findings.append(
-                finding(
-                    "too-many-values",
-                    f"the sheet has more than {self.limits.max_rows:,} rows of cards; kitgen "
-                    f"reads up to {self.limits.max_rows:,} (split the cards into several "
-                    "sheets or files)",
-                    table.at(line),
-                )
-            )
+        if rows_full(table, self.limits):
+            advice = "split the cards into several sheets or files"
+            table.findings.append(too_many_rows("the sheet", self.limits, table.at(line), advice))
             raise _Enough
         # Every named column up to the row's last value has its cell, empty where the
         # sheet holds none, as a CSV row has: a required value left empty between others
@@ -475,23 +490,26 @@ class _SheetReader:
             )
 
     def _text(self, where: Location | None) -> str:
-        """The cell just read as text, as the sheet shows it; a formula saved without its
-        value is a finding at `where` (and empty)."""
+        """The cell just read as text, as the sheet shows it (a formula's empty string
+        result is empty); a formula saved without a value is empty, and a finding at
+        `where` kept for its row (`unsaved`)."""
         written = "".join(self.value or ())
         kind = self.kind
         if kind == "inlineStr":
             return _unescape("".join(self.inline)) if self.inline is not None else ""
         if not written:
-            if self.formula is not None and where is not None:
+            # An empty string a formula gave is saved as text (`t="str"`) with its value
+            # element; an empty number is no value (openpyxl writes `<v></v>` for every
+            # formula, and a program that never calculated it nothing).
+            empty_text = self.saved and kind == "str"
+            if self.formula is not None and not empty_text and where is not None:
                 source = "".join(self.formula)
                 shown = f" (={source})" if source else ""
-                self.table.findings.append(
-                    finding(
-                        "invalid-value",
-                        f"a formula{shown} saved without its value; open the workbook in a "
-                        "spreadsheet program and save it, so the value is saved with it",
-                        where,
-                    )
+                self.unsaved[where.column or 0] = finding(
+                    "invalid-value",
+                    f"a formula{shown} saved without its value; open the workbook in a "
+                    "spreadsheet program and save it, so the value is saved with it",
+                    where,
                 )
             return ""
         if kind == "s":

@@ -90,12 +90,14 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     """`kitgen check --stats` of a deck: its curves, counts and rules near their limits
-    (None when the game or the deck cannot be read)."""
+    (None when the game or the deck cannot be read); of the game file, `game_stats`."""
     from kitgen.model.deck_rules import DeckRules
     from kitgen.rules.deck_rules import Entry, FieldInfo
     from kitgen.rules.deck_rules import deck_stats as stats_of
 
     deck = doc.model
+    if doc.kind == "game" and design.file is not None:
+        return game_stats(design)
     if design.file is None or not isinstance(deck, DesignedDeckFile):
         return None
     cards = {design.name_of(card): card.values for card in design.cards}
@@ -107,3 +109,16 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     side = [Entry(n, c) for n, c in deck.sideboard.items()]
     rules = design.file.deck_rules if design.rules_problem is None else None
     return stats_of(rules or DeckRules(), cards, fields, main, side)
+
+
+def game_stats(design: Design) -> dict[str, object]:
+    """`kitgen check --stats` of a game file: how many cards it prints, and each table
+    of card data read (its path, sheet and rows) with the columns no field reads, which
+    are ignored (`strict: true` makes them findings)."""
+    return {
+        "cards": sum(card.copies for card in design.cards),
+        "sources": [
+            {"path": s.path, "sheet": s.sheet, "rows": s.rows, "ignored": list(s.ignored)}
+            for s in design.sources
+        ],
+    }

@@ -10,8 +10,12 @@ A designed game's game file declares its card fields, each with a type:
       art: {type: image, required: false}
       icons: {type: icons, required: false}
 
-A table's columns are matched to the fields by name (case and spaces around it
-aside); a `count` (or `qty`) column says how many copies of a card to print. Every
+A table's columns are matched to the fields by name (Unicode identity and spaces
+around it aside: NFC, case folded), or by the header a field's `column:` names
+(`vp: {type: integer, column: "Est. VP"}`); the game's `copies:` column (else a
+`count` or `qty` column) says how many copies of a card to print. A column no field
+reads is left alone (an analysis column like `VP + Climb`), unless the game is
+`strict: true`. Every
 value is checked at its cell, so a typo in the spreadsheet is a finding that names
 its cell and its column.
 """
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -48,6 +52,7 @@ class FieldSpec(Spec):
     max: int | None = None  # integer: the greatest value
     values: list[Name] | None = Field(default=None, min_length=1, max_length=200)  # choice
     max_length: int = Field(default=2_000, ge=1, le=2_000)  # text: characters
+    column: Name | None = None  # the header of its column, when not the field's name
 
     @model_validator(mode="after")
     @in_schema(lambda schema: None)  # (the types' own keys are described in docs/formats.md)
@@ -78,6 +83,7 @@ class CheckedCards:
 
     cards: list[Card]
     findings: list[Finding]
+    ignored: list[Cell] = field(default_factory=list)  # header cells no field reads
 
     @property
     def expanded(self) -> list[Card]:
@@ -92,39 +98,57 @@ def column_key(name: str) -> str:
 
 
 def check_cards(
-    table: Table, fields: Mapping[str, FieldSpec], icons: frozenset[str] = frozenset()
+    table: Table,
+    fields: Mapping[str, FieldSpec],
+    icons: frozenset[str] = frozenset(),
+    *,
+    copies: str | None = None,
+    strict: bool = False,
 ) -> CheckedCards:
-    """Check a table's rows against the fields: columns that are no field, fields no
-    column holds, and every value at its cell. `icons` are the names an icons field
-    may use."""
+    """Check a table's rows against the fields: which column holds each field (its
+    `column:`, else its name), fields no column holds, and every value at its cell.
+    `icons` are the names an icons field may use; `copies` names the column of each
+    row's copies (else `count` or `qty`). A column no field reads is ignored (listed in
+    `ignored`), or with `strict` an `unknown-key` at its header cell. A field whose
+    `column:` this table lacks is the caller's to report (at the game file)."""
     found: list[Finding] = []
     by_key: dict[str, str] = {}
-    for name in fields:  # (fields that differ only in case are the game file's finding)
-        by_key.setdefault(column_key(name), name)
+    for name, spec in fields.items():  # a column a field names first
+        if spec.column is not None:
+            by_key.setdefault(column_key(spec.column), name)
+    for name, spec in fields.items():  # (fields that differ only in case are the game
+        if spec.column is None:  # file's finding)
+            by_key.setdefault(column_key(name), name)
+    copy_keys = (column_key(copies),) if copies is not None else COUNT_COLUMNS
     columns: dict[str, str] = {}  # the table's column name -> its field, or a count column
     holder: dict[str, str] = {}  # a field -> the column that holds it
     count_column: str | None = None
+    ignored: list[Cell] = []
     for name, header_cell in table.columns.items():
         key = column_key(name)
         if key in by_key:
             target: str | None = by_key[key]
             first = holder.get(by_key[key])
-        elif key in COUNT_COLUMNS:
+        elif key in copy_keys:
             target, first = None, count_column
-        else:
-            known = ", ".join([*fields, "count"])
+        elif strict:
+            known = ", ".join([*fields, copies or "count"])
             found.append(
                 finding(
                     "unknown-key",
-                    f"the column {name!r} is no field of the game's cards; the fields: {known}",
+                    f"the column {name!r} is no field of the game's cards (`strict: true`: "
+                    f"every column is read); the fields: {known}",
                     header_cell.where,
                 )
             )
             continue
+        else:
+            ignored.append(header_cell)
+            continue
         if first is not None:
             # Two columns for one field: the first holds it, and the other is a finding
             # (the later one's values silently won before).
-            what = "the count" if target is None else f"the field {target!r}"
+            what = "the copies" if target is None else f"the field {target!r}"
             found.append(
                 finding(
                     "duplicate-key",
@@ -139,10 +163,17 @@ def check_cards(
         else:
             columns[name] = target
             holder[target] = name
+    # A formula saved without its value counts where a column is read (and its cell is
+    # not also an empty one).
+    read = [*columns, *([count_column] if count_column else [])]
+    found += table.findings_of(read)
+    unsaved = {
+        (name, f.location.line) for name in read for f in table.findings_of([name]) if f.location
+    }
     held = set(columns.values())
     header = table.at(min((c.where.line for c in table.columns.values()), default=1))
     for name, spec in fields.items():
-        if spec.required and name not in held:
+        if spec.required and name not in held and spec.column is None:
             found.append(finding("missing-key", f"no column holds the field {name!r}", header))
     cards: list[Card] = []
     for row in table.rows:
@@ -152,8 +183,8 @@ def check_cards(
             cell = row.get(column)
             spec = fields[field_name]
             if cell is None:
-                if spec.required:
-                    where = row.cells[column].where if column in row.cells else row.where
+                where = row.cells[column].where if column in row.cells else row.where
+                if spec.required and (column, row.where.line) not in unsaved:
                     found.append(
                         finding(
                             "missing-key",
@@ -169,13 +200,13 @@ def check_cards(
                 errors += 1
             else:
                 values[field_name] = value
-        copies, problem = _copies(row.get(count_column) if count_column else None, count_column)
+        count, problem = _copies(row.get(count_column) if count_column else None, count_column)
         if problem is not None:
             found.append(problem)
             errors += 1
-        if not errors and copies:
-            cards.append(Card(values, row.where, copies))
-    return CheckedCards(cards, found)
+        if not errors and count:
+            cards.append(Card(values, row.where, count))
+    return CheckedCards(cards, found, ignored)
 
 
 def _value(
@@ -248,10 +279,17 @@ def _value(
 
 
 def _copies(cell: Cell | None, column: str | None) -> tuple[int, Finding | None]:
-    """How many copies a row's count cell asks for (1 when there is none)."""
+    """How many copies a row's copies cell asks for (1 when there is none)."""
     if cell is None:
         return 1, None
     text = cell.text.replace(" ", "")
+    if not _WHOLE.match(text):
+        return 1, finding(
+            "wrong-type",
+            f"the {column!r} cell should be a whole number of copies (0 to {MAX_COPIES}), "
+            f"not {cell.text!r}",
+            cell.where,
+        )
     if not _INTEGER.match(text) or not 0 <= int(text) <= MAX_COPIES:
         return 1, finding(
             "out-of-range",

@@ -44,6 +44,7 @@ from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
     from kitgen.load.fontfile import FontSource
+    from kitgen.load.table_shape import Table
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
@@ -103,6 +104,17 @@ class LayoutPick:
         return list({id(layout): layout for layout in self.layouts.values()}.values())
 
 
+@dataclass(frozen=True)
+class SourceSummary:
+    """One table of card data as read: where it is, its rows, and the headers of the
+    columns no field reads (ignored)."""
+
+    path: str
+    sheet: str | None
+    rows: int
+    ignored: tuple[str, ...]
+
+
 @dataclass
 class Design:
     """A designed game as read: its game file, cards, layouts, icons and fonts, and every
@@ -126,6 +138,9 @@ class Design:
     findings: list[Finding] = field(default_factory=list)  # in its other files, and at its
     # entries in the game file (a missing icon, say)
     file_findings: list[Finding] = field(default_factory=list)  # the game file's shape
+    # Each table of card data read, in order (its path, sheet, rows, and the columns no
+    # field reads): `check --stats`. (Not the tables: their cells are not kept.)
+    sources: list[SourceSummary] = field(default_factory=list)
     # Why a deck cannot be checked against the game's deck rules: the first error of a
     # game file that cannot be read, or of its `deck_rules` (None: they can be).
     rules_problem: Finding | None = None
@@ -273,6 +288,37 @@ def _field_names(model: DesignedGameFile) -> list[Finding]:
             )
         else:
             first[key] = name
+    # Each column holds one thing: two fields' `column:`, or a field's column and the
+    # copies', naming one column (a field without `column:` holds the column of its name,
+    # unless another field names that column).
+    holder: dict[str, str] = {}
+    for name, each in model.fields.items():
+        if each.column is None:
+            continue
+        key = column_key(each.column)
+        if key in holder:
+            found.append(
+                finding(
+                    "duplicate-key",
+                    f"the fields {holder[key]!r} and {name!r} both read the column "
+                    f"{each.column!r}; each column holds one field",
+                    model.where("fields", name, "column"),
+                )
+            )
+        holder.setdefault(key, name)
+    for name, each in model.fields.items():
+        if each.column is None:
+            holder.setdefault(column_key(name), name)
+    if model.copies is not None and column_key(model.copies) in holder:
+        found.append(
+            finding(
+                "duplicate-key",
+                f"`copies` names the column {model.copies!r}, which holds the field "
+                f"{holder[column_key(model.copies)]!r}; name another column, or give the "
+                "field a `column:` of its own",
+                model.where("copies"),
+            )
+        )
     wanted = model.name_field
     if wanted is not None:
         spec = model.fields.get(wanted)
@@ -350,27 +396,107 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
 
 
 def _read_cards(design: Design, model: DesignedGameFile) -> None:
+    """Read every source of the card data in order (files, or a workbook's sheets), each
+    table checked against the fields on its own: its own header decides which column
+    holds which field. The cards are every source's in turn."""
     from kitgen.load.table import read_table
     from kitgen.load.table_shape import TableLimits
 
-    source = model.cards
-    at = model.where("cards")
-    where, problem = check_reference(source.file, design.path, at, "card data file")
-    if problem is not None:
-        design.findings.append(problem)
-        return
-    design.note(where)
-    table = read_table(where, TableLimits(), sheet=source.sheet)
-    design.findings += table.findings
-    if has_errors(table.findings):
-        return
-    checked = check_cards(table, model.fields, frozenset(design.icons))
-    design.findings += checked.findings
-    design.cards = checked.cards
-    if not checked.cards and not has_errors(design.findings):
-        design.findings.append(
-            finding("out-of-range", "the card data has no cards (every count is 0?)", at)
+    limits = TableLimits()
+    rows = 0  # read so far, against the limit of rows all sources share
+    seen: dict[tuple[str, str | None], Location | None] = {}
+    tables: list[Table] = []
+    for source in model.cards:
+        at = source.where()
+        where, problem = check_reference(source.file, design.path, at, "card data file")
+        if problem is not None:
+            design.findings.append(problem)
+            continue
+        design.note(where)
+        if rows >= limits.max_rows:
+            design.findings.append(
+                finding(
+                    "too-many-values",
+                    f"the card data sources before this one hold {rows:,} rows; kitgen reads "
+                    f"up to {limits.max_rows:,} in all",
+                    at,
+                )
+            )
+            break
+        shared = TableLimits(rows_before=rows)
+        table = read_table(where, shared, sheet=source.sheet)
+        same = (os.path.realpath(where), table.sheet)  # (a workbook's first sheet: named)
+        if same in seen and not table.findings:
+            sheet = f" (sheet {table.sheet!r})" if table.sheet else ""
+            design.findings.append(
+                finding(
+                    "duplicate-key",
+                    f"{source.file!r}{sheet} is in `cards:` twice (first at {seen[same]}): "
+                    "its cards would print twice; name each file or sheet once",
+                    at,
+                )
+            )
+            continue
+        seen[same] = at
+        rows += len(table.rows)
+        design.findings += table.findings
+        if not has_errors(table.findings):
+            tables.append(table)
+    design.findings += _named_columns(model, tables)
+    for table in tables:
+        checked = check_cards(
+            table,
+            model.fields,
+            frozenset(design.icons),
+            copies=model.copies,
+            strict=model.strict,
         )
+        design.findings += checked.findings
+        design.cards += checked.cards
+        ignored = tuple(cell.text for cell in checked.ignored)
+        design.sources.append(SourceSummary(table.path, table.sheet, len(table.rows), ignored))
+    if tables and not design.cards and not has_errors(design.findings):
+        design.findings.append(
+            finding(
+                "out-of-range",
+                "the card data has no cards (every count is 0?)",
+                model.where("cards"),
+            )
+        )
+
+
+def _named_columns(model: DesignedGameFile, tables: list[Table]) -> list[Finding]:
+    """A field's `column:` and the game's `copies:` name a column of every table read:
+    `missing-key` at the entry for each table without it (a field that is not required
+    needs its column in one table at least)."""
+    from kitgen.model.base import suggest
+
+    found: list[Finding] = []
+    wanted = [
+        (spec.column, spec.required, model.where("fields", name, "column"), f"the field {name!r}")
+        for name, spec in model.fields.items()
+        if spec.column is not None
+    ]
+    if model.copies is not None:
+        wanted.append((model.copies, False, model.where("copies"), "each card's copies"))
+    for column, required, at, what in wanted:
+        key = column_key(column)
+        lacking = [t for t in tables if key not in {column_key(c) for c in t.columns}]
+        if not lacking or (not required and len(lacking) < len(tables)):
+            continue
+        for table in lacking:
+            headers = list(table.columns)
+            listed = ", ".join(map(repr, headers[:20])) + (", ..." if len(headers) > 20 else "")
+            place = table.path + (f" (sheet {table.sheet!r})" if table.sheet else "")
+            found.append(
+                finding(
+                    "missing-key",
+                    f"{column!r}, the column of {what}, is no column of {place}"
+                    f"{suggest(column, headers)}; its columns: {listed or 'none'}",
+                    at,
+                )
+            )
+    return found
 
 
 class Layouts:

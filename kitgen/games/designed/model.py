@@ -5,7 +5,7 @@ A designed game is a folder a designer writes without Python:
 
     my-game/
       game.yaml     kind: game, with `fields:`, `cards:`, `face:` and `back:`
-      cards.csv     the card data (or an .xlsx workbook, or a YAML list)
+      cards.csv     the card data (or an .xlsx workbook, a YAML or JSON list, several)
       face.yaml     kind: layout: where each field goes on a card's face
       back.yaml     kind: layout
       kit.yaml      kind: kit: what to print, and how
@@ -335,12 +335,15 @@ class LayoutFile(Located):
     elements: list[Element] = Field(default_factory=list, max_length=MAX_ELEMENTS)
 
 
-class CardsSource(Spec):
-    """Where the card data is: a CSV file, an .xlsx workbook (its `sheet`, else the
-    first), or a YAML list of cards."""
+class CardsSource(Located):
+    """Where card data is: a CSV file, an .xlsx workbook (its `sheet`, else the first),
+    or a YAML or JSON list of cards (`where()`: where the game file names it)."""
 
     file: RelPath
     sheet: Name | None = None
+
+
+MAX_CARD_SOURCES = 20  # files or sheets in `cards:`
 
 
 class LayoutChoice(Spec):
@@ -350,9 +353,40 @@ class LayoutChoice(Spec):
     layouts: dict[Name, RelPath] = Field(min_length=1, max_length=MAX_MAPPING)
 
 
-@accepts({"type": "string"})
+_ONE_SOURCE = {
+    "type": "object",
+    "required": ["file"],
+    "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},
+    "additionalProperties": False,
+}
+
+
+@accepts(
+    {
+        "anyOf": [
+            {"type": "string"},
+            _ONE_SOURCE,
+            {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_CARD_SOURCES,
+                "items": {"anyOf": [{"type": "string"}, _ONE_SOURCE]},
+            },
+        ]
+    }
+)
 def _cards_source(value: Any) -> Any:
-    return {"file": value} if isinstance(value, str) else value
+    """`cards:` as written: a file (`cards.csv`), a file and sheet (`{file: deck.xlsx,
+    sheet: Specials}`), or a list of them (several files or sheets feed one game); read
+    as a list of sources."""
+    if isinstance(value, (str, dict)):
+        value = [value]
+    if isinstance(value, list):
+        return [{"file": item} if isinstance(item, str) else item for item in value]
+    return value
+
+
+CardSources = Annotated[list[CardsSource], Field(min_length=1, max_length=MAX_CARD_SOURCES)]
 
 
 MAX_COLLECTION_INDEX = 255  # a collection's fonts are numbered from 0 (FontLimits)
@@ -404,10 +438,12 @@ class DesignedGameFile(GameFile):
     their text and layouts name, and fonts of the project's own."""
 
     fields: dict[FieldName, FieldSpec] = Field(min_length=1, max_length=MAX_FIELDS)
-    cards: Annotated[CardsSource, BeforeValidator(_cards_source)]
+    cards: Annotated[CardSources, BeforeValidator(_cards_source)]
     face: RelPath | LayoutChoice
     back: RelPath | LayoutChoice | None = None
     name_field: FieldName | None = None  # the field that names a card (else `name`)
+    copies: Name | None = None  # the column of each card's copies (else `count` or `qty`)
+    strict: bool = False  # a column no field reads is a finding (else ignored)
     icons: dict[IconName, RelPath] = Field(default_factory=dict, max_length=MAX_ICONS)
     fonts: dict[FontName, FontFiles] = Field(default_factory=dict, max_length=8)
     font: FontProperty | None = None  # the layouts' text font when they name none

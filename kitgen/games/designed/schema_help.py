@@ -7,7 +7,12 @@ FIELD_HELP = {
     "DesignedGameFile.fields": "What every card has: each field's name (a letter, then "
     "letters, digits and `_`) and its `type`: text, integer, choice, colour, image or icons.",
     "DesignedGameFile.cards": "The card data, relative to this file: a CSV file, an .xlsx "
-    "workbook (`{file: cards.xlsx, sheet: Cards}`) or a YAML list of cards.",
+    "workbook (`{file: cards.xlsx, sheet: Cards}`), a YAML or JSON list of cards, or a list "
+    "of them (several files or sheets feed one game).",
+    "DesignedGameFile.copies": "The column that says how many copies of each card to print "
+    "(any header; default a `count` or `qty` column).",
+    "DesignedGameFile.strict": "true: a column of the card data that no field reads is an "
+    "error (default false: it is ignored, and `kitgen check --stats` lists it).",
     "DesignedGameFile.face": "The face layout file, or one per value of a field: "
     "`{by: type, layouts: {spell: spell.yaml, else: face.yaml}}`.",
     "DesignedGameFile.back": "The back layout, as `face`; leave it out for blank backs.",
@@ -29,9 +34,12 @@ FIELD_HELP = {
     "FieldSpec.min": "integer: the least value.",
     "FieldSpec.max": "integer: the greatest value.",
     "FieldSpec.values": "choice: the values a card may have (1 to 200).",
+    "FieldSpec.column": "The header of the column that holds this field, when it is not "
+    "the field's name (like `Est. VP`; case aside).",
     "FieldSpec.max_length": "text: the most characters a value may have (1 to 2,000; the "
     "default 2,000).",
-    "CardsSource.file": "The card data file, relative to the game file: .csv, .xlsx or .yaml.",
+    "CardsSource.file": "The card data file, relative to the game file: .csv, .xlsx, .yaml "
+    "or .json.",
     "CardsSource.sheet": "The workbook's sheet that holds the cards (default: the first).",
     "LayoutChoice.by": "The field whose value picks each card's layout.",
     "LayoutChoice.layouts": "Each value and its layout file; `else` for any other value.",

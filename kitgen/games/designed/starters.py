@@ -27,8 +27,8 @@ playing_time: 20 minutes
 summary: >-
   Say in a sentence or two what the players do and how one of them wins.
 
-# The fields every card has, with their types. The card data's columns are matched
-# to them by name; a value that does not fit its field is an error at its cell.
+# The fields every card has, with their types, matched to the card data's columns by
+# name (or `column: "Est. VP"`); a value that does not fit is an error at its cell.
 #   text     (max_length: characters)       integer (min:, max:)
 #   choice   (values: [a, b, c])            colour  (#rrggbb)
 #   image    (a file, relative to here)     icons   (icon names, space-separated)
@@ -40,8 +40,8 @@ fields:
   rules: {{type: text, required: false, max_length: 160}}
 
 # The card data: a CSV file (any of , ; tab | between cells), an .xlsx workbook
-# (`cards: {{file: cards.xlsx, sheet: Cards}}`), or a YAML list of cards. A `count`
-# column prints that many copies of a row.
+# (`cards: {{file: cards.xlsx, sheet: Cards}}`), a YAML or JSON list of cards, or a
+# list of them. A `count` column (or the one `copies:` names) prints that many copies.
 cards: cards.csv
 
 # The layouts: one for every face, or one per value of a field
