@@ -86,7 +86,8 @@ def test_a_draft_draws_a_labelled_placeholder_with_a_warning(game: Path, tmp_pat
     fronts = "".join(text[0::2])
     # Three moon cards (6 copies) draw it; the sun cards draw their art.
     assert fronts.count("MISSING ART") == 6
-    assert "art/moon.png" in fronts and "art/sun.png" not in fronts
+    assert fronts.count("MISSING ART\r\nfield: art\r\nart/moon.png") == 6
+    assert "art/sun.png" not in fronts
     # Every sheet says it is a draft, in its label and its title.
     assert all("DRAFT \u00b7 Star Lanterns \u00b7 sheet" in page for page in text)
     import pypdfium2 as pdfium
@@ -188,3 +189,25 @@ def test_the_watch_command_builds_drafts(
     result = CliRunner().invoke(app, ["watch", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert [options.draft for options in seen] == [True]
+
+
+def test_the_placeholder_fits_its_box_and_prints_what_its_font_can(tmp_path: Path) -> None:
+    """A file name in a script DejaVu lacks prints its letters as "?", as kitgen prints
+    any text; a name too long for the box keeps its start and end around an ellipsis."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.render.placeholder import draw_placeholder, placeholder_lines
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(200, 200))
+    draw_placeholder(c, 10, 150, 180, 40, placeholder_lines("field: art", "art/龙\u202e.png"))
+    long_name = "art/" + "very-long-name-" * 10 + "end.png"
+    draw_placeholder(c, 10, 10, 60, 60, placeholder_lines("field: art", long_name))
+    c.save()
+    text = pdfium.PdfDocument(buffer.getvalue())[0].get_textpage().get_text_range()
+    assert "art/??.png" in text
+    cut = next(line for line in text.splitlines() if "\u2026" in line)
+    assert cut.startswith("art/very") and cut.endswith("end.png")

@@ -1,8 +1,9 @@
 """The placeholder a draft build draws where an image's file is missing (`kitgen build
 --draft`, `kitgen watch`): a light grey box hatched with diagonal lines and framed by a
-dashed line, with "MISSING ART", the field's name and the missing file's name on a white
-panel in its middle. Greys only, so it reads the same printed in black and white, and
-it looks like no art: a prototype printed with it is never taken for the real thing.
+dashed line, with "MISSING ART", the field (`field: art`) and the missing file's name
+on a white panel in its middle. Greys only, so it reads the same printed in black and
+white, and it looks like no art: a prototype printed with it is never taken for the
+real thing.
 """
 
 from __future__ import annotations
@@ -26,8 +27,18 @@ REGULAR, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
 
 def placeholder_lines(field: str, file: str) -> list[str]:
-    """What the placeholder says: the heading, the field's (or element's) name, the file."""
+    """What the placeholder says: the heading, the field (`field: art`, or the element),
+    the file as the card names it."""
     return [HEADING, field, file]
+
+
+def _drawable(text: str, font: str) -> str:
+    """The text with each character the font cannot draw as "?", as kitgen prints text
+    (a file's name in a script DejaVu lacks, a control character)."""
+    from kitgen.render.fonts import missing_glyphs
+
+    lacking = set(missing_glyphs(text, font))
+    return "".join("?" if ch in lacking or not ch.isprintable() else ch for ch in text)
 
 
 def _shortened(text: str, font: str, size: float, width: float) -> str:
@@ -82,6 +93,7 @@ def draw_placeholder(
     for font in (REGULAR, BOLD):
         ensure_font(font)
     fonts = [BOLD] + [REGULAR] * (len(lines) - 1)
+    lines = [_drawable(line, font) for line, font in zip(lines, fonts, strict=True)]
     room_w = width - 4 * PAD
     room_h = height - 4 * PAD
     if room_w <= 0 or room_h <= 0 or not lines:

@@ -891,7 +891,7 @@ class Artist:
         src = str(_value(part, "src", context))
         fields = self.design.fields
         named = [n for n, spec in fields.items() if spec.type == "image" and context.get(n) == src]
-        what = named[0] if named else part.label
+        what = f"field: {named[0]}" if named else part.label
         lines = placeholder_lines(what, src)
         draw_placeholder(c, placed.x, placed.y, placed.width, placed.height, lines)
 
