@@ -4,6 +4,8 @@ a real build stops on it, at the layout's line, as before."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -211,3 +213,29 @@ def test_the_placeholder_fits_its_box_and_prints_what_its_font_can(tmp_path: Pat
     assert "art/??.png" in text
     cut = next(line for line in text.splitlines() if "\u2026" in line)
     assert cut.startswith("art/very") and cut.endswith("end.png")
+
+
+@pytest.mark.skipif(
+    not (shutil.which("qpdf") and shutil.which("mutool")), reason="qpdf and mutool not installed"
+)
+def test_a_drafts_pdf_opens_cleanly(game: Path, tmp_path: Path) -> None:
+    """qpdf finds no structural error in a draft's sheets, and MuPDF draws every page
+    without a word (tests/test_pdf_validity.py's checks, on the placeholder)."""
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "-o", str(out), "--draft")
+    assert status == 0, err
+    pdf = out / "star-lanterns" / "star-lanterns-cards.pdf"
+    run = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+    assert run.returncode == 0 and "No syntax or stream encoding errors found" in run.stdout
+    drawn = tmp_path / "m%d.png"
+    run = subprocess.run(
+        ["mutool", "draw", "-q", "-r", "10", "-o", str(drawn), str(pdf)],
+        capture_output=True,
+        text=True,
+    )
+    said = [
+        line
+        for line in (run.stdout + run.stderr).splitlines()
+        if line.strip() and not line.startswith("warning: ICC support is not available")
+    ]
+    assert run.returncode == 0 and said == []
