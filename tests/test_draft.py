@@ -239,3 +239,23 @@ def test_a_drafts_pdf_opens_cleanly(game: Path, tmp_path: Path) -> None:
         if line.strip() and not line.startswith("warning: ICC support is not available")
     ]
     assert run.returncode == 0 and said == []
+
+
+def test_art_that_arrives_while_watching_replaces_its_placeholder(
+    game: Path, tmp_path: Path
+) -> None:
+    """The next build (in one process: the game as read is kept while none of its files
+    changes) draws the art that arrived, with no warning and no DRAFT."""
+    from PIL import Image
+
+    from kitgen.cli.results import build_options
+    from kitgen.watch import build_once
+
+    options = build_options(out=str(tmp_path / "out"), draft=True)
+    result, _errors = build_once([str(game)], options)
+    assert [f.code for f in result.findings] == ["image-placeholder"]
+    Image.new("RGB", (900, 600), (40, 60, 160)).save(game / "art" / "moon.png")
+    result, errors = build_once([str(game)], options)
+    assert errors == [] and result.findings == []
+    [pdf] = result.written
+    assert not any("DRAFT" in page or "MISSING ART" in page for page in pages(Path(pdf)))
