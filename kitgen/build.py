@@ -72,6 +72,9 @@ class BuildOptions:
     cut: str | None = None
     extra_commons: int | None = None
     standard_deck: bool | None = None  # print the 54-card deck with a standard-deck game
+    # A draft (`--draft`, and `kitgen watch`): an image whose file is missing is drawn as
+    # a labelled placeholder with a warning, and its sheets are labelled DRAFT.
+    draft: bool = False
 
     def settings(self) -> PrintSettings:
         """The options as print settings, to lay over a kit's (checked later, in one line)."""
@@ -433,12 +436,14 @@ class KitBuilder:
         """Draw and write the planned files (those `check_clashes` kept), in order; a
         text-not-drawable warning, at the file they come from, for any text they printed
         with characters as "?" that the check did not name."""
+        from kitgen.load.images import drafting
         from kitgen.load.printable import forget_undrawn, undrawn_findings
 
         for item in self.planned if planned is None else planned:
             if item.make is not None:
                 forget_undrawn()  # (what was drawn before is not this item's)
-                item.make()
+                with drafting(self.options.draft):
+                    item.make()
                 where = whole_file(item.source) if item.source else None
                 self.result.findings += undrawn_findings(where, self.result.findings)
         return self.result
@@ -712,7 +717,10 @@ def collect_decks(
 
 
 def _plan(builder: KitBuilder, targets: list[str]) -> None:
-    with registry.one_run():  # (two games of one id in the targets are a finding)
+    from kitgen.load.images import drafting
+
+    # (two games of one id in the targets are a finding)
+    with registry.one_run(), drafting(builder.options.draft):
         _plan_targets(builder, targets)
 
 

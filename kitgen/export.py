@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from kitgen.atomic import folder_inside, staged_dir, write_atomic
 from kitgen.build import BuildOptions, BuildResult, collect_decks
@@ -364,10 +365,12 @@ def _tts_files(
     ]
     raster.run(pdf, jobs, progress)
     uri = Path(os.path.abspath(final)).as_uri()
+    # An address is ASCII: a name's letters beyond it percent-encoded, as the folder's
+    # are (`as_uri`); an ASCII name (letters, digits, dashes) is written as it is.
     sheets = [
         {
-            "FaceURL": f"{uri}/{faces[n]}",
-            "BackURL": f"{uri}/{backs[n]}",
+            "FaceURL": f"{uri}/{quote(faces[n])}",
+            "BackURL": f"{uri}/{quote(backs[n])}",
             "NumWidth": sheet.cols,
             "NumHeight": sheet.rows,
             "BackIsHidden": True,

@@ -1,14 +1,17 @@
 """The names of the files kitgen writes, made in one place, and how names are compared.
 
 `slug` turns a name (a kit's, a deck's, a card's, a file's stem) into lower-case words
-joined by dashes: letters ASCII can spell in ASCII (`Café` -> `cafe`), letters of other
-scripts as they are (`Πελαργός` -> `πελαργός`); `joined` puts a name and what the file
-holds together without a doubled word (`scratch` + `cards` + `cards` ->
-`scratch-cards`); `file_name` adds the extension and keeps clear of the names Windows
-reserves for devices. What comes out is safe on Windows, macOS and Linux: letters,
-digits and dashes (no space, punctuation, control or invisible character), NFC, at most
-`MAX_SLUG` characters and `MAX_SLUG_BYTES` bytes a name. The scheme is written down in
-docs/formats.md (2.8).
+joined by dashes, keeping the letters and digits of every script as they are, with
+their accents (`Café` -> `café`, `Zażółć` -> `zażółć`, `Πελαργός` -> `πελαργός`,
+`城堡` -> `城堡`, `قلعة` -> `قلعة`); `joined` puts a name and what the file holds
+together without a doubled word (`scratch` + `cards` + `cards` -> `scratch-cards`);
+`file_name` adds the extension and keeps clear of the names Windows reserves for
+devices. What comes out is safe on Windows, macOS and Linux: letters (with their marks),
+digits and dashes (no space, punctuation, symbol, control, direction or invisible
+character, no dot), NFC, at most `MAX_SLUG` characters and `MAX_SLUG_BYTES` bytes a
+name; a name cut to fit ends in a word made from the whole name (`cut_mark`), so two
+long names that begin alike still name two files. A name in ASCII spells exactly as
+it always has. The scheme is written down in docs/formats.md (2.8).
 
 `name_key` is how a name is looked up (a deck's card, a record's card, a figure's
 card): its Unicode identity, case, spacing and punctuation aside; `fold` is the same
@@ -19,6 +22,7 @@ Standard library only: commands that draw nothing import it, and so may a game's
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -27,8 +31,10 @@ MAX_SLUG = 60  # characters of one name in a file name, cut at a word
 # a whole file name (a game's id, a name, a part, the extension) must stay well within
 # the 255 bytes a file system allows one name.
 MAX_SLUG_BYTES = 120
+CUT_MARK = 8  # hexadecimal digits of the word that ends a name cut to fit
 
-# Letters that are not a base letter and accents, spelt in ASCII as readers spell them.
+# Letters that are not a base letter and accents, spelt in ASCII as readers spell them
+# (`ascii_words`: a game's id, which is ASCII, from its name).
 _LETTERS = str.maketrans(
     {
         "æ": "ae",
@@ -43,11 +49,11 @@ _LETTERS = str.maketrans(
     }
 )
 _APOSTROPHES = re.compile(r"(?<=\w)['\u2019](?=\w)")  # "don't" is one word, `dont`
-# A word of a slug: ASCII letters and digits, and the letters of other scripts kept.
-_WORD = re.compile(r"[a-z0-9\u0080-\U0010ffff]+")
-# Device names Windows refuses as a file's name, whatever its extension (`con.pdf`).
+# Device names Windows refuses as a file's name, whatever its extension (`con.pdf`):
+# also with a superscript digit (`COM¹`), which Windows reads as the digit.
 WINDOWS_RESERVED = frozenset(
-    ["con", "prn", "aux", "nul"] + [f"{d}{n}" for d in ("com", "lpt") for n in range(10)]
+    ["con", "prn", "aux", "nul"]
+    + [f"{d}{n}" for d in ("com", "lpt") for n in [*range(10), "\u00b9", "\u00b2", "\u00b3"]]
 )
 # An id (a faction's, a power's, a game's): lowercase ASCII words joined by single dashes,
 # starting with a letter (`kitgen.model.base.Id` holds file ids to it too). Matched whole
@@ -68,64 +74,85 @@ def _clusters(text: str) -> list[str]:
     return out
 
 
-def _spelled(text: str) -> str:
-    """The name in lower case, NFC, each letter spelt in ASCII when ASCII can spell it
-    (as `slug` always did: `Æ` -> `ae`, `é` -> `e`, `ß` -> `ss`), else kept (`π`, `й`,
-    `城`); other characters ASCII cannot spell are left out, but a space or punctuation
-    mark next to a kept letter parts words (`城堡、王国` -> `城堡 王国`)."""
-    text = _APOSTROPHES.sub("", unicodedata.normalize("NFC", text.lower()))
-    pieces: list[tuple[str, str]] = []  # (text, kind): ascii, kept or gap
+def _invisible(ch: str) -> bool:
+    """A format character (a direction mark or override, a zero-width space or joiner,
+    a soft hyphen) or a variation selector: it shows nothing, and is left out of a
+    word rather than parting it."""
+    return (
+        unicodedata.category(ch) == "Cf"
+        or "\ufe00" <= ch <= "\ufe0f"
+        or ("\U000e0100" <= ch <= "\U000e01ef")
+    )
+
+
+def words(text: str) -> list[str]:
+    """A name's words for a file name: NFC, lower case, each letter or digit of any
+    script kept with the marks that follow it; an apostrophe inside a word and an
+    invisible character (`_invisible`) left out; anything else (a space, a punctuation
+    mark, a symbol, a control character) parts words."""
+    text = _APOSTROPHES.sub("", unicodedata.normalize("NFC", text).lower())
+    out: list[str] = []
     for cluster in _clusters(text):
-        ascii_form = cluster.casefold().translate(_LETTERS)
-        plain = unicodedata.normalize("NFKD", ascii_form).encode("ascii", "ignore").decode()
-        kind = unicodedata.category(cluster[0])
-        if plain:
-            pieces.append((plain, "ascii"))
-        elif kind[0] in "LN":
-            pieces.append((cluster, "kept"))
-        elif kind[0] in "PZ":
-            pieces.append(("", "gap"))
-    out = []
-    for i, (piece, kind) in enumerate(pieces):
-        if kind == "gap":
-            near = [pieces[j][1] for j in (i - 1, i + 1) if 0 <= j < len(pieces)]
-            piece = " " if "kept" in near else ""
-        out.append(piece)
-    return unicodedata.normalize("NFC", "".join(out))
+        if _invisible(cluster[0]):
+            continue
+        out.append(cluster if unicodedata.category(cluster[0])[0] in "LN" else " ")
+    return unicodedata.normalize("NFC", "".join(out)).split()
 
 
-def _fits(text: str, limit: int) -> bool:
-    return len(text) <= limit and len(text.encode("utf-8", "surrogatepass")) <= MAX_SLUG_BYTES
+def ascii_words(text: str) -> list[str]:
+    """A name's words spelt in ASCII, as kitgen spelt file names before they kept
+    every script (`Café Crème` -> cafe, creme; `Æsir` -> aesir; `Straße` -> strasse);
+    what ASCII cannot spell is left out (`城堡`: none). For ids, which are ASCII."""
+    text = _APOSTROPHES.sub("", unicodedata.normalize("NFC", text).casefold())
+    plain = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return re.findall(r"[a-z0-9]+", plain.encode("ascii", "ignore").decode())
 
 
-def _cut(word: str, limit: int) -> str:
+def _fits(text: str, limit: int, byte_limit: int = MAX_SLUG_BYTES) -> bool:
+    return len(text) <= limit and len(text.encode("utf-8", "surrogatepass")) <= byte_limit
+
+
+def _cut(word: str, limit: int, byte_limit: int = MAX_SLUG_BYTES) -> str:
     """A word longer than a name may be, cut after a whole letter (with its accents)."""
     out = ""
     for cluster in _clusters(word):
-        if not _fits(out + cluster, limit):
+        if not _fits(out + cluster, limit, byte_limit):
             return out or cluster[0]
         out += cluster
     return out
 
 
+def cut_mark(text: str) -> str:
+    """The word that ends a name cut to fit a file name: `CUT_MARK` hexadecimal digits
+    of a hash of the name's identity (`name_key`: one name, however its case, spacing
+    or punctuation is typed, has one), so long names that begin alike differ."""
+    return hashlib.sha256(name_key(text).encode("utf-8", "surrogatepass")).hexdigest()[:CUT_MARK]
+
+
 def slug(text: str, limit: int = MAX_SLUG) -> str:
-    """A name's words in lower case joined by dashes (`Scratch: Draw the Line` ->
-    `scratch-draw-the-line`, `Café Crème` -> `cafe-creme`, `Πελαργός` -> `πελαργός`),
-    cut at a word to at most `limit` characters and `MAX_SLUG_BYTES` bytes (a single
-    longer word is cut after a letter); "" when the name has no letter or digit
-    (`!!!`, `☃ ♠`). A letter ASCII can spell is spelt in ASCII, exactly as kitgen
-    always has; other letters and digits are kept as they are, lower-cased."""
-    return fit(_WORD.findall(_spelled(text)), limit)
+    """A name's words (`words`) in lower case joined by dashes (`Scratch: Draw the
+    Line` -> `scratch-draw-the-line`, `Café Crème` -> `café-crème`, `Πελαργός` ->
+    `πελαργός`), at most `limit` characters and `MAX_SLUG_BYTES` bytes; "" when the
+    name has no letter or digit (`!!!`, `☃ ♠`). A name too long is cut after a word
+    (a single longer word after a letter) and ends in its `cut_mark`, so two names
+    cut alike are two slugs."""
+    made = words(text)
+    whole = "-".join(made)
+    if _fits(whole, limit):
+        return whole
+    room = CUT_MARK + 1  # the mark and its dash
+    kept = fit(made, limit - room, MAX_SLUG_BYTES - room)
+    return f"{kept}-{cut_mark(text)}" if kept else cut_mark(text)
 
 
-def fit(words: list[str], limit: int = MAX_SLUG) -> str:
+def fit(words: list[str], limit: int = MAX_SLUG, byte_limit: int = MAX_SLUG_BYTES) -> str:
     """The words joined by dashes, as many as fit in `limit` characters and
-    `MAX_SLUG_BYTES` bytes (a first word longer than that is cut after a letter)."""
+    `byte_limit` bytes (a first word longer than that is cut after a letter)."""
     out = ""
     for word in words:
         longer = f"{out}-{word}" if out else word
-        if not _fits(longer, limit):
-            return out or _cut(word, limit)
+        if not _fits(longer, limit, byte_limit):
+            return out or _cut(word, limit, byte_limit)
         out = longer
     return out
 

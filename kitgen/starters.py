@@ -71,7 +71,7 @@ def check_name(name: str) -> str:
 
 def slug(name: str) -> str:
     """A file name for a name, as every file kitgen writes is named
-    (`kitgen.names.slug`: `Tinker town!` -> `tinker-town`, `Æsir` -> `aesir`, `Don't`
+    (`kitgen.names.slug`: `Tinker town!` -> `tinker-town`, `Æsir` -> `æsir`, `Don't`
     -> `dont`, `城堡` -> `城堡`, cut at a word); when the name has no letter or digit,
     its symbols beyond ASCII (`☃☃☃`, `♠ ♥` -> `♠-♥`); "" when it has none of these
     (`!!!`). A name Windows keeps for a device gets an underscore (`con` -> `con_`), as

@@ -249,7 +249,7 @@ def test_unusable_names_are_one_line_errors(name: str, words: str, tmp_path: Pat
     ("name", "expected"),
     [
         ("Tinker town!", "tinker-town"),
-        ("  Ünïcödé   Élan ", "unicode-elan"),
+        ("  Ünïcödé   Élan ", "ünïcödé-élan"),  # letters kept with their accents
         ('Deck: "the best" one', "deck-the-best-one"),
         ("城堡", "城堡"),
         ("☃☃☃", "☃☃☃"),
@@ -258,7 +258,7 @@ def test_unusable_names_are_one_line_errors(name: str, words: str, tmp_path: Pat
         ("\uff1c\uff0f\uff1e", ""),  # fullwidth < / >: ASCII punctuation in disguise
         ("\u202e\u200b", ""),  # a right-to-left override and a zero-width space
         # As every other file kitgen writes is named (kitgen.names.slug):
-        ("Æsir night", "aesir-night"),  # was `sir-night`
+        ("Æsir night", "æsir-night"),  # was `sir-night`, then `aesir-night`
         ("Don't panic", "dont-panic"),  # was `don-t-panic`
         ("con", "con_"),  # a device's name on Windows, refused there as a file's
         ("LPT1", "lpt1_"),

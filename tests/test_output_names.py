@@ -203,11 +203,17 @@ def test_other_files_are_named_game_name_part_without_a_doubled_word(tmp_path: P
         ("Scratch: Draw the Line", "scratch-draw-the-line"),
         ("Shape Up!", "shape-up"),
         ("  Tinker__Town -- 2  ", "tinker-town-2"),
-        ("Café Crème Brûlée", "cafe-creme-brulee"),
-        ("Æsir, Ørsted & Þór", "aesir-orsted-thor"),
-        ("Straße", "strasse"),
+        # Letters of every script are kept with their accents (issue 37, item 5).
+        ("Café Crème Brûlée", "café-crème-brûlée"),
+        ("Æsir, Ørsted & Þór", "æsir-ørsted-þór"),
+        ("Straße", "straße"),
+        ("Zażółć gęślą jaźń", "zażółć-gęślą-jaźń"),
         ("Don't Panic", "dont-panic"),
-        ("\uff26\uff55\uff4c\uff4c \uff37\uff49\uff44\uff54\uff48", "full-width"),  # fullwidth
+        (
+            "\uff26\uff55\uff4c\uff4c \uff37\uff49\uff44\uff54\uff48",
+            "\uff46\uff55\uff4c\uff4c-\uff57\uff49\uff44\uff54\uff48",
+        ),
+        ("Fire\u2014Ice", "fire-ice"),  # punctuation of any script parts words
         ('a/b\\c:d*e?f"g<h>i|j', "a-b-c-d-e-f-g-h-i-j"),  # nothing Windows refuses
         ("..", ""),
         # Letters ASCII cannot spell are kept, lower-cased (issue 35, item 15).
@@ -216,7 +222,10 @@ def test_other_files_are_named_game_name_part_without_a_doubled_word(tmp_path: P
         ("ΠΕΛΑΡΓΌΣ", "πελαργός"),  # a capital sigma ends a word as ς
         ("Буря на море", "буря-на-море"),
         ("Πελαργο\u0301ς", "πελαργός"),  # an accent typed as a combining mark: NFC
-        ("Café Буря", "cafe-буря"),  # Latin letters spelt in ASCII as ever
+        ("Café Буря", "café-буря"),
+        ("ドラゴンの巣", "ドラゴンの巣"),
+        ("قلعة التنين", "قلعة-التنين"),
+        ("हिन्दी नाम", "हिन्दी-नाम"),  # marks kept with their letters
         ("城堡、王国", "城堡-王国"),  # punctuation beyond ASCII parts words next to them
         ("Ŋgoni", "ŋgoni"),  # a Latin letter with no ASCII spelling is a letter too
         ("Π\u202eλ\u200bε/\\:*?<>|\x00ς", "πλε-ς"),  # bidi, zero-width, path, control
@@ -234,10 +243,13 @@ def test_slug(name: str, expected: str) -> None:
 
 
 def test_a_long_name_is_cut_after_a_whole_word() -> None:
-    from kitgen.names import MAX_SLUG, slug
+    from kitgen.names import CUT_MARK, MAX_SLUG, cut_mark, slug
 
-    assert slug("word " * 30) == "-".join(["word"] * 12)  # 59 characters
-    assert slug("x" * 100) == "x" * MAX_SLUG  # one word longer than the limit
+    # 10 words, then the mark made from the whole name: 58 characters
+    assert slug("word " * 30) == "-".join(["word"] * 10 + [cut_mark("word " * 30)])
+    assert slug("word " * 12) == "-".join(["word"] * 12)  # 59 characters: it fits whole
+    assert slug("x" * 60) == "x" * MAX_SLUG
+    assert slug("x" * 100) == "x" * (MAX_SLUG - CUT_MARK - 1) + "-" + cut_mark("x" * 100)
     assert len(slug("Tinker Town " * 20)) <= MAX_SLUG
 
 
@@ -248,6 +260,7 @@ def test_a_long_name_is_cut_after_a_whole_word() -> None:
         (("nul",), "nul_.pdf"),
         (("com1",), "com1_.pdf"),
         (("lpt9",), "lpt9_.pdf"),
+        (("com\u00b9",), "com\u00b9_.pdf"),  # Windows reads a superscript digit as the digit
         (("con", "cards"), "con-cards.pdf"),
         (("",), "untitled.pdf"),
         (("scratch", "cards", "cards"), "scratch-cards.pdf"),
@@ -327,25 +340,48 @@ LATIN_AND_MORE = st.text(
 )
 
 
-@given(st.one_of(st.text(max_size=150), LATIN_AND_MORE))
-def test_a_name_ascii_can_spell_keeps_the_file_name_it_always_had(name: str) -> None:
-    """Whenever a name's slug is ASCII (every letter in it is one ASCII can spell), it
-    is the slug kitgen always made of it (of its NFC form: an accent typed apart no
-    longer parts `é's` into two words); so no shipped output changes its name."""
-    from kitgen.names import slug
+@given(st.text(st.characters(max_codepoint=127), max_size=150))
+def test_an_ascii_name_keeps_the_file_name_it_always_had(name: str) -> None:
+    """A name in ASCII spells as kitgen always spelt it (a name longer than a file name
+    takes now ends in its mark); so no shipped output changes its name. (A name with
+    letters beyond ASCII kept them, issue 37: `Café` is `café`, no longer `cafe`.)"""
+    from kitgen.names import MAX_SLUG, slug
 
     made = slug(name)
-    if made.isascii():
-        assert made == ascii_slug_of_before(unicodedata.normalize("NFC", name))
+    before = ascii_slug_of_before(name)
+    if len(made) < MAX_SLUG - 9 or "-".join(re.findall(r"[a-z0-9]+", name.lower())) == before:
+        assert made == before
+
+
+@given(LATIN_AND_MORE)
+def test_a_name_keeps_its_letters_in_order(name: str) -> None:
+    """Every letter and digit of a name that fits is in its slug, in order, lower-cased
+    with its accents; nothing else is."""
+    from kitgen.names import MAX_SLUG, slug
+
+    nfc = re.sub(r"(?<=\w)['\u2019](?=\w)", "", unicodedata.normalize("NFC", name).lower())
+    kept, keeping = [], False
+    for ch in nfc:  # a letter or digit and the marks after it; a mark after aught else goes
+        kind = unicodedata.category(ch)
+        if kind[0] != "M":
+            keeping = kind[0] in "LN"
+        if keeping:
+            kept.append(ch)
+    made = slug(name)
+    if len(made) < MAX_SLUG - 9:
+        assert made.replace("-", "") == unicodedata.normalize("NFC", "".join(kept))
 
 
 def test_a_long_name_in_any_script_is_cut_in_bytes_too() -> None:
-    from kitgen.names import MAX_SLUG, MAX_SLUG_BYTES, slug
+    from kitgen.names import MAX_SLUG, MAX_SLUG_BYTES, cut_mark, slug
 
     greek = slug("Πελαργός " * 20)
-    assert greek == "-".join(["πελαργός"] * 6)  # 53 characters, 101 bytes
+    # 5 words and the mark: 53 characters, 93 bytes (a sixth word and the mark: 111 bytes,
+    # 62 characters)
+    assert greek == "-".join(["πελαργός"] * 5 + [cut_mark("Πελαργός " * 20)])
     assert len(slug("城堡 " * 40).encode()) <= MAX_SLUG_BYTES  # 40 letters of 3 bytes
-    assert slug("城" * 100) == "城" * 40  # one word, cut after a letter
+    assert slug("城" * 100) == "城" * 37 + "-" + cut_mark("城" * 100)  # 120 bytes
     alpha = "\u03b1"  # more accents than fit: the letter (with the first) stays
-    assert slug(alpha + "\u0301" * 200) == unicodedata.normalize("NFC", alpha + "\u0301")
+    name = alpha + "\u0301" * 200
+    assert slug(name) == unicodedata.normalize("NFC", alpha + "\u0301") + "-" + cut_mark(name)
     assert len(slug("é" * 100)) == MAX_SLUG

@@ -47,6 +47,7 @@ def build_options(
     extra_commons: int | None = None,
     standard_deck: bool | None = None,
     cut: str | None = None,
+    draft: bool = False,
 ) -> BuildOptions:
     """The shared print options as the build's options."""
     from kitgen.build import BuildOptions
@@ -64,6 +65,7 @@ def build_options(
         cut=cut,
         extra_commons=extra_commons,
         standard_deck=standard_deck,
+        draft=draft,
     )
 
 

@@ -219,6 +219,15 @@ def build(
     cut: CutOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
+    draft: Annotated[
+        bool,
+        typer.Option(
+            "--draft",
+            help="A prototype before the art exists: an image whose file is missing is "
+            "drawn as a labelled placeholder with a warning (an error otherwise), and the "
+            "sheets holding one are labelled DRAFT.",
+        ),
+    ] = False,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
@@ -237,6 +246,7 @@ def build(
         cut=cut,
         extra_commons=extra_commons,
         standard_deck=standard_deck,
+        draft=draft,
     )
     run_build(targets, options)
 

@@ -127,7 +127,9 @@ def register(app: typer.Typer) -> None:
         last build read wherever it is (card files named by `uses:`, art). Each
         build prints a timestamped line and its findings on stderr and the paths
         written on stdout. A save with errors writes nothing: the last good PDF
-        stays. Ctrl-C stops it at once, in the middle of a build too.
+        stays. Ctrl-C stops it at once, in the middle of a build too. Like
+        `kitgen build --draft`, an image whose file is missing is drawn as a
+        labelled placeholder with a warning, its sheets labelled DRAFT.
         """
         from kitgen.watch import watch as run_watch
 
@@ -144,6 +146,7 @@ def register(app: typer.Typer) -> None:
             cut=cut,
             extra_commons=extra_commons,
             standard_deck=standard_deck,
+            draft=True,  # a missing image is a placeholder while designing
         )
         from kitgen.build import check_options
 

@@ -11,12 +11,36 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import BinaryIO, Literal, Protocol
 
 from kitgen.load.references import READ_FLAGS, outside
 from kitgen.model.findings import Finding, Location, finding
+
+# A draft build (`kitgen build --draft`, `kitgen watch`): an image element whose file is
+# missing draws a labelled placeholder with a warning, not an error (`drafting`).
+_DRAFT: ContextVar[bool] = ContextVar("kitgen_draft", default=False)
+
+
+@contextmanager
+def drafting(on: bool = True) -> Iterator[None]:
+    """Within the block, a missing image is drawn as a placeholder (a warning,
+    `image-placeholder`) instead of stopping the build, or not (`on=False`); the
+    setting before it comes back after."""
+    token = _DRAFT.set(on)
+    try:
+        yield
+    finally:
+        _DRAFT.reset(token)
+
+
+def is_draft() -> bool:
+    """Whether this run is a draft (`drafting`): missing art drawn as placeholders."""
+    return _DRAFT.get()
+
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_START = b"\xff\xd8\xff"  # start of image, then the first segment's marker

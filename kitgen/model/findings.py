@@ -183,6 +183,12 @@ CODES: dict[str, CodeInfo] = {
     "image-low-resolution": CodeInfo(
         "warning", "card art that prints below 150 dpi at the kit's card size", stage="build"
     ),
+    "image-placeholder": CodeInfo(
+        "warning",
+        "an image whose file is missing, drawn as a labelled placeholder by a draft build "
+        "(`kitgen build --draft`, `kitgen watch`); an error in a real build",
+        stage="build",
+    ),
     "image-partly-drawn": CodeInfo(
         "warning",
         "an SVG with a part kitgen cannot draw as written (a colour or transform it cannot read)",

@@ -83,6 +83,9 @@ class Deck:
     names: tuple[str, ...]  # each card's name, in order
     source: SourceMaker
     check: Callable[[Size, str], list[Finding]] | None = None
+    # Some card holds a placeholder for missing art (a draft build): every sheet's label
+    # and the PDF's title begin "DRAFT", so the sheets are never taken for the print file.
+    draft: bool = False
 
     @property
     def count(self) -> int:
@@ -95,7 +98,8 @@ def deck_sheets_pdf(
 ) -> bytes:
     """A deck's card sheets for home printing (see card_sheets_pdf)."""
     source = deck.source(setup.card, setup.bleed, setup.ink)
-    return card_sheets_pdf(deck.title, deck.count, source, setup, progress)
+    title = f"DRAFT \u00b7 {deck.title}" if deck.draft else deck.title
+    return card_sheets_pdf(title, deck.count, source, setup, progress)
 
 
 class SheetRenderer:

@@ -265,6 +265,11 @@ class Artist:
         self.made = made or card
         self.shrink = min(card.width / self.made.width, card.height / self.made.height)
         self.folder = os.path.dirname(design.path)
+        # A draft (`kitgen build --draft`, `watch`): a missing image is a placeholder.
+        from kitgen.load.images import is_draft
+
+        self.draft = is_draft()
+        self._missing: dict[str, str] = {}  # a draft's missing images: why, by path
         self._families: dict[str, Family | None] = {}  # by the name's font_key
         self._chains: dict[str, Family] = {}  # by `font:` as written
         self._font_problems: dict[str, str] = {}
@@ -356,6 +361,15 @@ class Artist:
         found = self._paths.get(src)
         if found is None:
             path, problem = check_reference(src, self.design.path, where, "image")
+            if (
+                problem is not None
+                and self.draft
+                and problem.code == "uses-not-found"
+                and "\0" not in src
+            ):  # a draft draws a placeholder for it (outside the project: still an error)
+                self.design.note(path)  # (its arrival is a change to the design)
+                self._missing[path] = problem.message
+                problem = None
             found = self._paths[src] = (
                 path if problem is None else CardError(problem.code, problem.message, where)
             )
@@ -513,9 +527,14 @@ class Artist:
                         )
                 elif part.type == "image":
                     where = part.places.get("src")
-                    picture = self.picture(self.image_path(part, context), where, "image")
-                    out += self.resolution(part, context, picture, placed, where)
-                    out += _drawn_differently(picture, f"{part.label}'s image")
+                    path = self.image_path(part, context)
+                    if path in self._missing:
+                        why = self._missing[path]
+                        out.append(("image-placeholder", f"{why}; drawn as a placeholder", where))
+                    else:
+                        picture = self.picture(path, where, "image")
+                        out += self.resolution(part, context, picture, placed, where)
+                        out += _drawn_differently(picture, f"{part.label}'s image")
                 elif part.type == "icon":
                     where = part.places.get("icon")
                     name = str(_value(part, "icon", context))
@@ -580,10 +599,10 @@ class Artist:
             if fill in (None, "none"):
                 return []
             colour = str(fill)
-        else:
-            picture = self.picture(self.image_path(part, context), None, "image")
+        elif (path := self.image_path(part, context)) not in self._missing:
+            picture = self.picture(path, None, "image")
             fit = str(_value(part, "fit", context, "fit"))
-            if fit != "crop":  # (a cropped picture covers its box)
+            if fit != "crop":  # (a cropped picture covers its box, as a placeholder does)
                 area = (placed.x, placed.y, placed.width, placed.height)
                 px, py, pw, ph, _ = placement(picture.width_pt, picture.height_pt, area, fit)  # type: ignore[arg-type]
                 drawn = Placed(px, py, pw, ph)
@@ -887,6 +906,9 @@ class Artist:
                 )
             elif part.type == "image":
                 path = self.image_path(part, context)
+                if path in self._missing:
+                    self._placeholder(c, part, context, placed)
+                    continue
                 fit = str(_value(part, "fit", context, "fit"))
                 draw_picture(
                     c,
@@ -910,6 +932,37 @@ class Artist:
                     str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
                     tint=None if tint in (None, "none") else _ink(str(tint), under),
                 )
+
+    def missing_art(self, card: Card, layout: Layout | None) -> bool:
+        """Whether a draft draws a placeholder on this side of the card (an image shown
+        on it whose file is missing); what cannot be worked out is the check's to say."""
+        if layout is None or not self.draft:
+            return False
+        context = self.context(card)
+        for part in layout.parts:
+            if part.type != "image":
+                continue
+            try:
+                if shows(part, context) and self.image_path(part, context) in self._missing:
+                    return True
+            except CardError:
+                continue
+        return False
+
+    def _placeholder(
+        self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed
+    ) -> None:
+        """A draft's placeholder for an image whose file is missing, in the element's
+        box: it names the image field whose value the element draws (else the element)
+        and the file as the card names it."""
+        from kitgen.render.placeholder import draw_placeholder, placeholder_lines
+
+        src = str(_value(part, "src", context))
+        fields = self.design.fields
+        named = [n for n, spec in fields.items() if spec.type == "image" and context.get(n) == src]
+        what = f"field: {named[0]}" if named else part.label
+        lines = placeholder_lines(what, src)
+        draw_placeholder(c, placed.x, placed.y, placed.width, placed.height, lines)
 
     def _shape(
         self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed, under: str | None
@@ -1061,6 +1114,7 @@ def check_cards_drawn(
             "short-of-bleed",
             "image-low-resolution",
             "image-partly-drawn",
+            "image-placeholder",
             "text-not-drawable",
         )
         make = warning if code in warns else finding
@@ -1133,8 +1187,13 @@ def _dimensions(card: Size) -> str:
 
 
 def _size_key(card: Size, bleed: float, made: Size | None) -> tuple[float, ...]:
+    """What a check of the cards depends on: the size, the bleed, the layouts' size, and
+    whether it is a draft's (a missing image is a warning there, an error otherwise)."""
+    from kitgen.load.images import is_draft
+
     made = made or card
-    return tuple(round(v, 3) for v in (card.width, card.height, bleed, made.width, made.height))
+    sizes = (card.width, card.height, bleed, made.width, made.height)
+    return (*(round(v, 3) for v in sizes), float(is_draft()))
 
 
 def deck(
@@ -1148,6 +1207,7 @@ def deck(
     """The game's cards as a deck (or the `chosen` cards, each as many times as given):
     for sheets, print-shop files, PNGs and Tabletop Simulator alike, at any size, its
     layouts made for `made` (`made_size`)."""
+    from kitgen.load.images import is_draft
     from kitgen.render.sheets import CardSource, Deck
 
     if chosen is None:
@@ -1197,7 +1257,15 @@ def deck(
     names = tuple(design.name_of(card) for card in cards)
     if title is None:
         title = design.file.title if design.file is not None else design.game_id
-    return Deck(design.game_id, stem, title, names, source, check)
+    draft = False
+    if is_draft():  # a placeholder on any card: its sheets are labelled DRAFT
+        looking = Artist(design, made or Size(1, 1), bleed)  # (paths are alike at any size)
+        draft = any(
+            looking.missing_art(card, None if pick is None else pick.of(card.values))
+            for card in {id(card): card for card in cards}.values()
+            for pick in (design.face, design.back)
+        )
+    return Deck(design.game_id, stem, title, names, source, check, draft)
 
 
 def _fixed(item: Part | None, layout: Layout) -> bool:

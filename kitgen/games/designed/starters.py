@@ -9,7 +9,6 @@ lines name, under schemas/.)
 from __future__ import annotations
 
 from kitgen.names import fit
-from kitgen.names import slug as name_slug
 from kitgen.starters import comment_text, yaml_text
 
 GAME = """\
@@ -190,13 +189,12 @@ STAR = """\
 def game_id_of(name: str) -> str:
     """A designed game's id from its name: an id is ASCII (lower-case letters, digits,
     single dashes, up to 40 characters, a letter first: `kitgen.names.game_id_problem`),
-    so the ASCII words of its file name (`Café 城堡` -> `cafe`; `kitgen.names.slug`
-    keeps `城堡` for file names), else `my-game`; never a name Windows keeps for a
-    device (the game's title keeps every letter of its name)."""
-    from kitgen.names import WINDOWS_RESERVED
+    so its words spelt in ASCII (`kitgen.names.ascii_words`: `Café 城堡` -> `cafe`;
+    its file names keep `café` and `城堡`), else `my-game`; never a name Windows keeps
+    for a device (the game's title keeps every letter of its name)."""
+    from kitgen.names import WINDOWS_RESERVED, ascii_words
 
-    words = [word for word in name_slug(name).split("-") if word.isascii()]
-    stem = fit(words, 35) or "my-game"
+    stem = fit(ascii_words(name), 35) or "my-game"
     stem = stem if stem[0].isalpha() else f"game-{stem}"
     return f"{stem}-game" if stem in WINDOWS_RESERVED else stem
 
