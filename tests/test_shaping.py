@@ -205,3 +205,22 @@ def test_an_arabic_card_builds_right_aligned_and_reads_as_typed(tmp_path: Path) 
     line = found.index("Alice") - 3  # (pdfium reads this line as ".Alice 2 ...")
     play, two, alice, stop = (_span(found, boxes, w, line) for w in (PLAY, "2", "Alice", "."))
     assert stop[1] <= alice[0] < alice[1] < two[0] < two[1] < play[0]
+
+
+def test_a_line_drawn_as_scratch_draws_its_names_is_shaped_and_right_to_left() -> None:
+    from kitgen.render.textruns import draw_string
+
+    def draw(c: Canvas) -> None:
+        ensure_font("DejaVuSans")
+        c.setFont("DejaVuSans", 12)
+        draw_string(c, 280, 150, f"{SALAM} {SHALOM}", "right")
+
+    page = _page(draw)
+    found, boxes = _words(page)
+    assert found.strip() == f"{SALAM} {SHALOM}"
+    salam, shalom = _span(found, boxes, SALAM), _span(found, boxes, SHALOM)
+    assert shalom[1] < salam[0]  # the second word shown left of the first
+    assert salam[1] == pytest.approx(280, abs=1.5)  # ending at x, as measured
+    # Three glyphs for the four letters: lam and alef joined as one.
+    ink = [i for i in range(len(found)) if boxes[i][1] > boxes[i][0]]
+    assert len({boxes[i] for i in ink if found[i] in SALAM}) == 3

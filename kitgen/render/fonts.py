@@ -30,7 +30,7 @@ from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC, TTFont
 
 from kitgen.layout.limits import FONT_LIMITS
 from kitgen.load.fontfile import font_problem
-from kitgen.render.shaping import needs_shaping, shaped_width
+from kitgen.render.shaping import needs_shaping, shapable, shaped_width
 
 REGULAR = "KitSans"
 BOLD = "KitSans-Bold"
@@ -250,7 +250,7 @@ def text_width(text: str, font: str, size: float) -> float:
 def _unit_width(text: str, font: str) -> float:
     register_fonts()
     ensure_font(font)
-    if needs_shaping(text):  # Arabic, Hebrew, Devanagari ...: as shaped and printed
+    if needs_shaping(text) and shapable(font):  # Arabic, Hebrew ...: as shaped and printed
         return shaped_width(text, font)
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 

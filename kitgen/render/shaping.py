@@ -56,6 +56,13 @@ def needs_shaping(text: str) -> bool:
     return _COMPLEX.search(text) is not None
 
 
+def shapable(font_name: str) -> bool:
+    """Whether a registered font is a TrueType font HarfBuzz can shape with (kitgen's
+    fonts all are; reportlab's standard fonts are not, and are measured as they are)."""
+    face = getattr(pdfmetrics.getFont(font_name), "face", None)
+    return getattr(face, "_ttf_data", None) is not None
+
+
 @dataclass(frozen=True)
 class Glyph:
     """One glyph placed by the shaper, in thousandths of the size: its glyph id in
