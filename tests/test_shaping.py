@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.entry import main
 from kitgen.layout.bidi import base_level, display, levels, visual_order
-from kitgen.render.fonts import builtin_family, ensure_font, text_width
+from kitgen.render.fonts import builtin_family, ensure_font, project_family, text_width
 from kitgen.render.richtext import draw_rich, fit_rich
 from kitgen.render.shaping import needs_shaping, shape
 from kitgen.render.text import draw_text
@@ -224,3 +224,28 @@ def test_a_line_drawn_as_scratch_draws_its_names_is_shaped_and_right_to_left() -
     # Three glyphs for the four letters: lam and alef joined as one.
     ink = [i for i in range(len(found)) if boxes[i][1] > boxes[i][0]]
     assert len({boxes[i] for i in ink if found[i] in SALAM}) == 3
+
+
+DEVANAGARI = Path(__file__).parent / "fixtures" / "fonts" / "NotoSansDevanagari-Subset.ttf"
+
+
+def test_devanagari_clusters_are_shaped_in_a_font_that_has_them() -> None:
+    """Noto Sans Devanagari (a subset, tests/fixtures/fonts): conjuncts and the vowel
+    sign i drawn before its consonant, read back as typed."""
+    family, problems = project_family({"regular": DEVANAGARI})
+    assert family is not None and not problems
+    face = pdfmetrics.getFont(family.regular).face
+    ki = shape("\u0915\u093f", family.regular, False)  # कि: ka, then the sign i
+    assert [g.gid for g in ki.glyphs] == [face.charToGlyph[0x93F], face.charToGlyph[0x915]]
+    ksha = shape("\u0915\u094d\u0937", family.regular, False)  # क्ष: one conjunct glyph
+    assert len(ksha.glyphs) == 1 and ksha.glyphs[0].gid not in face.glyphToChar
+    text = "\u0928\u092e\u0938\u094d\u0924\u0947 \u0915\u094d\u0937\u0924\u094d\u0930\u093f\u092f"
+
+    def draw(c: Canvas) -> None:
+        fitted = fit_rich(text, family, 250, 100, max_size=20, min_size=8)
+        draw_rich(c, fitted, 20, 100, 250, 100)
+
+    found, boxes = _words(_page(draw))
+    assert found.strip() == text  # a conjunct has no character: the run's ActualText
+    right = max(b for a, b in boxes if b > a)
+    assert right == pytest.approx(20 + text_width(text, family.regular, 20), abs=1.5)
