@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from unicodedata import mirrored, normalize
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
@@ -66,13 +67,17 @@ def shapable(font_name: str) -> bool:
 @dataclass(frozen=True)
 class Glyph:
     """One glyph placed by the shaper, in thousandths of the size: its glyph id in
-    `font`, the advance after it and its offset from where it would stand."""
+    `font`, the advance after it and its offset from where it would stand; `cluster`
+    tells the glyphs of one cluster (the characters the shaper drew as one or more
+    glyphs together) from the next, and `text` is that cluster's characters."""
 
     font: str
     gid: int
     advance: float
     dx: float
     dy: float
+    cluster: tuple[int, int]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,8 @@ def shape(text: str, font_name: str, rtl: bool) -> Shaped:
         buf.guess_segment_properties()
         buf.direction = "rtl" if rtl else "ltr"
         hb.shape(hb_font, buf, {})
+        starts = sorted({info.cluster for info in buf.glyph_infos})
+        ends = dict(zip(starts, [*starts[1:], len(run)], strict=True))
         for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True):
             glyphs.append(
                 Glyph(
@@ -122,6 +129,8 @@ def shape(text: str, font_name: str, rtl: bool) -> Shaped:
                     pos.x_advance * scale,
                     pos.x_offset * scale,
                     pos.y_offset * scale,
+                    (index, info.cluster),
+                    run[info.cluster : ends[info.cluster]],
                 )
             )
     return Shaped(tuple(glyphs), sum(g.advance for g in glyphs) / 1000)
@@ -178,12 +187,10 @@ def draw_glyphs(
         return 0.0
     doc = c._doc
     chars = [_char(pdfmetrics.getFont(glyph.font), glyph.gid) for glyph in shaped.glyphs]
+    spoken = _unspoken(shaped.glyphs, chars, rtl)
     code = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
-    # A glyph with no character of its own says nothing of the text: the run says it.
-    spoken = all(not _PRIVATE[0] <= char <= _PRIVATE[1] for char in chars)
-    if not spoken:
-        code.insert(0, f"/Span <</ActualText <{_utf16(text)}>>> BDC")
     face = ""  # the font subset now set
+    span: tuple[int, int] | None = None  # the cluster whose ActualText span is open
     shown: list[str] = []  # the TJ array being written
     pen = 0.0  # where the shaper puts the next glyph, in thousandths of the size
     at = 0.0  # where the PDF's text position is
@@ -193,10 +200,17 @@ def draw_glyphs(
         ((subset, byte),) = TTFont.splitString(ttf, chr(char), doc)
         name = TTFont.getSubsetInternalName(ttf, subset, doc)
         want = round(glyph.dy * size / 1000, 3)
-        if name != face or want != rise:
+        opens = glyph.cluster in spoken and span != glyph.cluster
+        if name != face or want != rise or opens or (span is not None and span != glyph.cluster):
             if shown:
                 code.append(f"[{' '.join(shown)}] TJ")
                 shown = []
+            if span is not None and span != glyph.cluster:
+                code.append("EMC")
+                span = None
+            if opens:
+                code.append(f"/Span <</ActualText <{_utf16(glyph.text)}>>> BDC")
+                span = glyph.cluster
             if name != face:
                 code.append(f"{name} {fp_str(size)} Tf")
                 face = name
@@ -204,16 +218,47 @@ def draw_glyphs(
                 code.append(f"{fp_str(want)} Ts")
                 rise = want
         move = round(pen + glyph.dx - at, 2)
+        escaped = c._escape(byte)
         if move:
             shown.append(fp_str(-move))
-        shown.append(f"({c._escape(byte)})")
+        if shown and shown[-1][0] == "(":  # (glyphs with nothing between: one string)
+            shown[-1] = f"{shown[-1][:-1]}{escaped})"
+        else:
+            shown.append(f"({escaped})")
         at += move + ttf.face.getCharWidth(char)
         pen += glyph.advance
     if shown:
         code.append(f"[{' '.join(shown)}] TJ")
-    code.append("ET" if spoken else "ET EMC")
+    if span is not None:
+        code.append("EMC")
+    code.append("ET")
     c._code.append(" ".join(code))
     return shaped.width * size
+
+
+def _unspoken(glyphs: tuple[Glyph, ...], chars: list[int], rtl: bool) -> set[tuple[int, int]]:
+    """The clusters whose glyphs' characters, read in logical order, do not spell the
+    text they stand for (in Unicode's compatibility form, so Arabic's presentation
+    forms spell their letters): a glyph with no character of its own (a conjunct), or
+    glyphs drawn in another order (Devanagari's sign i before its consonant). Each
+    is drawn in a marked-content span whose ActualText is the cluster's text. (A
+    bracket mirrored in right-to-left text is its mirror's character: readers mirror
+    it back, as they order the text.)"""
+    spelt: dict[tuple[int, int], list[str]] = {}
+    text: dict[tuple[int, int], str] = {}
+    for glyph, char in zip(glyphs, chars, strict=True):
+        spelt.setdefault(glyph.cluster, []).append(chr(char))
+        text[glyph.cluster] = glyph.text
+    out: set[tuple[int, int]] = set()
+    for cluster, found in spelt.items():
+        said = "".join(reversed(found) if rtl else found)
+        if rtl and len(said) == len(text[cluster]) and all(map(mirrored, said + text[cluster])):
+            continue
+        if any(_PRIVATE[0] <= ord(ch) <= _PRIVATE[1] for ch in said) or normalize(
+            "NFKC", said
+        ) != normalize("NFKC", text[cluster]):
+            out.add(cluster)
+    return out
 
 
 def _char(ttf: Any, gid: int) -> int:
