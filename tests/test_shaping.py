@@ -249,3 +249,18 @@ def test_devanagari_clusters_are_shaped_in_a_font_that_has_them() -> None:
     assert found.strip() == text  # a conjunct, or glyphs reordered: their ActualText
     right = max(b for a, b in boxes if b > a)
     assert right == pytest.approx(20 + text_width(text, family.regular, 20), abs=1.5)
+
+
+def test_a_character_no_font_has_in_shaped_text_prints_as_a_question_mark_and_is_said() -> None:
+    from kitgen.render.fonts import take_undrawn
+
+    line = f"{SALAM} \u57ce {TODAY}"  # 城: in no font of kitgen's
+    take_undrawn()
+
+    def draw(c: Canvas) -> None:
+        ensure_font("DejaVuSans")
+        draw_text(c, 20, 150, line, "DejaVuSans", 12)
+
+    found, _ = _words(_page(draw))
+    assert take_undrawn() == {line: "\u57ce"}
+    assert found.strip() == f"{SALAM} ? {TODAY}"

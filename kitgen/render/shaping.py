@@ -170,19 +170,27 @@ def draw_line(
         x -= width / 2
     elif align == "right":
         x -= width
+    _note(text, font)
     for run, rtl in pieces:
-        x += draw_glyphs(c, x, y, run, font, size, rtl)
+        x += draw_glyphs(c, x, y, run, font, size, rtl, note=False)
 
 
 def draw_glyphs(
-    c: Canvas, x: float, y: float, text: str, font: str, size: float, rtl: bool
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    rtl: bool,
+    note: bool = True,
 ) -> float:
     """A run of one direction shaped and drawn from (x, y), its width returned; the
-    canvas's fill colour is the text's."""
+    canvas's fill colour is the text's. Characters it prints as "?" are reported
+    (kitgen.render.fonts.take_undrawn) unless `note` is False (the caller does)."""
     shaped = shape(text, font, rtl)
-    note = getattr(pdfmetrics.getFont(font), "note_drawn", None)
-    if note is not None:  # (a kitgen font: characters printed as "?" are reported)
-        note(text)
+    if note:
+        _note(text, font)
     if not shaped.glyphs:
         return 0.0
     doc = c._doc
@@ -234,6 +242,13 @@ def draw_glyphs(
     code.append("ET")
     c._code.append(" ".join(code))
     return shaped.width * size
+
+
+def _note(text: str, font: str) -> None:
+    """Report the characters of text a kitgen font prints as "?"."""
+    note = getattr(pdfmetrics.getFont(font), "note_drawn", None)
+    if note is not None:
+        note(text)
 
 
 def _unspoken(glyphs: tuple[Glyph, ...], chars: list[int], rtl: bool) -> set[tuple[int, int]]:
