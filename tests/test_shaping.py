@@ -264,3 +264,41 @@ def test_a_character_no_font_has_in_shaped_text_prints_as_a_question_mark_and_is
     found, _ = _words(_page(draw))
     assert take_undrawn() == {line: "\u57ce"}
     assert found.strip() == f"{SALAM} ? {TODAY}"
+
+
+def _forms(pdf: Path) -> set[int]:
+    """The characters the PDF's embedded fonts say their glyphs are (ToUnicode)."""
+    from pypdf import PdfReader
+
+    found: set[int] = set()
+    for page in PdfReader(str(pdf)).pages:
+        fonts = page["/Resources"]["/Font"]
+        for ref in fonts.values():
+            font = ref.get_object()
+            if "/ToUnicode" not in font:
+                continue
+            cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+            for line in cmap.splitlines():
+                parts = line.split()
+                if len(parts) == 2 and parts[1].startswith("<"):
+                    found.add(int(parts[1].strip("<>"), 16))
+    return found
+
+
+def test_a_games_arabic_title_on_the_sheet_label_is_joined(tmp_path: Path) -> None:
+    status, _out, err = run_in_process(
+        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp_path)
+    )
+    assert status == 0, err
+    game = tmp_path / "star-lanterns"
+    title = "\u0641\u0648\u0627\u0646\u064a\u0633 \u0627\u0644\u0646\u062c\u0648\u0645"
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("title: Star Lanterns", f"title: {title}"))
+    status, _out, err = run_in_process(main, "build", str(game / "kit.yaml"), "-o", str(tmp_path))
+    assert status == 0, err
+    pdf = tmp_path / "star-lanterns" / "star-lanterns-cards.pdf"
+    # The title prints only in the sheet label, in its joined forms: initial feh,
+    # final seen, initial lam, medial noon, medial jeem (Unicode's presentation forms).
+    assert {0xFED3, 0xFEB2, 0xFEDF, 0xFEE8, 0xFEA0} <= _forms(pdf)
+    found = pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_range()
+    assert "\u00b7 sheet 1 of 2 \u00b7 front" in found  # the line stays left to right

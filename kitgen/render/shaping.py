@@ -160,11 +160,19 @@ def shaped_width(text: str, font_name: str) -> float:
 
 
 def draw_line(
-    c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    align: str = "left",
+    base: int | None = None,
 ) -> None:
     """One line of text that needs shaping at (x, y), aligned `left`, `centre` or
-    `right` on x: its runs in the order UAX #9 shows them, each shaped."""
-    pieces = runs(text)
+    `right` on x: its runs in the order UAX #9 shows them, each shaped. `base` is the
+    line's direction (0 left to right, 1 right to left), else its first letter's."""
+    pieces = runs(text, base)
     width = sum(shape(run, font, rtl).width for run, rtl in pieces) * size
     if align == "centre":
         x -= width / 2
