@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, FF_ITALIC, TTFont
 
 from kitgen.layout.limits import FONT_LIMITS
 from kitgen.load.fontfile import Choice, FontSource, usable_font
+from kitgen.render.shaping import needs_shaping, shapable, shaped_width
 
 REGULAR = "KitSans"
 BOLD = "KitSans-Bold"
@@ -70,6 +71,13 @@ def take_undrawn() -> dict[str, str]:
     found = dict(_UNDRAWN)
     _UNDRAWN.clear()
     return found
+
+
+def note_undrawn(text: str, missing: str) -> None:
+    """Note that text was drawn with `missing` characters printed as "?", for
+    `take_undrawn` (past _MAX_UNDRAWN texts, only the characters are kept)."""
+    key = text if len(_UNDRAWN) < _MAX_UNDRAWN or text in _UNDRAWN else "\u2026"
+    _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + missing))
 
 
 class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
@@ -160,9 +168,8 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
             return list(TTFont.splitString(self.primary, text, doc, encoding))
         fonts = self.chain()
         runs, missing = self.plan(text)
-        if missing:  # (past _MAX_UNDRAWN texts, only the characters are kept)
-            key = text if len(_UNDRAWN) < _MAX_UNDRAWN or text in _UNDRAWN else "\u2026"
-            _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + missing))
+        if missing:
+            note_undrawn(text, missing)
         out: list[tuple[int, bytes]] = []
         for index, run in runs:
             for subset, chunk in TTFont.splitString(fonts[index], run, doc):
@@ -173,6 +180,13 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         index = subset >> _SUBSET_BITS
         font = self.primary if index == 0 else self.chain()[index]
         return str(TTFont.getSubsetInternalName(font, subset & ((1 << _SUBSET_BITS) - 1), doc))
+
+    def note_drawn(self, text: str) -> None:
+        """Note the characters of text drawn as "?" (for `take_undrawn`): text drawn
+        other than through `splitString` (kitgen.render.shaping)."""
+        missing = self.missing(text)
+        if missing:
+            note_undrawn(text, missing)
 
     def missing(self, text: str) -> str:
         """The distinct characters of text that neither this font nor its fallbacks can
@@ -239,6 +253,8 @@ def text_width(text: str, font: str, size: float) -> float:
 def _unit_width(text: str, font: str) -> float:
     register_fonts()
     ensure_font(font)
+    if needs_shaping(text) and shapable(font):  # Arabic, Hebrew ...: as shaped and printed
+        return shaped_width(text, font)
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 
 

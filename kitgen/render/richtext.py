@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 
+from kitgen.layout.bidi import base_level, line_levels, visual_order
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.shaping import draw_glyphs, needs_shaping, shape
 from kitgen.render.text import BREAK_AFTER, MIN_HEAD, MIN_TAIL
 from kitgen.render.textruns import Run, draw_runs
 
@@ -69,14 +71,17 @@ class Piece(NamedTuple):
     font: str
     icon: str | None = None
     width: float = 0.0
+    shaped: str = ""  # "ltr" or "rtl": text drawn shaped (kitgen.render.shaping)
 
 
 @dataclass(frozen=True)
 class RichLine:
-    """One line: its pieces left to right, and its width (icons' air included)."""
+    """One line: its pieces left to right, and its width (icons' air included); `rtl`
+    when its paragraph runs right to left (aligned right unless the layout says)."""
 
     pieces: tuple[Piece, ...]
     width: float
+    rtl: bool = False
 
 
 @dataclass(frozen=True)
@@ -303,9 +308,9 @@ def _parse(
     return tuple(paragraphs)
 
 
-# A line while wrapping: words (or parts of a word broken by characters) and its width
-# at size 1.
-_Line = tuple[list[_Word], float]
+# A line while wrapping: words (or parts of a word broken by characters), its width
+# at size 1 and the index of its paragraph.
+_Line = tuple[list[_Word], float, int]
 
 
 def _units(word: _Word) -> list[_Segment]:
@@ -405,7 +410,7 @@ def _wrap(
     for a word wider than `limit` that is no wider than `whole` (the line at the
     smallest size): a smaller size fits it whole, so it is not cut at this one."""
     lines: list[_Line] = []
-    for paragraph in paragraphs:
+    for index, paragraph in enumerate(paragraphs):
         line: list[_Word] = []
         width = 0.0
         for word in paragraph:
@@ -418,17 +423,17 @@ def _wrap(
                 line.append(word)
                 continue
             if line:
-                lines.append((line, width))
+                lines.append((line, width, index))
             if word.unit > limit:
                 if word.unit <= whole:
                     return None
                 parts = _break(word, limit)
-                lines.extend(([part], part.unit) for part in parts[:-1])
+                lines.extend(([part], part.unit, index) for part in parts[:-1])
                 word = parts[-1]
             line, width = [word], word.unit
             if cap is not None and len(lines) > cap:
                 return None
-        lines.append((line, width))
+        lines.append((line, width, index))
         if cap is not None and len(lines) > cap:
             return None
     return lines
@@ -477,6 +482,59 @@ def _pieces(words: list[_Word], size: float, scale: float) -> RichLine:
     return RichLine(tuple(pieces), x)
 
 
+_OBJECT = "\ufffc"  # an icon, to the bidirectional algorithm: a neutral character
+
+
+def _plain(paragraph: _Paragraph) -> str:
+    """A paragraph's text, icons as object characters: for its direction."""
+    return " ".join(
+        "".join(_OBJECT if s.icon is not None else s.text for s in word.segments)
+        for word in paragraph
+    )
+
+
+def _visual(line: RichLine, base: int, size: float) -> RichLine:
+    """A line of a paragraph that needs shaping or reordering (`base` its level: 1
+    right to left), its pieces in the order they are shown: runs of one face and one
+    direction (UAX #9, kitgen.layout.bidi), those right to left or in a script that
+    needs it shaped (their width the shaped one), icons where their place puts them."""
+    text = ""
+    owners: list[Piece | str] = []  # per character: its font, or its icon's piece
+    for piece in line.pieces:
+        if piece.icon is not None:
+            text += _OBJECT
+            owners.append(piece)
+        else:
+            text += piece.text
+            owners.extend([piece.font] * len(piece.text))
+    found = line_levels(text, base)
+    runs: list[tuple[int, Piece | str, str]] = []  # (level, font or icon, text)
+    for ch, owner, level in zip(text, owners, found, strict=True):
+        last = runs[-1] if runs else None
+        if last is not None and isinstance(owner, str) and last[:2] == (level, owner):
+            runs[-1] = (level, owner, last[2] + ch)
+        else:
+            runs.append((level, owner, ch))
+    pieces: list[Piece] = []
+    x = 0.0
+    for k in visual_order([level for level, _, _ in runs]):
+        level, owner, run = runs[k]
+        if isinstance(owner, Piece):  # an icon: its square, air on both sides
+            side = owner.width
+            pieces.append(owner._replace(x=x + side * ICON_GAP / 2))
+            x += side * (1 + ICON_GAP)
+            continue
+        rtl = level % 2 == 1
+        if rtl or needs_shaping(run):
+            width = shape(run, owner, rtl).width * size
+            pieces.append(Piece(x, run, owner, None, width, "rtl" if rtl else "ltr"))
+        else:
+            width = text_width(run, owner, size)
+            pieces.append(Piece(x, run, owner, None, width))
+        x += width
+    return RichLine(tuple(pieces), x, base == 1)
+
+
 @lru_cache(maxsize=1024)
 def _sizes(max_size: float, min_size: float) -> tuple[float, ...]:
     """max_size down to min_size in steps of STEP, min_size always the last."""
@@ -507,6 +565,8 @@ def _fit(
 ) -> RichFit:
     """fit_rich with its icons reduced to those the text names (a hashable key)."""
     paragraphs = _parse(text, family, bold, italic, icons, icon_scale)
+    # Each paragraph's direction (UAX #9), for text that needs shaping or reordering.
+    bases = [base_level(_plain(p)) for p in paragraphs] if needs_shaping(text) else None
     # A paragraph needs at least its words' width over the line's width lines (a line
     # holds no more than that, or does not fit): a size that cannot fit by this count is
     # skipped unwrapped.
@@ -523,12 +583,15 @@ def _fit(
         lines = _wrap(paragraphs, limit, wrap, cap, whole)
         if lines is None:
             continue
-        widest = max(w for _, w in lines)
+        widest = max(w for _, w, _ in lines)
         tall = len(lines) * size * leading - room
         fits = tall <= _EPS and widest <= limit
         over = max(tall, widest * size - width, 0.0)
         if fits or last:
-            laid = tuple(_pieces(words, size, icon_scale) for words, _ in lines)
+            laid = tuple(_pieces(words, size, icon_scale) for words, _, _ in lines)
+            if bases is not None:  # right-to-left or shaped text: in its shown order
+                order = [k for _, _, k in lines]
+                laid = tuple(_visual(ln, bases[k], size) for ln, k in zip(laid, order, strict=True))
             return RichFit(
                 size=size,
                 leading=size * leading,
@@ -610,7 +673,8 @@ def line_origins(
     The block is `fitted.height` tall and its first baseline `size` below its top (the
     ascent approximation kitgen.render.text uses); `valign` top puts the block's top at
     the box's, `middle` centres the block, `bottom` puts its foot at the box's.
-    `align` is `left`, `centre` or `right` per line.
+    `align` is `left`, `centre` or `right` per line, or `start`: left, or right in a
+    paragraph that runs right to left (Arabic, Hebrew).
     """
     if valign == "top":
         top = y + height
@@ -620,12 +684,12 @@ def line_origins(
         top = y + fitted.height
     else:
         raise ValueError(f"valign must be top, middle or bottom, not {valign!r}")
-    if align not in ("left", "centre", "right"):
-        raise ValueError(f"align must be left, centre or right, not {align!r}")
+    if align not in ("left", "centre", "right", "start"):
+        raise ValueError(f"align must be left, centre, right or start, not {align!r}")
     out: list[tuple[float, float]] = []
     baseline = top - fitted.size
     for line in fitted.lines:
-        if align == "left":
+        if align == "left" or (align == "start" and not line.rtl):
             lx = x
         elif align == "centre":
             lx = x + (width - line.width) / 2
@@ -680,6 +744,14 @@ def draw_rich(
                 icons.append((piece.icon, lx + piece.x, bottom, piece.width))
                 continue
             ensure_font(piece.font)  # (measured already, so registered: a cheap check)
+            if piece.shaped:  # (drawn in the order shown: text is read in that order)
+                if runs:
+                    draw_runs(c, runs)
+                    runs = []
+                rtl = piece.shaped == "rtl"
+                draw_glyphs(c, lx + piece.x, baseline, piece.text, piece.font, fitted.size, rtl)
+                cursor = None
+                continue
             origin = None if cursor == piece.x else (lx + piece.x, baseline)
             runs.append((origin, piece.font, fitted.size, piece.text))
             cursor = piece.x + piece.width

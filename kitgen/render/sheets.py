@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.layout.bidi import LTR
 from kitgen.layout.cutting import (
     Registration,
     full_cut_lines,
@@ -31,6 +32,7 @@ from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.forms import draw_once
 from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.shaping import draw_line, needs_shaping
 
 if TYPE_CHECKING:
     from kitgen.layout.setup import PrintSetup
@@ -352,7 +354,10 @@ def sheet_label(
         box = boxes[index]
         shown = max(r for i, r, _ in placed if i == index) + 1
         top = box.y + box.height / 2 + (shown - 1) * size * 0.58 - size * 0.36
-        c.drawString(box.x, top - row * size * 1.15, line)
+        if needs_shaping(line):  # (a name in Arabic or Hebrew, in kitgen's English line)
+            draw_line(c, box.x, top - row * size * 1.15, line, REGULAR, size, base=LTR)
+        else:
+            c.drawString(box.x, top - row * size * 1.15, line)
     c.restoreState()
 
 

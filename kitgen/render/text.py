@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from kitgen.layout.geometry import Box
 from kitgen.render.fonts import register_fonts, text_width
+from kitgen.render.shaping import draw_line, needs_shaping, shapable
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -132,8 +133,12 @@ def fit(
 def draw_text(
     c: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
 ) -> None:
-    """One line of text at (x, y), aligned `left`, `centre` or `right` on x."""
+    """One line of text at (x, y), aligned `left`, `centre` or `right` on x (shaped,
+    its runs in their order, when it needs it: kitgen.render.shaping)."""
     c.setFont(font, size)
+    if needs_shaping(text) and shapable(font):
+        draw_line(c, x, y, text, font, size, align)
+        return
     if align == "centre":
         c.drawCentredString(x, y, text)
     elif align == "right":

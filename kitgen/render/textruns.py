@@ -9,7 +9,8 @@ exactly what reportlab writes for TrueType fonts on a bottom-up canvas (the only
 kitgen makes):
 
 - `draw_string`: `Canvas.drawString`, `drawRightString` and `drawCentredString` in
-  the canvas's current font (Scratch's cards);
+  the canvas's current font (Scratch's cards); text that must be shaped (Arabic,
+  Hebrew, Devanagari: kitgen.render.shaping) is drawn shaped instead;
 - `draw_runs`: reportlab's `beginText`, then per piece `setTextOrigin` where a line
   starts, `setFont` where the face changes and `textOut` (a designed game's rich
   text, laid out as pieces: a run of one face, placed on its line).
@@ -35,6 +36,8 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+
+from kitgen.render.shaping import draw_line, needs_shaping
 
 KEEP = 4096
 KEEP_POSITIONS = 16384
@@ -68,6 +71,9 @@ def draw_string(c: Canvas, x: float, y: float, text: str, align: Align = "left")
     key = ("line", font, size, leading, text)
     made = kept.get(key)
     if made is None:
+        if needs_shaping(text):  # (Arabic, Hebrew, Devanagari ...: never kept)
+            draw_line(c, x, y, text, font, size, align)
+            return
         body, _ = _encode(c, font, size, leading, text, -1)
         made = _keep(kept, key, (float(pdfmetrics.stringWidth(text, font, size)), body))
     width, body = made

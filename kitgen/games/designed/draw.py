@@ -438,7 +438,7 @@ class Artist:
         )
         return TextPlan(
             fitted,
-            str(_value(part, "align", context, "left")),
+            str(_value(part, "align", context, "start")),
             str(_value(part, "valign", context, "top")),
             str(_value(part, "colour", context, "#000000")),
             font,

@@ -91,7 +91,7 @@ FIELD_HELP = {
     "Element.bold": "text: bold (default false).",
     "Element.italic": "text: italic (default false).",
     "Element.colour": "text: its colour (default black).",
-    "Element.align": "text: left, centre or right.",
+    "Element.align": "text: left, centre or right (unset: right for Arabic and Hebrew).",
     "Element.valign": "text: top, middle or bottom of its box.",
     "Element.leading": "text: the distance between lines, times the size (default 1.2).",
     "Element.wrap": "text: wrap at spaces to the box's width (default true).",
