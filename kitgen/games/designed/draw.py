@@ -225,6 +225,8 @@ class Artist:
         self.made = made or card
         self.shrink = min(card.width / self.made.width, card.height / self.made.height)
         self.folder = os.path.dirname(design.path)
+        # The language of the game's text: where a word too long for its box is cut.
+        self.language = design.file.language if design.file is not None else "en"
         self._families: dict[str, Family | None] = {}
         self._font_problems: dict[str, str] = {}
         self._pictures: dict[str, Picture | CardError] = {}
@@ -358,6 +360,7 @@ class Artist:
             icons=frozenset(self.design.icons),
             icon_scale=float(_value(part, "icon_scale", context, 1.0)),
             wrap=bool(_value(part, "wrap", context, True)),
+            language=self.language,
         )
         return TextPlan(
             fitted,
