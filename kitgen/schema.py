@@ -113,8 +113,8 @@ FIELD_HELP = {
     "GameFile.credits": "Who made the game.",
     "GameFile.language": (
         "The language of the game's text, a BCP 47 tag (`en`, `de`, `pt-BR`, `zh-Hans`, "
-        "`ja`; default `en`): where a word too long for its box is cut with a hyphen, "
-        "and how the booklet wraps."
+        "`ja`; default `en`): where a word of a card too long for its box is cut with "
+        "a hyphen (never in Chinese or Japanese)."
     ),
     "PlayerCount.min": "The fewest players the game takes.",
     "PlayerCount.max": "The most players the game takes.",

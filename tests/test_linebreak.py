@@ -279,3 +279,14 @@ def test_a_language_that_is_no_tag_is_a_finding_at_its_line(game: Path) -> None:
         ("invalid-value", line + 1, 11)
     }, found
     assert "a language tag (BCP 47)" in found[0]["message"]
+
+
+def test_the_ascii_classes_kitgen_keeps_are_the_unicode_datas() -> None:
+    """ASCII's classes are written in kitgen (text in ASCII loads no Unicode data)."""
+    from uniseg.linebreak import line_break
+
+    from kitgen.layout import linebreak
+
+    for code in range(128):
+        ch = chr(code)
+        assert linebreak.classes(ch) == [linebreak._NAMES[line_break(ch).name]], repr(ch)

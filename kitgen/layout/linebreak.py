@@ -153,7 +153,44 @@ _NUMERIC = frozenset(
 # which a writer puts in to keep `2 :sword:` or `10 km` together.
 _SPACES = re.compile(r"[^\S\xa0\u2007\u202f]+")
 
-_classes: dict[str, int] = {}
+# ASCII's classes, so that text in ASCII is broken without loading the Unicode data
+# (tests/test_linebreak.py holds them to uniseg's): controls CM, digits NU, these as
+# given, everything else AL.
+_ASCII = {
+    "\t": "BA",
+    "\n": "LF",
+    "\x0b": "BK",
+    "\x0c": "BK",
+    "\r": "CR",
+    " ": "SP",
+    "!": "EX",
+    '"': "QU",
+    "$": "PR",
+    "%": "PO",
+    "'": "QU",
+    "(": "OP",
+    ")": "CP",
+    "+": "PR",
+    ",": "IS",
+    "-": "HY",
+    ".": "IS",
+    "/": "SY",
+    ":": "IS",
+    ";": "IS",
+    "?": "EX",
+    "[": "OP",
+    "\\": "PR",
+    "]": "CP",
+    "{": "OP",
+    "|": "BA",
+    "}": "CL",
+}
+_classes: dict[str, int] = {
+    chr(i): _NAMES[
+        _ASCII.get(chr(i)) or ("CM" if i < 32 or i == 127 else "NU" if chr(i).isdigit() else "AL")
+    ]
+    for i in range(128)
+}
 _wide: dict[str, bool] = {}
 
 
@@ -423,17 +460,6 @@ def _longest(
     return places[good]
 
 
-# Languages written without spaces between words, whose lines break between
-# characters (reportlab's `wordWrap="CJK"` for the booklets).
-_CJK = frozenset(("zh", "ja"))
-
-
 def primary(language: str) -> str:
     """A tag's language subtag, lower case: `zh` for `zh-Hans-CN`."""
     return re.split(r"[-_]", language, maxsplit=1)[0].lower()
-
-
-def breaks_between_characters(language: str) -> bool:
-    """Whether the language is written with no spaces between words and breaks lines
-    between characters (Chinese, Japanese; Korean is written with spaces)."""
-    return primary(language) in _CJK

@@ -67,7 +67,6 @@ def _context(game: registry.Game, path: str, stamp: tuple[int, int]) -> dict[str
         players_min=info.players.min,
         players_max=info.players.max,
         playing_time=info.playing_time,
-        language=info.language,
     )
     context.update(game.rules_context())
     return context

@@ -59,8 +59,8 @@ class GameFile(Located):
     playing_time: Name
     summary: Text
     credits: Text | None = None
-    # The language its text is written in (BCP 47): where its words may be cut with a
-    # hyphen (kitgen.render.hyphenation), how its booklet wraps.
+    # The language its text is written in (BCP 47): where a word of a designed game's
+    # card too long for its box is cut with a hyphen (kitgen.render.hyphenation).
     language: Language = "en"
     components: list[Component] = Field(default_factory=empty)
     parameters: NoParameters = NoParameters()

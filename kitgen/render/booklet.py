@@ -62,7 +62,6 @@ from kitgen.layout.booklet import (
     type_sizes,
 )
 from kitgen.layout.geometry import Size
-from kitgen.layout.linebreak import breaks_between_characters
 from kitgen.layout.units import MM
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink
@@ -161,13 +160,6 @@ class Templater:
         return inline_markup(rendered)
 
 
-def language(context: dict[str, Any]) -> str:
-    """The language of a game's rules text, from its context (its game file's
-    `language`; `en` for a game file that says none)."""
-    found = context.get("language")
-    return found if isinstance(found, str) else "en"
-
-
 def inline_markup(escaped: str) -> str:
     """`**bold**` and `*italic*` to Platypus tags that always nest (the text is already
     escaped, its template filled): see kitgen.render.emphasis."""
@@ -176,28 +168,18 @@ def inline_markup(escaped: str) -> str:
 
 @dataclass
 class Styles:
-    """Paragraph styles for one edition, scaled by `size`, for text in `language` (a
-    BCP 47 tag): Chinese and Japanese wrap between characters, with reportlab's
-    kinsoku (`wordWrap="CJK"`: no line starts with `、。」`), every other language at
-    spaces."""
+    """Paragraph styles for one edition, scaled by `size`."""
 
     size: float = 9.5
-    language: str = "en"
     table: dict[str, ParagraphStyle] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         s = self.size
         lead = s * 1.32
-        wrapping = {"wordWrap": "CJK"} if breaks_between_characters(self.language) else {}
 
         def style(name: str, **kw: Any) -> ParagraphStyle:
             base = dict(
-                fontName=REGULAR,
-                fontSize=s,
-                leading=lead,
-                textColor=INK,
-                spaceAfter=s * 0.45,
-                **wrapping,
+                fontName=REGULAR, fontSize=s, leading=lead, textColor=INK, spaceAfter=s * 0.45
             )
             base.update(kw)
             return ParagraphStyle(name, **base)
@@ -821,7 +803,7 @@ def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Fi
     (templates/booklet/credit-line.j2)."""
     line = (templates_dir() / "booklet" / "credit-line.j2").read_text(encoding="utf-8")
     templater = Templater(context)
-    styles = Styles(9.5 if page.width >= 140 * MM else 9, language(context))
+    styles = Styles(9.5 if page.width >= 140 * MM else 9)
     return Paragraph(templater(line.strip(), None), styles["small"]), templater.findings
 
 
@@ -875,7 +857,7 @@ def _reference_flow(
     """The quick reference's flowables in `size` type for a column of that size, under
     its heading, and the findings about its text. Its figures fit themselves to the room
     left in a column as a booklet page's do (kitgen.render.page_fill)."""
-    styles = Styles(size, language(context))
+    styles = Styles(size)
     ref = Story(styles, Templater(context), figures, column.width, ink, frame_height=column.height)
     sections = ref.sections(rules.quick_reference, contents=False)
     flow = [Paragraph(heading, styles["h1"]), *sections]
@@ -993,7 +975,7 @@ def _story(
     (the saddle-stitched edition's) and the back cover (the quick reference as `back`
     sets it, else the designed page)."""
     register_fonts()
-    styles = Styles(_body_size(page), language(context))
+    styles = Styles(_body_size(page))
     templater = Templater(context)
     width = page.width - 26 * MM
     story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
