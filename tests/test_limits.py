@@ -497,9 +497,23 @@ def _plain_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """wrap() done plainly, every cut tried from the longest down (the reference output
     its faster search must give), with its rule of where to cut: the longest head that
     fits at a break inside the word (nothing added) or a point of the dictionary (a
-    hyphen added), else the longest between two characters (nothing added), else one
-    character."""
-    from kitgen.layout.linebreak import grapheme_starts, line_chunks
+    hyphen added), else the longest between two characters (nothing added) that puts
+    no closing punctuation first on the next line nor an opening bracket last on this
+    one, else the longest between two characters, else one character."""
+    from kitgen.layout.linebreak import (
+        CL,
+        CM,
+        CP,
+        EX,
+        IS,
+        NS,
+        OP,
+        SY,
+        ZWJ,
+        classes,
+        grapheme_starts,
+        line_chunks,
+    )
     from kitgen.render.fonts import text_width
     from kitgen.render.hyphenation import cut_points
 
@@ -523,6 +537,9 @@ def _plain_wrap(text: str, font: str, size: float, width: float) -> list[str]:
                 ]
                 cuts = grapheme_starts(word)
                 fit = [(k, False) for k in cuts if text_width(word[:k], font, size) <= width]
+                cls = classes(word)  # no line starts with `.`, `,` or `-` where one can
+                tidy = [p for p in fit if cls[p[0]] not in (CL, CP, EX, IS, NS, SY, CM, ZWJ)]
+                fit = [p for p in tidy if cls[p[0] - 1] != OP] or fit
                 if not heads and not fit and not cuts:
                     break  # one character: it overflows
                 cut, hyphen = max(heads) if heads else fit[-1] if fit else (cuts[0], False)

@@ -290,3 +290,26 @@ def test_the_ascii_classes_kitgen_keeps_are_the_unicode_datas() -> None:
     for code in range(128):
         ch = chr(code)
         assert linebreak.classes(ch) == [linebreak._NAMES[line_break(ch).name]], repr(ch)
+
+
+def test_a_word_cut_between_characters_starts_no_line_with_closing_punctuation() -> None:
+    """A cut with no place to go was the longest head that fit: `ab` / `.`."""
+    from kitgen.render.fonts import register_fonts, text_width
+
+    register_fonts()
+    width = text_width("ab", "KitSans", 10) + 0.1
+    assert text.wrap("ab.", "KitSans", 10, width, "ja") == ["a", "b."]
+    assert rich_lines_in("ab.", width) == ["a", "b."]
+    width = text_width("a(", "KitSans", 10) + 0.1  # nor ends one with an opening bracket
+    assert text.wrap("a(a", "KitSans", 10, width, "ja") == ["a", "(a"]
+    assert rich_lines_in("a(a", width) == ["a", "(a"]
+
+
+def rich_lines_in(value: str, width: float) -> list[str]:
+    family = Family("KitSans", "KitSans", "KitSans", "KitSans")
+    fitted = fit_rich(value, family, width, 1e4, max_size=10, min_size=10, language="ja")
+    return ["".join(p.text for p in line.pieces) for line in fitted.lines]
+
+
+def test_where_every_place_breaks_kinsoku_a_cut_is_still_made(measured: None) -> None:
+    assert text.wrap("「ニャー", "FakeCJK", 10, 20.0, "ja") == ["「ニ", "ャー"]

@@ -126,6 +126,9 @@ _NAMES = {
 }
 OBJECT = "\ufffc"  # an inline picture
 _HARD = frozenset((BK, CR, LF, NL))
+# What a line should not start or end with where a word is cut between characters.
+_NO_START = frozenset((CL, CP, EX, IS, NS, SY, CM, ZWJ))
+_NO_END = frozenset((OP,))
 _LETTERS = frozenset((AL, HL))
 _HANGUL = frozenset((JL, JV, JT, H2, H3))
 _WIDE = frozenset("WF")
@@ -413,10 +416,11 @@ def choose_cut(
     """Where to cut a word too long for its line: the longest head that fits (`fits(k,
     hyphen)`: the first k characters, and a hyphen after them when `hyphen`) among
     `points` (inner breaks, hyphen False, and hyphenation points, hyphen True, in
-    order); else the longest that fits at any place that splits no character and is
+    order); else the longest that fits at a place that splits no character and is
     not in `avoid`, with no hyphen (a hyphen is added only where a dictionary says the
-    word divides); else the first such place, whose head overflows; (len(word), False)
-    when there is none.
+    word divides), one that starts the next line with no closing punctuation (`.`,
+    `)`, `。`, `ー`...) and ends this one with no opening bracket if one fits; else the
+    first such place, whose head overflows; (len(word), False) when there is none.
 
     A head's width grows with its length (with or without a hyphen), so each kind is
     found by halving, in about log2 of the places measurements: a word of thousands of
@@ -437,7 +441,9 @@ def choose_cut(
     if best is not None:
         return best
     places = [(k, False) for k in grapheme_starts(word) if k not in avoid]
-    found = _longest(places, fits)
+    cls = classes(word)
+    tidy = [p for p in places if cls[p[0]] not in _NO_START and cls[p[0] - 1] not in _NO_END]
+    found = _longest(tidy, fits) or _longest(places, fits)
     if found is not None:
         return found
     return places[0] if places else (len(word), False)
