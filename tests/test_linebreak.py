@@ -313,3 +313,14 @@ def rich_lines_in(value: str, width: float) -> list[str]:
 
 def test_where_every_place_breaks_kinsoku_a_cut_is_still_made(measured: None) -> None:
     assert text.wrap("「ニャー", "FakeCJK", 10, 20.0, "ja") == ["「ニ", "ャー"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*" aZ09-()[]{}'\"!?,.:;/%$+\\|#&*_=<>~`@^\ufffc"])))
+def test_the_ascii_shortcut_breaks_exactly_as_uax14(value: str) -> None:
+    """Printable ASCII (and icons) is broken by a shortcut: the same breaks as the whole
+    algorithm."""
+    from kitgen.layout.linebreak import free_breaks
+
+    slow = frozenset(i for i in opportunities(value) if value[i - 1] == " ")
+    assert free_breaks(value) == slow
