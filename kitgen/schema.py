@@ -111,6 +111,11 @@ FIELD_HELP = {
     "GameFile.summary": "What the game is, in a sentence or two: on the booklet's cover and "
     "in `kitgen list`.",
     "GameFile.credits": "Who made the game.",
+    "GameFile.language": (
+        "The language of the game's text, a BCP 47 tag (`en`, `de`, `pt-BR`, `zh-Hans`, "
+        "`ja`; default `en`): where a word of a card too long for its box is cut with "
+        "a hyphen (never in Chinese or Japanese)."
+    ),
     "PlayerCount.min": "The fewest players the game takes.",
     "PlayerCount.max": "The most players the game takes.",
     "Component.title": "The part's name (like Play mat).",

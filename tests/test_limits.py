@@ -495,39 +495,57 @@ def test_check_runs_only_text_that_computes() -> None:
 
 def _plain_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """wrap() done plainly, every cut tried from the longest down (the reference output
-    its faster search must give), with its rule of where to cut: after the word's own
-    dash when a head ending in one fits, else with a hyphen, leaving two characters
-    where it can."""
+    its faster search must give), with its rule of where to cut: the longest head that
+    fits at a break inside the word (nothing added) or a point of the dictionary (a
+    hyphen added), else the longest between two characters (nothing added) that puts
+    no closing punctuation first on the next line nor an opening bracket last on this
+    one, else the longest between two characters, else one character."""
+    from kitgen.layout.linebreak import (
+        CL,
+        CM,
+        CP,
+        EX,
+        IS,
+        NS,
+        OP,
+        SY,
+        ZWJ,
+        classes,
+        grapheme_starts,
+        line_chunks,
+    )
     from kitgen.render.fonts import text_width
-    from kitgen.render.text import BREAK_AFTER
+    from kitgen.render.hyphenation import cut_points
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
+        for word, spaced in line_chunks(paragraph):
+            candidate = (f"{line} {word}" if spaced else line + word) if line else word
             if text_width(candidate, font, size) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while text_width(word, font, size) > width and len(word) > 1:
-                own = [
-                    c
-                    for c in range(2, len(word))
-                    if word[c - 1] in BREAK_AFTER and text_width(word[:c], font, size) <= width
+            points = list(cut_points(word, "en"))
+            while text_width(word, font, size) > width:
+                heads = [
+                    (k, h)
+                    for k, h in points
+                    if 0 < k < len(word)
+                    and text_width(word[:k] + ("-" if h else ""), font, size) <= width
                 ]
-                if own:
-                    lines.append(word[: own[-1]])
-                    word = word[own[-1] :]
-                    continue
-                cut = len(word) - 1
-                while cut > 1 and text_width(word[:cut] + "-", font, size) > width:
-                    cut -= 1
-                if cut >= 2 and len(word) >= 4:
-                    cut = min(cut, len(word) - 2)
-                lines.append(word[:cut] + "-")
+                cuts = grapheme_starts(word)
+                fit = [(k, False) for k in cuts if text_width(word[:k], font, size) <= width]
+                cls = classes(word)  # no line starts with `.`, `,` or `-` where one can
+                tidy = [p for p in fit if cls[p[0]] not in (CL, CP, EX, IS, NS, SY, CM, ZWJ)]
+                fit = [p for p in tidy if cls[p[0] - 1] != OP] or fit
+                if not heads and not fit and not cuts:
+                    break  # one character: it overflows
+                cut, hyphen = max(heads) if heads else fit[-1] if fit else (cuts[0], False)
+                lines.append(word[:cut] + ("-" if hyphen else ""))
                 word = word[cut:]
+                points = [(k - cut, h) for k, h in points if k > cut]
             line = word
         lines.append(line)
     return lines

@@ -302,11 +302,15 @@ def test_a_word_no_size_holds_is_cut_at_the_largest_size_that_fits() -> None:
 @pytest.mark.parametrize(
     ("text", "width", "lines"),
     [
-        ("Humanity", 48, ["Humani-", "ty"]),  # `Humanit-` fits, but leaves one letter
+        # The dictionary's points (en: Hu-man-ity): `Humani-` and `Humanit-` fit, but
+        # divide no syllables.
+        ("Humanity", 48, ["Human-", "ity"]),
         ("Humanity", 40, ["Human-", "ity"]),
-        ("Virus-Programm", 40, ["Virus-", "Progra-", "mm"]),  # its own hyphen first
-        ("Virus\u2014Programm", 60, ["Virus\u2014", "Programm"]),
-        ("ab", 5, ["a-", "b"]),  # no better place
+        ("Humanity", 30, ["Hu-", "man-", "ity"]),
+        ("Humanity", 20, ["Hu-", "ma", "nity"]),  # `man-` is too wide: cut with no hyphen
+        ("Virus-Programm", 40, ["Virus-", "Pro-", "gramm"]),  # its own hyphen: none added
+        ("Virus\u2014Programm", 60, ["Virus\u2014Pro-", "gramm"]),  # the longest head
+        ("ab", 5, ["a", "b"]),  # no point of the dictionary: cut with no hyphen
     ],
 )
 def test_a_word_is_cut_at_a_sensible_place(text: str, width: float, lines: list[str]) -> None:
@@ -446,11 +450,16 @@ def test_lines_never_exceed_the_width_when_the_text_fits(
     assert fitted.height == pytest.approx(len(fitted.lines) * fitted.leading)
     if fitted.fits:
         if fitted.size < 12:  # the largest size that fits: one step up does not, or
-            # only by cutting a word that this size holds whole (no word here ends in -)
+            # only by cutting a word that this size holds whole (a line with a piece of a
+            # word on it; a cut takes no hyphen where the dictionary has no point)
             up = fitted.size + 0.25
             text = " ".join(words)
             bigger = fit_rich(text, KIT, width, height, max_size=up, min_size=up, icons={"s"})
-            cuts = [sum(shown(line).endswith("-") for line in f.lines) for f in (fitted, bigger)]
+            whole = {"a", "word", "bold", "it", "[s]", "[s],", "W" * 12, "mm", "."}
+            cuts = [
+                sum(any(w not in whole for w in shown(line).split(" ")) for line in f.lines)
+                for f in (fitted, bigger)
+            ]
             assert not bigger.fits or cuts[1] > cuts[0]
         assert fitted.overflow == 0.0
         assert all(line.width <= width + 1e-6 for line in fitted.lines)

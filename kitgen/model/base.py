@@ -95,6 +95,13 @@ Name = Annotated[str, StringConstraints(max_length=80), AfterValidator(_check_te
 Text = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_check_text)]
 Colour = Annotated[str, AfterValidator(_check_colour)]
 RelPath = Annotated[str, StringConstraints(max_length=400), AfterValidator(_check_text)]
+# A BCP 47 language tag as kitgen reads one: a language of 2 or 3 letters, then subtags
+# (script, region, variant) of 1 to 8 letters or digits, each after a dash.
+LANGUAGE_PATTERN = described(
+    r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+    "a language tag (BCP 47) like `en`, `de`, `pt-BR`, `zh-Hans` or `ja`",
+)
+Language = Annotated[str, StringConstraints(max_length=35, pattern=LANGUAGE_PATTERN)]
 
 
 def _number_as_text(value: object) -> object:

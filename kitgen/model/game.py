@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Id, Located, Name, Spec, Text, empty
+from kitgen.model.base import Id, Language, Located, Name, Spec, Text, empty
 from kitgen.model.kinds import KINDS
 
 __all__ = [
@@ -59,5 +59,8 @@ class GameFile(Located):
     playing_time: Name
     summary: Text
     credits: Text | None = None
+    # The language its text is written in (BCP 47): where a word of a designed game's
+    # card too long for its box is cut with a hyphen (kitgen.render.hyphenation).
+    language: Language = "en"
     components: list[Component] = Field(default_factory=empty)
     parameters: NoParameters = NoParameters()

@@ -1,12 +1,15 @@
 """Rich text in a box: `**bold**`, `*italic*` and `:icon:` pictures, wrapped and shrunk
 to fit, for the text elements of designed games' card layouts.
 
-This is kitgen.render.text (wrap at spaces, shrink from a largest to a smallest size,
-break a word only when it is too long for a line even at the smallest, at a sensible
-place: kitgen.render.text.BREAK_AFTER) for text whose runs change face and hold
-pictures. The emphasis is read by kitgen.render.emphasis (the rules
-booklets' CommonMark reading of `*`), so a designer's card text and rules text
-follow the same rules.
+This is kitgen.render.text (wrap where UAX #14 allows: at spaces and between Chinese
+or Japanese characters, kinsoku kept; shrink from a largest to a smallest size; cut a
+word only when it is too long for a line even at the smallest, where it divides: its
+own hyphen, its language's hyphenation dictionary, else between characters with no
+hyphen) for text whose runs change face and hold pictures. The break opportunities
+are found over a whole line written, whatever its faces (kitgen.layout.linebreak), an
+icon counting as a letter (one written against a word stays with it). The emphasis
+is read by kitgen.render.emphasis (the rules booklets' CommonMark reading of `*`), so
+a designer's card text and rules text follow the same rules.
 
 Layout is pure measurement (no canvas, no I/O) and done in two cached steps: the
 text is parsed once into words whose widths are measured at size 1, then laid out
@@ -33,10 +36,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from reportlab.lib.colors import Color, HexColor
 
 from kitgen.layout.bidi import base_level, line_levels, visual_order
+from kitgen.layout.linebreak import OBJECT, choose_cut, free_breaks
 from kitgen.render.emphasis import emphasis_spans, escape_text
 from kitgen.render.fonts import Family, ensure_font, text_width
+from kitgen.render.hyphenation import cut_points
 from kitgen.render.shaping import draw_glyphs, needs_shaping, shape
-from kitgen.render.text import BREAK_AFTER, MIN_HEAD, MIN_TAIL
+from kitgen.render.text import DEFAULT_LANGUAGE
 from kitgen.render.textruns import Run, draw_runs
 
 if TYPE_CHECKING:
@@ -117,13 +122,21 @@ class _Segment(NamedTuple):
 
 
 class _Word(NamedTuple):
-    """Segments with no breaking space between them; `space` is the width at size 1
-    of the space after the word (in the face of its last text), `unit` its width."""
+    """Segments with no break between them; `space` is the width at size 1 of the
+    space after the word (in the face of its last text), `unit` its width. A word
+    `joined` to the next (a break between two Chinese characters) has no space after
+    it (`space` 0)."""
 
     segments: tuple[_Segment, ...]
     unit: float
     space: float
     space_font: str
+    joined: bool = False
+
+
+# Stands between two segments where a line may break with no space (between two
+# Chinese or Japanese characters): its identity marks it.
+_BREAK = _Segment("", "", 0.0)
 
 
 _Paragraph = tuple[_Word, ...]
@@ -258,15 +271,59 @@ def _segment(text: str, font: str) -> _Segment:
 
 
 @lru_cache(maxsize=4 * CACHE_SIZE)
-def _plain_word(segment: _Segment) -> _Word:
+def _plain_word(segment: _Segment, joined: bool = False) -> _Word:
     """A word of one run of text, as _parse makes any word (the space after it in its
-    own font)."""
+    own font, none when `joined`)."""
+    if joined:
+        return _Word((segment,), segment.unit, 0.0, segment.font, True)
     return _Word(
         (segment,),
         sum(s.unit for s in (segment,)),
         text_width(" ", segment.font, 1.0),
         segment.font,
     )
+
+
+def _free(line: list[_Segment | None], base: str) -> list[_Segment | None]:
+    """A line's segments with its breaks as UAX #14 finds them over the whole line
+    (kitgen.layout.linebreak.free_breaks): a space at which no break is allowed (`( a`,
+    `word !`) becomes a segment of the word, in the face of the text before it; a break
+    with no space (between Chinese characters, across faces too) is `_BREAK`. Runs of
+    white space are one space, and none starts or ends a line."""
+    items: list[_Segment | None] = []
+    for item in line:
+        if item is None and (not items or items[-1] is None):
+            continue
+        items.append(item)
+    if items and items[-1] is None:
+        items.pop()
+    text = "".join(" " if i is None else OBJECT if i.icon is not None else i.text for i in items)
+    free = free_breaks(text)
+    if all(text[k - 1] == " " for k in free) and len(free) == text.count(" "):
+        return items  # (most text: a break at every space, and nowhere else)
+    out: list[_Segment | None] = []
+    pos = 0
+    font = base
+    for item in items:
+        if item is None:
+            pos += 1
+            out.append(None if pos in free else _segment(" ", font))
+            continue
+        if pos in free and out and out[-1] is not None:
+            out.append(_BREAK)
+        if item.icon is not None:
+            out.append(item)
+            pos += 1
+            continue
+        font = item.font
+        start = 0
+        for k in range(1, len(item.text)):
+            if pos + k in free:
+                out += [_segment(item.text[start:k], font), _BREAK]
+                start = k
+        out.append(item if start == 0 else _segment(item.text[start:], font))
+        pos += len(item.text)
+    return out
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -283,14 +340,15 @@ def _parse(
     for line in _lines(text, family, bold, italic, icons, scale):
         words: list[_Word] = []
         segments: list[_Segment] = []
-        for segment in [*line, None]:
-            if segment is not None:
+        for segment in [*_free(line, base), None]:
+            if segment is not None and segment is not _BREAK:
                 segments.append(segment)
                 continue
             if not segments:
                 continue
+            joined = segment is _BREAK
             if len(segments) == 1 and segments[0].icon is None:  # (most words)
-                words.append(_plain_word(segments[0]))
+                words.append(_plain_word(segments[0], joined))
                 segments = []
                 continue
             fonts = [s.font for s in segments if s.icon is None]
@@ -299,8 +357,9 @@ def _parse(
                 _Word(
                     tuple(segments),
                     sum(s.unit for s in segments),
-                    text_width(" ", space_font, 1.0),
+                    0.0 if joined else text_width(" ", space_font, 1.0),
                     space_font,
+                    joined,
                 )
             )
             segments = []
@@ -326,8 +385,8 @@ def _units(word: _Word) -> list[_Segment]:
 
 def _word_of(units: list[_Segment], after: _Word | None, hyphen: bool = True) -> _Word:
     """Characters and icons joined back into a word: the head of a word cut (`after`
-    None), with a hyphen unless it ends in its own (`hyphen` False), or its tail, which
-    keeps the space after the whole word."""
+    None), with a hyphen when `hyphen`, or its tail, which keeps the space (or the
+    joining) after the whole word."""
     segments: list[_Segment] = []
     for u in units:
         last = segments[-1] if segments else None
@@ -339,61 +398,52 @@ def _word_of(units: list[_Segment], after: _Word | None, hyphen: bool = True) ->
         font = units[-1].font
         if hyphen:
             segments.append(_Segment("-", font, text_width("-", font, 1.0)))
-        space, space_font = 0.0, font  # a head ends its line: no space follows it
+        space, space_font, joined = 0.0, font, False  # a head ends its line
     else:
-        space, space_font = after.space, after.space_font
-    return _Word(tuple(segments), sum(s.unit for s in segments), space, space_font)
+        space, space_font, joined = after.space, after.space_font, after.joined
+    return _Word(tuple(segments), sum(s.unit for s in segments), space, space_font, joined)
 
 
-def _break(word: _Word, limit: float) -> list[_Word]:
+def _break(word: _Word, limit: float, language: str) -> list[_Word]:
     """A word too wide for `limit` (at size 1) cut into parts that fit, as
-    kitgen.render.text cuts one (`_cut`). A cut is made only after a character, never
-    after an icon, so an icon keeps the punctuation after it; a word with no place to
-    cut stays whole (and overflows)."""
+    kitgen.render.text cuts one (kitgen.layout.linebreak.choose_cut: the longest head
+    at a break inside the word or a hyphenation point of `language`, else between
+    characters with no hyphen). A cut is made only after a character, never after an
+    icon, so an icon keeps the punctuation after it; a word with no place to cut stays
+    whole (and overflows)."""
     units = _units(word)
+    text = "".join(OBJECT if u.icon is not None else u.text for u in units)
+    points = cut_points(text, language)  # the whole word's, as its dictionary divides it
     parts: list[_Word] = []
     while len(units) > 1 and sum(u.unit for u in units) > limit:
-        cut, hyphen = _cut(units, limit)
-        if not cut:
+        cut, hyphen = _cut(units, limit, text, points)
+        if cut >= len(units):
             break
         parts.append(_word_of(units[:cut], None, hyphen))
-        units = units[cut:]
+        units, text = units[cut:], text[cut:]
+        points = tuple((k - cut, h) for k, h in points if k > cut)
     parts.append(_word_of(units, word))
     return parts
 
 
-def _cut(units: list[_Segment], limit: float) -> tuple[int, bool]:
-    """Where to cut a word (its characters and icons) too wide for `limit`, and whether
-    the head takes a hyphen: after the word's own hyphen or dash (the last whose head
-    fits; nothing added), else the longest head of at least MIN_HEAD characters that
-    fits with a hyphen and leaves at least MIN_TAIL (`Humani-ty`, never `Humanit-y`),
-    else the longest that fits with a hyphen, else the shortest head there is; (0,
-    True) when there is no place to cut.
+def _cut(
+    units: list[_Segment], limit: float, text: str, points: tuple[tuple[int, bool], ...]
+) -> tuple[int, bool]:
+    """Where to cut a word (its characters and icons, `text` with an icon as U+FFFC)
+    too wide for `limit`, and whether the head takes a hyphen, at one of `points` or
+    else between characters (kitgen.layout.linebreak.choose_cut), never right after an
+    icon; (len(units), False) when there is no place to cut."""
+    after_icon = {k for k in range(1, len(units)) if units[k - 1].icon is not None}
+    widths = [0.0]
+    for u in units:
+        widths.append(widths[-1] + u.unit)
 
-    The heads are tried from the shortest and the search stops at the first wider than
-    the line (heads only grow), so cutting a word costs time linear in its length.
-    """
-    count = len(units)
-    own = tidy = loose = 0
-    width = 0.0
-    for k in range(1, count):
-        prev = units[k - 1]
-        width += prev.unit
-        if width > limit:
-            break
-        if prev.icon is not None or k < MIN_HEAD:
-            continue
-        if prev.text in BREAK_AFTER:
-            own = k
-        if width + text_width("-", prev.font, 1.0) <= limit:
-            loose = k
-            if count - k >= MIN_TAIL:
-                tidy = k
-    if own:
-        return own, False
-    if tidy or loose:
-        return tidy or loose, True
-    return next((k for k in range(1, count) if units[k - 1].icon is None), 0), True
+    def fits(cut: int, hyphen: bool) -> bool:
+        extra = text_width("-", units[cut - 1].font, 1.0) if hyphen else 0.0
+        return widths[cut] + extra <= limit
+
+    allowed = [p for p in points if p[0] not in after_icon]
+    return choose_cut(text, allowed, fits, after_icon)
 
 
 def _wrap(
@@ -402,13 +452,15 @@ def _wrap(
     wrap: bool,
     cap: int | None,
     whole: float,
+    language: str = DEFAULT_LANGUAGE,
 ) -> list[_Line] | None:
     """Lines of words no wider than `limit` (at size 1, tolerance included) where they
     can be, greedily, as kitgen.render.text.wrap does; one line per paragraph when not
     `wrap`. None as soon as there are more than `cap` lines: a size that cannot fit is
     given up early, which keeps shrinking a long text into a small box quick. None too
     for a word wider than `limit` that is no wider than `whole` (the line at the
-    smallest size): a smaller size fits it whole, so it is not cut at this one."""
+    smallest size): a smaller size fits it whole, so it is not cut at this one.
+    `language` chooses where a word too long is cut (`_break`)."""
     lines: list[_Line] = []
     for index, paragraph in enumerate(paragraphs):
         line: list[_Word] = []
@@ -427,7 +479,7 @@ def _wrap(
             if word.unit > limit:
                 if word.unit <= whole:
                     return None
-                parts = _break(word, limit)
+                parts = _break(word, limit, language)
                 lines.extend(([part], part.unit, index) for part in parts[:-1])
                 word = parts[-1]
             line, width = [word], word.unit
@@ -450,7 +502,7 @@ def _pieces(words: list[_Word], size: float, scale: float) -> RichLine:
     text, font, start, run = "", "", 0.0, 0.0
     prev: _Word | None = None
     for word in words:
-        if prev is not None:  # the space after the word before, in its font
+        if prev is not None and not prev.joined:  # the space after the word before
             if prev.space_font != font or not text:
                 if text:
                     pieces.append(Piece(start, text, font, None, run))
@@ -562,6 +614,7 @@ def _fit(
     icon_scale: float,
     max_lines: int | None,
     wrap: bool,
+    language: str,
 ) -> RichFit:
     """fit_rich with its icons reduced to those the text names (a hashable key)."""
     paragraphs = _parse(text, family, bold, italic, icons, icon_scale)
@@ -580,7 +633,7 @@ def _fit(
         cap = None if last else int((room + _EPS) // (size * leading)) + 1
         if cap is not None and wrap and sum(max(1, math.ceil(u / limit)) for u in inked) > cap:
             continue
-        lines = _wrap(paragraphs, limit, wrap, cap, whole)
+        lines = _wrap(paragraphs, limit, wrap, cap, whole, language)
         if lines is None:
             continue
         widest = max(w for _, w, _ in lines)
@@ -619,13 +672,17 @@ def fit_rich(
     icon_scale: float = 1.0,
     max_lines: int | None = None,
     wrap: bool = True,
+    language: str = DEFAULT_LANGUAGE,
 ) -> RichFit:
     """The largest size from max_size down to min_size (in steps of 0.25 pt, min_size
     last) at which the text fits the box: every line within `width`, the lines'
     leading within `height` and at most `max_lines` lines; else the layout at min_size
-    with `fits` False and its `overflow`. A word is cut (with a hyphen, at a sensible
-    place: `_cut`) only when it is wider than the line even at min_size: a size at
-    which a word that fits whole at a smaller size would need cutting is skipped.
+    with `fits` False and its `overflow`. Lines break where UAX #14 allows (at spaces,
+    between Chinese or Japanese characters, kinsoku kept). A word is cut (`_cut`: at
+    its own hyphen, at a hyphenation point of `language`, a BCP 47 tag, with a hyphen,
+    else between characters with none) only when it is wider than the line even at
+    min_size: a size at which a word that fits whole at a smaller size would need
+    cutting is skipped.
 
     `bold` and `italic` are the element's own face, which emphasis adds to (`**x**` in
     a bold element stays bold, `*x*` is bold italic). `:name:` is an icon when `name` is
@@ -655,6 +712,7 @@ def fit_rich(
         float(icon_scale),
         max_lines,
         wrap,
+        language,
     )
 
 

@@ -1,10 +1,20 @@
-"""Fitting text into boxes: wrap at word boundaries, shrink down to a minimum size.
+"""Fitting text into boxes: wrap where Unicode's line breaking allows, shrink down to a
+minimum size.
 
-A word is cut only when it is too long for a line even at the smallest size allowed
-(a larger size that would have to cut a word is skipped), and then at a sensible
-place: after its own hyphen or dash (nothing added), else with a hyphen, at least
-MIN_HEAD characters before the cut and MIN_TAIL after it where the line allows
-(`Humani-ty`, never `Humanit-y`). There is no dictionary of syllables.
+Lines break as UAX #14 says (kitgen.layout.linebreak): at spaces, and between
+Chinese or Japanese characters with no hyphen, never before `、。」` nor after `「`
+(kinsoku). A word (what no free break divides: `well-known`, `10 km` with a
+no-break space) is cut only when it is too long for a line even at the smallest size
+allowed (a larger size that would have to cut a word is skipped), and then where it
+divides (kitgen.render.hyphenation): after its own hyphen, dash or slash (nothing
+added), else at a point of its language's hyphenation dictionary (a hyphen added), the
+longest head that fits; a word with no such place that fits is cut between two
+characters with no hyphen (a hyphen is added only where the dictionary says the word
+divides, so never in Chinese, Japanese or a language kitgen has no dictionary for).
+
+`language` is a BCP 47 tag (`en`, `de`, `zh-Hans`, `ja`): it only chooses the
+hyphenation dictionary; the breaks between words and characters are the same in every
+language.
 """
 
 from __future__ import annotations
@@ -13,18 +23,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kitgen.layout.geometry import Box
+from kitgen.layout.linebreak import choose_cut, line_chunks
 from kitgen.render.fonts import register_fonts, text_width
+from kitgen.render.hyphenation import cut_points
 from kitgen.render.shaping import draw_line, needs_shaping, shapable
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-
-# A line may end after one of these inside a word, with no hyphen added: hyphens and
-# dashes (not U+2011, the non-breaking hyphen).
-BREAK_AFTER = frozenset("-\u2010\u2012\u2013\u2014")
-MIN_HEAD = 2  # characters before a hyphen a cut adds
-MIN_TAIL = 2  # characters after it, where the line allows
+DEFAULT_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -37,65 +44,54 @@ class Fitted:
     fits: bool
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break text into lines no wider than width (a word too long is cut: `_cut`)."""
+def wrap(
+    text: str, font: str, size: float, width: float, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
+    """Break text into lines no wider than width where they can be (a word too long is
+    cut: `_cut`); each line written starts a line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
+        for word, spaced in line_chunks(paragraph):
+            candidate = (f"{line} {word}" if spaced else line + word) if line else word
             if text_width(candidate, font, size) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while text_width(word, font, size) > width and len(word) > 1:
-                cut, hyphen = _cut(word, font, size, width)
+            points = None  # the whole word's places to cut, found once
+            while text_width(word, font, size) > width:
+                if points is None:
+                    points = cut_points(word, language)
+                cut, hyphen = _cut(word, font, size, width, points)
+                if cut >= len(word):
+                    break  # one character (with its marks): it overflows
                 lines.append(word[:cut] + ("-" if hyphen else ""))
                 word = word[cut:]  # at least one character shorter: the loop ends
+                points = tuple((k - cut, h) for k, h in points if k > cut)
             line = word
         lines.append(line)
     return lines
 
 
-def _cut(word: str, font: str, size: float, width: float) -> tuple[int, bool]:
-    """Where to cut a word too long for a line, and whether the head takes a hyphen:
-    after the word's own hyphen or dash (BREAK_AFTER: the last whose head of at least
-    MIN_HEAD characters fits; nothing added); else the longest head that fits with
-    its hyphen, leaving at least MIN_TAIL characters when it can be at least MIN_HEAD
-    long; else the longest of at least MIN_HEAD that fits, or 1 when none does.
+def words(text: str) -> list[str]:
+    """The pieces no free break divides (kitgen.layout.linebreak.line_chunks), of every
+    line written: what a size must hold whole not to cut."""
+    return [word for paragraph in text.split("\n") for word, _ in line_chunks(paragraph)]
 
-    A head with its hyphen is never narrower than a shorter head with one (widths
-    add up), so the heads that fit run from 2 up to the longest: it is found by
-    doubling, then halving, in about 2 log2(answer) measurements (trying every
-    length from the longest down took time cubic in a long word's length). A head
-    ending in the word's own dash is looked for among the heads no longer than that
-    one and a character (a dash is no narrower than a hyphen in kitgen's fonts, so no
-    longer head could fit): only the longest of them is measured.
-    """
-    last = len(word) - 1
 
-    def fits(cut: int) -> bool:
-        return text_width(word[:cut] + "-", font, size) <= width
+def _cut(
+    word: str, font: str, size: float, width: float, points: tuple[tuple[int, bool], ...]
+) -> tuple[int, bool]:
+    """Where to cut a word too long for a line, and whether the head takes a hyphen
+    (kitgen.layout.linebreak.choose_cut): the longest head that fits at one of `points`
+    (kitgen.render.hyphenation.cut_points of the whole word, as the dictionary divides
+    it, not of what is left of it), else between characters."""
 
-    good, bad = 1, 2  # good: fits (or the fallback 1); bad: the next length to try
-    while bad <= last and fits(bad):
-        good, bad = bad, 2 * bad
-    bad = min(bad, last + 1)  # bad does not fit, or is past the longest head
-    while bad - good > 1:
-        mid = (good + bad) // 2
-        if fits(mid):
-            good = mid
-        else:
-            bad = mid
-    for dash in range(min(good, last - 1), MIN_HEAD - 2, -1):  # the head ends at a dash
-        if word[dash] in BREAK_AFTER and (
-            dash < good or text_width(word[: dash + 1], font, size) <= width
-        ):
-            return dash + 1, False
-    if good >= MIN_HEAD and len(word) - MIN_TAIL >= MIN_HEAD:
-        good = min(good, len(word) - MIN_TAIL)
-    return good, True
+    def fits(cut: int, hyphen: bool) -> bool:
+        return text_width(word[:cut] + ("-" if hyphen else ""), font, size) <= width
+
+    return choose_cut(word, points, fits)
 
 
 def fit(
@@ -109,19 +105,21 @@ def fit(
     leading: float = 1.18,
     max_lines: int | None = None,
     step: float = 0.25,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Fitted:
     """The largest size from max_size down to min_size (in steps of `step`) at which
     text fits the box. A size at which a word would be cut that the smallest size
-    holds on a line whole is skipped: a word is cut only when no size fits it."""
+    holds on a line whole is skipped: a word is cut only when no size fits it.
+    `language` chooses the hyphenation dictionary (`wrap`)."""
     sizes = [max_size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(sizes[-1] - step)
-    whole = {w for w in text.split() if text_width(w, font, sizes[-1]) <= width}
+    whole = {w for w in words(text) if text_width(w, font, sizes[-1]) <= width}
     for size in sizes:
         last = size == sizes[-1]
         if not last and any(text_width(w, font, size) > width for w in whole):
             continue  # a smaller size fits every such word whole
-        lines = wrap(text, font, size, width)
+        lines = wrap(text, font, size, width, language)
         fits = len(lines) * size * leading <= height + 1e-6 and (
             max_lines is None or len(lines) <= max_lines
         )
@@ -179,13 +177,20 @@ def draw_spaced(
 
 
 def draw_wrapped(
-    c: Canvas, x: float, top: float, width: float, text: str, font: str, size: float
+    c: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    text: str,
+    font: str,
+    size: float,
+    language: str = DEFAULT_LANGUAGE,
 ) -> float:
-    """Text wrapped to `width`, its first line's top at `top`; returns the y under the
-    last line."""
+    """Text wrapped to `width` (`wrap`), its first line's top at `top`; returns the y
+    under the last line."""
     c.setFont(font, size)
     y = top - size
-    for line in wrap(text, font, size, width):
+    for line in wrap(text, font, size, width, language):
         c.drawString(x, y, line)
         y -= size * 1.28
     return y + size * 0.28

@@ -270,6 +270,8 @@ class Artist:
 
         self.draft = is_draft()
         self._missing: dict[str, str] = {}  # a draft's missing images: why, by path
+        # The language of the game's text: where a word too long for its box is cut.
+        self.language = design.file.language if design.file is not None else "en"
         self._families: dict[str, Family | None] = {}  # by the name's font_key
         self._chains: dict[str, Family] = {}  # by `font:` as written
         self._font_problems: dict[str, str] = {}
@@ -435,6 +437,7 @@ class Artist:
             icons=frozenset(self.design.icons),
             icon_scale=float(_value(part, "icon_scale", context, 1.0)),
             wrap=bool(_value(part, "wrap", context, True)),
+            language=self.language,
         )
         return TextPlan(
             fitted,
