@@ -371,3 +371,24 @@ def test_a_rules_figure_draws_each_card_from_its_own_deck(harbour: Path, tmp_pat
 
 def _brown(r: int, g: int, b: int) -> bool:
     return abs(r - 0x7A) < 12 and abs(g - 0x4B) < 12 and abs(b - 0x1C) < 12
+
+
+def test_a_fields_column_is_the_whole_games_across_its_decks(harbour: Path) -> None:
+    """A field's `column:` is the game's: one that is not required may be the column of
+    one deck's table alone (the resources' flavour text); a required one is a column of
+    every deck's every table, `missing-key` at the entry for each that lacks it."""
+    game = harbour / "game.yaml"
+    edit(
+        game,
+        "  text: {",
+        '  flavour: {type: text, required: false, column: "Flavour text"}\n  text: {',
+    )
+    csv = harbour / "resources.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    rows = [lines[0] + ",Flavour text"] + [line + ",Smells of the sea." for line in lines[1:]]
+    csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert check(game) == (0, [])
+    edit(game, "required: false, column", "column")
+    status, found = check(game)
+    assert status != 0
+    assert found == [("missing-key", "game.yaml", line_of(game, "Flavour text"))]

@@ -144,6 +144,7 @@ class Design:
     # field reads): `check --stats`. (Not the tables: their cells are not kept.)
     sources: list[SourceSummary] = field(default_factory=list)
     rows_read: int = 0  # rows of card data read, in every deck (the limit is shared)
+    tables_read: list[Table] = field(default_factory=list)  # while the decks are read
     # The card data's files and sheets read (real path, sheet), each with where `cards:`
     # names it: one named twice would print its cards twice.
     seen_sources: dict[tuple[str, str | None], Location | None] = field(default_factory=dict)
@@ -327,6 +328,7 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
         design.findings += check_printable(name, at)
         view = replace(
             design,
+            tables_read=[],
             cards=[],
             face=None,
             back=None,
@@ -352,6 +354,10 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
         _read_cards(view, model, spec.cards, ("decks", name, "cards"), design)
         design.views.append(view)
         design.cards += view.cards
+    # A field's `column:` (and `copies:`) is the whole game's: a required field's column
+    # is in every deck's every table, another's in one table of some deck at least.
+    design.findings += _named_columns(model, design.tables_read)
+    design.tables_read = []  # (their cells are not kept)
 
 
 def _first_error_at(found: list[Finding], doc: Document, key: str) -> Finding:
@@ -552,7 +558,10 @@ def _read_cards(
         design.findings += table.findings
         if not has_errors(table.findings):
             tables.append(table)
-    design.findings += _named_columns(model, tables)
+    if game is None:
+        design.findings += _named_columns(model, tables)
+    else:  # (the game's decks together: `_read_decks`)
+        game.tables_read += tables
     for table in tables:
         checked = check_cards(
             table,
