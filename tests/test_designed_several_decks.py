@@ -392,3 +392,18 @@ def test_a_fields_column_is_the_whole_games_across_its_decks(harbour: Path) -> N
     status, found = check(game)
     assert status != 0
     assert found == [("missing-key", "game.yaml", line_of(game, "Flavour text"))]
+
+
+def test_the_example_game_of_two_decks_checks_clean_and_its_deck_is_legal() -> None:
+    from kitgen.paths import data_dir
+
+    example = data_dir() / "examples" / "harbour-lights"
+    assert check(example) == (0, [])
+    assert check(example / "decks" / "first-lights.yaml") == (0, [])
+    status, out, _err = run_in_process(
+        main, "check", "--stats", "--format", "json", str(example / "game.yaml")
+    )
+    stats = json.loads(out)["files"][0]["stats"]
+    assert stats["cards"] == 14 + 18
+    ignored = {Path(s["path"]).name: s["ignored"] for s in stats["sources"]}
+    assert ignored == {"cards.xlsx": ["VP + Climb", "Notes"], "resources.csv": []}
