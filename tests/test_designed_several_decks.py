@@ -407,3 +407,14 @@ def test_the_example_game_of_two_decks_checks_clean_and_its_deck_is_legal() -> N
     assert stats["cards"] == 14 + 18
     ignored = {Path(s["path"]).name: s["ignored"] for s in stats["sources"]}
     assert ignored == {"cards.xlsx": ["VP + Climb", "Notes"], "resources.csv": []}
+
+
+def test_a_new_deck_of_a_game_of_several_draws_from_its_first_deck(harbour: Path) -> None:
+    status, out, err = run_in_process(
+        main, "new", "deck", "Quick start", "--game", "harbour", "--dir", str(harbour)
+    )
+    assert status == 0, err
+    path = harbour / "quick-start.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "deck: specials\n" in text and "Timber" not in text
+    assert check(path) == (0, [])
