@@ -93,6 +93,15 @@ def test_two_decks_check_clean_with_the_sheets_extra_column_ignored(harbour: Pat
         ("deck.xlsx", "Specials", 3, ["VP + Climb"]),
         ("resources.csv", None, 3, []),
     ]
+    assert [s["deck"] for s in stats["sources"]] == ["specials", "Resources"]
+    status, out, _err = run_in_process(main, "check", "--stats", str(harbour / "game.yaml"))
+    assert "resources.csv (deck Resources): 3 rows" in out
+    # A deck file's statistics are of its deck's cards.
+    path = harbour / "trade.yaml"
+    path.write_text(DECK, encoding="utf-8")
+    status, out, _err = run_in_process(main, "check", "--stats", "--format", "json", str(path))
+    assert status == 0
+    assert json.loads(out)["files"][0]["stats"]["cards"] == 3
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -400,7 +409,7 @@ def test_the_example_game_of_two_decks_checks_clean_and_its_deck_is_legal() -> N
     example = data_dir() / "examples" / "harbour-lights"
     assert check(example) == (0, [])
     assert check(example / "decks" / "first-lights.yaml") == (0, [])
-    status, out, _err = run_in_process(
+    _status, out, _err = run_in_process(
         main, "check", "--stats", "--format", "json", str(example / "game.yaml")
     )
     stats = json.loads(out)["files"][0]["stats"]
@@ -410,7 +419,7 @@ def test_the_example_game_of_two_decks_checks_clean_and_its_deck_is_legal() -> N
 
 
 def test_a_new_deck_of_a_game_of_several_draws_from_its_first_deck(harbour: Path) -> None:
-    status, out, err = run_in_process(
+    status, _out, err = run_in_process(
         main, "new", "deck", "Quick start", "--game", "harbour", "--dir", str(harbour)
     )
     assert status == 0, err

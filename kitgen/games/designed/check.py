@@ -171,7 +171,10 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
         return game_stats(design)
     if design.file is None or not isinstance(deck, DesignedDeckFile):
         return None
-    cards = {design.name_of(card): card.values for card in design.cards}
+    part, problem = _deck_of(design, deck)
+    if problem is not None:
+        return None
+    cards = {design.name_of(card): card.values for card in part.cards}
     fields = {
         name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
         for name, spec in design.file.fields.items()
@@ -184,12 +187,19 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
 
 def game_stats(design: Design) -> dict[str, object]:
     """`kitgen check --stats` of a game file: how many cards it prints, and each table
-    of card data read (its path, sheet and rows) with the columns no field reads, which
-    are ignored (`strict: true` makes them findings)."""
+    of card data read (its path, sheet and rows, and in a game of several decks its
+    deck) with the columns no field reads, which are ignored (`strict: true` makes
+    them findings)."""
     return {
         "cards": sum(card.copies for card in design.cards),
         "sources": [
-            {"path": s.path, "sheet": s.sheet, "rows": s.rows, "ignored": list(s.ignored)}
+            {
+                "path": s.path,
+                "sheet": s.sheet,
+                "rows": s.rows,
+                "ignored": list(s.ignored),
+                **({} if s.deck is None else {"deck": s.deck}),
+            }
             for s in design.sources
         ],
     }
