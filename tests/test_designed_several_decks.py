@@ -427,3 +427,12 @@ def test_a_new_deck_of_a_game_of_several_draws_from_its_first_deck(harbour: Path
     text = path.read_text(encoding="utf-8")
     assert "deck: specials\n" in text and "Timber" not in text
     assert check(path) == (0, [])
+
+
+def test_two_decks_whose_files_would_be_one_are_found(harbour: Path) -> None:
+    game = harbour / "game.yaml"
+    edit(game, "  Resources:\n", "  Resources!:\n")
+    edit(game, "icons:", "  resources?:\n    cards: more.csv\n    face: resource.yaml\nicons:")
+    status, found = check(game)
+    assert status != 0
+    assert found == [("duplicate-key", "game.yaml", line_of(game, "resources?:"))]

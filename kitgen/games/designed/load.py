@@ -306,12 +306,14 @@ def _read_design(game_id: str, path: str) -> Design:
 def _read_decks(design: Design, model: DesignedGameFile) -> None:
     """The decks of a game of several (`decks:`): each deck's card data read as a game's
     is, into a view of its own; two decks whose names are alike (Unicode's composed
-    form, case aside) are `duplicate-key`, and each name, which heads its sheets'
-    label, must be printable."""
+    form, case aside), or whose files' names would be one, are `duplicate-key`, and
+    each name, which heads its sheets' label, must be printable."""
     from kitgen.games.designed.model import deck_key
+    from kitgen.names import name_slug
 
     assert model.decks is not None
     first: dict[str, str] = {}
+    slugs: dict[str, str] = {}  # the decks by what their files' names say of them
     for name, spec in model.decks.items():
         at = model.where("decks", name, key=True)
         other = first.setdefault(deck_key(name), name)
@@ -321,6 +323,19 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
                     "duplicate-key",
                     f"the decks {other!r} and {name!r} have one name (decks are named with "
                     "case aside, and a deck file names its deck by it); rename one",
+                    at,
+                )
+            )
+            continue
+        slug = name_slug(name)
+        clash = slugs.setdefault(slug, name)
+        if clash != name:
+            design.findings.append(
+                finding(
+                    "duplicate-key",
+                    f"the decks {clash!r} and {name!r} would print into one file "
+                    f"(`...-{slug}-cards.pdf`: a file name keeps a name's letters and digits); "
+                    "rename one",
                     at,
                 )
             )
