@@ -29,6 +29,7 @@ from kitgen.layout.export import (
     plan_tts,
     service_image,
     tts_card_scale,
+    tts_sideways,
 )
 from kitgen.layout.geometry import LayoutError, Size
 from kitgen.layout.setup import PrintSetup
@@ -240,7 +241,9 @@ def _transform(scale_z: float) -> dict[str, float]:
     }
 
 
-def _object(name: str, guid: str, nickname: str, scale_z: float) -> dict[str, Any]:
+def _object(
+    name: str, guid: str, nickname: str, scale_z: float, sideways: bool = False
+) -> dict[str, Any]:
     return {
         "GUID": guid,
         "Name": name,
@@ -257,26 +260,31 @@ def _object(name: str, guid: str, nickname: str, scale_z: float) -> dict[str, An
         "Tooltip": True,
         "HideWhenFaceDown": True,
         "Hands": name == "Card",
-        "SidewaysCard": False,
+        "SidewaysCard": sideways,
     }
 
 
 def tts_saved_object(
-    deck: Deck, sheets: list[dict[str, Any]], card_ids: list[int], scale_z: float
+    deck: Deck,
+    sheets: list[dict[str, Any]],
+    card_ids: list[int],
+    scale_z: float,
+    sideways: bool = False,
 ) -> dict[str, Any]:
     """The saved-object JSON for a deck: `sheets` are the CustomDeck entries (numbered
-    from 1), `card_ids` each card's id (sheet * 100 + slot)."""
+    from 1), `card_ids` each card's id (sheet * 100 + slot); `sideways` for landscape
+    cards (TTS shows them on their side)."""
     custom = {str(n + 1): sheet for n, sheet in enumerate(sheets)}
     cards = []
     for index, card_id in enumerate(card_ids):
-        card = _object("Card", _guid(deck.stem, index), deck.names[index], scale_z)
+        card = _object("Card", _guid(deck.stem, index), deck.names[index], scale_z, sideways)
         card["CardID"] = card_id
         card["CustomDeck"] = {str(card_id // 100): custom[str(card_id // 100)]}
         cards.append(card)
     if len(cards) == 1:
         state = cards[0]
     else:
-        state = _object("Deck", _guid(deck.stem), deck.title, scale_z)
+        state = _object("Deck", _guid(deck.stem), deck.title, scale_z, sideways)
         state["DeckIDs"] = card_ids
         state["CustomDeck"] = custom
         state["ContainedObjects"] = cards
@@ -380,7 +388,8 @@ def _tts_files(
         for n, sheet in enumerate(plan.sheets)
     ]
     ids = [(n + 1) * 100 + slot for n, s in enumerate(plan.sheets) for slot in range(len(s.cards))]
-    saved = tts_saved_object(deck, sheets, ids, round(tts_card_scale(setup.card), 4))
+    scale = round(tts_card_scale(setup.card), 4)
+    saved = tts_saved_object(deck, sheets, ids, scale, tts_sideways(setup.card))
     text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
     write_atomic(os.path.join(stage, f"{deck.stem}.json"), text.encode())
     return sorted({*order, f"{deck.stem}.json"})

@@ -62,7 +62,7 @@ TGC_PX = {
     "mini-us": (600, 825),
     "tarot": (900, 1500),
 }
-MPC_PX = {"poker": (822, 1122), "poker-us": (822, 1122)}
+MPC_PX = {"poker": (822, 1122), "poker-us": (822, 1122), "tarot": (898, 1488)}
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -106,7 +106,9 @@ def test_mpc_images_are_exactly_the_template_size(tmp_path: Path, card: str) -> 
     assert sizes(result.written) == {MPC_PX[card]}
 
 
-@pytest.mark.parametrize(("profile", "card"), [("tgc", "square"), ("mpc", "tarot")])
+@pytest.mark.parametrize(
+    ("profile", "card"), [("tgc", "square"), ("mpc", "bridge"), ("tgc", "90x90mm")]
+)
 def test_a_service_without_that_card_size_is_a_usage_error(
     tmp_path: Path, profile: str, card: str
 ) -> None:
@@ -680,3 +682,27 @@ def test_a_cards_file_of_no_cards_exports_no_images(tmp_path: Path, jobs: str) -
     assert (code, out) == (0, ""), err
     assert "error" not in err
     assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+
+
+def test_a_landscape_card_is_the_services_product_on_its_side() -> None:
+    from kitgen.layout.paper import card_size
+
+    card = card_size("poker landscape")
+    assert (card.width, card.height) == pytest.approx((88 * MM, 63 * MM))
+    tgc = service_image(TGC, "poker landscape", card)
+    assert (tgc.width, tgc.height) == (1125, 825)
+    assert (tgc.trim.width, tgc.trim.height) == pytest.approx((3.5 * INCH, 2.5 * INCH))
+    mpc = service_image(MPC, "120x70mm", card_size("120x70mm"))
+    assert (mpc.width, mpc.height) == (1488, 898)
+    assert card_size("tarot landscape") == card_size("120x70mm")
+
+
+def test_tts_lays_a_landscape_card_sideways_at_its_own_proportions() -> None:
+    from kitgen.layout.export import tts_sideways
+    from kitgen.layout.paper import card_size
+
+    assert tts_sideways(card_size("poker landscape")) and not tts_sideways(CARDS["poker"])
+    assert tts_card_scale(card_size("poker landscape")) == pytest.approx(1, abs=0.01)
+    assert tts_card_scale(card_size("tarot landscape")) == pytest.approx(
+        tts_card_scale(CARDS["tarot"])
+    )

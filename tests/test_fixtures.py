@@ -17,8 +17,11 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # of a designed game needs the game's folder: test_font_unusable makes one, and
 # test_font_face_missing one with a font of one face. A deck of
 # a game whose game file is broken needs that game beside it: test_deck_not_checked.
-# Two game files of one id take two folders: test_duplicate_game_id makes them.
+# Two game files of one id take two folders: test_duplicate_game_id makes them. A deck
+# file naming a card of another deck needs a game of several decks beside it:
+# test_card_in_other_deck makes one (tests/severaldecks.py).
 GENERATED = {
+    "card-in-other-deck",
     "file-not-found",
     "file-unreadable",
     "file-too-large",
@@ -182,3 +185,21 @@ def test_duplicate_game_id(tmp_path: Path) -> None:
     reports = each_file([str(tmp_path / "first"), second], check_document)
     found = {(f.code, f.severity, str(f.location)) for r in reports for f in r.findings}
     assert found == {("duplicate-game-id", CODES["duplicate-game-id"].severity, f"{second}:4:7")}
+
+
+def test_card_in_other_deck(tmp_path: Path) -> None:
+    """A deck file drawing from one deck of a game of several that names a card of the
+    other: `card-in-other-deck` at its line, marked like a fixture's."""
+    from severaldecks import make_game
+
+    folder = make_game(tmp_path / "harbour").parent
+    path = folder / "card-in-other-deck.yaml"
+    path.write_text(
+        "game: harbour\nkind: deck\nname: Trade\ndeck: resources\ncards:\n  Timber: 2\n"
+        "  Lighthouse: 1  # <- card-in-other-deck\n",
+        encoding="utf-8",
+    )
+    report = check_file(str(path))
+    got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
+    assert got == expected(path), [str(f) for f in report.findings]
+    assert not report.ok

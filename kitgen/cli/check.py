@@ -180,7 +180,8 @@ def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
         ]
         for source in data["sources"]:
             sheet = f" (sheet {source['sheet']})" if source["sheet"] else ""
-            lines.append(f"  {source['path']}{sheet}: {plural(source['rows'], 'row')}")
+            deck = f" (deck {source['deck']})" if source.get("deck") else ""
+            lines.append(f"  {source['path']}{sheet}{deck}: {plural(source['rows'], 'row')}")
             if source["ignored"]:
                 names = ", ".join(source["ignored"])
                 lines.append(f"    columns no field reads (ignored): {names}")

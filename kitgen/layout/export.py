@@ -12,9 +12,11 @@ import math
 from dataclasses import dataclass
 
 from kitgen.layout.geometry import LayoutError, Size
+from kitgen.layout.paper import CARDS
 from kitgen.layout.units import INCH, format_mm
 
 PROFILE_IDS = ("home", "tgc", "mpc")
+HALF_MM = 72 / 25.4 / 2  # how near a custom size is to a preset to be its product
 
 
 @dataclass(frozen=True)
@@ -87,21 +89,44 @@ TGC = Profile(
         "tarot": Product("tarot (2.75 x 4.75 in)", 900, 1500, 37.5),
     },
 )
-# MakePlayingCards: 300 dpi with 36 px of bleed a side.
-MPC = Profile("mpc", "MakePlayingCards", 300, {"poker": Product("poker", 822, 1122, 36)})
+# MakePlayingCards: 300 dpi with 36 px of bleed a side; its tarot cards are 70 x 120 mm.
+MPC = Profile(
+    "mpc",
+    "MakePlayingCards",
+    300,
+    {
+        "poker": Product("poker", 822, 1122, 36),
+        "tarot": Product("tarot (70 x 120 mm)", 898, 1488, 36),
+    },
+)
 SERVICES = {"tgc": TGC, "mpc": MPC}
 
 
-def family_of(card_name: str) -> str | None:
-    """The product family of a kitgen card-size name (None for square or custom sizes)."""
-    return FAMILIES.get(card_name.strip().lower().replace("_", "-"))
+def family_of(card_name: str, card: Size | None = None) -> str | None:
+    """The product family of a kitgen card-size name, on its side or not (`poker
+    landscape`), or, for a custom size (`88x63mm`), of the preset within half a
+    millimetre of it either way round (None for square or other sizes)."""
+    name = " ".join(card_name.strip().lower().replace("_", "-").split())
+    found = FAMILIES.get(name.removesuffix(" landscape"))
+    if found is not None or card is None:
+        return found
+    upright = Size(min(card.width, card.height), max(card.width, card.height))
+    for preset, size in CARDS.items():
+        near = abs(size.width - upright.width) <= HALF_MM
+        if near and abs(size.height - upright.height) <= HALF_MM:
+            return FAMILIES.get(preset)
+    return None
 
 
 def service_image(profile: Profile, card_name: str, card: Size) -> CardImage:
     """The image a service wants for a kit's cards; LayoutError when it has no product
-    of that size. The card is drawn at the product's trim size."""
-    family = family_of(card_name)
+    of that size. The card is drawn at the product's trim size: on its side for a
+    landscape card (wider than tall: the services print a landscape image of their
+    product's size turned a quarter turn)."""
+    family = family_of(card_name, card)
     product = profile.products.get(family) if family is not None else None
+    if product is not None and card.width > card.height:
+        product = Product(product.name, product.height, product.width, product.bleed)
     if product is None:
         offered = ", ".join(p.name for p in profile.products.values())
         given = f"{format_mm(card.width)[:-3]}x{format_mm(card.height)}"
@@ -205,6 +230,14 @@ def plan_tts(count: int, trim: Size) -> TtsPlan:
 
 def tts_card_scale(card: Size) -> float:
     """How much longer than a poker card's proportions the card is (TTS draws every
-    custom card at poker proportions; scaling its length by this keeps the shape)."""
+    custom card at poker proportions; scaling its length by this keeps the shape). A
+    landscape card is a sideways one (`tts_sideways`): its length is its width."""
     poker = 3.5 * INCH / (2.5 * INCH)
+    if tts_sideways(card):
+        return (card.width / card.height) / poker
     return (card.height / card.width) / poker
+
+
+def tts_sideways(card: Size) -> bool:
+    """Whether TTS shows the card sideways (`SidewaysCard`): a landscape card."""
+    return card.width > card.height

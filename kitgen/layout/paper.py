@@ -53,6 +53,14 @@ def paper_size(text: str) -> Size:
     return _lookup(text, PAPERS, "paper", "210x297mm", check_paper_size)
 
 
+LANDSCAPE = " landscape"  # after a preset's name: the card on its side ("poker landscape")
+
+
 def card_size(text: str) -> Size:
-    """The card named by a preset ("poker", "tarot", ...) or a custom size ("63x88mm")."""
+    """The card named by a preset ("poker", "tarot", ...), a preset on its side ("poker
+    landscape": 88 x 63 mm), or a custom size ("63x88mm", "88x63mm")."""
+    name = " ".join(text.strip().lower().split())
+    if name.endswith(LANDSCAPE) and name[: -len(LANDSCAPE)].replace("_", "-") in CARDS:
+        card = CARDS[name[: -len(LANDSCAPE)].replace("_", "-")]
+        return card if card.width >= card.height else card.rotated()
     return _lookup(text, CARDS, "card size", "63x88mm", check_card_size)

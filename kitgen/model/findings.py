@@ -117,6 +117,9 @@ CODES: dict[str, CodeInfo] = {
     "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
     "extra-copy": CodeInfo("warning", "more copies of a card than can be in play at once"),
     "in-play-limit": CodeInfo("warning", "more cards of a kind than can be in play at once"),
+    "card-in-other-deck": CodeInfo(
+        "error", "a deck file names a card of another deck of its game than the one it draws from"
+    ),
     "deck-not-checked": CodeInfo(
         "error", "a deck whose game file or deck rules cannot be read, so it was not checked"
     ),

@@ -9,14 +9,17 @@ from kitgen.names import joined, name_slug
 
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
+    from kitgen.games.designed.load import Design
     from kitgen.model.document import Document
     from kitgen.model.kit import KitBase
 
 
 def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
     """The cards (when the game reads without errors: its findings otherwise), and the
-    rules. The face layout's card size and bleed are the kit's when it gives none; at
-    another size (the command line's, kitgen.toml's) the layouts move with the card."""
+    rules: a game of several decks prints a file of cards per deck,
+    `<stem>-<deck>-cards.pdf`, each at its deck's size. The face layout's card size
+    and bleed are the kit's when it gives none; at another size (the command line's,
+    kitgen.toml's) the layouts move with the card."""
     from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
 
@@ -24,16 +27,36 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     if not design.ok:
         b.result.findings += design.file_findings + design.findings
         return
-    setup = b.setup(layout_settings(design, kit.settings))
-    if b.part(kit, "cards"):
-        made = made_size(design, kit.settings)
-        b.cards(deck(design, joined(stem, "cards"), setup.bleed, made=made), setup)
-    b.kit_rules(kit, path, stem, setup)
+    first = None
+    for part in design.parts():  # each deck of a game of several at its own size
+        setup = b.setup(layout_settings(part, kit.settings))
+        first = first or setup
+        if b.part(kit, "cards"):
+            made = made_size(part, kit.settings)
+            name = joined(stem, deck_slug(part), "cards")
+            b.cards(deck(part, name, setup.bleed, title=deck_title(part), made=made), setup)
+    assert first is not None
+    b.kit_rules(kit, path, stem, first)
+
+
+def deck_slug(design: Design) -> str:
+    """What a deck of several adds to its files' names (its name's slug); nothing for a
+    game of one deck."""
+    return "" if design.deck is None else name_slug(design.deck)
+
+
+def deck_title(design: Design) -> str | None:
+    """A deck's title on its sheets: the game's title and, for a deck of several, its
+    name (None: the game's title, as `deck` makes it)."""
+    if design.deck is None or design.file is None:
+        return None
+    return f"{design.file.title}: {design.deck}"
 
 
 def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: str) -> bool:
     """A deck file's cards (its main deck, then its sideboard), `<id>-<name>-deck.pdf`,
-    at the face layout's card size unless the command line says otherwise."""
+    at the face layout's card size unless the command line says otherwise; in a game of
+    several decks, from the deck it names (`deck:`), at that deck's size."""
     from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
     from kitgen.games.designed.lookup import CardIndex
@@ -46,7 +69,12 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
     if not design.ok:  # (the deck's check reported the game's errors)
         b.result.findings += design.file_findings + design.findings
         return True
-    index = CardIndex(design.cards, design.name_of)
+    part = design
+    if model.deck is not None:  # (the deck's check found the deck)
+        found = design.view(model.deck)
+        assert found is not None
+        part = found
+    index = CardIndex(part.cards, design.name_of)
     copies: dict[int, int] = {}
     order = []
     for name, count in [*model.cards.items(), *model.sideboard.items()]:
@@ -56,8 +84,8 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
             order.append(card)
         copies[id(card)] = copies.get(id(card), 0) + count
     chosen = [(card, copies[id(card)]) for card in order]
-    setup = b.setup(layout_settings(design, None))
+    setup = b.setup(layout_settings(part, None))
     name = joined(game_id, name_slug(model.name, stem), "deck")
-    made = made_size(design, None)
-    b.cards(deck(design, name, setup.bleed, chosen, f"{model.name} (deck)", made), setup)
+    made = made_size(part, None)
+    b.cards(deck(part, name, setup.bleed, chosen, f"{model.name} (deck)", made), setup)
     return True

@@ -3,7 +3,7 @@ game (its data, its layouts, and every card laid out); a layout file checks itse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import Design, Layouts, load_design
@@ -58,14 +58,19 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     side = [Entry(n, c, deck.where("sideboard", n, key=True)) for n, c in deck.sideboard.items()]
     # Its name heads the label of every sheet of the deck's own PDF.
     found: list[Finding] = check_printable(deck.name, deck.where("name"))
+    part, problem_of_deck = _deck_of(design, deck)
+    if problem_of_deck is not None:
+        return [*found, problem_of_deck]
     if design.file is not None:  # a line that several different cards answer to
-        index = CardIndex(design.cards, design.name_of)
+        index = CardIndex(part.cards, design.name_of)
         found += [
             finding("duplicate-card", why, line.where)
             for line in [*main, *side]
             if (why := index.ambiguity(line.name)) is not None
         ]
-    cards = {design.name_of(card): card.values for card in design.cards}
+        if part is not design:  # a card of another deck: a finding at its line
+            found += _other_decks(design, part, index, [*main, *side])
+    cards = {design.name_of(card): card.values for card in part.cards}
     problem = design.rules_problem
     if design.file is None or problem is not None:
         why = (
@@ -83,9 +88,75 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
         if design.file is not None:
             found += read_deck(main, cards).findings
             found += read_deck(side, cards, "the sideboard").findings
-        return found
+        return _said_once(found)
     rules = design.file.deck_rules or DeckRules()
-    return found + check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
+    found += check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
+    return _said_once(found)
+
+
+def _said_once(found: list[Finding]) -> list[Finding]:
+    """The findings without `unknown-card` at a line that `card-in-other-deck` names
+    (the card is the game's, of another deck)."""
+    other = {f.location for f in found if f.code == "card-in-other-deck"}
+    return [f for f in found if not (f.code == "unknown-card" and f.location in other)]
+
+
+def _deck_of(design: Design, deck: DesignedDeckFile) -> tuple[Design, Finding | None]:
+    """The deck a deck file draws from: the game, for a game of one deck (a `deck:` in
+    the file is `unknown-key` there); for a game of several, the one its `deck:` names
+    (Unicode identity, case aside), `missing-key` when it names none and
+    `unknown-key` when it names no deck of the game."""
+    from kitgen.model.base import suggest
+
+    several = design.file is not None and design.file.decks is not None
+    if not several:
+        if deck.deck is not None and design.file is not None:
+            why = "this game has one deck (its game file has no `decks:`): leave `deck:` out"
+            return design, finding("unknown-key", why, deck.where("deck", key=True))
+        return design, None
+    names = [view.deck for view in design.views if view.deck is not None]
+    if deck.deck is None:
+        why = (
+            "this game has several decks: name the one this deck draws from, like "
+            f"`deck: {names[0]}` (its decks: {', '.join(names)})"
+        )
+        return design, finding("missing-key", why, deck.where("name", key=True))
+    found = design.view(deck.deck)
+    if found is None:
+        why = (
+            f"`deck: {deck.deck}` is no deck of the game{suggest(deck.deck, names)}; its "
+            f"decks: {', '.join(names)}"
+        )
+        return design, finding("unknown-key", why, deck.where("deck"))
+    return found, None
+
+
+def _other_decks(design: Design, part: Design, index: object, lines: list[Any]) -> list[Finding]:
+    """`card-in-other-deck` at each line of a deck file naming no card of its deck but a
+    card of another deck of the game (a card in neither is `unknown-card`, later)."""
+    from kitgen.games.designed.lookup import CardIndex
+
+    assert isinstance(index, CardIndex)
+    others = [
+        (view.deck, CardIndex(view.cards, design.name_of))
+        for view in design.views
+        if view is not part
+    ]
+    out: list[Finding] = []
+    for line in lines:
+        if index.find(line.name) is not None:
+            continue
+        other = next((name for name, cards in others if cards.find(line.name) is not None), None)
+        if other is not None:
+            out.append(
+                finding(
+                    "card-in-other-deck",
+                    f"{line.name!r} is a card of the deck {other!r}, not of {part.deck!r}, "
+                    "which this deck draws from (`deck:`)",
+                    line.where,
+                )
+            )
+    return out
 
 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
@@ -100,7 +171,10 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
         return game_stats(design)
     if design.file is None or not isinstance(deck, DesignedDeckFile):
         return None
-    cards = {design.name_of(card): card.values for card in design.cards}
+    part, problem = _deck_of(design, deck)
+    if problem is not None:
+        return None
+    cards = {design.name_of(card): card.values for card in part.cards}
     fields = {
         name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
         for name, spec in design.file.fields.items()
@@ -113,12 +187,19 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
 
 def game_stats(design: Design) -> dict[str, object]:
     """`kitgen check --stats` of a game file: how many cards it prints, and each table
-    of card data read (its path, sheet and rows) with the columns no field reads, which
-    are ignored (`strict: true` makes them findings)."""
+    of card data read (its path, sheet and rows, and in a game of several decks its
+    deck) with the columns no field reads, which are ignored (`strict: true` makes
+    them findings)."""
     return {
         "cards": sum(card.copies for card in design.cards),
         "sources": [
-            {"path": s.path, "sheet": s.sheet, "rows": s.rows, "ignored": list(s.ignored)}
+            {
+                "path": s.path,
+                "sheet": s.sheet,
+                "rows": s.rows,
+                "ignored": list(s.ignored),
+                **({} if s.deck is None else {"deck": s.deck}),
+            }
             for s in design.sources
         ],
     }

@@ -1161,13 +1161,17 @@ def card_size_of(design: Design, settings: PrintSettings | None) -> tuple[Size, 
 
 def layout_settings(design: Design, settings: PrintSettings | None) -> PrintSettings:
     """A kit's print settings with the face layout's card size and bleed where the kit
-    gives none."""
+    gives none. One deck of several (a view, `Design.parts`) with a `size:` of its own
+    prints at that size whatever the kit says (one kit's card size cannot be every
+    deck's); the command line's `--card-size` still comes first."""
     from kitgen.model.kit import PrintSettings
 
     settings = settings or PrintSettings()
     first = design.face.all()[0] if design.face is not None and design.face.layouts else None
     update: dict[str, object] = {}
-    if first is not None and first.size is not None and settings.card_size is None:
+    if design.deck_size is not None:
+        update["card_size"] = design.deck_size
+    elif first is not None and first.size is not None and settings.card_size is None:
         update["card_size"] = first.size
     if first is not None and first.bleed is not None and settings.bleed is None:
         update["bleed"] = first.bleed
@@ -1175,13 +1179,42 @@ def layout_settings(design: Design, settings: PrintSettings | None) -> PrintSett
 
 
 def check_drawn(design: Design, settings: PrintSettings | None) -> list[Finding]:
-    """`kitgen check`'s drawing checks of a designed game, at the kit's card size."""
-    sized = card_size_of(design, settings)
-    if sized is None:
-        return []
-    made = made_size(design, settings)
-    design.reported.add(_size_key(*sized, made))
-    return check_cards_drawn(design, *sized, made)
+    """`kitgen check`'s drawing checks of a designed game, at the kit's card size: each
+    deck's at its own, for a game of several (and `invalid-setting` at a deck's size
+    when its cards fit no sheet of the kit's paper)."""
+    found: list[Finding] = []
+    for part in design.parts():
+        if part.deck is not None:
+            found += _fits_paper(part, settings)
+        sized = card_size_of(part, settings)
+        if sized is None:
+            continue
+        made = made_size(part, settings)
+        part.reported.add(_size_key(*sized, made))
+        found += check_cards_drawn(part, *sized, made)
+    return found
+
+
+def _fits_paper(view: Design, settings: PrintSettings | None) -> list[Finding]:
+    """`invalid-setting` at a deck's `size:` (else its face layout's) when its cards
+    cannot be laid out on the paper at all."""
+    from kitgen.build import resolve_setup
+    from kitgen.errors import UsageError
+    from kitgen.model.kit import PrintSettings
+
+    at = view.deck_size_at
+    if at is None and view.face is not None and view.face.layouts:
+        at = view.face.all()[0].size_at
+    own = layout_settings(view, settings)
+    try:
+        resolve_setup(PrintSettings(), own, sheets=False)
+    except UsageError:
+        return []  # (a setting that cannot be read: its own finding says so)
+    try:
+        resolve_setup(PrintSettings(), own)
+    except UsageError as err:
+        return [finding("invalid-setting", f"the deck {view.deck!r}: {err}", at)]
+    return []
 
 
 def _dimensions(card: Size) -> str:

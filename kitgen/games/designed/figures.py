@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.draw import Artist, made_size
 from kitgen.games.designed.figure_args import CardArgs
-from kitgen.games.designed.load import load_design
+from kitgen.games.designed.load import Design, load_design
 from kitgen.games.designed.lookup import CardIndex
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
@@ -30,25 +30,32 @@ def designed_figures(game_id: str, folder: str) -> Figures:
 
     design = load_design(game_id, folder)
 
-    def card_size() -> Size:
+    def of(args: dict[str, Any]) -> tuple[Any, Design]:
+        """The card a figure names (None: no card) and its deck (a game of several
+        decks draws each card at its deck's size, with its deck's layouts)."""
+        chosen = CardArgs.model_validate(args)
+        card = CardIndex(design.cards, design.name_of).find(chosen.card)
+        return card, design if card is None else design.view_of(card)
+
+    def card_size(part: Design) -> Size:
         from kitgen.games.designed.draw import card_size_of
 
-        sized = card_size_of(design, None)
+        sized = card_size_of(part, None)
         return sized[0] if sized is not None else Size(63 * MM, 88 * MM)
 
     def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        card = card_size()
+        card = card_size(of(args)[1])
         height = min(FIGURE_HEIGHT, width * card.height / card.width)
         return width, height
 
     def paint(c: Canvas, args: dict[str, Any], width: float, height: float, ink: Ink) -> None:
         chosen = CardArgs.model_validate(args)
-        card = CardIndex(design.cards, design.name_of).find(chosen.card)
-        pick = design.face if chosen.side == "face" else design.back
+        card, part = of(args)
+        pick = part.face if chosen.side == "face" else part.back
         if card is None or pick is None:  # (kitgen check reports an unknown card)
             return
         layout = pick.of(card.values)
-        size_ = card_size()
+        size_ = card_size(part)
         scale = height / size_.height
         x0 = (width - size_.width * scale) / 2
         c.saveState()
@@ -57,7 +64,7 @@ def designed_figures(game_id: str, folder: str) -> Figures:
         clip = c.beginPath()
         clip.roundRect(0, 0, size_.width, size_.height, 3 * MM)
         c.clipPath(clip, stroke=0, fill=0)
-        Artist(design, size_, 0.0, ink, made_size(design, None)).paint(c, card, layout)
+        Artist(part, size_, 0.0, ink, made_size(part, None)).paint(c, card, layout)
         c.restoreState()
         c.saveState()
         c.setLineWidth(0.5)
@@ -71,18 +78,22 @@ def designed_figures(game_id: str, folder: str) -> Figures:
 def cover_cards(game_id: str, folder: str) -> CoverCards | None:
     """Cards for the rule booklet's cover: up to five, spread evenly over the game's cards
     (the first and the last among them), drawn from its face layout as its card sheets
-    draw them; None when the game cannot be read or has no face layout."""
+    draw them (a game of several decks: from its first deck); None when the game
+    cannot be read or has no face layout."""
     from kitgen.games.designed.draw import card_size_of, deck
     from kitgen.render.cover import MOST_CARDS, from_deck
 
     design = load_design(game_id, folder)
-    if not design.ok or design.face is None or not design.cards:
+    if not design.ok:
         return None
-    sized = card_size_of(design, None)
+    first = design.parts()[0]  # (a game of several decks: its first deck's cards)
+    if first.face is None or not first.cards:
+        return None
+    sized = card_size_of(first, None)
     card = sized[0] if sized is not None else Size(63 * MM, 88 * MM)
-    cards = design.cards
+    cards = first.cards
     count = min(MOST_CARDS, len(cards))
     picks = sorted({round(k * (len(cards) - 1) / max(count - 1, 1)) for k in range(count)})
     chosen = [(cards[i], 1) for i in picks]
-    cover_deck = deck(design, f"{game_id}-cover", 0.0, chosen)
+    cover_deck = deck(first, f"{game_id}-cover", 0.0, chosen)
     return from_deck(cover_deck, range(len(chosen)), card, DESIGNED_SHOW)

@@ -21,6 +21,7 @@ from kitgen.games.designed.model import (
     MAX_EXTENDS,
     OWN_PROPERTIES,
     REQUIRED_PROPERTY,
+    CardsSource,
     DesignedGameFile,
     Element,
     LayoutChoice,
@@ -113,6 +114,7 @@ class SourceSummary:
     sheet: str | None
     rows: int
     ignored: tuple[str, ...]
+    deck: str | None = None  # the deck it feeds, in a game of several
 
 
 @dataclass
@@ -141,9 +143,42 @@ class Design:
     # Each table of card data read, in order (its path, sheet, rows, and the columns no
     # field reads): `check --stats`. (Not the tables: their cells are not kept.)
     sources: list[SourceSummary] = field(default_factory=list)
+    rows_read: int = 0  # rows of card data read, in every deck (the limit is shared)
+    tables_read: list[Table] = field(default_factory=list)  # while the decks are read
+    # The card data's files and sheets read (real path, sheet), each with where `cards:`
+    # names it: one named twice would print its cards twice.
+    seen_sources: dict[tuple[str, str | None], Location | None] = field(default_factory=dict)
     # Why a deck cannot be checked against the game's deck rules: the first error of a
     # game file that cannot be read, or of its `deck_rules` (None: they can be).
     rules_problem: Finding | None = None
+    # A game of several decks (`decks:`): each deck as a design of its own (`views`),
+    # sharing this one's file, icons, fonts, inputs and findings, with its own cards,
+    # layouts, size and drawing memos; this design's `cards` are all of theirs, in
+    # order, and its `face` and `back` are None. A view's `deck` is its name.
+    views: list[Design] = field(default_factory=list)
+    deck: str | None = None
+    deck_size: str | None = None  # the deck's `size:` (before the kit's card size)
+    deck_size_at: Location | None = None
+
+    def parts(self) -> list[Design]:
+        """What prints as one set of cards each: the decks of a game of several, else
+        the game itself."""
+        several = self.deck is None and self.file is not None and self.file.decks is not None
+        return self.views if several else [self]
+
+    def view(self, name: str) -> Design | None:
+        """The deck of this name (Unicode identity, case aside), or None."""
+        from kitgen.games.designed.model import deck_key
+
+        key = deck_key(name)
+        return next((v for v in self.views if v.deck is not None and deck_key(v.deck) == key), None)
+
+    def view_of(self, card: Card) -> Design:
+        """The deck a card is in (the game itself for a game of one deck)."""
+        for view in self.views:
+            if any(c is card for c in view.cards):
+                return view
+        return self
 
     def note(self, path: str) -> None:
         """Remember a file the design was read from: a change to it is a change to the
@@ -230,7 +265,11 @@ def _read_design(game_id: str, path: str) -> Design:
     design.findings += check_printable(model.title, model.where("title"))
     _read_icons(design, model)
     _read_fonts(design, model)
-    _read_cards(design, model)
+    if model.decks is None:
+        assert model.cards is not None
+        _read_cards(design, model, model.cards, ("cards",))
+    else:
+        _read_decks(design, model)
     if any(path[:1] == ("deck_rules",) for path, _ in doc.dropped):  # (its finding is there)
         design.rules_problem = _first_error_at(design.file_findings, doc, "deck_rules")
     if model.deck_rules is not None:
@@ -249,10 +288,91 @@ def _read_design(game_id: str, path: str) -> Design:
         design.findings += broken
         design.rules_problem = next((f for f in broken if f.is_error), design.rules_problem)
     layouts = Layouts(design)
-    design.face = layouts.pick(model.face, ("face",))
-    if model.back is not None:
-        design.back = layouts.pick(model.back, ("back",))
+    if model.decks is None:
+        assert model.face is not None
+        design.face = layouts.pick(model.face, ("face",))
+        if model.back is not None:
+            design.back = layouts.pick(model.back, ("back",))
+    for view in design.views:  # (a layout two decks name is compiled once)
+        assert view.deck is not None
+        spec = model.decks[view.deck] if model.decks is not None else None
+        assert spec is not None
+        view.face = layouts.pick(spec.face, ("decks", view.deck, "face"))
+        if spec.back is not None:
+            view.back = layouts.pick(spec.back, ("decks", view.deck, "back"))
     return design
+
+
+def _read_decks(design: Design, model: DesignedGameFile) -> None:
+    """The decks of a game of several (`decks:`): each deck's card data read as a game's
+    is, into a view of its own; two decks whose names are alike (Unicode's composed
+    form, case aside), or whose files' names would be one, are `duplicate-key`, and
+    each name, which heads its sheets' label, must be printable."""
+    from kitgen.games.designed.model import deck_key
+    from kitgen.names import name_slug
+
+    assert model.decks is not None
+    first: dict[str, str] = {}
+    slugs: dict[str, str] = {}  # the decks by what their files' names say of them
+    for name, spec in model.decks.items():
+        at = model.where("decks", name, key=True)
+        other = first.setdefault(deck_key(name), name)
+        if other != name:
+            design.findings.append(
+                finding(
+                    "duplicate-key",
+                    f"the decks {other!r} and {name!r} have one name (decks are named with "
+                    "case aside, and a deck file names its deck by it); rename one",
+                    at,
+                )
+            )
+            continue
+        slug = name_slug(name)
+        clash = slugs.setdefault(slug, name)
+        if clash != name:
+            design.findings.append(
+                finding(
+                    "duplicate-key",
+                    f"the decks {clash!r} and {name!r} would print into one file "
+                    f"(`...-{slug}-cards.pdf`: a file name keeps a name's letters and digits); "
+                    "rename one",
+                    at,
+                )
+            )
+            continue
+        design.findings += check_printable(name, at)
+        view = replace(
+            design,
+            tables_read=[],
+            cards=[],
+            face=None,
+            back=None,
+            contexts={},
+            checked={},
+            reported=set(),
+            sources=[],
+            views=[],
+            deck=name,
+            deck_size=None,
+            deck_size_at=None,
+        )
+        if spec.size is not None:
+            from kitgen.layout.geometry import LayoutError
+            from kitgen.layout.paper import card_size
+
+            size_at = model.where("decks", name, "size")
+            try:
+                card_size(spec.size)
+                view.deck_size, view.deck_size_at = spec.size, size_at
+            except LayoutError as err:
+                design.findings.append(finding("invalid-value", str(err), size_at))
+        _read_cards(view, model, spec.cards, ("decks", name, "cards"), design)
+        design.views.append(view)
+        design.cards += view.cards
+    # A field's `column:` (and `copies:`) is the whole game's: a required field's column
+    # is in every deck's every table, another's in one table of some deck at least.
+    design.findings += _named_columns(model, design.tables_read)
+    design.tables_read = []  # (their cells are not kept)
 
 
 def _first_error_at(found: list[Finding], doc: Document, key: str) -> Finding:
@@ -395,18 +515,28 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
             design.fonts[name] = faces
 
 
-def _read_cards(design: Design, model: DesignedGameFile) -> None:
+def _read_cards(
+    design: Design,
+    model: DesignedGameFile,
+    sources: list[CardsSource],
+    key: tuple[str, ...],
+    game: Design | None = None,
+) -> None:
     """Read every source of the card data in order (files, or a workbook's sheets), each
     table checked against the fields on its own: its own header decides which column
-    holds which field. The cards are every source's in turn."""
+    holds which field. The cards are every source's in turn. For one deck of several
+    (`game`: the whole game's design), the rows read and the files named before it in
+    the game count too: every deck's sources share the game's limit of rows, and a
+    file or sheet feeds one deck once."""
     from kitgen.load.table import read_table
     from kitgen.load.table_shape import TableLimits
 
     limits = TableLimits()
-    rows = 0  # read so far, against the limit of rows all sources share
-    seen: dict[tuple[str, str | None], Location | None] = {}
+    whole = game or design
+    rows = whole.rows_read  # read so far, against the limit of rows all sources share
+    seen = whole.seen_sources
     tables: list[Table] = []
-    for source in model.cards:
+    for source in sources:
         at = source.where()
         where, problem = check_reference(source.file, design.path, at, "card data file")
         if problem is not None:
@@ -439,10 +569,14 @@ def _read_cards(design: Design, model: DesignedGameFile) -> None:
             continue
         seen[same] = at
         rows += len(table.rows)
+        whole.rows_read = rows
         design.findings += table.findings
         if not has_errors(table.findings):
             tables.append(table)
-    design.findings += _named_columns(model, tables)
+    if game is None:
+        design.findings += _named_columns(model, tables)
+    else:  # (the game's decks together: `_read_decks`)
+        game.tables_read += tables
     for table in tables:
         checked = check_cards(
             table,
@@ -454,13 +588,16 @@ def _read_cards(design: Design, model: DesignedGameFile) -> None:
         design.findings += checked.findings
         design.cards += checked.cards
         ignored = tuple(cell.text for cell in checked.ignored)
-        design.sources.append(SourceSummary(table.path, table.sheet, len(table.rows), ignored))
+        summary = SourceSummary(table.path, table.sheet, len(table.rows), ignored, design.deck)
+        design.sources.append(summary)
+        if game is not None:
+            game.sources.append(summary)
     if tables and not design.cards and not has_errors(design.findings):
         design.findings.append(
             finding(
                 "out-of-range",
                 "the card data has no cards (every count is 0?)",
-                model.where("cards"),
+                model.where(*key),
             )
         )
 

@@ -432,15 +432,47 @@ class FontFiles(Spec):
     bold_italic: FontFace | None = None
 
 
-class DesignedGameFile(GameFile):
-    """`kind: game` of a designed game: the shared facts, and what its cards are made
-    of: their fields, the file that holds them, the layouts that draw them, the icons
-    their text and layouts name, and fonts of the project's own."""
+MAX_DECKS = 20  # decks in one game file's `decks:`
 
-    fields: dict[FieldName, FieldSpec] = Field(min_length=1, max_length=MAX_FIELDS)
+
+class DeckSpec(Located):
+    """One deck of a game with several (`decks:`): its own card data, face and back
+    layouts and, if it says, card size (a preset, `poker landscape`, or `88x63mm`),
+    sharing the game's fields, icons, fonts and layouts."""
+
     cards: Annotated[CardSources, BeforeValidator(_cards_source)]
     face: RelPath | LayoutChoice
     back: RelPath | LayoutChoice | None = None
+    size: Name | None = None  # its cards' size, before the kit's and its face layout's
+
+
+def deck_key(name: str) -> str:
+    """A deck's name as names are compared: Unicode's composed form, case folded."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def _one_form_schema(schema: dict[str, Any]) -> None:
+    schema["oneOf"] = [
+        {"required": ["cards", "face"], "not": present("decks")},
+        {
+            "required": ["decks"],
+            "not": {"anyOf": [present("cards"), present("face"), present("back")]},
+        },
+    ]
+
+
+class DesignedGameFile(GameFile):
+    """`kind: game` of a designed game: the shared facts, and what its cards are made
+    of: their fields, the file that holds them, the layouts that draw them, the icons
+    their text and layouts name, and fonts of the project's own. A game of several
+    decks names each under `decks:` (its cards, face, back and size) in place of
+    `cards:`, `face:` and `back:`."""
+
+    fields: dict[FieldName, FieldSpec] = Field(min_length=1, max_length=MAX_FIELDS)
+    cards: Annotated[CardSources, BeforeValidator(_cards_source)] | None = None
+    face: RelPath | LayoutChoice | None = None
+    back: RelPath | LayoutChoice | None = None
+    decks: dict[Name, DeckSpec] | None = Field(default=None, min_length=1, max_length=MAX_DECKS)
     name_field: FieldName | None = None  # the field that names a card (else `name`)
     copies: Name | None = None  # the column of each card's copies (else `count` or `qty`)
     strict: bool = False  # a column no field reads is a finding (else ignored)
@@ -448,6 +480,24 @@ class DesignedGameFile(GameFile):
     fonts: dict[FontName, FontFiles] = Field(default_factory=dict, max_length=8)
     font: FontProperty | None = None  # the layouts' text font when they name none
     deck_rules: DeckRules | None = None  # what a legal deck of the game is
+
+    @model_validator(mode="after")
+    @in_schema(_one_form_schema)
+    def _one_deck_or_several(self) -> DesignedGameFile:
+        if self.decks is not None:
+            given = [key for key in ("cards", "face", "back") if key in self.model_fields_set]
+            if given:
+                raise ValueError(
+                    f"a game with `decks:` gives each deck its own `{given[0]}:`; take "
+                    f"`{given[0]}:` out of the game file's top level, or `decks:` out"
+                )
+        elif self.cards is None or self.face is None:
+            missing = "cards" if self.cards is None else "face"
+            raise ValueError(
+                f"a designed game needs `{missing}:` (or `decks:`, each deck with its own "
+                "`cards:` and `face:`)"
+            )
+        return self
 
 
 MAX_DECK_NAMES = 1000  # cards (lines) in a deck file's `cards:` or `sideboard:`
@@ -457,11 +507,13 @@ DeckCount = Annotated[int, Field(ge=1, le=MAX_DECK_COPIES)]
 
 class DesignedDeckFile(Located):
     """`kind: deck` of a designed game: a named deck, card name to copies, and a
-    sideboard, checked against the game's `deck_rules`."""
+    sideboard, checked against the game's `deck_rules`; in a game of several decks,
+    `deck:` names the one whose cards it draws."""
 
     game: str
     kind: Literal["deck"]
     name: Name
+    deck: Name | None = None  # which of the game's `decks:` it draws from
     description: Text | None = None
     cards: dict[Name, DeckCount] = Field(max_length=MAX_DECK_NAMES)
     sideboard: dict[Name, DeckCount] = Field(default_factory=dict, max_length=MAX_DECK_NAMES)

@@ -16,6 +16,13 @@ FIELD_HELP = {
     "DesignedGameFile.face": "The face layout file, or one per value of a field: "
     "`{by: type, layouts: {spell: spell.yaml, else: face.yaml}}`.",
     "DesignedGameFile.back": "The back layout, as `face`; leave it out for blank backs.",
+    "DesignedGameFile.decks": "A game of several decks, in place of `cards`, `face` and "
+    "`back`: each deck's name and its cards, face, back and card size.",
+    "DeckSpec.cards": "This deck's card data, as the game file's `cards`.",
+    "DeckSpec.face": "This deck's face layout, or one per value of a field.",
+    "DeckSpec.back": "This deck's back layout, as `face`; leave it out for blank backs.",
+    "DeckSpec.size": "This deck's card size: poker, tarot, ..., one on its side (`poker "
+    "landscape`) or WxH (`88x63mm`); before the kit's card size and the face layout's.",
     "DesignedGameFile.name_field": "The field that names a card in messages, decks, exports "
     "and Tabletop Simulator (default `name`).",
     "DesignedGameFile.icons": "Icon names and their files (SVG, PNG or JPEG): text draws "
@@ -104,6 +111,8 @@ FIELD_HELP = {
     "(stretched to the box) or crop (covering the box, what sticks out cut off).",
     "Element.tint": "icon: a colour to draw a one-colour icon in.",
     "DesignedDeckFile.name": "The deck's name.",
+    "DesignedDeckFile.deck": "In a game of several decks: the deck whose cards this one "
+    "draws (by its name in the game file's `decks:`).",
     "DesignedDeckFile.description": "A line or two about the deck.",
     "DesignedDeckFile.cards": "Card names and their copies (1 to 99); names are matched with "
     "case, spaces and punctuation aside.",

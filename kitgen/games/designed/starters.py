@@ -217,10 +217,11 @@ def starter_files(name: str) -> list[tuple[str, str]]:
 
 
 def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) -> str:
-    """`kitgen new deck NAME --game ID`: a legal deck of the game's cards, by its deck
-    rules (a KitgenError when the game or its deck rules cannot be read, or when the
-    search finds no legal deck: it names the first rule its closest deck breaks, and
-    nothing is written)."""
+    """`kitgen new deck NAME --game ID`: a legal deck of the game's cards (of a game of
+    several decks, its first deck's, named in `deck:`), by its deck rules (a
+    KitgenError when the game or its deck rules cannot be read, or when the search
+    finds no legal deck: it names the first rule its closest deck breaks, and nothing
+    is written)."""
     from kitgen.errors import KitgenError
     from kitgen.games.designed.load import load_design
     from kitgen.games.designed.model import MAX_DECK_COPIES, MAX_DECK_NAMES
@@ -238,7 +239,8 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
             f"the deck rules of the game {game_id!r} cannot be read ({design.path}): "
             "`kitgen check` it first"
         )
-    cards = {design.name_of(card): card.values for card in design.cards}
+    part = design.parts()[0]  # a game of several decks: its first deck's cards
+    cards = {design.name_of(card): card.values for card in part.cards}
     rules = design.file.deck_rules or DeckRules()
     found = legal_deck(rules, cards, MAX_DECK_NAMES, MAX_DECK_COPIES)
     if found.problem is not None:
@@ -261,6 +263,7 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
         f"game: {game_id}",
         "kind: deck",
         f"name: {yaml_text(name)}",
+        *([f"deck: {yaml_text(part.deck)}"] if part.deck is not None else []),
         "cards:",
         *(f"  {yaml_text(card)}: {count}" for card, count in found.main),
     ]
