@@ -17,7 +17,8 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # of a designed game needs the game's folder: test_font_unusable makes one, and
 # test_font_face_missing one with a font of one face. A deck of
 # a game whose game file is broken needs that game beside it: test_deck_not_checked.
-# Two game files of one id take two folders: test_duplicate_game_id makes them.
+# Two game files of one id take two folders: test_duplicate_game_id makes them. A layout
+# made for another card size than its game's needs the game: tests/test_shared_layouts.py.
 GENERATED = {
     "file-not-found",
     "file-unreadable",
@@ -27,6 +28,7 @@ GENERATED = {
     "too-many-findings",
     "deck-not-checked",
     "duplicate-game-id",
+    "layout-size-mismatch",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 

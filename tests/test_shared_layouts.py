@@ -285,3 +285,26 @@ def test_extends_across_folders_and_its_circle(project: Path) -> None:
         "`extends:` goes round in a circle: relic.yaml -> ../shared/layouts/relic.yaml -> "
         "relic.yaml"
     )
+
+
+def test_a_layout_made_for_another_card_size_is_a_warning_at_its_size(project: Path) -> None:
+    """The German edition prints tarot cards with the shared poker layouts: each layout
+    inherits base.yaml's `size: poker`, said once there; the English game (poker) has
+    nothing to say. `layout-size-mismatch` (a generated case of tests/test_fixtures.py)."""
+    edit(
+        project / "de" / "kit.yaml",
+        "name: Glutwache",
+        "name: Glutwache\nsettings: {card_size: tarot}",
+    )
+    base = project / "shared" / "layouts" / "base.yaml"
+    line = base.read_text(encoding="utf-8").splitlines().index("size: poker") + 1
+    status, out, _err = run_in_process(main, "check", "--format", "json", "proj/en", "proj/de")
+    mismatched = [f for f in findings(out) if f[3] == "layout-size-mismatch"]
+    assert [f[:4] for f in mismatched] == [
+        ("proj/shared/layouts/base.yaml", line, 7, "layout-size-mismatch")
+    ]
+    assert "made for poker cards (63 mm x 88 mm)" in mismatched[0][4]
+    assert "70 mm x 120 mm" in mismatched[0][4]
+    # the English game's kit and game file: no such finding
+    status, out, _err = run_in_process(main, "check", "--format", "json", "proj/en")
+    assert status == 0, findings(out)
