@@ -208,9 +208,9 @@ def test_a_layout_of_one_game_is_not_anothers(project: Path) -> None:
     assert status == 0, findings(out)
     status, out, _err = run_in_process(main, "check", "--format", "json", "proj/de")
     assert status == 1
-    assert [f[:4] for f in findings(out)] == [
-        ("proj/shared/layouts/back.yaml", line, 7, "unknown-game")
-    ]
+    [(path, at, column, code, message)] = findings(out)
+    assert (path, at, column, code) == ("proj/shared/layouts/back.yaml", line, 7, "unknown-game")
+    assert message.endswith("(or leave `game:` out: a layout any game of the project may name)")
     # with an English game file above it, the German check says whose it is
     shutil.copy(project / "en" / "game.yaml", project / "shared" / "game.yaml")
     edit(back, "kind: layout", "kind: layout  # (changed: read again)")

@@ -149,7 +149,12 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
                 finding(
                     code,
                     f"{given!r} is not a {key} kitgen knows{designed}"
-                    f"{suggest(given, list(known))}; use one of: {', '.join(known)}",
+                    f"{suggest(given, list(known))}; use one of: {', '.join(known)}"
+                    + (
+                        " (or leave `game:` out: a layout any game of the project may name)"
+                        if key == "game" and value.get("kind") in registry.SHARED_KINDS
+                        else ""
+                    ),
                     at,
                 )
             )
