@@ -465,7 +465,9 @@ class KitBuilder:
         planned, found = len(self.planned), len(self.result.findings)
         stem = kit.file_prefix or name_slug(kit.name, fallback)
         self.kit_decks = []  # (a new list: the kit's booklet keeps the one it was given)
-        registry.get(kit.game, path).build_kit(self, kit, path, stem)
+        game = registry.get(kit.game, path)
+        with registry.files_of(game):  # (the rules it names are its game's, wherever)
+            game.build_kit(self, kit, path, stem)
         self.kit_decks = []  # a deck file planned next is no card of this kit's
         nothing = len(self.planned) == planned and len(self.result.findings) == found
         if nothing and not self.decks_only:  # a build never writes nothing and calls it done
@@ -533,8 +535,15 @@ class KitBuilder:
         reading = self._path(game, file_name(prefix, "rules"))
         booklet = self._path(game, file_name(prefix, "rules-booklet"))
         reference = self._path(game, file_name(prefix, "reference"))
+        # The game as planned: drawn later, a kit's shared rules file stays its kit's game's
+        # (registry.files_of), never another game of the same id beside the rules file.
+        owner = registry.get(game, doc.path)
 
         def make() -> None:
+            with registry.files_of(owner):
+                drawn()
+
+        def drawn() -> None:
             from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
 
             context = game_context(game, doc.path)
@@ -620,7 +629,8 @@ class KitBuilder:
             self, report, doc, stem
         ):
             self.result.notes.append(
-                f"{target}: kitgen cannot print {doc.game} {doc.kind} files yet"
+                f"{target}: kitgen cannot print "
+                f"{'shared' if doc.game is None else doc.game} {doc.kind} files yet"
             )
 
 

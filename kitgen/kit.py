@@ -104,15 +104,18 @@ def _check_rules_of_game(doc: Document) -> Checked:
         from kitgen.load.rules import check_rules
 
         return Checked(check_rules(doc))
-    assert doc.game is not None  # a file with a model has a known game
-    checked = registry.get(doc.game, doc.path).check(doc)
-    if doc.kind == "kit":  # what every kit has: print settings, a rules file, components
-        from kitgen.load.kits import check_kit_settings, prints_nothing
+    if doc.game is None:  # a shared layout: each game that names it checks it
+        return Checked()
+    game = registry.get(doc.game, doc.path)
+    with registry.files_of(game):  # the files it names are its game's (a shared rules file)
+        checked = game.check(doc)
+        if doc.kind == "kit":  # what every kit has: print settings, a rules file, components
+            from kitgen.load.kits import check_kit_settings, prints_nothing
 
-        shared = check_kit_settings(doc.model, doc.path)
-        if not any(path[:1] == ("components",) for path, _ in doc.dropped):
-            shared += prints_nothing(doc.model)  # (an invalid component is its own finding)
-        checked.findings = [*shared, *checked.findings]
+            shared = check_kit_settings(doc.model, doc.path)
+            if not any(path[:1] == ("components",) for path, _ in doc.dropped):
+                shared += prints_nothing(doc.model)  # (an invalid component is its own finding)
+            checked.findings = [*shared, *checked.findings]
     return checked
 
 

@@ -64,6 +64,10 @@ ENTRY_POINT_GROUP = "kitgen.games"
 DESIGNED = "kitgen.games.designed.discover:find_near"
 DESIGNED_FOLDER = "kitgen.games.designed.discover:is_designed_folder"
 DESIGNED_STARTER = "kitgen.games.designed.starters:starter_files"
+# Kinds of file that may leave out `game:`: one file shared by every game of a project
+# that names it (a designed game's layout), read with this model and checked by each
+# game that names it, against that game's fields.
+SHARED_KINDS: dict[str, str] = {"layout": "kitgen.games.designed.model:LayoutFile"}
 
 
 class Unsupported(UsageError):
@@ -364,14 +368,19 @@ def find(game_id: str, near: str | None = None) -> Game | None:
 
     A designed game is found only near a file, never by its id alone: two folders may
     declare one id, and each file's game is its own folder's (so a caller with a file
-    passes it). An id that is not a valid game id (`kitgen.names.game_id_problem`: a
-    path, say) is no game's."""
+    passes it). A file read for one of a game's files (a layout its game file names, the
+    rules its kit names: `files_of`) is that game's, wherever it lies: a shared file
+    never finds another game of the same id beside it. An id that is not a valid game
+    id (`kitgen.names.game_id_problem`: a path, say) is no game's."""
     if game_id in BUILTIN:
         return _import(BUILTIN[game_id] + ":GAME", game_id)
     if game_id in _registered:
         return _registered[game_id]
     if game_id_problem(game_id) is not None:  # a name, never a path
         return None
+    for owner in reversed(_owners):  # a file read for a game's file is that game's
+        if owner.id == game_id:
+            return owner
     if near is not None:  # (before the entry points: scanning them costs start-up)
         module, _, name = DESIGNED.partition(":")
         found: Game | None = getattr(import_module(module), name)(game_id, near)
@@ -381,6 +390,17 @@ def find(game_id: str, near: str | None = None) -> Game | None:
     if game_id not in _entry_points():
         return None
     return _package(game_id)
+
+
+def shared_model(kind: str) -> type[BaseModel] | None:
+    """The model of a file of this kind that names no game (`SHARED_KINDS`); None: a file
+    of this kind names its game."""
+    where = SHARED_KINDS.get(kind)
+    if where is None:
+        return None
+    module, _, name = where.partition(":")
+    model: type[BaseModel] = getattr(import_module(module), name)
+    return model
 
 
 def designed_id(folder: str) -> str | None:
@@ -627,6 +647,18 @@ def one_run() -> Iterator[None]:
         _run.clear()
 
 
+@contextmanager
+def files_of(game: Game) -> Iterator[None]:
+    """Within the block, every file that names `game`'s id is `game`'s: the files a
+    game's file names (its layouts, its kit's rules) belong to the game that names them,
+    not to whichever game file of that id lies nearest them (a shared folder's, say)."""
+    _owners.append(game)
+    try:
+        yield
+    finally:
+        _owners.pop()
+
+
 def _seen_in_run(game: Game) -> None:
     if _run:
         _run[0].setdefault(game.id, game)
@@ -654,3 +686,4 @@ _loaded: dict[str, Game] = {}  # installed packages' games, loaded
 _broken: dict[str, PackageError] = {}  # and those that could not be
 _modules: dict[str, str] = {}  # each loaded package's top-level module: its package
 _run: list[dict[str, Game]] = []  # the designed games of the run going on, by id
+_owners: list[Game] = []  # the games whose files are being read (`files_of`), innermost last

@@ -609,9 +609,17 @@ def designed_schema(kind: str) -> dict[str, Any]:
         "title": f"kitgen {kind} file of a game of your own",
         "description": DESIGNED_HELP[kind],
         "type": "object",
-        "required": ["game", "kind"],
+        "required": ["kind"] if kind in registry.SHARED_KINDS else ["game", "kind"],
         "properties": {
-            "game": {"description": "The game's own id.", "type": "string"},
+            "game": {
+                "description": "The game's own id"
+                + (
+                    " (left out: a layout any game of the project may name)."
+                    if kind in registry.SHARED_KINDS
+                    else "."
+                ),
+                "type": "string",
+            },
             "kind": {"const": kind, "description": DESIGNED_HELP[kind], "type": "string"},
         },
         "allOf": [{"$ref": _REF + name}],

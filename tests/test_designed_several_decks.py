@@ -436,3 +436,20 @@ def test_two_decks_whose_files_would_be_one_are_found(harbour: Path) -> None:
     status, found = check(game)
     assert status != 0
     assert found == [("duplicate-key", "game.yaml", line_of(game, "resources?:"))]
+
+
+def test_a_layout_made_for_another_size_than_its_decks_is_found_once_naming_the_deck(
+    harbour: Path,
+) -> None:
+    # The landscape deck's face says `size: poker` (portrait): it is held to its own
+    # deck's size, not the first deck's (where poker is right), and said once.
+    layout = harbour / "resource.yaml"
+    edit(layout, "bleed: 3mm\n", "size: poker\nbleed: 3mm\n")
+    status, out, _err = run_in_process(main, "check", str(harbour / "game.yaml"))
+    assert status == 0
+    assert out.count("layout-size-mismatch") == 1
+    assert "resource.yaml:3:7: warning layout-size-mismatch" in out
+    assert "but the cards of deck 'Resources' (the deck's `size:`" in out
+    assert "are made for 88 mm x 63 mm" in out
+    # The portrait deck's layout of the same size says nothing.
+    assert "special.yaml" not in out

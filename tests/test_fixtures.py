@@ -19,7 +19,8 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # a game whose game file is broken needs that game beside it: test_deck_not_checked.
 # Two game files of one id take two folders: test_duplicate_game_id makes them. A deck
 # file naming a card of another deck needs a game of several decks beside it:
-# test_card_in_other_deck makes one (tests/severaldecks.py).
+# test_card_in_other_deck makes one (tests/severaldecks.py). A layout made for another
+# card size than its game's needs the game: tests/test_shared_layouts.py.
 GENERATED = {
     "card-in-other-deck",
     "file-not-found",
@@ -30,6 +31,7 @@ GENERATED = {
     "too-many-findings",
     "deck-not-checked",
     "duplicate-game-id",
+    "layout-size-mismatch",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 

@@ -84,12 +84,14 @@ def _nodes(node: Any) -> list[dict[str, Any]]:
 
 def test_every_kind_covers_exactly_the_games_that_have_it() -> None:
     for kind in KINDS:
-        if kind == "layout":  # only designed games have layouts, each with an id of its own
+        if kind == "layout":  # only designed games have layouts: a game's, or shared
             assert (kind, registry.builtin_ids()) and not games_with(kind)
             assert kind_schema(kind)["properties"]["game"] == {
-                "description": "The game's own id.",
+                "description": "The game's own id (left out: a layout any game of the "
+                "project may name).",
                 "type": "string",
             }
+            assert kind_schema(kind)["required"] == ["kind"]
             continue
         games = [g for g in registry.builtin_ids() if (g, kind) in MODELS]
         assert kind_schema(kind)["properties"]["game"]["enum"] == games
@@ -107,6 +109,8 @@ def test_a_designed_games_files_have_schemas_of_their_own() -> None:
         "elements": [{"type": "text", "text": "{{ name }}", "fill": {"a": {"b": "#fff"}}}],
     }
     assert schema_errors(layout, "layout") == []
+    assert schema_errors({k: v for k, v in layout.items() if k != "game"}, "layout") == []
+    assert schema_errors({"game": "my-own", "elements": []}, "layout") != []  # (no kind)
     layout["elements"][0]["x"] = [1, 2]  # type: ignore[index]
     assert schema_errors(layout, "layout") != []
     with pytest.raises(Exception, match="not position"):

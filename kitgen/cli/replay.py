@@ -46,7 +46,8 @@ def replay(
         keys = (game or registry.Game()).no_replay()
         show_replay(doc.path, Replay(keys, findings), output)
         raise typer.Exit(1)  # a file without a model always has an error; to be sure
-    assert doc.game is not None  # (a file with a model names its game)
+    if doc.game is None:  # (a shared layout names no game)
+        raise KitgenError(f"{file} is a {doc.kind} file, not a record")
     game = registry.get(doc.game, doc.path)
     if not game.supports("replay"):
         raise game.unsupported("recorded games")

@@ -114,6 +114,8 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
         ("game", registry.builtin_ids(), "unknown-game"),
         ("kind", KINDS, "unknown-kind"),
     ):
+        if key == "game" and key not in value and value.get("kind") in registry.SHARED_KINDS:
+            continue  # a layout shared by the games that name it
         if key not in value:
             doc.findings.append(
                 finding(
@@ -147,7 +149,12 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
                 finding(
                     code,
                     f"{given!r} is not a {key} kitgen knows{designed}"
-                    f"{suggest(given, list(known))}; use one of: {', '.join(known)}",
+                    f"{suggest(given, list(known))}; use one of: {', '.join(known)}"
+                    + (
+                        " (or leave `game:` out: a layout any game of the project may name)"
+                        if key == "game" and value.get("kind") in registry.SHARED_KINDS
+                        else ""
+                    ),
                     at,
                 )
             )
@@ -199,7 +206,14 @@ def read_document(path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
         return doc
     if not _envelope(doc, parsed.value, parsed.source):
         return doc
-    assert doc.game is not None and doc.kind is not None
+    assert doc.kind is not None
+    if doc.game is None:  # a file shared by the games that name it (a layout)
+        shared = registry.shared_model(doc.kind)
+        assert shared is not None  # (`_envelope` let it leave `game:` out)
+        checked = validate(shared, parsed.value, parsed.source)
+        doc.findings.extend(checked.findings)
+        doc.model, doc.dropped = checked.model, checked.dropped
+        return doc
     if doc.kind == "game" and "fields" in parsed.value and doc.game in registry.builtin_ids():
         doc.findings.append(
             finding(

@@ -3,7 +3,8 @@ a record's `decks:`, a card's `art:`. Where they are, and whether kitgen may rea
 
 A named file is read only when it is inside the folder of the file that names it,
 or inside that file's project: the nearest folder, from there upward, that holds a
-kit file or a kitgen.toml. Symlinks are resolved before the comparison, so a link
+kitgen.toml (games in folders below it share its files: layouts, rules, icons), else
+the nearest that holds a kit file. Symlinks are resolved before the comparison, so a link
 cannot lead out. kitgen's own data (`data/`, shipped in the wheel) may always be
 named. `--allow-outside` lifts the rule for one run (`allowing_outside`). A file
 refused is a `path-outside-project` finding at the entry that names it; it is
@@ -120,17 +121,29 @@ def _holds_project(folder: str, mark: int) -> bool:
 
 
 def project_root(folder: str) -> str | None:
-    """The nearest folder from `folder` (a real path) upward that holds a kit file or
-    a kitgen.toml, or None."""
-    here = folder
+    """The project of `folder` (a real path): the nearest folder from there upward that
+    holds a kitgen.toml, else the nearest that holds a kit file; None when none does.
+
+    A kitgen.toml makes one project of its folder and every game below it, each game
+    folder with a kit of its own: a game's file may name a layout in a shared folder
+    beside the game's (`../shared/face.yaml`), never a file above the kitgen.toml."""
+    here, nearest = folder, None
     while True:
-        mark = _folder_mark(here)
-        if mark is not None and _holds_project(here, mark):
+        if _has_marker(here):
             return here
+        if nearest is None:
+            mark = _folder_mark(here)
+            if mark is not None and _holds_project(here, mark):
+                nearest = here
         parent = os.path.dirname(here)
         if parent == here:
-            return None
+            return nearest
         here = parent
+
+
+def _has_marker(folder: str) -> bool:
+    """Whether a folder holds a kitgen.toml (a regular file, or a link to one)."""
+    return any(os.path.isfile(os.path.join(folder, m)) for m in KIT_MARKERS)
 
 
 def _data_root() -> str:

@@ -206,6 +206,11 @@ CODES: dict[str, CodeInfo] = {
     "text-clipped": CodeInfo(
         "error", "layout text reaching past the card's cut line (it prints cut off)", stage="build"
     ),
+    "layout-size-mismatch": CodeInfo(
+        "warning",
+        "a designed game's layout made for another card size than the game's cards (a "
+        "layout shared by games of other sizes)",
+    ),
     "short-of-bleed": CodeInfo(
         "warning",
         "a coloured layout element stopping at the cut line, short of the bleed's edge, on a "

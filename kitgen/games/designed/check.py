@@ -12,7 +12,9 @@ from kitgen.load.printable import check_printable
 from kitgen.model.findings import Finding, finding
 
 if TYPE_CHECKING:
+    from kitgen.layout.geometry import Size
     from kitgen.model.document import Document
+    from kitgen.model.kit import PrintSettings
 
 
 def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
@@ -37,8 +39,74 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
     if doc.kind == "kit":  # (the game file's own shape comes with its own check)
         found = design.file_findings + found
     if design.ok:
-        found += check_drawn(design, getattr(doc.model, "settings", None))
+        settings = getattr(doc.model, "settings", None)
+        found += layout_sizes(design, settings)
+        found += check_drawn(design, settings)
     return found
+
+
+def layout_sizes(design: Design, settings: PrintSettings | None) -> list[Finding]:
+    """`layout-size-mismatch` at a layout's `size:` (its own, or the one it inherits)
+    when it names another card size than the one the game's cards are made for (the
+    kit's `card_size`, else the face layout's `size:`): a layout shared by games of
+    other card sizes, say. Its lengths in mm are placed as on the game's cards."""
+    from kitgen.games.designed.draw import made_size
+
+    found: list[Finding] = []
+    seen: set[tuple[object, float, float]] = set()
+    for part in design.parts():  # each deck of a game of several, at its own size
+        found += _layout_sizes(part, made_size(part, settings), seen)
+    return found
+
+
+def _layout_sizes(
+    design: Design, made: Size | None, seen: set[tuple[object, float, float]]
+) -> list[Finding]:
+    """`layout_sizes` of one deck whose cards are made for `made` (None: unknown); a
+    layout's `size:` shared by decks of one size is said once (`seen`)."""
+    from kitgen.layout.geometry import LayoutError
+    from kitgen.layout.paper import card_size
+    from kitgen.layout.units import format_mm
+
+    if made is None:
+        return []
+    found: list[Finding] = []
+    for pick in (design.face, design.back):
+        for layout in [] if pick is None else pick.all():
+            if layout.size is None or layout.size_at is None:
+                continue
+            key = (layout.size_at, round(made.width, 2), round(made.height, 2))
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                size = card_size(layout.size)
+            except LayoutError:  # (its own finding)
+                continue
+            if abs(size.width - made.width) < 0.01 and abs(size.height - made.height) < 0.01:
+                continue
+            found.append(
+                finding(
+                    "layout-size-mismatch",
+                    f"this layout is made for {layout.size} cards ({format_mm(size.width)} x "
+                    f"{format_mm(size.height)}), but {_cards_of(design)} are made for "
+                    f"{format_mm(made.width)} x {format_mm(made.height)}: its lengths are "
+                    "placed as on those cards; give the layout that size, or leave `size:` out",
+                    layout.size_at,
+                )
+            )
+    return found
+
+
+def _cards_of(design: Design) -> str:
+    """Whose cards a layout is held to, and where their size comes from: the game's, or
+    one deck's of several."""
+    if design.deck is None:
+        return "the game's cards (its kit's `card_size`, else its face layout's `size:`)"
+    return (
+        f"the cards of deck {design.deck!r} (the deck's `size:`, else its kit's "
+        "`card_size`, else its face layout's `size:`)"
+    )
 
 
 def check_deck_file(design: Design, doc: Document) -> list[Finding]:

@@ -242,7 +242,14 @@ def load_design(game_id: str, folder: str) -> Design:
     if cached is not None and cached.game_id == game_id and cached.unchanged:
         return cached
     _cache.clear()  # one game at a time
-    design = _cache[path] = _read_design(game_id, path)
+    from kitgen import registry
+
+    owner = registry.find(game_id, folder)
+    if owner is None:  # (its game file cannot say its id: its reading says why)
+        design = _cache[path] = _read_design(game_id, path)
+        return design
+    with registry.files_of(owner):  # a layout it names is its own, wherever it lies
+        design = _cache[path] = _read_design(game_id, path)
     return design
 
 
@@ -373,6 +380,14 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
     # is in every deck's every table, another's in one table of some deck at least.
     design.findings += _named_columns(model, design.tables_read)
     design.tables_read = []  # (their cells are not kept)
+
+
+def _from(folder: str, path: str) -> str:
+    """A real path as seen from a real folder (`../shared/base.yaml`), with `/`."""
+    try:
+        return os.path.relpath(path, folder).replace(os.sep, "/")
+    except ValueError:  # (another drive)
+        return path
 
 
 def _first_error_at(found: list[Finding], doc: Document, key: str) -> Finding:
@@ -691,7 +706,9 @@ class Layouts:
 
         real = os.path.realpath(path)
         if real in chain:
-            loop = " -> ".join(os.path.basename(p) for p in (*chain, real))
+            # (named from the game file's folder: a loop may run through shared folders)
+            home = os.path.realpath(os.path.dirname(self.design.path) or os.curdir)
+            loop = " -> ".join(_from(home, p) for p in (*chain, real))
             self.design.findings.append(
                 finding("invalid-value", f"`extends:` goes round in a circle: {loop}", at)
             )
@@ -718,11 +735,12 @@ class Layouts:
                     finding("invalid-value", "this is not a layout file (`kind: layout`)", at)
                 )
             return None
-        if model.game != self.design.game_id:
+        if model.game is not None and model.game != self.design.game_id:
             self.design.findings.append(
                 finding(
                     "invalid-value",
-                    f"this layout is {model.game!r}'s, not {self.design.game_id!r}'s",
+                    f"this layout is {model.game!r}'s, not {self.design.game_id!r}'s (leave "
+                    "out `game:` to share a layout among the games of a project)",
                     model.where("game"),
                 )
             )

@@ -322,9 +322,13 @@ class LayoutFile(Located):
     warning otherwise: a cut a little off would clip it). `background` fills the whole
     card, bleed included. A layout that `extends:` another takes its settings and
     elements; an element with the `name` of one of them changes it (the properties it
-    gives), and the others are drawn after the inherited ones."""
+    gives), and the others are drawn after the inherited ones.
 
-    game: str
+    A layout without `game:` is shared: any game of the project may name it (by its
+    path), and each checks and draws it against its own fields. One with `game:` is
+    that game's alone."""
+
+    game: str | None = None
     kind: Literal["layout"]
     extends: RelPath | None = None
     size: Name | None = None
