@@ -41,6 +41,9 @@ sections:
     blocks:
       - text: "{PLAY} **3** {CARDS} Alice {SALAM} {PLAY} {CARDS} {SALAM}."
       - list: ["{SHALOM} {FRIENDS} 42", "{FRIENDS} {SHALOM}"]
+      - table:
+          columns: [{PLAY}, {SHALOM}]
+          rows: [["{SALAM}", "7"]]
 """
 
 
@@ -109,6 +112,10 @@ def test_an_arabic_and_hebrew_rules_booklet_is_shaped_right_to_left(tmp_path: Pa
     assert number[1] < friends[0] < friends[1] < shalom[0]
     assert boxes[bullet][0] > shalom[1]
     assert boxes[bullet][2] == pytest.approx(right, abs=3.0)
+    # A table whose headings run right to left has its first column on the right.
+    first, second = (_span(found, boxes, w, found.rindex(w)) for w in (PLAY, SHALOM))
+    assert second[1] < first[0]
+    assert first[1] == pytest.approx(right - 3, abs=1.0)  # (the cell's padding)
     # The running title reads as typed, at the right margin.
     assert f"{SALAM} {CARDS}" in found
     footer = _span(found, boxes, f"{SALAM} {CARDS}")

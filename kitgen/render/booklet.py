@@ -29,7 +29,7 @@ from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -272,6 +272,15 @@ class Styles:
         return self.table[name]
 
 
+def _flush_right(cell: Paragraph) -> Paragraph:
+    """A cell of a right-to-left table: reportlab's paragraphs set flush right (kitgen's
+    right-to-left ones are already)."""
+    if type(cell) is not Paragraph:
+        return cell
+    style = ParagraphStyle(cell.style.name, parent=cell.style, alignment=TA_RIGHT)
+    return Paragraph(cell.text, style)
+
+
 def _column_widths(
     columns: list[str], rows: list[list[str]], width: float, size: float
 ) -> list[float]:
@@ -465,11 +474,19 @@ class Story:
         ]
         cols = len(t.columns)
         rows = [row + [Paragraph("", self.styles["cell"])] * (cols - len(row)) for row in rows]
+        grid = [head, *[r[:cols] for r in rows]]
+        widths = _column_widths(t.columns, t.rows, width, self.styles.size * 0.92)
+        # A table whose headings all run right to left reads from the right: its first
+        # column is the rightmost.
+        rtl = all(getattr(cell, "_rtl", False) for cell in head)
+        if rtl:  # (and its cells of numbers or Latin text set flush right too)
+            grid = [[_flush_right(cell) for cell in row[::-1]] for row in grid]
+            widths = widths[::-1]
         table = Table(
-            [head, *[r[:cols] for r in rows]],
-            colWidths=_column_widths(t.columns, t.rows, width, self.styles.size * 0.92),
+            grid,
+            colWidths=widths,
             repeatRows=1,
-            hAlign="LEFT",
+            hAlign="RIGHT" if rtl else "LEFT",
             splitInRow=1,  # a row taller than a page goes on over the page break
         )
         table.setStyle(
