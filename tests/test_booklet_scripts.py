@@ -6,6 +6,7 @@ by its dictionary (kitgen.render.script_paragraph)."""
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -260,3 +261,41 @@ def test_a_german_rules_booklet_is_hyphenated_by_its_dictionary(tmp_path: Path) 
     assert cut_words(_booklet(tmp_path, plain)) == []
     # And the language may come from the caller (the game's, an edition's).
     assert cut_words(_booklet(tmp_path, plain, language="de")) == hyphenated
+
+
+def _designed_booklet(tmp_path: Path, game_line: str) -> bytes:
+    """Emberwake's reading edition, its game file with `game_line` added and the first
+    paragraph of its rules in German."""
+    from conftest import run_in_process
+
+    from kitgen.entry import main
+
+    game = tmp_path / "emberwake"
+    shutil.copytree(Path(__file__).parent.parent / "data" / "examples" / "emberwake", game)
+    path = game / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + game_line, encoding="utf-8")
+    rules = game / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    first = text.index('      - text: "Two keepers')
+    end = text.index("\n", first)
+    german = GERMAN_RULES.split("      - text: ", 1)[1].split('"\n', 1)[0] + '"'
+    rules.write_text(
+        text[:first] + "      - text: " + german.replace("\\\n", "") + text[end:], encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    status, _out, err = run_in_process(main, "build", str(game / "kit.yaml"), "-o", str(out))
+    assert status == 0, err
+    return (out / "emberwake" / "emberwake-rules.pdf").read_bytes()
+
+
+def test_a_designed_games_language_hyphenates_its_booklet(tmp_path: Path) -> None:
+    """A game file's `language: de` is its rules' language; a game file that writes
+    none hyphenates nothing (its card text is English, its booklet as before)."""
+
+    def hyphens(data: bytes) -> int:
+        return sum(
+            p.get_textpage().get_text_range().count("\ufffe") for p in pdfium.PdfDocument(data)
+        )
+
+    assert hyphens(_designed_booklet(tmp_path / "de", "language: de\n")) > 0
+    assert hyphens(_designed_booklet(tmp_path / "none", "")) == 0
