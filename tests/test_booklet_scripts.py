@@ -6,6 +6,7 @@ by its dictionary (kitgen.render.script_paragraph)."""
 from __future__ import annotations
 
 import io
+import itertools
 import shutil
 from pathlib import Path
 
@@ -219,6 +220,17 @@ def test_reportlabs_own_cjk_wrap_breaks_kinsoku(cjk_font: str) -> None:
     assert broken > 0
 
 
+def _hyphenated(text: str) -> list[tuple[str, int]]:
+    """The words of text read by pdfium hyphenated at a line's end, each with where:
+    pdfium reads such a hyphen as U+FFFE and joins the lines."""
+    parts = text.split("\ufffe")
+    out = []
+    for before, after in itertools.pairwise(parts):
+        head = before.split()[-1]
+        out.append((head + after.split()[0].rstrip(".,:"), len(head)))
+    return out
+
+
 GERMAN_RULES = """\
 game: scratch
 kind: rules
@@ -243,15 +255,9 @@ def test_a_german_rules_booklet_is_hyphenated_by_its_dictionary(tmp_path: Path) 
     words = source.replace(".", " ").replace(",", " ").split()
 
     def cut_words(data: bytes) -> list[tuple[str, int]]:
-        """The words hyphenated at a line's end, each with where: pdfium reads such a
-        hyphen as U+FFFE and joins the lines."""
-        text = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(data))
-        out = []
-        for k in range(text.count("\ufffe")):
-            before, after = text.split("\ufffe")[k : k + 2]
-            head = before.split()[-1]
-            out.append((head + after.split()[0].rstrip(".,"), len(head)))
-        return out
+        return _hyphenated(
+            " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(data))
+        )
 
     hyphenated = cut_words(_booklet(tmp_path, GERMAN_RULES))
     assert hyphenated, "no word was hyphenated"
@@ -299,3 +305,28 @@ def test_a_designed_games_language_hyphenates_its_booklet(tmp_path: Path) -> Non
 
     assert hyphens(_designed_booklet(tmp_path / "de", "language: de\n")) > 0
     assert hyphens(_designed_booklet(tmp_path / "none", "")) == 0
+
+
+def test_kitgens_paragraph_hyphenates_by_the_rules_language() -> None:
+    """A German paragraph that quotes a Hebrew word is kitgen's; a word that does not
+    fit at a line's end is hyphenated at a German dictionary point, as reportlab's
+    paragraphs are; with no language, none is."""
+    from kitgen.render.script_paragraph import ScriptParagraph
+
+    register_fonts()
+    dic = pyphen.Pyphen(lang="de_DE")
+    source = (
+        f"Das Wort {SHALOM} heißt Frieden: die Schatzkammerverwalterin übernimmt die "
+        "Nachziehstapelverwaltung und die Siegpunktleiste bei der Spielvorbereitung."
+    )
+    words = source.replace(".", " ").replace(":", " ").split()
+    style = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=13)
+    found = 0
+    for width in range(120, 260, 10):
+        lines = _printed_lines(ScriptParagraph(source, style, "de"), float(width))
+        for whole, at in _hyphenated(" ".join(lines)):
+            assert whole in words and at in dic.positions(whole), (width, lines)
+            found += 1
+        plain = _printed_lines(ScriptParagraph(source, style), float(width))
+        assert _hyphenated(" ".join(plain)) == [], plain
+    assert found
