@@ -330,3 +330,34 @@ def test_kitgens_paragraph_hyphenates_by_the_rules_language() -> None:
         plain = _printed_lines(ScriptParagraph(source, style), float(width))
         assert _hyphenated(" ".join(plain)) == [], plain
     assert found
+
+
+def test_the_back_covers_components_in_arabic_are_shaped_with_their_bullets_on_the_right(
+    tmp_path: Path,
+) -> None:
+    """The back cover lists the kit's components with a bullet each: an Arabic one was
+    reportlab's Paragraph, unjoined, left to right, its bullet on the left."""
+    path = tmp_path / "rules.yaml"
+    path.write_text(ARABIC_RULES, encoding="utf-8")
+    doc = read_document(str(path))
+    assert isinstance(doc.model, RulesFile)
+    facts = BookletFacts("2", "a while", "A test.", components=((CARDS, f"{SALAM} 30"),))
+    reading, _, found = booklet_pdfs(
+        doc.model,
+        game_context("scratch"),
+        game_figures("scratch"),
+        facts,
+        paper_size("a5"),
+        paper_size("a4").rotated(),
+        "normal",
+    )
+    assert [f for f in found if f.is_error] == []
+    pdf = pdfium.PdfDocument(reading)
+    found_text, boxes = _chars(pdf[len(pdf) - 1])
+    right = pdf[0].get_size()[0] - 13 * MM
+    item = found_text.index(f"{CARDS}.")
+    name, salam, number = (_span(found_text, boxes, w, item) for w in (CARDS, SALAM, "30"))
+    assert number[1] < salam[0] < salam[1] < name[0]
+    bullet = found_text.rindex("\u2022")
+    assert boxes[bullet][0] > name[1] and boxes[bullet][2] == pytest.approx(right, abs=3.0)
+    assert salam[1] - salam[0] <= text_width(SALAM, REGULAR, 9.5)  # joined

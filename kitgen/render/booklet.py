@@ -1024,10 +1024,11 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
             HRFlowable(width="100%", thickness=0.6, color=INK, spaceBefore=0, spaceAfter=s),
             Paragraph("In the kit", styles["h2"]),
             *(
-                Paragraph(
+                paragraph(
                     f"<b>{escape_text(name)}.</b> {escape_text(what)}",
                     item,
-                    bulletText="\u2022",
+                    styles.language,
+                    "\u2022",
                 )
                 for name, what in facts.components
             ),

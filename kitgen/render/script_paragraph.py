@@ -69,12 +69,14 @@ def hyphenation_language(language: str | None) -> str:
     return dictionary_name(language) or ""
 
 
-def paragraph(text: str, style: ParagraphStyle, language: str | None = None) -> Paragraph:
-    """A paragraph of Platypus markup: reportlab's own unless the text needs kitgen's
-    (`needs_script`)."""
+def paragraph(
+    text: str, style: ParagraphStyle, language: str | None = None, bullet: str | None = None
+) -> Paragraph:
+    """A paragraph of Platypus markup (with a bullet when given): reportlab's own
+    unless the text needs kitgen's (`needs_script`)."""
     if needs_script(text):
-        return ScriptParagraph(text, style, language)
-    return Paragraph(text, style)
+        return ScriptParagraph(text, style, language, bullet)
+    return Paragraph(text, style, bulletText=bullet)
 
 
 class _Line(NamedTuple):
@@ -93,9 +95,13 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
     colours are the same a Paragraph would use."""
 
     def __init__(
-        self, text: str, style: ParagraphStyle | None = None, language: str | None = None
+        self,
+        text: str,
+        style: ParagraphStyle | None = None,
+        language: str | None = None,
+        bullet: str | None = None,
     ) -> None:
-        Paragraph.__init__(self, text, style)
+        Paragraph.__init__(self, text, style, bulletText=bullet)
         self.language = language or ""
         chars, owners = _flatten(self.frags)
         self._chars = chars
@@ -263,6 +269,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         first_frag = self._frag(lines[0].owners[0]) if lines[0].owners else self.frags[0]
         y = self.height - first_frag.fontSize
         canvas.saveState()
+        self._draw_bullet(canvas, y)
         for number, line in enumerate(lines):
             indent = style.firstLineIndent if number == 0 and self._first else 0.0
             left = style.rightIndent if self._rtl else style.leftIndent
@@ -283,6 +290,20 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
             self._draw_runs(canvas, x, y, runs)
             y -= leading
         canvas.restoreState()
+
+    def _draw_bullet(self, canvas: Any, y: float) -> None:
+        """A bullet given as text (`bulletText`) on the first line's baseline, at the
+        style's `bulletIndent` from the side the paragraph starts on."""
+        bullet = self.bulletText
+        if not isinstance(bullet, str) or not bullet or not self._first:
+            return  # (none, or this is the part of a split paragraph after its first line)
+        style = self.style
+        font, size = style.bulletFontName, style.bulletFontSize
+        width = text_width(bullet, font, size)
+        x = self.width - style.bulletIndent - width if self._rtl else style.bulletIndent
+        canvas.setFillColor(getattr(style, "bulletColor", None) or style.textColor)
+        canvas.setFont(font, size)
+        canvas.drawString(x, y + getattr(style, "bulletOffsetY", 0), bullet)
 
     def _runs(self, line: _Line, base: int) -> list[tuple[str, bool, str, Any, float]]:
         """A line's runs of one direction and one fragment in the order UAX #9 shows
