@@ -361,3 +361,22 @@ def test_the_back_covers_components_in_arabic_are_shaped_with_their_bullets_on_t
     bullet = found_text.rindex("\u2022")
     assert boxes[bullet][0] > name[1] and boxes[bullet][2] == pytest.approx(right, abs=3.0)
     assert salam[1] - salam[0] <= text_width(SALAM, REGULAR, 9.5)  # joined
+
+
+def test_a_paragraph_split_over_a_page_breaks_its_rest_at_the_width_it_gets() -> None:
+    """The part after a split holds the lines that did not fit; in a column of another
+    width they are broken again to fit it, and no word is lost or doubled."""
+    from kitgen.render.script_paragraph import ScriptParagraph
+
+    register_fonts()
+    words = [PLAY, SALAM, CARDS, "Alice", "42"] * 12
+    style = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=13)
+    whole = ScriptParagraph(" ".join(words), style)
+    _, height = whole.wrap(200, 1000)
+    head, tail = whole.split(200, 3 * 13)
+    assert head.wrap(200, 1000)[1] == 3 * 13
+    assert tail.wrap(200, 1000)[1] == height - 3 * 13  # the same lines, at the same width
+    tail.wrap(120, 1000)
+    assert all(line.width <= 120 + 1e-6 for line in tail._lines)
+    read = [w for part in (head, tail) for line in part._lines for w in line.text.split()]
+    assert read == words

@@ -81,11 +81,12 @@ def paragraph(
 
 class _Line(NamedTuple):
     """One line: its characters in logical order, the fragment (face, size, colour) of
-    each, and its width."""
+    each, its width, and where it starts in the paragraph's text."""
 
     text: str
     owners: tuple[int, ...]
     width: float
+    start: int
 
 
 class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no type hints)
@@ -109,6 +110,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         self._rtl = base_level(chars) == RTL
         self._first = True  # (a part after a split has no first-line indent)
         self._fixed: list[_Line] | None = None  # (the lines of a part split off)
+        self._begin = 0  # where the text of a part split off after the first starts
         self._lines: list[_Line] = []
 
     # -- layout ---------------------------------------------------------------------
@@ -150,7 +152,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         head, tail = self._copy(), self._copy()
         head._fixed = self._lines[:count]
         head.style = _without(self.style, "spaceAfter")
-        tail._fixed = self._lines[count:]
+        tail._begin = self._lines[count].start  # (broken again at the width it gets)
         tail._first = False
         tail.style = _without(self.style, "spaceBefore")
         return [head, tail]
@@ -189,6 +191,9 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         lines: list[_Line] = []
         chars = self._chars
         for begin, end in _hard_lines(chars):
+            if end < self._begin:
+                continue
+            begin = max(begin, self._begin)
             start: int | None = None  # the current line's first character
             stop = begin  # ... and its end
             width = 0.0
@@ -222,7 +227,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
                     limit = later
                 start, stop, width = s, e, self._measure(s, e)
             if start is None:
-                lines.append(_Line("", (), 0.0))
+                lines.append(_Line("", (), 0.0, begin))
             else:
                 lines.append(self._line(start, stop, False))
         return lines
@@ -249,7 +254,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
                 self._measure(start + len(text) - 1, start + len(text))
             )
             text, owners = text + "-", (*owners, owners[-1])
-        return _Line(text, tuple(owners), width)
+        return _Line(text, tuple(owners), width, start)
 
     # -- drawing --------------------------------------------------------------------
 
