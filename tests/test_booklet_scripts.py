@@ -134,10 +134,12 @@ def test_latin_rules_stay_reportlab_paragraphs(tmp_path: Path) -> None:
     """Only text that needs it is kitgen's paragraph: Latin booklets print as before."""
     from kitgen.render.script_paragraph import ScriptParagraph, paragraph
 
+    register_fonts()
     style = ParagraphStyle("body", fontName=REGULAR, fontSize=9, leading=12)
     assert type(paragraph("Żółw draws <b>two</b> cards.", style)) is Paragraph
     assert type(paragraph(f"{SALAM} cards", style)) is ScriptParagraph
     assert type(paragraph("カードを引く。", style)) is ScriptParagraph
+    assert type(paragraph("Draw a card \u2b50 \u2014 or two\u2026", style)) is Paragraph
 
 
 # Kinsoku: what may not start a line and what may not end one.

@@ -49,10 +49,13 @@ _NBSP = "\u00a0"
 def needs_script(text: str) -> bool:
     """Whether text needs kitgen's paragraph: it holds a character to shape or reorder
     (Arabic, Hebrew, Devanagari...) or a wide one (Chinese, Japanese, Korean,
-    full-width punctuation), which reportlab's line breaking mishandles."""
+    full-width punctuation: not a wide symbol such as an emoji), which reportlab's
+    line breaking mishandles."""
     if text.isascii():
         return False
-    return needs_shaping(text) or any(is_wide(ch) for ch in text if ord(ch) >= 0x1100)
+    return needs_shaping(text) or any(
+        is_wide(ch) and unicodedata.category(ch) != "So" for ch in text if ord(ch) >= 0x1100
+    )
 
 
 def is_rtl(text: str) -> bool:
