@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import itertools
 import shutil
+import subprocess
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -382,3 +383,29 @@ def test_a_paragraph_split_over_a_page_breaks_its_rest_at_the_width_it_gets() ->
     assert all(line.width <= 120 + 1e-6 for line in tail._lines)
     read = [w for part in (head, tail) for line in part._lines for w in line.text.split()]
     assert read == words
+
+
+@pytest.mark.skipif(
+    not (shutil.which("qpdf") and shutil.which("mutool")), reason="qpdf and mutool needed"
+)
+def test_a_right_to_left_booklet_passes_qpdf_and_mupdf_draws_it_without_a_word(
+    tmp_path: Path,
+) -> None:
+    """Shaped runs are written into the fonts' own subsets: the booklet is a sound PDF
+    (what tests/test_pdf_validity.py holds every built-in game's to)."""
+    path = tmp_path / "booklet.pdf"
+    path.write_bytes(_booklet(tmp_path, ARABIC_RULES))
+    run = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = tmp_path / "m%d.png"
+    run = subprocess.run(
+        ["mutool", "draw", "-q", "-r", "10", "-o", str(out), str(path)],
+        capture_output=True,
+        text=True,
+    )
+    said = [
+        line
+        for line in (run.stdout + run.stderr).splitlines()
+        if line.strip() and line.strip() != "warning: ICC support is not available"
+    ]
+    assert run.returncode == 0 and said == [], said
