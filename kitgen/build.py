@@ -563,6 +563,8 @@ class KitBuilder:
                 reference_file=os.path.basename(reference) if rules.quick_reference else "",
             )
             page, sheet = booklet_sizes(setup)
+            # The rules file's own language, else the game's (a designed game's file).
+            language = rules.language or registry.get(game, doc.path).rules_language()
             pages, folded, found = booklet_pdfs(
                 rules,
                 context,
@@ -572,6 +574,7 @@ class KitBuilder:
                 sheet,
                 setup.ink,
                 padding_facts(rules.title, game, doc.path, kit, decks, context),
+                language,
             )
             self.result.findings += found
             if has_errors(found):
@@ -580,7 +583,7 @@ class KitBuilder:
             self._put(booklet, folded)
             if rules.quick_reference:
                 paper = sheet.rotated() if sheet.width > sheet.height else sheet
-                data, found = reference_pdf(rules, context, figures, paper, setup.ink)
+                data, found = reference_pdf(rules, context, figures, paper, setup.ink, language)
                 self.result.findings += found
                 if not has_errors(found):
                     self._put(reference, data)

@@ -286,6 +286,11 @@ class Game:
         says how to make one). A game without such a starter raises `Unsupported`."""
         raise self.unsupported(f"starter {kind} file")
 
+    def rules_language(self) -> str | None:
+        """The language the game's rules are written in when the game says (a BCP 47
+        tag), for the booklet's hyphenation and line breaking; None when it does not."""
+        return None
+
     def rules_context(self) -> dict[str, Any]:
         """Names rules text may use beyond the game file's parameters and facts (a
         designed game's deck rules: `deck`, `deck_summary`)."""

@@ -94,6 +94,11 @@ FIELD_HELP = {
     "RulesFile.credits": "Who made the game and the text, on the booklet's cover.",
     "RulesFile.sections": "The numbered sections of the booklet.",
     "RulesFile.quick_reference": "Sections for the one-page quick reference.",
+    "RulesFile.language": (
+        "The language the rules are written in, a BCP 47 tag (`de`, `ar`, `ja`): the "
+        "booklet hyphenates words by its dictionary. Unset: the game file's `language:` "
+        "when it writes one, else no word is hyphenated."
+    ),
     "Section.blocks": "The section's paragraphs, lists, tables, call-outs and figures.",
     "Section.sections": "Subsections.",
     "Block.text": "A paragraph; **bold** and *italic* inline, `{{ name }}` for a game parameter.",

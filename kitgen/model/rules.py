@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from kitgen.model.base import Id, Located, Name, Spec, Text, empty
+from kitgen.model.base import Id, Language, Located, Name, Spec, Text, empty
 
 LongText = Text  # a paragraph; inline **bold** and *italic*; {{ parameter }} for numbers
 
@@ -98,6 +98,10 @@ class RulesFile(Located):
     title: Name
     subtitle: Name | None = None
     credits: LongText | None = None
+    # The language the rules are written in (BCP 47): where the booklet hyphenates words
+    # and how it breaks lines (kitgen.render.script_paragraph). None: the game's
+    # `language:` when its game file writes one, else no hyphenation.
+    language: Language | None = None
     sections: list[Section] = Field(min_length=1, max_length=MAX_SECTIONS)
     quick_reference: list[Section] = Field(default_factory=empty, max_length=MAX_SECTIONS)
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -75,6 +75,15 @@ from kitgen.render.padding import PaddingFacts, padding_pages
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure, strands_heading
 from kitgen.render.pdf import KitCanvas, document_info
 from kitgen.render.rules_text import RulesSandbox, escape_text
+from kitgen.render.script_paragraph import (
+    ScriptParagraph,
+    draw_text_line,
+    hyphenation_language,
+    is_rtl,
+    needs_script,
+    paragraph,
+)
+from kitgen.render.shaping import needs_shaping
 
 INK = colors.HexColor("#1b1b1b")
 LABELS = {
@@ -109,7 +118,7 @@ their page (a short booklet's contents do not take a page to themselves)."""
 
 def _is_body(flowable: Flowable) -> bool:
     """A plain paragraph of body text."""
-    return type(flowable) is Paragraph and flowable.style.name == "body"
+    return type(flowable) in (Paragraph, ScriptParagraph) and flowable.style.name == "body"
 
 
 # Paragraph styles that head what follows (a figure group sets them across its width).
@@ -172,14 +181,24 @@ class Styles:
 
     size: float = 9.5
     table: dict[str, ParagraphStyle] = field(default_factory=dict)
+    # The rules' language (a BCP 47 tag, "" for none): where words are hyphenated.
+    language: str = ""
 
     def __post_init__(self) -> None:
         s = self.size
         lead = s * 1.32
+        # reportlab hyphenates a Paragraph by pyphen's dictionary of its style's
+        # `hyphenationLang` (a ScriptParagraph by kitgen's, the same); none: none.
+        hyphens = {"hyphenationLang": hyphenation_language(self.language)} if self.language else {}
 
         def style(name: str, **kw: Any) -> ParagraphStyle:
             base = dict(
-                fontName=REGULAR, fontSize=s, leading=lead, textColor=INK, spaceAfter=s * 0.45
+                fontName=REGULAR,
+                fontSize=s,
+                leading=lead,
+                textColor=INK,
+                spaceAfter=s * 0.45,
+                **hyphens,
             )
             base.update(kw)
             return ParagraphStyle(name, **base)
@@ -253,6 +272,15 @@ class Styles:
         return self.table[name]
 
 
+def _flush_right(cell: Paragraph) -> Paragraph:
+    """A cell of a right-to-left table: reportlab's paragraphs set flush right (kitgen's
+    right-to-left ones are already)."""
+    if type(cell) is not Paragraph:
+        return cell
+    style = ParagraphStyle(cell.style.name, parent=cell.style, alignment=TA_RIGHT)
+    return Paragraph(cell.text, style)
+
+
 def _column_widths(
     columns: list[str], rows: list[list[str]], width: float, size: float
 ) -> list[float]:
@@ -311,6 +339,21 @@ class Heading(Paragraph):  # type: ignore[misc]
         self.toc_level = level
 
 
+class ScriptHeading(ScriptParagraph, Heading):
+    """A heading in a script reportlab does not set (see ScriptParagraph)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, language: str) -> None:
+        ScriptParagraph.__init__(self, text, style, language)
+        self.toc_level = level
+
+
+def heading(text: str, style: ParagraphStyle, level: int, language: str) -> Heading:
+    """A heading for the contents list, kitgen's paragraph where its text needs it."""
+    if needs_script(text):
+        return ScriptHeading(text, style, level, language)
+    return Heading(text, style, level)
+
+
 class Story:
     """Turns rules sections into flowables."""
 
@@ -334,7 +377,7 @@ class Story:
 
     def para(self, text: str, at: Location | None, style: str = "body") -> Paragraph:
         """One paragraph of rules text."""
-        return Paragraph(self.text(text, at), self.styles[style])
+        return paragraph(self.text(text, at), self.styles[style], self.styles.language)
 
     def sections(
         self, sections: list[Section], prefix: str = "", contents: bool = True
@@ -348,7 +391,12 @@ class Story:
             title = self.text(section.title, section.where("title"))
             out.append(CondPageBreak(self.styles.size * (8 if level == 1 else 5)))
             text, style = f"{label}&nbsp;&nbsp;{title}", self.styles[f"h{level}"]
-            out.append(Heading(text, style, level) if contents else Paragraph(text, style))
+            language = self.styles.language
+            out.append(
+                heading(text, style, level, language)
+                if contents
+                else paragraph(text, style, language)
+            )
             out += self.blocks(section.blocks, self.width)
             out += self.sections(section.sections, f"{label}.", contents)
         return self.gather(out)
@@ -394,11 +442,11 @@ class Story:
             return [self.para(block.text or "", block.where("text"))]
         if kind in ("list", "steps"):
             items = block.bullets if kind == "list" else block.steps
-            entries = [
-                ListItem(self.para(item, block.where(kind, i)))
-                for i, item in enumerate(items or [])
-            ]
-            return [_list_flowable(entries, kind, s), Spacer(1, s.size * 0.3)]
+            paras = [self.para(item, block.where(kind, i)) for i, item in enumerate(items or [])]
+            entries = [ListItem(p) for p in paras]
+            # Right to left when every item is (its bullets or numbers on the right).
+            rtl = bool(paras) and all(getattr(p, "_rtl", False) for p in paras)
+            return [_list_flowable(entries, kind, s, rtl), Spacer(1, s.size * 0.3)]
         if kind == "table":
             return [self.table(block, width), Spacer(1, s.size * 0.6)]
         if kind in LABELS:
@@ -426,11 +474,19 @@ class Story:
         ]
         cols = len(t.columns)
         rows = [row + [Paragraph("", self.styles["cell"])] * (cols - len(row)) for row in rows]
+        grid = [head, *[r[:cols] for r in rows]]
+        widths = _column_widths(t.columns, t.rows, width, self.styles.size * 0.92)
+        # A table whose headings all run right to left reads from the right: its first
+        # column is the rightmost.
+        rtl = all(getattr(cell, "_rtl", False) for cell in head)
+        if rtl:  # (and its cells of numbers or Latin text set flush right too)
+            grid = [[_flush_right(cell) for cell in row[::-1]] for row in grid]
+            widths = widths[::-1]
         table = Table(
-            [head, *[r[:cols] for r in rows]],
-            colWidths=_column_widths(t.columns, t.rows, width, self.styles.size * 0.92),
+            grid,
+            colWidths=widths,
             repeatRows=1,
-            hAlign="LEFT",
+            hAlign="RIGHT" if rtl else "LEFT",
             splitInRow=1,  # a row taller than a page goes on over the page break
         )
         table.setStyle(
@@ -589,11 +645,15 @@ class Story:
         return [Boxed(part, box, i == 0, i == last) for i, part in enumerate(parts)]
 
 
-def _list_flowable(entries: list[ListItem], kind: str, styles: Styles) -> ListFlowable:
+def _list_flowable(
+    entries: list[ListItem], kind: str, styles: Styles, rtl: bool = False
+) -> ListFlowable:
     """A bulleted list (`kind` "list") or numbered steps. The bullet or number is set a
     little smaller than the text, on the baseline of its item's first line: Platypus puts
     a bullet's baseline its own size under the item's top, and the text's a full size
-    under it, so the bullet is lowered by the difference (`bulletOffsetY`)."""
+    under it, so the bullet is lowered by the difference (`bulletOffsetY`). A list whose
+    items all run right to left has its bullets or numbers on the right, its indent
+    there."""
     size = styles.size
     bullet_size = size * 0.9
     bullet = (
@@ -601,6 +661,16 @@ def _list_flowable(entries: list[ListItem], kind: str, styles: Styles) -> ListFl
         if kind == "list"
         else {"bulletType": "1", "bulletFormat": "%s."}
     )
+    if rtl:
+        return ListFlowable(
+            entries,
+            rightIndent=size * 1.4,
+            bulletDir="rtl",
+            bulletFontName=BOLD,
+            bulletFontSize=bullet_size,
+            bulletOffsetY=-(styles["body"].fontSize - bullet_size),
+            **bullet,
+        )
     return ListFlowable(
         entries,
         leftIndent=size * 1.4,
@@ -711,7 +781,14 @@ class _Doc(_Paged):
         canvas.setFillColor(INK)
         canvas.drawCentredString(self.pagesize[0] / 2, 8 * MM, str(doc.page))
         canvas.setFont(ITALIC, 6.5)
-        canvas.drawString(self.leftMargin, 8 * MM, self.running_title)
+        title = self.running_title
+        if is_rtl(title):  # (a right-to-left title runs from the right margin)
+            right = self.pagesize[0] - self.rightMargin
+            draw_text_line(canvas, right, 8 * MM, title, ITALIC, 6.5, "right")
+        elif needs_shaping(title):
+            draw_text_line(canvas, self.leftMargin, 8 * MM, title, ITALIC, 6.5)
+        else:
+            canvas.drawString(self.leftMargin, 8 * MM, title)
         canvas.restoreState()
 
     def filterFlowables(self, flowables: list[Flowable]) -> None:
@@ -748,14 +825,15 @@ def _cover(
     """The front cover: the title and subtitle, the game's cards fanned out when the game
     gives some and the page has room (`_cover_fan`), the players and time, the summary
     and the credits."""
-    heading: list[Flowable] = [Paragraph(escape_text(rules.title), styles["title"])]
+    language = styles.language
+    heading: list[Flowable] = [paragraph(escape_text(rules.title), styles["title"], language)]
     if rules.subtitle:
-        heading.append(Paragraph(escape_text(rules.subtitle), styles["subtitle"]))
+        heading.append(paragraph(escape_text(rules.subtitle), styles["subtitle"], language))
     players, time = escape_text(facts.players), escape_text(facts.playing_time)
     rest: list[Flowable] = [
         Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
         Spacer(1, styles.size * 2),
-        Paragraph(escape_text(facts.summary), styles["centre"]),
+        paragraph(escape_text(facts.summary), styles["centre"], language),
     ]
     if rules.credits:
         rest += [
@@ -798,13 +876,15 @@ REFERENCE_LARGEST = 24.0
 """The largest type of the quick reference page (A4 or Letter), read across the table."""
 
 
-def credit_line(context: dict[str, Any], page: Size) -> tuple[Paragraph, list[Finding]]:
+def credit_line(
+    context: dict[str, Any], page: Size, language: str = ""
+) -> tuple[Paragraph, list[Finding]]:
     """The one line that names kitgen, at the foot of the back cover
     (templates/booklet/credit-line.j2)."""
     line = (templates_dir() / "booklet" / "credit-line.j2").read_text(encoding="utf-8")
     templater = Templater(context)
-    styles = Styles(9.5 if page.width >= 140 * MM else 9)
-    return Paragraph(templater(line.strip(), None), styles["small"]), templater.findings
+    styles = Styles(9.5 if page.width >= 140 * MM else 9, language=language)
+    return paragraph(templater(line.strip(), None), styles["small"], language), templater.findings
 
 
 BACK_COLUMN_GAP = 5 * MM
@@ -853,19 +933,25 @@ def _reference_flow(
     size: float,
     column: Size,
     heading: str,
+    language: str = "",
 ) -> tuple[list[Flowable], list[Finding]]:
     """The quick reference's flowables in `size` type for a column of that size, under
     its heading, and the findings about its text. Its figures fit themselves to the room
     left in a column as a booklet page's do (kitgen.render.page_fill)."""
-    styles = Styles(size)
+    styles = Styles(size, language=language)
     ref = Story(styles, Templater(context), figures, column.width, ink, frame_height=column.height)
     sections = ref.sections(rules.quick_reference, contents=False)
-    flow = [Paragraph(heading, styles["h1"]), *sections]
+    flow = [paragraph(heading, styles["h1"], language), *sections]
     return [f for f in flow if not isinstance(f, CondPageBreak)], ref.text.findings
 
 
 def back_cover_fit(
-    rules: RulesFile, context: dict[str, Any], figures: Figures, page: Size, ink: Ink
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    page: Size,
+    ink: Ink,
+    language: str = "",
 ) -> TypeFit | None:
     """How the back cover sets the quick reference: the largest type from
     BACK_COVER_LARGEST down to READABLE_FLOOR, in one to three columns, that fits the
@@ -878,7 +964,9 @@ def back_cover_fit(
 
     def fits(size: float, columns: int) -> bool:
         column = Size((width - (columns - 1) * BACK_COLUMN_GAP) / columns, room)
-        flow = _reference_flow(rules, context, figures, ink, size, column, "Quick reference")[0]
+        flow = _reference_flow(
+            rules, context, figures, ink, size, column, "Quick reference", language
+        )[0]
         return _fits_a_page(flow, width, room, columns)
 
     return fit_type(width, BACK_COLUMN_GAP, type_sizes(BACK_COVER_LARGEST), fits)
@@ -903,7 +991,9 @@ def _back_cover(
     column = Size(
         (width - (fit.columns - 1) * BACK_COLUMN_GAP) / fit.columns, page.height - 27 * MM
     )
-    flow, found = _reference_flow(rules, context, figures, ink, fit.size, column, "Quick reference")
+    flow, found = _reference_flow(
+        rules, context, figures, ink, fit.size, column, "Quick reference", story.styles.language
+    )
     story.text.findings += found
     return f"back{fit.columns}", flow
 
@@ -923,10 +1013,10 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
     players, time = escape_text(facts.players), escape_text(facts.playing_time)
     parts: list[Flowable] = [
         Spacer(1, page.height * 0.06),
-        Paragraph(escape_text(rules.title), title),
+        paragraph(escape_text(rules.title), title, styles.language),
         Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
         Spacer(1, s * 0.6),
-        Paragraph(escape_text(facts.summary), styles["centre"]),
+        paragraph(escape_text(facts.summary), styles["centre"], styles.language),
         Spacer(1, s),
     ]
     if facts.components:
@@ -934,10 +1024,11 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
             HRFlowable(width="100%", thickness=0.6, color=INK, spaceBefore=0, spaceAfter=s),
             Paragraph("In the kit", styles["h2"]),
             *(
-                Paragraph(
+                paragraph(
                     f"<b>{escape_text(name)}.</b> {escape_text(what)}",
                     item,
-                    bulletText="\u2022",
+                    styles.language,
+                    "\u2022",
                 )
                 for name, what in facts.components
             ),
@@ -970,12 +1061,13 @@ def _story(
     ink: Ink,
     back: TypeFit | None = None,
     padding: list[Flowable] | None = None,
+    language: str = "",
 ) -> tuple[list[Flowable], list[Finding]]:
     """The booklet's flowables: the cover, the contents, the sections, the padding pages
     (the saddle-stitched edition's) and the back cover (the quick reference as `back`
     sets it, else the designed page)."""
     register_fonts()
-    styles = Styles(_body_size(page))
+    styles = Styles(_body_size(page), language=language)
     templater = Templater(context)
     width = page.width - 26 * MM
     story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
@@ -1115,6 +1207,12 @@ def _build(
     return buffer.getvalue(), int(doc.page)
 
 
+def rules_language(rules: RulesFile, language: str | None = None) -> str:
+    """The language rules text is set in: the one asked for (an edition's, the game's),
+    else the rules file's `language:`, else "" (none: no word is hyphenated)."""
+    return language or rules.language or ""
+
+
 def booklet_pdfs(
     rules: RulesFile,
     context: dict[str, Any],
@@ -1124,14 +1222,18 @@ def booklet_pdfs(
     sheet: Size,
     ink: Ink,
     padding: PaddingFacts | None = None,
+    language: str | None = None,
 ) -> tuple[bytes, bytes, list[Finding]]:
     """The reading edition and the saddle-stitch edition, and findings about the text.
     The saddle-stitched edition fills the pages that make its count a multiple of four,
     before its back cover, with what `padding` allows (kitgen.render.padding: a card
-    checklist, a score page, notes); without it, with notes."""
+    checklist, a score page, notes); without it, with notes. `language` is the rules
+    text's (a BCP 47 tag: where words are hyphenated), else the rules file's
+    `language:`, else none (no word is hyphenated)."""
     register_fonts()
-    back = back_cover_fit(rules, context, figures, page, ink)
-    _, found = _story(rules, context, figures, facts, page, ink, back)
+    lang = rules_language(rules, language)
+    back = back_cover_fit(rules, context, figures, page, ink, lang)
+    _, found = _story(rules, context, figures, facts, page, ink, back, language=lang)
     if any(f.is_error for f in found):
         return b"", b"", found
     pad = padding or PaddingFacts(rules.title)
@@ -1145,9 +1247,9 @@ def booklet_pdfs(
             if extra
             else []
         )
-        return _story(rules, context, figures, facts, page, ink, back, filler)[0]
+        return _story(rules, context, figures, facts, page, ink, back, filler, lang)[0]
 
-    credit, credit_found = credit_line(context, page)
+    credit, credit_found = credit_line(context, page, lang)
     found = [*found, *credit_found]
     if any(f.is_error for f in found):
         return b"", b"", found
@@ -1189,19 +1291,26 @@ def booklet_pdfs(
 
 
 def reference_pdf(
-    rules: RulesFile, context: dict[str, Any], figures: Figures, paper: Size, ink: Ink
+    rules: RulesFile,
+    context: dict[str, Any],
+    figures: Figures,
+    paper: Size,
+    ink: Ink,
+    language: str | None = None,
 ) -> tuple[bytes, list[Finding]]:
     """A one-page quick reference that fills its page: the largest type from
     REFERENCE_LARGEST down to READABLE_FLOOR, in one to three columns, that fits
-    (kitgen.layout.booklet.fit_type); below the floor it is a text-overflow error."""
+    (kitgen.layout.booklet.fit_type); below the floor it is a text-overflow error.
+    `language` as for `booklet_pdfs`."""
     register_fonts()
+    lang = rules_language(rules, language)
     margin = 11 * MM
     width, height = paper.width - 2 * margin, paper.height - 2 * margin
     heading = f"{escape_text(rules.title)}: quick reference"
 
     def flow(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
         column = Size((width - (columns - 1) * REFERENCE_COLUMN_GAP) / columns, height)
-        return _reference_flow(rules, context, figures, ink, size, column, heading)
+        return _reference_flow(rules, context, figures, ink, size, column, heading, lang)
 
     fit = fit_type(
         width,

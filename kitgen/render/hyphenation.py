@@ -27,6 +27,18 @@ LONGEST_WORD = 100  # letters; a longer run is no word a dictionary knows: not l
 def dictionary(language: str) -> pyphen.Pyphen | None:
     """The hyphenation dictionary of a language tag, or None where it hyphenates
     nothing."""
+    name = dictionary_name(language)
+    if name is None:
+        return None
+    import pyphen
+
+    return pyphen.Pyphen(lang=name)
+
+
+@lru_cache(maxsize=64)
+def dictionary_name(language: str) -> str | None:
+    """pyphen's name for the hyphenation dictionary of a language tag (`de_DE` for
+    `de`), or None where it hyphenates nothing."""
     if primary(language) in NO_HYPHEN:
         return None
     import pyphen
@@ -37,7 +49,7 @@ def dictionary(language: str) -> pyphen.Pyphen | None:
         name = "_".join([parts[0].lower(), *parts[1:end]])
         found = pyphen.language_fallback(name)
         if found is not None:
-            return pyphen.Pyphen(lang=found)
+            return str(found)
     return None
 
 

@@ -104,6 +104,16 @@ class DesignedGame(Game):
             )
         ]
 
+    def rules_language(self) -> str | None:
+        """The game file's `language:` when it writes one (unwritten, the game's text is
+        English for card text's sake, and its booklet hyphenates nothing, as before)."""
+        from kitgen.games.designed.load import load_design
+
+        design = load_design(self.id, self.folder)
+        if design.file is None or "language" not in design.file.model_fields_set:
+            return None
+        return str(design.file.language)
+
     def rules_context(self) -> dict[str, Any]:
         """`deck` (the game file's deck rules, every key present) and `deck_summary`
         (them in sentences), for rules text: `{{ deck.size.max }}`."""
