@@ -12,10 +12,42 @@ from pathlib import Path
 from types import FrameType
 
 import pytest
+from hypothesis import settings
 
 from kitgen.paths import data_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# How deep the property and fuzz tests go: KITGEN_TEST_PROFILE=full (CI's runs) gives
+# every test its full count of examples; the default, quick, a fifth of it (at least
+# ten), so a plain `pytest` stays within a few minutes. Every test still runs.
+PROFILES = ("quick", "full")
+PROFILE = os.environ.get("KITGEN_TEST_PROFILE", "quick").strip().lower() or "quick"
+if PROFILE not in PROFILES:
+    raise pytest.UsageError(
+        f"KITGEN_TEST_PROFILE={PROFILE!r}: use {' or '.join(PROFILES)} (quick by default)"
+    )
+QUICK_SHARE = 5  # the quick profile runs 1/QUICK_SHARE of each full count
+
+
+def examples(full: int) -> int:
+    """A property test's number of examples: `full` in the full profile, a fifth of it
+    (at least ten, never more than `full`) in the quick one."""
+    return full if PROFILE == "full" else min(full, max(10, full // QUICK_SHARE))
+
+
+def fuzz_examples(full: int = 1000) -> int:
+    """How many fuzzed files of each kind: KITGEN_FUZZ_EXAMPLES when set (more for a
+    long local hunt, fewer while editing; CI's run on the dependency floors sets 100),
+    else `examples(full)`: the issue's thousand in the full profile."""
+    given = os.environ.get("KITGEN_FUZZ_EXAMPLES", "").strip()
+    return int(given) if given else examples(full)
+
+
+# Tests without a count of their own: Hypothesis's 100 in full, 20 in quick.
+settings.register_profile("full", max_examples=100)
+settings.register_profile("quick", max_examples=examples(100))
+settings.load_profile(PROFILE)
 
 
 @pytest.fixture
@@ -42,11 +74,15 @@ def leftovers(folder: Path) -> list[str]:
     )
 
 
-def pytest_report_header() -> str:
-    """Name the kitgen under test (the installed wheel in CI)."""
+def pytest_report_header() -> list[str]:
+    """Name the kitgen under test (the installed wheel in CI) and the test profile."""
     import kitgen
 
-    return f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}"
+    depth = "full counts" if PROFILE == "full" else f"1/{QUICK_SHARE} of the full counts"
+    return [
+        f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}",
+        f"KITGEN_TEST_PROFILE={PROFILE}: property and fuzz tests at {depth}",
+    ]
 
 
 @pytest.fixture(autouse=True)
