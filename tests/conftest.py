@@ -7,6 +7,7 @@ import io
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
@@ -92,6 +93,15 @@ def _no_user_kitgen_toml(
     """Never read the developer's own kitgen.toml: point the user file at nothing."""
     missing = tmp_path_factory.getbasetemp() / "no-user-kitgen.toml"
     monkeypatch.setenv("KITGEN_CONFIG", str(missing))
+
+
+def interrupt_me() -> None:
+    """Ctrl-C to this process, as a program of one thread gets it: a SIGINT to the main
+    thread. (`os.kill(os.getpid(), SIGINT)` lets the kernel hand it to any thread that
+    does not block it: in a pytest-xdist worker, which runs a thread of its own, that
+    one takes it while the main thread holds it, and Python raises it in the main
+    thread at once, inside the block that held it.)"""
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import leftovers
+from conftest import interrupt_me, leftovers
 
 from kitgen.atomic import staged_dir
 from kitgen.paths import data_dir
@@ -368,10 +368,10 @@ def test_a_signal_while_a_staged_folder_is_made_or_removed_waits_for_it(
         # Python raises it at its next chance: as the folder is made, before it is
         # removed.
         if step == "rmtree":
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_me()
         made = real(*args, **kwargs)
         if step == "mkdtemp":
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_me()
         return made
 
     monkeypatch.setattr(module, step, interrupted)
