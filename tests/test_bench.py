@@ -192,6 +192,7 @@ def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
         "engines",
         "search",
         "start-up",
+        "suite",
     ]
     assert run.chosen("start-up,search") == ["search", "start-up"]
     assert run.chosen("startup, engines") == ["engines", "start-up"]
