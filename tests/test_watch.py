@@ -513,12 +513,13 @@ def test_a_bad_print_option_ends_watch_at_once(src: Path, option: list[str], wor
 
 SLOW = """
 import hashlib, sys
-import kitgen.build
+import kitgen.watch
 
 def build(*args, **kwargs):  # minutes in C code, which never looks at signals
+    open("building", "w").close()  # (the test waits for this before it signals)
     hashlib.pbkdf2_hmac("sha256", b"kitgen", b"salt", 10**9)
 
-kitgen.build.build = build
+kitgen.watch._build_here = build  # (what the forked child that builds runs)
 sys.argv = ["kitgen", "watch", "deck.yaml", "--out", "out"]
 from kitgen.entry import run
 
@@ -537,7 +538,12 @@ def test_ctrl_c_ends_watch_during_a_build_that_never_ends(src: Path, sig: int, s
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        time.sleep(1.0)  # started, and building (or still starting: either must stop)
+        # building: on a busy machine a fixed second could still be start-up, before
+        # kitgen's handlers, where SIGTERM kills the process (status -15, not 143)
+        deadline = time.monotonic() + WAIT
+        while not (src / "building").exists() and child.poll() is None:
+            assert time.monotonic() < deadline, "the build never started"
+            time.sleep(0.02)
         child.send_signal(sig)
         start = time.monotonic()
         _, err = child.communicate(timeout=WAIT)
