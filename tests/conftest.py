@@ -7,15 +7,77 @@ import io
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 
 import pytest
+from hypothesis import settings
 
 from kitgen.paths import data_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# How deep the property and fuzz tests go: KITGEN_TEST_PROFILE=full (CI's runs) gives
+# every test its full count of examples; the default, quick, a fifth of it (at least
+# ten), so a plain `pytest` stays within a few minutes. Every test still runs.
+PROFILES = ("quick", "full")
+PROFILE = os.environ.get("KITGEN_TEST_PROFILE", "quick").strip().lower() or "quick"
+if PROFILE not in PROFILES:
+    raise pytest.UsageError(
+        f"KITGEN_TEST_PROFILE={PROFILE!r}: use {' or '.join(PROFILES)} (quick by default)"
+    )
+QUICK_SHARE = 5  # the quick profile runs 1/QUICK_SHARE of each full count
+
+
+def examples(full: int) -> int:
+    """A property test's number of examples: `full` in the full profile, a fifth of it
+    (at least ten, never more than `full`) in the quick one."""
+    return full if PROFILE == "full" else min(full, max(10, full // QUICK_SHARE))
+
+
+def fuzz_examples(full: int = 1000) -> int:
+    """How many fuzzed files of each kind: KITGEN_FUZZ_EXAMPLES when set (more for a
+    long local hunt, fewer while editing; CI's run on the dependency floors sets 100),
+    else `examples(full)`: the issue's thousand in the full profile."""
+    given = os.environ.get("KITGEN_FUZZ_EXAMPLES", "").strip()
+    return int(given) if given else examples(full)
+
+
+# Tests without a count of their own: Hypothesis's 100 in full, 20 in quick.
+settings.register_profile("full", max_examples=100)
+settings.register_profile("quick", max_examples=examples(100))
+settings.load_profile(PROFILE)
+
+
+# The costliest files, most first (by `pytest --durations`): they run first, so that
+# in parallel (pytest-xdist, a file or class whole on one worker) the run does not end
+# with one worker on a long file while the other has nothing left to do.
+COSTLIEST_FIRST = (
+    "test_pdf_validity.py",
+    "test_build.py",
+    "test_readme.py",
+    "test_booklet_fill.py",
+    "test_integrity.py",
+    "test_cli.py",
+    "test_watch.py",
+    "test_fuzz.py",
+    "test_tune.py",
+    "test_text_fonts.py",
+    "test_output_names.py",
+    "test_cutting.py",
+    "test_booklet_content.py",
+    "test_intervals.py",
+    "test_print_dialog.py",
+    "test_games_doc.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The costliest files first (COSTLIEST_FIRST), the others after them in order."""
+    rank = {name: i for i, name in enumerate(COSTLIEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 @pytest.fixture
@@ -42,11 +104,15 @@ def leftovers(folder: Path) -> list[str]:
     )
 
 
-def pytest_report_header() -> str:
-    """Name the kitgen under test (the installed wheel in CI)."""
+def pytest_report_header() -> list[str]:
+    """Name the kitgen under test (the installed wheel in CI) and the test profile."""
     import kitgen
 
-    return f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}"
+    depth = "full counts" if PROFILE == "full" else f"1/{QUICK_SHARE} of the full counts"
+    return [
+        f"kitgen {kitgen.__version__} from {Path(kitgen.__file__).parent}",
+        f"KITGEN_TEST_PROFILE={PROFILE}: property and fuzz tests at {depth}",
+    ]
 
 
 @pytest.fixture(autouse=True)
@@ -56,6 +122,15 @@ def _no_user_kitgen_toml(
     """Never read the developer's own kitgen.toml: point the user file at nothing."""
     missing = tmp_path_factory.getbasetemp() / "no-user-kitgen.toml"
     monkeypatch.setenv("KITGEN_CONFIG", str(missing))
+
+
+def interrupt_me() -> None:
+    """Ctrl-C to this process, as a program of one thread gets it: a SIGINT to the main
+    thread. (`os.kill(os.getpid(), SIGINT)` lets the kernel hand it to any thread that
+    does not block it: in a pytest-xdist worker, which runs a thread of its own, that
+    one takes it while the main thread holds it, and Python raises it in the main
+    thread at once, inside the block that held it.)"""
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
 
 @contextlib.contextmanager

@@ -159,6 +159,35 @@ def test_run_quick_search_table() -> None:
     assert done.returncode == (1 if missed else 0)
 
 
+def test_run_quick_suite_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The test suite's row: pytest as the README runs it (here one small file, in
+    # parallel), without CI's deeper profile even when this run has it set.
+    monkeypatch.setenv("KITGEN_TEST_PROFILE", "full")
+    monkeypatch.setenv("KITGEN_FUZZ_EXAMPLES", "7")
+    done = subprocess.run(
+        [sys.executable, str(RUN), "--quick", "--only", "suite"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    rows = parse(lines[1:-1])
+    assert {r["benchmark"] for r in rows} == {"suite"}
+    first = rows[0]
+    assert re.fullmatch(
+        r"pytest tests/test_layout_units\.py \([\d,]+ tests passed\), wall time", first["figure"]
+    ), first
+    assert first["target"] == "<= 180" and first["value"].endswith(" s")
+    assert rows[1]["figure"].strip() == "CPU time, every worker"
+    import suite
+
+    env = suite.suite_env()
+    assert "KITGEN_TEST_PROFILE" not in env and "KITGEN_FUZZ_EXAMPLES" not in env
+    assert "PYTHONDONTWRITEBYTECODE" not in env  # bytecode cached, as in a checkout
+
+
 def test_run_unknown_benchmark_is_a_usage_error() -> None:
     done = subprocess.run(
         [sys.executable, str(RUN), "--only", "engines,speed"],
@@ -192,6 +221,7 @@ def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
         "engines",
         "search",
         "start-up",
+        "suite",
     ]
     assert run.chosen("start-up,search") == ["search", "start-up"]
     assert run.chosen("startup, engines") == ["engines", "start-up"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -47,7 +48,7 @@ def overlaps(a: Box, b: Box) -> bool:
 lengths = st.floats(min_value=0.0, max_value=8.0, allow_nan=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     paper=st.sampled_from(sorted(PAPERS)),
     card=st.sampled_from(sorted(CARDS)),
@@ -135,7 +136,7 @@ def test_silhouette_marks_are_studios_type_1_on_a4() -> None:
         assert any(shape.within(k) for k in marks.keep_clear)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     paper=st.sampled_from(["a4", "letter", "a3", "tabloid", "a5", "half-letter"]),
     card=st.sampled_from(sorted(CARDS)),

@@ -26,14 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import leftovers, run_in_process
+from conftest import fuzz_examples, leftovers, run_in_process
 from reportlab.pdfbase import pdfmetrics
 
 from kitgen.entry import main
 from kitgen.render.fonts import FONT_FOLDER, project_family
 
 SANS = Path(FONT_FOLDER) / "DejaVuSans.ttf"
-PER_KIND = int(os.environ.get("KITGEN_FUZZ_EXAMPLES", "1000"))
+PER_KIND = fuzz_examples(1000)  # mutant fonts: 1,000 in the full profile, 200 in quick
 MEMORY_CAP = 1536 * 2**20  # the child's address space: the old code asked for more
 
 
@@ -637,9 +637,10 @@ def embed_every_character(name: str) -> bytes:
 
 
 def test_fuzzed_fonts_are_refused_or_embed(tmp_path: Path) -> None:
-    """Mutants of the six-glyph font (seeded, KITGEN_FUZZ_EXAMPLES of them): a font
-    `project_family` accepts is one reportlab embeds every character of. Before, many
-    mutants it accepted crashed the PDF writer (IndexError, struct.error, KeyError)."""
+    """Mutants of the six-glyph font (seeded: PER_KIND of them, the same first ones in
+    every profile): a font `project_family` accepts is one reportlab embeds every
+    character of. Before, many mutants it accepted crashed the PDF writer (IndexError,
+    struct.error, KeyError)."""
     base = small_font()
     rng = random.Random(35_5_9)
     accepted = refused = 0

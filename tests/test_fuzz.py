@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import re
 import shutil
 import tempfile
@@ -28,7 +27,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import leftovers, run_in_process
+from conftest import fuzz_examples, leftovers, run_in_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -41,9 +40,10 @@ from kitgen.paths import data_dir
 DATA = data_dir()
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"
 GAMES = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
-# The bar: a thousand fuzzed files per kind in CI. KITGEN_FUZZ_EXAMPLES
-# scales both runs (more for a long local hunt, fewer while editing).
-PER_KIND = int(os.environ.get("KITGEN_FUZZ_EXAMPLES", "1000"))
+# The bar: a thousand fuzzed files per kind in CI (KITGEN_TEST_PROFILE=full),
+# two hundred in a plain `pytest`; KITGEN_FUZZ_EXAMPLES sets the count outright (more
+# for a long local hunt, fewer while editing, a hundred on CI's floors run).
+PER_KIND = fuzz_examples(1000)
 BUILT_PER_KIND = max(1, PER_KIND // 10)  # mutants also built and exported: drawing costs more
 HANG = 60  # seconds one command may take before the test calls it a hang
 

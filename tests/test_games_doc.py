@@ -3,7 +3,10 @@ command it shows runs, from a checkout's top folder, with the files it shows.
 
 The commands run in a scratch folder holding a copy of `data/` and the files the
 page writes out (a ```yaml block whose first line is `# NAME`). Simulations run
-with 3 games instead of the page's thousands: the options are what is checked.
+with 3 games instead of the page's thousands: the options are what is checked. They
+run in this process (`run_in_process`, with that folder as the current one): the
+commands are what is checked here, not starting a process (tests/test_processes.py,
+test_readme.py and test_plain_build.py start real ones).
 """
 
 from __future__ import annotations
@@ -11,12 +14,12 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_in_process
 
+from kitgen.entry import main
 from kitgen.paths import data_dir
 
 DOC = Path(__file__).parent.parent / "docs" / "games.md"
@@ -51,15 +54,11 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("command", commands())
-def test_every_command_on_the_page_runs(command: str, checkout: Path) -> None:
+def test_every_command_on_the_page_runs(
+    command: str, checkout: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     args = shlex.split(re.sub(r"(?<= )-n \d+", "-n 3", command))[1:]
-    result = subprocess.run(
-        [sys.executable, "-m", "kitgen", *args],
-        cwd=checkout,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert result.returncode == 0, (command, result.stdout[-2000:], result.stderr[-2000:])
-    assert (result.stdout + result.stderr).strip(), command
+    monkeypatch.chdir(checkout)
+    code, out, err = run_in_process(main, *args, seconds=300)
+    assert code == 0, (command, out[-2000:], err[-2000:])
+    assert (out + err).strip(), command

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import write
+from conftest import examples, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -386,7 +386,7 @@ def test_a_file_that_is_no_mapping_is_not_quoted(tmp_path: Path) -> None:
     assert "SECRET" not in doc.findings[0].message and "root" not in doc.findings[0].message
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.sampled_from(["..", "a", "b", ".", "link", "/", "tmp"]), min_size=1, max_size=6))
 def test_outside_agrees_with_the_real_path(parts: list[str]) -> None:
     """Whatever the entry, it is refused exactly when its real path leaves the folder
@@ -450,7 +450,7 @@ def test_deeply_nested_folders_are_walked(tmp_path: Path, command: str) -> None:
 
 
 @given(st.integers(min_value=0, max_value=40), st.integers(min_value=0, max_value=3))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_walk_finds_what_os_walk_finds(depth: int, width: int) -> None:
     import tempfile
 

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import run_in_process
+from conftest import examples, run_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -110,7 +110,7 @@ def test_paper_sizes_stay_within_real_world_paper(text: str, ok: bool) -> None:
             paper_size(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     width=st.floats(min_value=0.0001, max_value=1e7),
     height=st.floats(min_value=0.0001, max_value=1e7),
@@ -133,7 +133,7 @@ def test_a_card_size_is_read_exactly_when_both_sides_are_in_range(
         assert inside
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     card=st.tuples(st.floats(10, 400), st.floats(10, 400)),
     paper=st.tuples(st.floats(50, 1200), st.floats(50, 1200)),
@@ -198,7 +198,7 @@ def test_cards_and_pages_a_file_are_counted_before_pages_are_planned(
     check_pages(5_000, 1, 1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     count=st.integers(0, 30_000),
     per_page=st.integers(1, 10_000),
@@ -410,7 +410,7 @@ def _true_size(value: object) -> int:
     return 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=nested, limit=st.integers(0, 400), repeat=st.integers(1, 50))
 def test_value_size_is_exact_up_to_the_limit_and_stops_past_it(
     value: object, limit: int, repeat: int
@@ -427,7 +427,7 @@ def test_value_size_is_exact_up_to_the_limit_and_stops_past_it(
             assert size > limit
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     inner=st.integers(0, 3000),
     outer=st.integers(0, 3000),
@@ -551,7 +551,7 @@ def _plain_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     text=st.text(
         alphabet=st.sampled_from([*"iIlWMmwa .,-\u00e9\u00df\n", "\u2014", "x"]),
@@ -640,7 +640,7 @@ def test_a_tts_plan_for_a_card_thinner_than_a_pixel_is_refused(trim: tuple[float
         plan_tts(10, Size(trim[0] * MM, trim[1] * MM))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     count=st.integers(1, 500),
     width=st.floats(10, 400),
@@ -725,7 +725,7 @@ expression = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(expr=expression)
 def test_no_template_runs_long_or_builds_much(expr: str) -> None:
     """Any expression of allowed operators and filters ends at once, in text or a
@@ -801,7 +801,7 @@ def test_kitgen_toml_whole_numbers_at_the_digit_limit(project: Path, digits: int
     assert said in err, err
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     commons=st.integers(min_value=1, max_value=300),
     entries=st.integers(min_value=1, max_value=40),

@@ -8,11 +8,14 @@ and with fold-and-glue sheets (the designed example among them), `kitgen export 
 all`, balance reports of three games and the calibration sheet. The three readers are system
 programs (Debian's qpdf, poppler-utils and mupdf-tools; `.ci/run` installs them):
 without one, these tests say which is missing, and fail where KITGEN_PDF_TOOLS is
-`required` (CI), skip elsewhere.
+`required` (CI), skip elsewhere. Each run is a group of files built and checked by a
+class of its own, so pytest-xdist's workers share the groups out; a worker reads a
+file another group of its already made byte for byte the same only once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -63,14 +66,18 @@ def _tools() -> None:
         pytest.skip(message)
 
 
-@pytest.fixture(scope="module")
-def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Every kind of PDF kitgen writes, made once for the module."""
-    root = tmp_path_factory.mktemp("pdfs")
+def made(name: str, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """One group of the PDFs kitgen writes: a run of RUNS, or the balance reports and
+    the calibration sheet."""
+    root = tmp_path_factory.mktemp(f"pdfs-{name}")
     runner = CliRunner()
-    for name, args in RUNS.items():
-        result = runner.invoke(app, [*args, "--out", str(root / name)])
+    if name in RUNS:
+        result = runner.invoke(app, [*RUNS[name], "--out", str(root / name)])
         assert result.exit_code == 0, (name, result.output)
+        found = sorted(root.rglob("*.pdf"))
+        # (171 files in all, 33 a build of every kit and 6 exported)
+        assert len(found) > (5 if name == "export-pdf" else 30), (name, found)
+        return found
     decks = data_dir() / "scratch" / "decks"
     reports = {  # a balance report of three games (their charts differ)
         "scratch": [str(decks / "monster-rush.yaml"), str(decks / "royal-court.yaml")],
@@ -78,15 +85,33 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         "staircase": ["staircase", "--players", "greedy,random,random"],
     }
     (root / "reports").mkdir()
-    for name, args in reports.items():
-        report = root / "reports" / f"{name}-balance.pdf"
+    for game, args in reports.items():
+        report = root / "reports" / f"{game}-balance.pdf"
         result = runner.invoke(app, ["simulate", *args, "-n", "30", "--report", str(report)])
         assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["calibrate", "--out", str(root / "calibration")])
     assert result.exit_code == 0, result.output
     found = sorted(root.rglob("*.pdf"))
-    assert len(found) > 150
+    assert len(found) == 4, found
     return found
+
+
+# Per check, the files (by their bytes) it has already seen in this process: a build
+# with another option leaves most files as they were (117 distinct files of 171), and
+# the same bytes read the same, so each check reads each distinct file once a process.
+_SEEN: dict[str, set[bytes]] = {}
+
+
+def _distinct(check: str, pdfs: list[Path]) -> list[Path]:
+    """The files of `pdfs` whose bytes `check` has not seen in this process yet."""
+    seen = _SEEN.setdefault(check, set())
+    out = []
+    for path in pdfs:
+        digest = hashlib.sha256(path.read_bytes()).digest()
+        if digest not in seen:
+            seen.add(digest)
+            out.append(path)
+    return out
 
 
 def _name(path: Path) -> str:
@@ -97,41 +122,11 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
 
 
-def test_qpdf_finds_no_structural_error(pdfs: list[Path]) -> None:
-    bad = []
-    for path in pdfs:
-        run = _run(["qpdf", "--check", str(path)])
-        if run.returncode != 0 or "No syntax or stream encoding errors found" not in run.stdout:
-            bad.append(f"{_name(path)}: {(run.stdout + run.stderr).strip()[-300:]}")
-    assert not bad, "\n".join(bad)
-
-
 def _pages_by_poppler(path: Path, folder: Path, dpi: int) -> tuple[list[Path], str]:
     prefix = folder / path.stem
     run = _run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(prefix)])
     pages = sorted(folder.glob(f"{path.stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
     return pages, (run.stderr if run.returncode == 0 else f"exit {run.returncode}: {run.stderr}")
-
-
-def test_poppler_and_mupdf_draw_every_page_without_a_word(pdfs: list[Path], tmp_path: Path) -> None:
-    """Each reader says nothing while drawing every page (a missing resource, a broken
-    stream or font would be an error or warning of theirs)."""
-    bad = []
-    for number, path in enumerate(pdfs):
-        folder = tmp_path / str(number)
-        folder.mkdir()
-        _, said = _pages_by_poppler(path, folder, 10)
-        if said.strip():
-            bad.append(f"{_name(path)}: poppler: {said.strip()[:300]}")
-        run = _run(["mutool", "draw", "-q", "-r", "10", "-o", str(folder / "m%d.png"), str(path)])
-        lines = [
-            line
-            for line in (run.stdout + run.stderr).splitlines()
-            if line.strip() and not line.startswith(MUPDF_BUILD_NOTES)
-        ]
-        if run.returncode != 0 or lines:
-            bad.append(f"{_name(path)}: mupdf: {' | '.join(lines)[:300]}")
-    assert not bad, "\n".join(bad)
 
 
 def _squares(image: Image.Image) -> Image.Image:
@@ -156,66 +151,146 @@ def _worst(path: Path, folder: Path) -> Iterator[tuple[int, int]]:
         document.close()
 
 
-def test_pdfium_and_poppler_draw_every_page_alike(pdfs: list[Path], tmp_path: Path) -> None:
-    """A state or resource one reader drops (transparency, a shading, a form) changes
-    the colour of a whole area in its drawing: every 5 mm square of every page is the
-    same colour in both, within what their antialiasing of text makes (at most 66 apart
-    on kitgen's own files)."""
-    bad = []
-    for number, path in enumerate(pdfs):
-        folder = tmp_path / str(number)
-        folder.mkdir()
-        for page, worst in _worst(path, folder):
-            if worst > LIMIT:
-                bad.append(f"{_name(path)} page {page}: {worst} apart")
-    assert not bad, "\n".join(bad)
+@pytest.fixture(scope="class")
+def pdfs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The files of the test's class's group, made once for the class."""
+    return made(request.cls.GROUP, tmp_path_factory)
 
 
-def test_every_pdf_says_what_it_is_and_no_date(pdfs: list[Path]) -> None:
-    made = f"kitgen {__version__}"
-    invariant = "D:20000101000000+00'00'"  # (reportlab's: rebuilds give the same bytes)
-    bad = []
-    for path in pdfs:
-        info = PdfReader(path).metadata or {}
-        got = {key.lstrip("/"): str(value) for key, value in info.items()}
-        problems = [
-            f"{key} is {got.get(key)!r}"
-            for key, want in (("Creator", made), ("Producer", made), ("Author", "kitgen"))
-            if got.get(key) != want
-        ]
-        problems += [f"no {key}" for key in ("Title", "Subject") if not got.get(key, "").strip()]
-        problems += [
-            f"{key} is {got[key]!r}"
-            for key in ("CreationDate", "ModDate")
-            if got.get(key) not in (None, invariant)
-        ]
-        if "(unspecified)" in got.get("Subject", ""):
-            problems.append("Subject is reportlab's '(unspecified)'")
-        if problems:
-            bad.append(f"{_name(path)}: {'; '.join(problems)}")
-    assert not bad, "\n".join(bad)
+class PdfChecks:
+    """The checks of one group of files. Each group is a class of its own below, which
+    builds its files once: a plain `pytest` runs in worker processes (pytest-xdist,
+    `--dist loadscope`), which share out the classes, each class on one worker."""
+
+    GROUP = ""
+
+    def test_qpdf_finds_no_structural_error(self, pdfs: list[Path]) -> None:
+        bad = []
+        for path in _distinct("qpdf", pdfs):
+            run = _run(["qpdf", "--check", str(path)])
+            if run.returncode != 0 or "No syntax or stream encoding errors found" not in run.stdout:
+                bad.append(f"{_name(path)}: {(run.stdout + run.stderr).strip()[-300:]}")
+        assert not bad, "\n".join(bad)
+
+    def test_poppler_and_mupdf_draw_every_page_without_a_word(
+        self, pdfs: list[Path], tmp_path: Path
+    ) -> None:
+        """Each reader says nothing while drawing every page (a missing resource, a broken
+        stream or font would be an error or warning of theirs)."""
+        bad = []
+        for number, path in enumerate(_distinct("without a word", pdfs)):
+            folder = tmp_path / str(number)
+            folder.mkdir()
+            _, said = _pages_by_poppler(path, folder, 10)
+            if said.strip():
+                bad.append(f"{_name(path)}: poppler: {said.strip()[:300]}")
+            run = _run(
+                ["mutool", "draw", "-q", "-r", "10", "-o", str(folder / "m%d.png"), str(path)]
+            )
+            lines = [
+                line
+                for line in (run.stdout + run.stderr).splitlines()
+                if line.strip() and not line.startswith(MUPDF_BUILD_NOTES)
+            ]
+            if run.returncode != 0 or lines:
+                bad.append(f"{_name(path)}: mupdf: {' | '.join(lines)[:300]}")
+        assert not bad, "\n".join(bad)
+
+    def test_pdfium_and_poppler_draw_every_page_alike(
+        self, pdfs: list[Path], tmp_path: Path
+    ) -> None:
+        """A state or resource one reader drops (transparency, a shading, a form) changes
+        the colour of a whole area in its drawing: every 5 mm square of every page is the
+        same colour in both, within what their antialiasing of text makes (at most 66 apart
+        on kitgen's own files)."""
+        bad = []
+        for number, path in enumerate(_distinct("alike", pdfs)):
+            folder = tmp_path / str(number)
+            folder.mkdir()
+            for page, worst in _worst(path, folder):
+                if worst > LIMIT:
+                    bad.append(f"{_name(path)} page {page}: {worst} apart")
+        assert not bad, "\n".join(bad)
+
+    def test_every_pdf_says_what_it_is_and_no_date(self, pdfs: list[Path]) -> None:
+        made = f"kitgen {__version__}"
+        invariant = "D:20000101000000+00'00'"  # (reportlab's: rebuilds give the same bytes)
+        bad = []
+        for path in pdfs:
+            info = PdfReader(path).metadata or {}
+            got = {key.lstrip("/"): str(value) for key, value in info.items()}
+            problems = [
+                f"{key} is {got.get(key)!r}"
+                for key, want in (("Creator", made), ("Producer", made), ("Author", "kitgen"))
+                if got.get(key) != want
+            ]
+            problems += [
+                f"no {key}" for key in ("Title", "Subject") if not got.get(key, "").strip()
+            ]
+            problems += [
+                f"{key} is {got[key]!r}"
+                for key in ("CreationDate", "ModDate")
+                if got.get(key) not in (None, invariant)
+            ]
+            if "(unspecified)" in got.get("Subject", ""):
+                problems.append("Subject is reportlab's '(unspecified)'")
+            if problems:
+                bad.append(f"{_name(path)}: {'; '.join(problems)}")
+        assert not bad, "\n".join(bad)
+
+    def test_a_games_pdfs_are_titled_with_its_name(self, pdfs: list[Path]) -> None:
+        """A file of a game's kit is titled with the kit's name (the game's, for the kits
+        kitgen ships), so a reader's window and a print queue say which game it is."""
+        titles = {
+            "scratch": "Scratch: Draw the Line",
+            "shapeup": "Shape Up!",
+            "scaffold": "Scaffold",
+            "staircase": "The Staircase game",
+            "galliard": "Galliard",
+            "emberwake": "Emberwake",
+        }
+        bad = []
+        for path in pdfs:
+            game = next((part for part in path.parts if part in titles), None)
+            if game is None:
+                continue
+            title = str((PdfReader(path).metadata or {}).get("/Title", ""))
+            if not title.startswith(titles[game]):
+                bad.append(f"{_name(path)}: {title!r}")
+        assert not bad, "\n".join(bad)
 
 
-def test_a_games_pdfs_are_titled_with_its_name(pdfs: list[Path]) -> None:
-    """A file of a game's kit is titled with the kit's name (the game's, for the kits
-    kitgen ships), so a reader's window and a print queue say which game it is."""
-    titles = {
-        "scratch": "Scratch: Draw the Line",
-        "shapeup": "Shape Up!",
-        "scaffold": "Scaffold",
-        "staircase": "The Staircase game",
-        "galliard": "Galliard",
-        "emberwake": "Emberwake",
-    }
-    bad = []
-    for path in pdfs:
-        game = next((part for part in path.parts if part in titles), None)
-        if game is None:
-            continue
-        title = str((PdfReader(path).metadata or {}).get("/Title", ""))
-        if not title.startswith(titles[game]):
-            bad.append(f"{_name(path)}: {title!r}")
-    assert not bad, "\n".join(bad)
+class TestA4(PdfChecks):
+    GROUP = "a4"
+
+
+class TestLetterLowInk(PdfChecks):
+    GROUP = "letter-low-ink"
+
+
+class TestCutLines(PdfChecks):
+    GROUP = "cut-lines"
+
+
+class TestCutSilhouette(PdfChecks):
+    GROUP = "cut-silhouette"
+
+
+class TestFold(PdfChecks):
+    GROUP = "fold"
+
+
+class TestExportPdf(PdfChecks):
+    GROUP = "export-pdf"
+
+
+class TestReportsAndCalibration(PdfChecks):
+    GROUP = "reports-and-calibration"
+
+
+def test_every_group_is_checked() -> None:
+    groups = {c.GROUP for c in PdfChecks.__subclasses__()}
+    assert groups == {*RUNS, "reports-and-calibration"}
 
 
 def test_the_checks_see_a_form_that_lost_its_graphics_state(tmp_path: Path) -> None:

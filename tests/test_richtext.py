@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Collection
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -432,7 +433,7 @@ def test_the_text_is_parsed_once_and_a_layout_reused() -> None:
     assert (richtext._fit.cache_info().maxsize or 0) >= 10_000
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(
         st.sampled_from(["a", "word", "**bold**", "*it*", ":s:", ":s:,", "W" * 12, "mm", "."]),

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import pytest
 import yaml
+from conftest import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft7Validator
@@ -599,7 +600,9 @@ _RANGE_WORDS = ("out of range", "is more than", "per sheet", "pages", "does not 
 )
 @example(key="bleed", value="0e0")  # YAML 1.2 reads the number 0 (found on the floors run)
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_the_schema_and_check_agree_on_any_setting_text(
     key: str, value: str, tmp_path: Path

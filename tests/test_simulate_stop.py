@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 import typer
+from conftest import interrupt_me
 
 from kitgen.cli.common import OutputFormat, show_report
 from kitgen.games.galliard.simulate import simulate_galliard
@@ -56,7 +56,7 @@ def test_ctrl_c_stops_after_the_batch_in_hand_and_reports_it(game: str, jobs: in
     def progress(done: int, total: int) -> None:
         seen.append(done)
         if len(seen) == 2:
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_me()
 
     before = signal.getsignal(signal.SIGINT)
     report = RUNS[game](games=BATCH * 10, seed=3, jobs=jobs, progress=progress)

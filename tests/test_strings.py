@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
@@ -53,7 +54,7 @@ def _pdf(lines: list[tuple[str, str, str, float, float, float]], fast: bool) -> 
     return out.getvalue()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(LINES)
 def test_the_same_bytes_as_reportlab(
     lines: list[tuple[str, str, str, float, float, float]],

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import write
+from conftest import examples, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -44,7 +44,9 @@ names = st.text(
 ).filter(lambda s: bool(s.strip()) and len(s) <= 24)
 NUMBERS = itertools.count()
 EXAMPLES = settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -72,7 +73,7 @@ def _by_reportlab(objects: list[list[Run]]) -> bytes:
     return out.getvalue()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(RUNS, min_size=1, max_size=8))
 def test_the_same_bytes_as_reportlab(objects: list[list[Run]]) -> None:
     # Repeated text objects too: the second time, the kept operators are used.

@@ -4,12 +4,11 @@ proposes an illegal deck, answers the same for the same seed, and stops cleanly.
 from __future__ import annotations
 
 import json
-import os
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import interrupt_me
 from test_names_any_script import GREEK_CARDS as GREEK_POOL
 from typer.testing import CliRunner
 
@@ -138,7 +137,7 @@ def test_ctrl_c_stops_after_the_batch_in_hand_and_ranks_what_was_played(
     def progress(done: int, total: int) -> None:
         seen.append(done)
         if len(seen) == 400:  # within the first round's third pass
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_me()
 
     report, _ = tune(
         weakened, COURT, players=("greedy", "greedy"), games=200, top=5, seed=1,
@@ -221,7 +220,7 @@ def test_ctrl_c_before_the_first_pass_is_one_line_and_status_130(weakened: str) 
 
     def progress(done: int, total: int) -> None:
         if done == PASS:  # the first batch: the deck as it is
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_me()
 
     with pytest.raises(StoppedEarly) as stopped:
         tune(

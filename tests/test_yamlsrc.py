@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -249,7 +250,7 @@ def test_a_longer_whole_number_is_a_located_finding_not_a_crash(text: str) -> No
         assert parsed.value == {"a": 1, "seed": text}  # kept as the text, never converted
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     digits=st.integers(min_value=1, max_value=3 * MAX_DIGITS),
     form=st.sampled_from(["", "-", "+", "0x", "0o"]),
