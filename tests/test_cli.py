@@ -213,6 +213,9 @@ def test_build_all_writes_every_kit(tmp_path: Path) -> None:
             ("emberwake", "emberwake-rules.pdf"),
             ("emberwake", "emberwake-rules-booklet.pdf"),
             ("emberwake", "emberwake-reference.pdf"),
+            # the example of a designed game of two decks (no rules of its own)
+            ("harbour-lights", "harbour-lights-specials-cards.pdf"),
+            ("harbour-lights", "harbour-lights-resources-cards.pdf"),
         )
     ]
     assert "skipped" not in err
