@@ -190,12 +190,7 @@ def _read_yaml_rows(table: Table, text: str, limits: TableLimits) -> None:
                 )
             else:
                 cells[name] = Cell(written, at)
-        if past:
-            message = f"more than {limits.max_columns} different keys; kitgen reads up to "
-            message += str(limits.max_columns)
-            if len(past) > 1:
-                message += f" ({len(past):,} keys of this card are past it)"
-            table.findings.append(finding("too-many-values", message, past[0]))
+        _too_many_keys(table, past, limits.max_columns)
         table.rows.append(Row(cells, where))
 
 
@@ -362,14 +357,20 @@ def _json_card(
             table.findings.append(finding("invalid-value", message, at(value_at)))
         else:
             cells[name] = Cell(written, at(value_at))
-    if past:
-        message = f"more than {limits.max_columns} different keys; kitgen reads up to "
-        message += str(limits.max_columns)
-        if len(past) > 1:
-            message += f" ({len(past):,} keys of this card are past it)"
-        table.findings.append(finding("too-many-values", message, past[0]))
+    _too_many_keys(table, past, limits.max_columns)
     table.rows.append(Row(cells, where))
     return i + 1  # past the closing brace
+
+
+def _too_many_keys(table: Table, past: list[Location], most: int) -> None:
+    """`too-many-values` at the first key of a card past the `most` different keys a
+    table reads (YAML and JSON card lists alike); nothing when none is past it."""
+    if not past:
+        return
+    message = f"more than {most} different keys; kitgen reads up to {most}"
+    if len(past) > 1:
+        message += f" ({len(past):,} keys of this card are past it)"
+    table.findings.append(finding("too-many-values", message, past[0]))
 
 
 def _encodable(text: str) -> bool:
