@@ -308,3 +308,20 @@ def test_a_layout_made_for_another_card_size_is_a_warning_at_its_size(project: P
     # the English game's kit and game file: no such finding
     status, out, _err = run_in_process(main, "check", "--format", "json", "proj/en")
     assert status == 0, findings(out)
+
+
+@pytest.mark.parametrize("kind", ["[layout]", "[deck]", "{layout: 1}"])
+@pytest.mark.parametrize("game", ["", "game: nope\n"])
+def test_a_kind_that_is_not_text_is_a_finding_with_or_without_a_game(
+    tmp_path: Path, kind: str, game: str
+) -> None:
+    # Whether a file may leave out `game:` (a shared layout) is asked of its `kind:`,
+    # which may be any YAML value: a list or a mapping is `wrong-type`, not a traceback
+    # (the fuzz test found `kind: [deck]` raising TypeError: unhashable type: 'list').
+    path = tmp_path / "odd.yaml"
+    path.write_text(f"{game}kind: {kind}\nname: x\n", encoding="utf-8")
+    status, out, err = run_in_process(main, "check", str(path))
+    assert status == 1
+    assert "Traceback" not in out + err and "TypeError" not in out + err
+    kind_line = 2 if game else 1
+    assert f"odd.yaml:{kind_line}:7: error wrong-type `kind:` should be text" in out

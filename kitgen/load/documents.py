@@ -114,7 +114,9 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
         ("game", registry.builtin_ids(), "unknown-game"),
         ("kind", KINDS, "unknown-kind"),
     ):
-        if key == "game" and key not in value and value.get("kind") in registry.SHARED_KINDS:
+        kind = value.get("kind")
+        shared = isinstance(kind, str) and kind in registry.SHARED_KINDS
+        if key == "game" and key not in value and shared:
             continue  # a layout shared by the games that name it
         if key not in value:
             doc.findings.append(
@@ -152,7 +154,7 @@ def _envelope(doc: Document, value: dict[Any, Any], source: SourceMap) -> bool:
                     f"{suggest(given, list(known))}; use one of: {', '.join(known)}"
                     + (
                         " (or leave `game:` out: a layout any game of the project may name)"
-                        if key == "game" and value.get("kind") in registry.SHARED_KINDS
+                        if key == "game" and shared
                         else ""
                     ),
                     at,
