@@ -17,7 +17,7 @@ from kitgen.entry import main
 from kitgen.layout.bidi import base_level, display, levels, visual_order
 from kitgen.render.fonts import builtin_family, ensure_font, project_family, text_width
 from kitgen.render.richtext import draw_rich, fit_rich
-from kitgen.render.shaping import needs_shaping, shape
+from kitgen.render.shaping import glyph_chars, needs_shaping, shape
 from kitgen.render.text import draw_text
 
 SANS = builtin_family("sans")
@@ -76,8 +76,8 @@ def test_an_arabic_word_is_joined() -> None:
     assert len(gids) == 3
     assert gids[0] == isolated[3]
     assert gids[2] != isolated[0]
-    assert face.glyphToChar[gids[2]] == [0xFEB3]  # seen, initial form
-    assert face.glyphToChar[gids[1]] == [0xFEFC]  # lam-alef, final form
+    assert glyph_chars(face)[gids[2]] == [0xFEB3]  # seen, initial form
+    assert glyph_chars(face)[gids[1]] == [0xFEFC]  # lam-alef, final form
     # And measured as shaped: narrower than its isolated letters side by side.
     unshaped = sum(face.charWidths[ord(ch)] for ch in SALAM) / 1000
     assert text_width(SALAM, "DejaVuSans", 10) == pytest.approx(shaped.width * 10)
@@ -238,7 +238,7 @@ def test_devanagari_clusters_are_shaped_in_a_font_that_has_them() -> None:
     ki = shape("\u0915\u093f", family.regular, False)  # कि: ka, then the sign i
     assert [g.gid for g in ki.glyphs] == [face.charToGlyph[0x93F], face.charToGlyph[0x915]]
     ksha = shape("\u0915\u094d\u0937", family.regular, False)  # क्ष: one conjunct glyph
-    assert len(ksha.glyphs) == 1 and ksha.glyphs[0].gid not in face.glyphToChar
+    assert len(ksha.glyphs) == 1 and ksha.glyphs[0].gid not in glyph_chars(face)
     text = "नमस्ते हिन्दी क्षत्रिय"  # (हि: its sign i is drawn first, but reads second)
 
     def draw(c: Canvas) -> None:

@@ -375,7 +375,9 @@ class ChainFont(KitFont):
         self.encoding = first.encoding
         self.state = first.state  # (never used: every subset is a member's)
         self._asciiReadable = first._asciiReadable
-        self.shapable = first.shapable
+        # (reportlab 4.4 and later ask a font whether it shapes; 4.1 to 4.3 have no such
+        # attribute, and kitgen shapes itself: kitgen.render.shaping)
+        self.shapable = getattr(first, "shapable", False)
         self._first = first
         self.own = first.own
         self.fallbacks = tuple(

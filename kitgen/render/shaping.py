@@ -284,10 +284,23 @@ def _unspoken(glyphs: tuple[Glyph, ...], chars: list[int], rtl: bool) -> set[tup
     return out
 
 
+def glyph_chars(face: Any) -> dict[int, list[int]]:
+    """A TrueType face's characters by glyph: reportlab's `glyphToChar` (4.3 and later),
+    else the inverse of its character map, made once and kept on the face as 4.3 keeps
+    it (reportlab 4.1 and 4.2 keep only `charToGlyph`)."""
+    table: dict[int, list[int]] | None = getattr(face, "glyphToChar", None)
+    if table is None:
+        table = {}
+        for code, gid in sorted(face.charToGlyph.items()):
+            table.setdefault(gid, []).append(code)
+        face.glyphToChar = table
+    return table
+
+
 def _char(ttf: Any, gid: int) -> int:
     """The character a glyph is written as in its font's subsets: one the font maps to
     it, else a private-use code it is given (once per font)."""
-    chars = [ch for ch in ttf.face.glyphToChar.get(gid, ()) if ch not in (0, 0xA0)]
+    chars = [ch for ch in glyph_chars(ttf.face).get(gid, ()) if ch not in (0, 0xA0)]
     if chars:
         return int(min(chars))
     face = ttf.face
@@ -298,7 +311,7 @@ def _char(ttf: Any, gid: int) -> int:
         raise ValueError(f"the font {ttf.fontName} has no private-use code left for a glyph")
     ttf._kitgen_private = code + 1
     face.charToGlyph[code] = gid
-    face.glyphToChar.setdefault(gid, []).append(code)
+    glyph_chars(face).setdefault(gid, []).append(code)
     face.charWidths[code] = face.hmetrics[gid][0] * 1000.0 / face.unitsPerEm
     return code
 
