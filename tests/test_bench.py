@@ -66,6 +66,22 @@ def parse(lines: list[str]) -> list[dict[str, str]]:
     ]
 
 
+def quick_rows(benchmark: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, str]]]:
+    """`bench/run --quick --only BENCHMARK`: the finished process (exit 0 or 1: targets
+    met or missed) and the rows of its table, every one that benchmark's."""
+    done = subprocess.run(
+        [sys.executable, str(RUN), "--quick", "--only", benchmark],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    rows = parse(done.stdout.splitlines()[1:-1])
+    assert {r["benchmark"] for r in rows} == {benchmark}
+    return done, rows
+
+
 def test_run_quick_engines_table_and_status(tmp_path: Path) -> None:
     # Run as a program, the way a person does: the shebang finds this interpreter.
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
@@ -128,17 +144,7 @@ def test_run_quick_engines_table_and_status(tmp_path: Path) -> None:
 def test_run_quick_search_table() -> None:
     # The search player's figures: targets as the issue sets them, win rates with
     # their games and 95% intervals; never the speeds or rates themselves.
-    done = subprocess.run(
-        [sys.executable, str(RUN), "--quick", "--only", "search"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    lines = done.stdout.splitlines()
-    rows = parse(lines[1:-1])
-    assert {r["benchmark"] for r in rows} == {"search"}
+    done, rows = quick_rows("search")
     shown = {r["figure"].split(",")[0].strip(): r for r in rows}
     assert shown["search against greedy"]["target"] == ">= 80%"
     assert shown["search against montecarlo"]["target"] == "low > 50%"
@@ -164,17 +170,7 @@ def test_run_quick_suite_table(monkeypatch: pytest.MonkeyPatch) -> None:
     # parallel), without CI's deeper profile even when this run has it set.
     monkeypatch.setenv("KITGEN_TEST_PROFILE", "full")
     monkeypatch.setenv("KITGEN_FUZZ_EXAMPLES", "7")
-    done = subprocess.run(
-        [sys.executable, str(RUN), "--quick", "--only", "suite"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    lines = done.stdout.splitlines()
-    rows = parse(lines[1:-1])
-    assert {r["benchmark"] for r in rows} == {"suite"}
+    _done, rows = quick_rows("suite")
     first = rows[0]
     assert re.fullmatch(
         r"pytest tests/test_layout_units\.py \([\d,]+ tests passed\), wall time", first["figure"]
