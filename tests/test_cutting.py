@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import examples
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
@@ -144,6 +144,8 @@ def test_silhouette_marks_are_studios_type_1_on_a4() -> None:
     gutter=lengths,
     margin=st.sampled_from([0.0, 5.0, 15.0]) | st.floats(min_value=0.0, max_value=60.0),
 )
+# two poker cards fill the room exactly but for a gutter under a micron (found in CI)
+@example(paper="a5", card="poker", bleed=0.0, gutter=4.76837158203125e-07, margin=14.0)
 def test_print_and_cut_keeps_every_card_clear_of_the_marks(
     paper: str, card: str, bleed: float, gutter: float, margin: float
 ) -> None:

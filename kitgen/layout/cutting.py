@@ -47,6 +47,7 @@ FOLD_REFUSED = "a cutting machine cannot cut fold-and-glue sheets (it reads the 
 LINE_GAP = 1 * MM  # a cut line stops this far from any card's bleed
 _MIN_PIECE = 1 * MM  # shorter pieces of a cut line are left out
 _TINY = 1e-9
+_WITHIN = 1e-6  # points: Box.within's default slack
 
 # Silhouette Studio's default registration marks (type 1), in millimetres.
 SILHOUETTE_INSET = 10 * MM  # from each paper edge to the outer corner of a mark
@@ -194,8 +195,11 @@ def plan_print_and_cut(
     marks = silhouette_marks(page, margin)
     room = marks.inside
     pitch_x, pitch_y = card.width + 2 * bleed + gutter, card.height + 2 * bleed + gutter
-    max_cols = max(0, int((room.width + gutter + 1e-9) // pitch_x))
-    max_rows = max(0, int((room.height + gutter + 1e-9) // pitch_y))
+    # Counted with the slack Box.within allows on each side (a grid that lies within
+    # the marks' room to that slack is taken), then each candidate grid is checked
+    # with within itself, so the planner and that test never disagree at an exact fit.
+    max_cols = max(0, int((room.width + gutter + 2 * _WITHIN) // pitch_x))
+    max_rows = max(0, int((room.height + gutter + 2 * _WITHIN) // pitch_y))
     if max_cols * max_rows > PRINT_LIMITS.max_cards_per_sheet:
         raise CutError(
             f"{max_cols:,} x {max_rows:,} cards would fit on one sheet; kitgen prints at most "
@@ -207,6 +211,8 @@ def plan_print_and_cut(
             if best is not None and cols * rows <= best.per_page:
                 break
             grid = _centred(page, card, bleed, gutter, cols, rows)
+            if not all(s.bleed.within(room, eps=_WITHIN) for s in grid.slots):
+                continue
             if not any(_overlaps(s.bleed, k) for s in grid.slots for k in marks.keep_clear):
                 best = grid
                 break
