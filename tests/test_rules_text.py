@@ -349,3 +349,42 @@ def test_a_table_with_a_long_word_or_rows_taller_than_a_page_builds(tmp_path: Pa
     assert "Rarity" in text and "common" in text
     assert text.count("A") >= 7 * 2000  # every letter of every cell is printed
     assert len(reader.pages) > 3  # the six-column row goes on over several pages
+
+
+# --- compiled once ------------------------------------------------------------------------
+
+
+def test_a_text_is_compiled_once_and_run_with_each_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = RulesSandbox()
+    compiled: list[object] = []
+    real = env.from_string
+
+    def counting(source: object) -> object:
+        compiled.append(source)
+        return real(source)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(env, "from_string", counting)
+    text = "Draw {{ n }} cards & <keep> them."
+    assert env.fill(text, {"n": 2}) == "Draw 2 cards &amp; &lt;keep&gt; them."
+    assert env.fill(text, {"n": 5}) == "Draw 5 cards &amp; &lt;keep&gt; them."
+    assert env.plain(text).render(n=3) == "Draw 3 cards & <keep> them."  # not escaped
+    assert env.plain(text).render(n=4) == "Draw 4 cards & <keep> them."
+    assert len(compiled) == 2  # once escaped, once plain
+
+
+def test_a_refused_text_is_refused_every_time() -> None:
+    env = RulesSandbox()
+    for _ in range(2):
+        with pytest.raises(TemplateError, match="not allowed"):
+            env.fill("{{ 'x' | attr('y') }}", {})
+    assert not env._compiled
+
+
+def test_the_compiled_templates_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("kitgen.render.rules_text.COMPILED_KEPT", 3)
+    env = RulesSandbox()
+    for n in range(5):
+        assert env.fill(f"{n} {{{{ n }}}}", {"n": n}) == f"{n} {n}"
+    assert [text for _, text in env._compiled] == ["2 {{ n }}", "3 {{ n }}", "4 {{ n }}"]

@@ -22,6 +22,7 @@ fills its sheet the same way, up to REFERENCE_LARGEST.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -144,11 +145,17 @@ class Figures:
         return cls({n: b[0] for n, b in built.items()}, {n: b[1] for n, b in built.items()})
 
 
+@functools.cache
+def _sandbox() -> RulesSandbox:
+    """The sandbox booklets' rules text runs in (the same settings for every game)."""
+    return RulesSandbox()
+
+
 class Templater:
     """Renders rules text in a bounded jinja2 sandbox with the game's parameters."""
 
     def __init__(self, context: dict[str, Any]) -> None:
-        self.env = RulesSandbox()
+        self.env = _sandbox()  # one for every booklet: it keeps what it compiled
         self.context = context
         self.findings: list[Finding] = []
 

@@ -171,6 +171,9 @@ def _walk(node: nodes.Node) -> Iterator[nodes.Node]:
         yield from _walk(child)
 
 
+COMPILED_KEPT = 10_000  # compiled templates an environment keeps
+
+
 class RulesSandbox(SandboxedEnvironment):
     """jinja2's sandbox, held to the part of the language rules text needs."""
 
@@ -186,6 +189,11 @@ class RulesSandbox(SandboxedEnvironment):
             self.filters[name] = self._bounded_filter(name, self.filters[name])
         self.filters[_BOUNDED] = self._bounded
         self.filters[_CONCAT] = self._concat
+        # Each text's compiled template, by its text: a booklet is laid out several
+        # times over (fitting its type to its pages) and would compile each of its
+        # thousands of paragraphs each time. Only what compiled is kept; what was
+        # refused is checked (and refused) again.
+        self._compiled: dict[tuple[bool, str], Template] = {}
 
     def _size(self, value: Any) -> int:
         return value_size(value, self.limits.max_value)
@@ -306,17 +314,20 @@ class RulesSandbox(SandboxedEnvironment):
                 f"the text is {len(text):,} characters; rules text templates may be "
                 f"{self.limits.max_template:,}"
             )
-        tree = self.parse(text)  # parsed once: checked, then compiled from the tree
-        why = self.refused(tree)
-        if why is not None:
-            raise SecurityError(why)
-        for data in tree.find_all(nodes.TemplateData):
-            data.data = escape_text(data.data)  # autoescape escapes only what is printed
-        tree = _Bounder().visit(tree)
-        try:
-            template = self.from_string(tree)
-        except (SyntaxError, RecursionError):  # Python's own limits on nesting
-            raise SecurityError("the template is nested too deeply") from None
+        template = self._compiled.get((True, text))
+        if template is None:
+            tree = self.parse(text)  # parsed once: checked, then compiled from the tree
+            why = self.refused(tree)
+            if why is not None:
+                raise SecurityError(why)
+            for data in tree.find_all(nodes.TemplateData):
+                data.data = escape_text(data.data)  # autoescape escapes only what is printed
+            tree = _Bounder().visit(tree)
+            try:
+                template = self.from_string(tree)
+            except (SyntaxError, RecursionError):  # Python's own limits on nesting
+                raise SecurityError("the template is nested too deeply") from None
+            self._keep(True, text, template)
         rendered = str(template.render(**context))
         if len(rendered) > self.limits.max_output:
             raise SecurityError(
@@ -334,15 +345,27 @@ class RulesSandbox(SandboxedEnvironment):
                 f"the text is {len(text):,} characters; templates may be "
                 f"{self.limits.max_template:,}"
             )
+        template = self._compiled.get((False, text))
+        if template is not None:
+            return template
         tree = self.parse(text)
         why = self.refused(tree)
         if why is not None:
             raise SecurityError(why)
         tree = _Bounder().visit(tree)
         try:
-            return self.from_string(tree)
+            template = self.from_string(tree)
         except (SyntaxError, RecursionError):
             raise SecurityError("the template is nested too deeply") from None
+        self._keep(False, text, template)
+        return template
+
+    def _keep(self, escaped: bool, text: str, template: Template) -> None:
+        """Keep a compiled template for its text (up to COMPILED_KEPT of them: past
+        that, the oldest goes)."""
+        if len(self._compiled) >= COMPILED_KEPT:
+            del self._compiled[next(iter(self._compiled))]
+        self._compiled[(escaped, text)] = template
 
 
 class _Bounder(NodeTransformer):
