@@ -525,6 +525,28 @@ def test_what_cannot_be_drawn_is_found_when_read_not_when_built(
     assert "infinite or not a number" in problem.message
 
 
+@pytest.mark.parametrize("accelerated", [True, False])
+def test_an_infinite_size_is_found_with_or_without_reportlabs_accelerator(
+    tmp_path: Path, accelerated: bool
+) -> None:
+    """reportlab's Python refuses to write `inf` into a page, its C accelerator (the fast
+    extra) writes it: kitgen finds such a number itself, whichever reportlab runs."""
+    svg = tmp_path / "n.svg"
+    svg.write_text(f'<svg {SVG} width="9" height="9"><circle r="1e999"/></svg>', "utf-8")
+    script = (
+        ("" if accelerated else "import sys; sys.modules['_rl_accel'] = None\n")
+        + "from reportlab.lib import rl_accel\n"
+        + "from kitgen.render.pictures import load_picture\n"
+        + f"picture, problem = load_picture({str(svg)!r})\n"
+        + "print(sorted(rl_accel._c_funcs) != [], picture, problem and problem.code)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(accelerated), "None", "image-unreadable"]
+
+
 def test_the_renderer_opens_no_file_an_image_names(tmp_path: Path) -> None:
     """Behind kitgen.load.svg (which refuses such a file): svgdraw itself reads nothing."""
     from kitgen.render import svgdraw

@@ -33,6 +33,7 @@ import binascii
 import io
 import itertools
 import logging
+import math
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -483,18 +484,50 @@ def convert(data: bytes, name: str, embed: Embed) -> Converted | ImageProblem:
     except Exception as err:  # svglib raises many kinds of error on odd SVG
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return ImageProblem("image-unreadable", f"{name!r} cannot be drawn: {shown(_cut(reason))}")
+    not_finite = ImageProblem(
+        "image-unreadable",
+        f"{name!r} cannot be drawn: it holds a length, size or transform that is "
+        "infinite or not a number",
+    )
+    # (reportlab's own Python refuses to write such a number, its C accelerator writes
+    # `inf` into the page: so kitgen looks for one itself, width="inf", scale(1e999).)
+    if not _all_finite(drawing):
+        return not_finite
     try:  # drawn once here, so that what cannot be drawn is found by `kitgen check`
         _PDF(lambda _c, _picture: None).draw(renderScaledDrawing(drawing), Canvas(io.BytesIO()))
-    except (OverflowError, ValueError):  # width="inf", scale(1e999), r="nan"
-        return ImageProblem(
-            "image-unreadable",
-            f"{name!r} cannot be drawn: it holds a length, size or transform that is "
-            "infinite or not a number",
-        )
+    except (OverflowError, ValueError):  # a size that grows infinite as it is drawn
+        return not_finite
     except Exception as err:  # reportlab, on what svglib made of an odd SVG
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return ImageProblem("image-unreadable", f"{name!r} cannot be drawn: {shown(_cut(reason))}")
     return Converted(drawing, notes.note())
+
+
+def _all_finite(root: Any) -> bool:
+    """Whether every number of every shape in a Drawing (sizes, places, points,
+    transforms, stroke widths) is finite."""
+    seen: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, bool) or node is None or isinstance(node, str | bytes):
+            continue
+        if isinstance(node, float):
+            if not math.isfinite(node):
+                return False
+            continue
+        if isinstance(node, int):
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, list | tuple):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif hasattr(node, "__dict__") and not isinstance(node, Embedded | type):
+            stack.extend(vars(node).values())
+    return True
 
 
 class _PDF(_PDFRenderer):  # type: ignore[misc]
