@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import signal
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
@@ -174,3 +178,75 @@ def run_in_process(
             os.environ["KITGEN_DEBUG"] = debug
     code = status if isinstance(status, int) else (0 if status is None else 1)
     return code, out.getvalue(), err.getvalue()
+
+
+# --- One `kitgen build all` for the whole run --------------------------------------------
+
+
+@dataclass(frozen=True)
+class SharedBuild:
+    """`kitgen build all -o OUT` as a user runs it (a process of its own): its folder,
+    exit status and what it printed. Tests only read it."""
+
+    out: Path
+    status: int
+    stdout: str
+    stderr: str
+
+
+SHARED_BUILD_WAIT = 600  # seconds a worker waits for another's build of it
+
+
+def shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this run sees (and no other run): the run's base temp,
+    above each pytest-xdist worker's own."""
+    base = tmp_path_factory.getbasetemp()
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    return base.parent / f"shared-{run}" if run else base / "shared"
+
+
+def shared_build(tmp_path_factory: pytest.TempPathFactory, *args: str) -> SharedBuild:
+    """`kitgen build ARGS -o OUT` run once for the whole run, shared by the workers of a
+    parallel run: the first to ask runs it (it claims the folder) while the others wait
+    for its record of the result."""
+    root = shared_root(tmp_path_factory)
+    root.mkdir(parents=True, exist_ok=True)
+    name = "build-" + "-".join(a.strip("-") for a in args)
+    out, record = root / name, root / f"{name}.json"
+    try:
+        os.close(os.open(root / f"{name}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:  # another worker runs it: wait for its record
+        deadline = time.monotonic() + SHARED_BUILD_WAIT
+        while not record.exists():
+            if time.monotonic() > deadline:
+                pytest.fail(f"no shared build after {SHARED_BUILD_WAIT} s (see {root})")
+            time.sleep(0.1)
+    else:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "kitgen", "build", *args, "-o", str(out)],
+                capture_output=True,
+                text=True,
+                timeout=SHARED_BUILD_WAIT,
+                check=False,
+            )
+            result = {"status": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+        except Exception as err:
+            result = {"status": -1, "stdout": "", "stderr": f"{type(err).__name__}: {err}"}
+        staged = root / f"{name}.json.part"
+        staged.write_text(json.dumps(result), encoding="utf-8")
+        staged.replace(record)
+    got = json.loads(record.read_text(encoding="utf-8"))
+    return SharedBuild(out, int(got["status"]), str(got["stdout"]), str(got["stderr"]))
+
+
+@pytest.fixture(scope="session")
+def built_all(tmp_path_factory: pytest.TempPathFactory) -> SharedBuild:
+    """`kitgen build all`: every kit on A4, once for the whole run."""
+    return shared_build(tmp_path_factory, "all")
+
+
+@pytest.fixture(scope="session")
+def built_all_letter(tmp_path_factory: pytest.TempPathFactory) -> SharedBuild:
+    """`kitgen build all --paper letter`: every kit on US Letter, once for the run."""
+    return shared_build(tmp_path_factory, "all", "--paper", "letter")

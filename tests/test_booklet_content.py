@@ -11,12 +11,11 @@ templates/booklet/ (not from a game's rules) and is printed once.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import SharedBuild
 
 from kitgen.load.documents import read_document
 from kitgen.model.rules import Block, RulesFile, Section
@@ -57,17 +56,11 @@ def credit_chunks() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def booklets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Each booklet PDF `kitgen build all` writes, as the flattened text of its pages."""
-    out = tmp_path_factory.mktemp("built")
-    result = subprocess.run(
-        [sys.executable, "-m", "kitgen", "build", "all", "-o", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    written = [Path(line) for line in result.stdout.splitlines() if line.endswith(".pdf")]
+def booklets(built_all: SharedBuild) -> dict[str, list[str]]:
+    """Each booklet PDF `kitgen build all` writes (the run's shared build), as the
+    flattened text of its pages."""
+    assert built_all.status == 0, built_all.stderr
+    written = [Path(line) for line in built_all.stdout.splitlines() if line.endswith(".pdf")]
     found = {
         path.name: [flat(page.get_textpage().get_text_range()) for page in pdfium.PdfDocument(path)]
         for path in written

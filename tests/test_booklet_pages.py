@@ -20,6 +20,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from conftest import SharedBuild
 
 from kitgen.build import BuildOptions, plan
 from kitgen.paths import data_dir
@@ -48,21 +49,16 @@ MOST_BLANK_REFERENCE = 0.25  # of the quick reference page's columns, on average
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every game's rules PDFs, from its kit, on one paper."""
-    out = tmp_path_factory.mktemp(f"pages-{request.param}")
-    targets = [g if g != "emberwake" else str(p) for g, p in GAMES.items()]
-    builder = plan(targets, BuildOptions(out=str(out), paper=request.param))
-    booklets = [
-        item
-        for item in builder.planned
-        if all(
-            Path(p).stem.endswith(("-rules", "-rules-booklet", "-reference")) for p in item.paths
-        )
-    ]
-    result = builder.write_planned(booklets)
-    assert result.ok, [str(f) for f in result.findings]
-    return out
+def built(request: pytest.FixtureRequest) -> Path:
+    """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
+    Letter): its rules PDFs are read here."""
+    shared: SharedBuild = request.getfixturevalue(
+        "built_all" if request.param == "a4" else "built_all_letter"
+    )
+    assert shared.status == 0, shared.stderr
+    for game in GAMES:
+        assert (shared.out / game / f"{game}-rules-booklet.pdf").is_file(), game
+    return shared.out
 
 
 def rules_of(game: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from conftest import write
+from conftest import SharedBuild, write
 from typer.testing import CliRunner
 
 from kitgen import entry
@@ -173,10 +173,12 @@ def test_list_names_every_game_and_component() -> None:
     assert all(g["printable"] for g in games.values())
 
 
-def test_build_all_writes_every_kit(tmp_path: Path) -> None:
-    out_dir = tmp_path / "out"
-    code, out, err = run("build", "all", "--out", str(out_dir))
+def test_build_all_writes_every_kit(built_all: SharedBuild) -> None:
+    """`kitgen build all` (the run's shared build: a process of its own) prints the path
+    of each file it wrote, in order, and each is there."""
+    code, out, err, out_dir = built_all.status, built_all.stdout, built_all.stderr, built_all.out
     assert code == 0, err
+    assert all(Path(line).is_file() for line in out.splitlines())
     assert out.splitlines() == [
         str(out_dir / game / name)
         for game, name in (

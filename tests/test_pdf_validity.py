@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import SharedBuild, shared_root
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -36,7 +37,7 @@ from kitgen.paths import data_dir
 TOOLS = {"qpdf": "qpdf", "pdftoppm": "poppler-utils", "mutool": "mupdf-tools"}
 # A build of one game or example, its kit's name (what its titles begin with).
 RUNS = {
-    "a4": ["build", "all"],
+    "a4": ["build", "all"],  # (the run's shared build: tests/conftest.py's built_all)
     "letter-low-ink": ["build", "all", "--paper", "letter", "--ink", "low"],
     "cut-lines": ["build", "all", "--cut", "lines"],
     "cut-silhouette": ["build", "all", "--cut", "silhouette"],
@@ -66,10 +67,16 @@ def _tools() -> None:
         pytest.skip(message)
 
 
-def made(name: str, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """One group of the PDFs kitgen writes: a run of RUNS, or the balance reports and
-    the calibration sheet."""
-    root = tmp_path_factory.mktemp(f"pdfs-{name}")
+def made(name: str, request: pytest.FixtureRequest) -> list[Path]:
+    """One group of the PDFs kitgen writes: a run of RUNS (`build all` on A4 is the
+    run's shared build), or the balance reports and the calibration sheet."""
+    if name == "a4":
+        shared: SharedBuild = request.getfixturevalue("built_all")
+        assert shared.status == 0, shared.stderr
+        found = sorted(shared.out.rglob("*.pdf"))
+        assert len(found) > 30, found
+        return found
+    root = request.getfixturevalue("tmp_path_factory").mktemp(f"pdfs-{name}")
     runner = CliRunner()
     if name in RUNS:
         result = runner.invoke(app, [*RUNS[name], "--out", str(root / name)])
@@ -96,21 +103,25 @@ def made(name: str, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return found
 
 
-# Per check, the files (by their bytes) it has already seen in this process: a build
-# with another option leaves most files as they were (117 distinct files of 171), and
-# the same bytes read the same, so each check reads each distinct file once a process.
-_SEEN: dict[str, set[bytes]] = {}
+# Per check, the files (by their bytes) already seen in this run, by any worker: a
+# build with another option leaves most files as they were (117 distinct files of
+# 171), and the same bytes read the same, so each check reads each distinct file once.
+# A worker claims a file for a check by making a marker named by both in the run's
+# shared folder (creating it fails when another worker has).
 
 
-def _distinct(check: str, pdfs: list[Path]) -> list[Path]:
-    """The files of `pdfs` whose bytes `check` has not seen in this process yet."""
-    seen = _SEEN.setdefault(check, set())
+def _distinct(check: str, pdfs: list[Path], shared: Path) -> list[Path]:
+    """The files of `pdfs` whose bytes no worker has claimed for `check` yet."""
+    seen = shared / "pdf-checks"
+    seen.mkdir(parents=True, exist_ok=True)
     out = []
     for path in pdfs:
-        digest = hashlib.sha256(path.read_bytes()).digest()
-        if digest not in seen:
-            seen.add(digest)
-            out.append(path)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        try:
+            os.close(os.open(seen / f"{check}-{digest}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            continue
+        out.append(path)
     return out
 
 
@@ -124,8 +135,9 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
 
 def _pages_by_poppler(path: Path, folder: Path, dpi: int) -> tuple[list[Path], str]:
     prefix = folder / path.stem
-    run = _run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(prefix)])
-    pages = sorted(folder.glob(f"{path.stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    # (PPM, its plain pixels: writing PNG would take poppler four times as long)
+    run = _run(["pdftoppm", "-r", str(dpi), str(path), str(prefix)])
+    pages = sorted(folder.glob(f"{path.stem}-*.ppm"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
     return pages, (run.stderr if run.returncode == 0 else f"exit {run.returncode}: {run.stderr}")
 
 
@@ -151,10 +163,16 @@ def _worst(path: Path, folder: Path) -> Iterator[tuple[int, int]]:
         document.close()
 
 
+@pytest.fixture(scope="session")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every worker of this run sees."""
+    return shared_root(tmp_path_factory)
+
+
 @pytest.fixture(scope="class")
-def pdfs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def pdfs(request: pytest.FixtureRequest) -> list[Path]:
     """The files of the test's class's group, made once for the class."""
-    return made(request.cls.GROUP, tmp_path_factory)
+    return made(request.cls.GROUP, request)
 
 
 class PdfChecks:
@@ -164,21 +182,21 @@ class PdfChecks:
 
     GROUP = ""
 
-    def test_qpdf_finds_no_structural_error(self, pdfs: list[Path]) -> None:
+    def test_qpdf_finds_no_structural_error(self, pdfs: list[Path], shared: Path) -> None:
         bad = []
-        for path in _distinct("qpdf", pdfs):
+        for path in _distinct("qpdf", pdfs, shared):
             run = _run(["qpdf", "--check", str(path)])
             if run.returncode != 0 or "No syntax or stream encoding errors found" not in run.stdout:
                 bad.append(f"{_name(path)}: {(run.stdout + run.stderr).strip()[-300:]}")
         assert not bad, "\n".join(bad)
 
     def test_poppler_and_mupdf_draw_every_page_without_a_word(
-        self, pdfs: list[Path], tmp_path: Path
+        self, pdfs: list[Path], shared: Path, tmp_path: Path
     ) -> None:
         """Each reader says nothing while drawing every page (a missing resource, a broken
         stream or font would be an error or warning of theirs)."""
         bad = []
-        for number, path in enumerate(_distinct("without a word", pdfs)):
+        for number, path in enumerate(_distinct("without-a-word", pdfs, shared)):
             folder = tmp_path / str(number)
             folder.mkdir()
             _, said = _pages_by_poppler(path, folder, 10)
@@ -197,14 +215,14 @@ class PdfChecks:
         assert not bad, "\n".join(bad)
 
     def test_pdfium_and_poppler_draw_every_page_alike(
-        self, pdfs: list[Path], tmp_path: Path
+        self, pdfs: list[Path], shared: Path, tmp_path: Path
     ) -> None:
         """A state or resource one reader drops (transparency, a shading, a form) changes
         the colour of a whole area in its drawing: every 5 mm square of every page is the
         same colour in both, within what their antialiasing of text makes (at most 66 apart
         on kitgen's own files)."""
         bad = []
-        for number, path in enumerate(_distinct("alike", pdfs)):
+        for number, path in enumerate(_distinct("alike", pdfs, shared)):
             folder = tmp_path / str(number)
             folder.mkdir()
             for page, worst in _worst(path, folder):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run_in_process
+from conftest import SharedBuild, run_in_process
 from pypdf import PdfReader
 
 from kitgen.entry import main
@@ -18,10 +18,9 @@ def preferences(path: Path) -> dict[str, str]:
     return {} if prefs is None else {str(k): str(v) for k, v in prefs.get_object().items()}
 
 
-def test_every_pdf_of_every_kit_prints_at_actual_size(tmp_path: Path) -> None:
-    status, _out, err = run_in_process(main, "build", "all", "-o", str(tmp_path))
-    assert status == 0, err
-    pdfs = sorted(tmp_path.rglob("*.pdf"))
+def test_every_pdf_of_every_kit_prints_at_actual_size(built_all: SharedBuild) -> None:
+    assert built_all.status == 0, built_all.stderr
+    pdfs = sorted(built_all.out.rglob("*.pdf"))
     assert len(pdfs) >= 30
     for pdf in pdfs:
         prefs = preferences(pdf)
