@@ -1203,15 +1203,26 @@ def _build(
     canvasmaker: type[Canvas] = _ActualSize,
     credit: Paragraph | None = None,
     subject: str = "",
-) -> tuple[bytes, int]:
-    """The PDF and its number of pages."""
+    contents: list[Any] | None = None,
+) -> tuple[bytes, int, list[Any] | None]:
+    """The PDF, its number of pages and its contents list's entries (None without one).
+
+    reportlab lays the pages out until the contents list's page numbers settle: twice
+    at least. `contents`, the entries another edition of the same pages settled on, is
+    where the list starts: when the layout finds them again it is done in one pass
+    (else it goes on as ever). The same flowables are laid out on every pass, so
+    nothing may change them on one (kitgen.render.page_fill copies what it moves)."""
     buffer = io.BytesIO()
     doc = _Doc(buffer, page, title, outline, credit, subject)
+    flow = flow_maker()
+    toc = next((f for f in flow if isinstance(f, TableOfContents)), None)
+    if toc is not None and contents is not None:
+        toc._entries = list(contents)
     try:
-        doc.multiBuild(flow_maker(), canvasmaker=canvasmaker)
+        doc.multiBuild(flow, canvasmaker=canvasmaker)
     except LayoutError as err:
         raise TooLarge(str(err).split(" too large")[0][:160]) from None
-    return buffer.getvalue(), int(doc.page)
+    return buffer.getvalue(), int(doc.page), (None if toc is None else list(toc._entries))
 
 
 def rules_language(rules: RulesFile, language: str | None = None) -> str:
@@ -1261,13 +1272,13 @@ def booklet_pdfs(
     if any(f.is_error for f in found):
         return b"", b"", found
     try:
-        reading, pages = _build(
+        reading, pages, contents = _build(
             flow, page, rules.title, outline=True, credit=credit, subject=READING_SUBJECT
         )
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
 
         def stitched() -> tuple[bytes, int]:
-            return _build(
+            made, count, _ = _build(
                 flow,
                 page,
                 rules.title,
@@ -1275,7 +1286,9 @@ def booklet_pdfs(
                 canvasmaker=capture,
                 credit=credit,
                 subject=BOOKLET_SUBJECT,
+                contents=contents,  # the same pages: the reading edition's contents
             )
+            return made, count
 
         booklet, count = stitched()
         if count != padded_count(pages):  # never seen: a safeguard, blank padding then

@@ -23,6 +23,7 @@ start under it.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from reportlab.lib import colors
@@ -332,11 +333,16 @@ def float_figure(flowables: list[Flowable], canv: Canvas, width: float, room: fl
         return
     passed = following[:moved]
     if isinstance(moving, Boxed):
+        # (copies: a strip of the story is laid out again on the layout's next pass,
+        # and must open and close its box there as it did on this one)
         if moving.first:  # what passes it opens the box now
-            moving.first, passed[0].first = False, True
-        for strip in passed:
+            moving.first = False
+            passed[0] = copy.copy(passed[0])
+            passed[0].first = True
+        for i, strip in enumerate(passed):
             if strip.last:  # the figure closes the box now
-                strip.last, moving.last = False, True
+                passed[i] = copy.copy(strip)
+                passed[i].last, moving.last = False, True
     flowables[:] = [*heads, *passed, moving, *following[moved:]]
 
 
