@@ -55,3 +55,33 @@ def test_the_stitched_edition_is_laid_out_once(
     assert result.ok, result.findings
     assert passes.count(booklet.READING_SUBJECT) == 2
     assert passes.count(booklet.BOOKLET_SUBJECT) == 1
+
+
+def test_a_trial_layout_stops_at_its_second_page() -> None:
+    """Fitting type tries many settings: each trial says whether the text fits one page,
+    and one that does not stops where its second page would begin (nothing after it
+    is laid out, and no PDF is written)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    drawn: list[int] = []
+
+    class Counted(Paragraph):  # type: ignore[misc]
+        def drawOn(self, *args: Any, **kwargs: Any) -> None:
+            drawn.append(1)
+            super().drawOn(*args, **kwargs)
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12)
+
+    def flow(lines: int) -> list[Any]:
+        return [Counted(f"line {n}", style) for n in range(lines)]
+
+    assert booklet._fits_a_page(flow(10), 200, 200, 1)  # 16 lines of 12 pt fit 200 pt
+    assert drawn == [1] * 10
+    drawn.clear()
+    assert not booklet._fits_a_page(flow(17), 200, 200, 1)
+    assert not booklet._fits_a_page(flow(33), 200, 200, 2)  # two columns: 32 lines
+    assert booklet._fits_a_page(flow(32), 200, 200, 2, gap=0)
+    drawn.clear()
+    assert not booklet._fits_a_page(flow(1000), 200, 200, 1)
+    assert len(drawn) == 16  # the first page's lines, none after

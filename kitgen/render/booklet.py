@@ -917,17 +917,36 @@ def _columns(frame: Frame, count: int = 2, gap: float = BACK_COLUMN_GAP) -> list
     ]
 
 
+class _SecondPage(Exception):
+    """A trial layout began a second page: it does not fit one."""
+
+
+class _Trial(_Paged):
+    """A trial layout of one page: it stops where a second page would begin."""
+
+    def handle_pageBegin(self) -> None:
+        if self.page >= 1:
+            raise _SecondPage
+        super().handle_pageBegin()
+
+
+class _Unsaved(Canvas):  # type: ignore[misc]
+    """A trial layout's canvas: nothing is written (no fonts subset, no PDF made)."""
+
+    def save(self) -> None:
+        pass
+
+
 def _fits_a_page(
     flow: list[Flowable], width: float, height: float, columns: int, gap: float = BACK_COLUMN_GAP
 ) -> bool:
     """Whether flowables fit one page of `width` by `height` in `columns` columns."""
-    buffer = io.BytesIO()
-    doc = _Paged(buffer, pagesize=(width, height), invariant=1)
+    doc = _Trial(io.BytesIO(), pagesize=(width, height), invariant=1)
     frame = Frame(0, 0, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate("page", _columns(frame, columns, gap))])
     try:
-        doc.build(flow)
-    except LayoutError:
+        doc.build(flow, canvasmaker=_Unsaved)
+    except (LayoutError, _SecondPage):
         return False
     return bool(doc.page == 1)
 
