@@ -17,8 +17,8 @@ that emit them, so the test follows the code wherever it moves:
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import kitgen
@@ -28,9 +28,13 @@ DOC = Path(__file__).parents[1] / "docs" / "formats.md"
 CODE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 
 
-def _modules() -> Iterator[tuple[Path, ast.Module]]:
-    for path in sorted(SOURCE.rglob("*.py")):
-        yield path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+@functools.cache
+def _modules() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of kitgen's source, parsed (once a process: the trees are only read)."""
+    return tuple(
+        (path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        for path in sorted(SOURCE.rglob("*.py"))
+    )
 
 
 def _name(node: ast.expr) -> str | None:
