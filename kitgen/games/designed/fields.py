@@ -76,6 +76,8 @@ class Card:
     where: Location
     copies: int = 1
     texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    # An edition's card: the first language's values (`values` are the edition's).
+    first: Mapping[str, object] | None = None
 
     def edition(self, language: str) -> Card:
         """The card in a language's edition: each field's value in that language where
@@ -83,13 +85,11 @@ class Card:
         own = self.texts.get(language)
         if not own:
             return self
-        return Card({**self.values, **own}, self.where, self.copies, self.texts)
+        return Card({**self.values, **own}, self.where, self.copies, self.texts, self.values)
 
-    def names(self, name_field: str) -> list[str]:
-        """Its names in every language: the first language's, then the others'."""
-        found = [self.values.get(name_field)]
-        found += [values.get(name_field) for values in self.texts.values()]
-        return [name for name in found if isinstance(name, str)]
+    def every_language(self) -> list[Mapping[str, object]]:
+        """Its values in each language: the first's, then the others' (theirs only)."""
+        return [self.values if self.first is None else self.first, *self.texts.values()]
 
 
 @dataclass

@@ -251,18 +251,16 @@ class Design:
         return f"the card of row {card.where.line}"
 
     def names_of(self, card: Card) -> list[str]:
-        """A card's names: `name_of`'s, then its name in each of the game's other
-        languages that it has one in (a deck names a card in any)."""
+        """A card's names in every language it has one in, the first language's first
+        (a deck names a card in any of them)."""
         key = self.file.name_field if self.file is not None else None
-        names = [self.name_of(card)]
-        for values in card.texts.values():
-            name = next(
-                (values[k] for k in (key, "name", "title") if k and isinstance(values.get(k), str)),
-                None,
-            )
+        names = []
+        for values in card.every_language():
+            keys = (key, "name", "title")
+            name = next((values[k] for k in keys if k and isinstance(values.get(k), str)), None)
             if isinstance(name, str):
                 names.append(name)
-        return names
+        return names or [self.name_of(card)]
 
 
 def context_of(card: Card, fields: Mapping[str, FieldSpec]) -> dict[str, Any]:
