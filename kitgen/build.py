@@ -75,6 +75,10 @@ class BuildOptions:
     # A draft (`--draft`, and `kitgen watch`): an image whose file is missing is drawn as
     # a labelled placeholder with a warning, and its sheets are labelled DRAFT.
     draft: bool = False
+    # `--lang`: the language of the edition to print (a tag the game declares), `all`
+    # for every one, None for the game's own (its first). The edition's booklet will
+    # read it too (rules per language are not kitgen's yet).
+    language: str | None = None
 
     def settings(self) -> PrintSettings:
         """The options as print settings, to lay over a kit's (checked later, in one line)."""
@@ -466,6 +470,7 @@ class KitBuilder:
         stem = kit.file_prefix or name_slug(kit.name, fallback)
         self.kit_decks = []  # (a new list: the kit's booklet keeps the one it was given)
         game = registry.get(kit.game, path)
+        self.editions(game)  # (`--lang` that the game has no edition in: before anything)
         with registry.files_of(game):  # (the rules it names are its game's, wherever)
             game.build_kit(self, kit, path, stem)
         self.kit_decks = []  # a deck file planned next is no card of this kit's
@@ -605,6 +610,30 @@ class KitBuilder:
         if report.ok and isinstance(doc.model, KitBase):
             self.kit(doc.model, kit_path, registry.designed_id(folder) or doc.model.game)
 
+    def game_of_file(self, game_id: str, path: str) -> registry.Game:
+        """The game a file is of, once `--lang` is known to name one of its editions."""
+        game = registry.get(game_id, path)
+        self.editions(game)
+        return game
+
+    def editions(self, game: registry.Game) -> tuple[str, ...]:
+        """The languages of the editions to print of a game (`--lang`: its first
+        language's when not given, every one for `all`); a UsageError when `--lang`
+        names a language the game has no edition in."""
+        declared = game.languages()
+        wanted = self.options.language
+        if wanted is None:
+            return declared[:1]
+        if wanted.casefold() == "all":
+            return declared
+        chosen = [tag for tag in declared if tag.casefold() == wanted.casefold()]
+        if not chosen:
+            raise UsageError(
+                f"--lang {wanted}: {game.id} is printed in {', '.join(declared)} only (its "
+                "game file's `languages:`, else its `language:`); give one of them, or all"
+            )
+        return (chosen[0],)
+
     def file(self, target: str) -> None:
         if os.path.isdir(target):
             self.folder(target)
@@ -628,7 +657,7 @@ class KitBuilder:
             # and `house.yaml` print `<game>-house-rules.pdf`
             name = "" if stem == "rules" else stem.removesuffix("-rules")
             self.rules(doc, joined(doc.game, name), self.setup())
-        elif doc.game is None or not registry.get(doc.game, doc.path).build_file(
+        elif doc.game is None or not self.game_of_file(doc.game, doc.path).build_file(
             self, report, doc, stem
         ):
             self.result.notes.append(

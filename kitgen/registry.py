@@ -291,6 +291,12 @@ class Game:
         tag), for the booklet's hyphenation and line breaking; None when it does not."""
         return None
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages the game prints editions in (BCP 47 tags), its own first:
+        `kitgen build --lang`. One edition, in its rules' language (else English),
+        unless the game says otherwise (a designed game's `languages:`)."""
+        return (self.rules_language() or "en",)
+
     def rules_context(self) -> dict[str, Any]:
         """Names rules text may use beyond the game file's parameters and facts (a
         designed game's deck rules: `deck`, `deck_summary`)."""

@@ -20,7 +20,8 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # Two game files of one id take two folders: test_duplicate_game_id makes them. A deck
 # file naming a card of another deck needs a game of several decks beside it:
 # test_card_in_other_deck makes one (tests/severaldecks.py). A layout made for another
-# card size than its game's needs the game: tests/test_shared_layouts.py.
+# card size than its game's needs the game: tests/test_shared_layouts.py. A card with no
+# text in one of its game's languages is a cell of card data: test_language_missing_text.
 GENERATED = {
     "card-in-other-deck",
     "file-not-found",
@@ -32,6 +33,7 @@ GENERATED = {
     "deck-not-checked",
     "duplicate-game-id",
     "layout-size-mismatch",
+    "language-missing-text",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
@@ -205,3 +207,27 @@ def test_card_in_other_deck(tmp_path: Path) -> None:
     got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
     assert got == expected(path), [str(f) for f in report.findings]
     assert not report.ok
+
+
+def test_language_missing_text(tmp_path: Path) -> None:
+    """A game of two languages whose card data leaves a card's `name@de` cell empty:
+    `language-missing-text`, a warning at that cell (tests/test_designed_editions.py
+    has the rest)."""
+    text = BROKEN_GAME.read_text(encoding="utf-8")
+    text = text.replace("cards: fixture-cards.csv", "cards: cards.csv\nlanguages: [en, de]")
+    (tmp_path / "game.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "fixture-face.yaml").write_bytes((FIXTURES_ROOT / "fixture-face.yaml").read_bytes())
+    (tmp_path / "cards.csv").write_text(
+        "name,name@de,type,cost\nGoblin,Kobold,unit,1\nKnight,,unit,2\nDoom,Verderben,spell,9\n",
+        encoding="utf-8",
+    )
+    report = check_file(str(tmp_path / "game.yaml"))
+    csv = str(tmp_path / "cards.csv")
+    found = [
+        (f.code, f.severity, str(f.location))
+        for f in report.findings
+        if f.location is not None and f.location.path == csv
+    ]
+    info = CODES["language-missing-text"]
+    assert found == [("language-missing-text", info.severity, f"{csv}:3:2")]
+    assert info.severity == "warning" and report.ok

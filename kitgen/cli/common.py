@@ -100,6 +100,16 @@ def opt(help_text: str, *names: str) -> typer.models.OptionInfo:
     return option
 
 
+# `--lang`: which edition of a game in several languages to print (`build`, `export`).
+LangOption = Annotated[
+    str | None,
+    opt(
+        "The edition to print of a game in several languages (its game file's "
+        "`languages:`): a language tag like de, or all (default: the game's own).",
+        "--lang",
+    ),
+]
+
 # The print settings `build`, `export` and `watch` share.
 OutOption = Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")]
 PaperOption = Annotated[

@@ -13,6 +13,7 @@ from kitgen.cli.common import (
     CardSizeOption,
     ExtraCommonsOption,
     InkOption,
+    LangOption,
     OutOption,
     StandardDeckOption,
     build_options,
@@ -80,6 +81,7 @@ def png(
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     jobs: JobsOption = None,
+    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """One PNG per card face (and back), at exact pixel sizes.
@@ -91,7 +93,7 @@ def png(
 
     options = build_options(
         out=out, card_size=card_size, bleed=bleed, ink=ink,
-        extra_commons=extra_commons, standard_deck=standard_deck,
+        extra_commons=extra_commons, standard_deck=standard_deck, language=lang,
     )  # fmt: skip
     run_export_png(targets, options, profile=profile, jobs=jobs, dpi=dpi, backs=backs)
 
@@ -108,6 +110,7 @@ def pdf(
     ink: InkOption = None,
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
+    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Single-card PDFs for print shops: a card a page, face then back, with TrimBox
@@ -120,7 +123,7 @@ def pdf(
     options = ExportOptions(
         build_options(
             out=out, card_size=card_size, bleed=bleed, ink=ink,
-            extra_commons=extra_commons, standard_deck=standard_deck,
+            extra_commons=extra_commons, standard_deck=standard_deck, language=lang,
         ),
         profile=profile,
     )  # fmt: skip
@@ -138,6 +141,7 @@ def tts(
     extra_commons: ExtraCommonsOption = None,
     standard_deck: StandardDeckOption = None,
     jobs: JobsOption = None,
+    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Tabletop Simulator decks: sheets of up to 10 x 7 cards (at most 4096 px a side)
@@ -151,7 +155,7 @@ def tts(
     options = ExportOptions(
         build_options(
             out=out, card_size=card_size, ink=ink, extra_commons=extra_commons,
-            standard_deck=standard_deck,
+            standard_deck=standard_deck, language=lang,
         ),
         processes=jobs,
     )  # fmt: skip

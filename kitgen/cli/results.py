@@ -48,6 +48,7 @@ def build_options(
     standard_deck: bool | None = None,
     cut: str | None = None,
     draft: bool = False,
+    language: str | None = None,
 ) -> BuildOptions:
     """The shared print options as the build's options."""
     from kitgen.build import BuildOptions
@@ -66,6 +67,7 @@ def build_options(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
         draft=draft,
+        language=None if language is None else not_empty(language, "--lang", "de"),
     )
 
 

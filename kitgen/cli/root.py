@@ -23,6 +23,7 @@ from kitgen.cli.common import (
     FormatOption,
     GutterOption,
     InkOption,
+    LangOption,
     MarginOption,
     OutOption,
     OutputFormat,
@@ -228,6 +229,7 @@ def build(
             "sheets holding one are labelled DRAFT.",
         ),
     ] = False,
+    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
@@ -247,6 +249,7 @@ def build(
         extra_commons=extra_commons,
         standard_deck=standard_deck,
         draft=draft,
+        language=lang,
     )
     run_build(targets, options)
 

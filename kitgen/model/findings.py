@@ -179,6 +179,12 @@ CODES: dict[str, CodeInfo] = {
     "text-not-drawable": CodeInfo(
         "warning", "text with characters none of kitgen's fonts can draw (printed as ?)"
     ),
+    # Editions in other languages (a designed game's `languages:`)
+    "language-missing-text": CodeInfo(
+        "warning",
+        "a card with no text in a language for a field that has that language's column "
+        "(its edition prints the first language's)",
+    ),
     # Drawing (found by `kitgen build`)
     "text-overflow": CodeInfo(
         "error", "text that does not fit its box even at the smallest size", stage="build"

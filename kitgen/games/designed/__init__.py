@@ -110,9 +110,18 @@ class DesignedGame(Game):
         from kitgen.games.designed.load import load_design
 
         design = load_design(self.id, self.folder)
-        if design.file is None or "language" not in design.file.model_fields_set:
+        if design.file is None:
             return None
-        return str(design.file.language)
+        if "language" not in design.file.model_fields_set and not design.file.languages:
+            return None
+        return design.file.first_language
+
+    def languages(self) -> tuple[str, ...]:
+        """The game file's `languages:` (else its `language:`): its editions."""
+        from kitgen.games.designed.load import load_design
+
+        design = load_design(self.id, self.folder)
+        return ("en",) if design.file is None else design.file.editions
 
     def rules_context(self) -> dict[str, Any]:
         """`deck` (the game file's deck rules, every key present) and `deck_summary`

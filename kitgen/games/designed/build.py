@@ -10,6 +10,7 @@ from kitgen.names import joined, name_slug
 if TYPE_CHECKING:
     from kitgen.build import KitBuilder
     from kitgen.games.designed.load import Design
+    from kitgen.games.designed.model import DesignedDeckFile
     from kitgen.model.document import Document
     from kitgen.model.kit import KitBase
 
@@ -19,24 +20,43 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     rules: a game of several decks prints a file of cards per deck,
     `<stem>-<deck>-cards.pdf`, each at its deck's size. The face layout's card size
     and bleed are the kit's when it gives none; at another size (the command line's,
-    kitgen.toml's) the layouts move with the card."""
+    kitgen.toml's) the layouts move with the card.
+
+    Each edition `--lang` asks for (kitgen.build.KitBuilder.editions) prints its own
+    cards: the first language's under today's names, another's with its tag after the
+    stem (`<stem>-de-cards.pdf`, `<stem>-de-<deck>-cards.pdf`). The rules booklet is
+    the first language's edition's only (rules text per language is to come)."""
     from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
+    from kitgen.registry import get
 
     design = load_design(game_id, folder)
     if not design.ok:
         b.result.findings += design.file_findings + design.findings
         return
+    assert design.file is not None
     first = None
-    for part in design.parts():  # each deck of a game of several at its own size
-        setup = b.setup(layout_settings(part, kit.settings))
-        first = first or setup
-        if b.part(kit, "cards"):
-            made = made_size(part, kit.settings)
-            name = joined(stem, deck_slug(part), "cards")
-            b.cards(deck(part, name, setup.bleed, title=deck_title(part), made=made), setup)
-    assert first is not None
-    b.kit_rules(kit, path, stem, first)
+    for language in b.editions(get(game_id, folder)):
+        edition = design.edition(language)
+        tag = edition_slug(edition)
+        for part in edition.parts():  # each deck of a game of several at its own size
+            setup = b.setup(layout_settings(part, kit.settings))
+            first = first or setup
+            if b.part(kit, "cards"):
+                made = made_size(part, kit.settings)
+                name = joined(stem, tag, deck_slug(part), "cards")
+                title = deck_title(part)
+                b.cards(deck(part, name, setup.bleed, title=title, made=made), setup)
+    if first is None:  # (only other languages' editions: the booklet's setup all the same)
+        first = b.setup(layout_settings(design.parts()[0], kit.settings))
+    if design.file.first_language in b.editions(get(game_id, folder)):
+        b.kit_rules(kit, path, stem, first)
+
+
+def edition_slug(design: Design) -> str:
+    """What an edition in another language than the game's first adds to its files'
+    names: its language tag, in lower case (`de`, `pt-br`); nothing for the first's."""
+    return "" if design.language is None else name_slug(design.language)
 
 
 def deck_slug(design: Design) -> str:
@@ -47,34 +67,48 @@ def deck_slug(design: Design) -> str:
 
 def deck_title(design: Design) -> str | None:
     """A deck's title on its sheets: the game's title and, for a deck of several, its
-    name (None: the game's title, as `deck` makes it)."""
-    if design.deck is None or design.file is None:
+    name, and an edition's language in brackets (None: the game's title, as `deck`
+    makes it)."""
+    if design.file is None or (design.deck is None and design.language is None):
         return None
-    return f"{design.file.title}: {design.deck}"
+    title = design.file.title if design.deck is None else f"{design.file.title}: {design.deck}"
+    return title if design.language is None else f"{title} ({design.language})"
 
 
 def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: str) -> bool:
     """A deck file's cards (its main deck, then its sideboard), `<id>-<name>-deck.pdf`,
     at the face layout's card size unless the command line says otherwise; in a game of
     several decks, from the deck it names (`deck:`), at that deck's size."""
-    from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
-    from kitgen.games.designed.lookup import CardIndex
     from kitgen.games.designed.model import DesignedDeckFile
 
     model = doc.model
     if not isinstance(model, DesignedDeckFile):
         return False
-    design = load_design(game_id, folder)
-    if not design.ok:  # (the deck's check reported the game's errors)
-        b.result.findings += design.file_findings + design.findings
+    from kitgen.registry import get
+
+    whole = load_design(game_id, folder)
+    if not whole.ok:  # (the deck's check reported the game's errors)
+        b.result.findings += whole.file_findings + whole.findings
         return True
+    for language in b.editions(get(game_id, folder)):
+        _build_deck(whole.edition(language), model, b, game_id, stem)
+    return True
+
+
+def _build_deck(
+    design: Design, model: DesignedDeckFile, b: KitBuilder, game_id: str, stem: str
+) -> None:
+    """One edition of a deck file's cards (`build_deck`)."""
+    from kitgen.games.designed.draw import deck, layout_settings, made_size
+    from kitgen.games.designed.lookup import CardIndex
+
     part = design
     if model.deck is not None:  # (the deck's check found the deck)
         found = design.view(model.deck)
         assert found is not None
         part = found
-    index = CardIndex(part.cards, design.name_of)
+    index = CardIndex(part.cards, design.name_of, design.names_of)
     copies: dict[int, int] = {}
     order = []
     for name, count in [*model.cards.items(), *model.sideboard.items()]:
@@ -85,7 +119,11 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
         copies[id(card)] = copies.get(id(card), 0) + count
     chosen = [(card, copies[id(card)]) for card in order]
     setup = b.setup(layout_settings(part, None))
-    name = joined(game_id, name_slug(model.name, stem), "deck")
+    name = joined(game_id, edition_slug(design), name_slug(model.name, stem), "deck")
     made = made_size(part, None)
-    b.cards(deck(part, name, setup.bleed, chosen, f"{model.name} (deck)", made), setup)
-    return True
+    title = (
+        f"{model.name} (deck)"
+        if design.language is None
+        else f"{model.name} (deck, {design.language})"
+    )
+    b.cards(deck(part, name, setup.bleed, chosen, title, made), setup)

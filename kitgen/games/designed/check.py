@@ -130,7 +130,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     if problem_of_deck is not None:
         return [*found, problem_of_deck]
     if design.file is not None:  # a line that several different cards answer to
-        index = CardIndex(part.cards, design.name_of)
+        index = CardIndex(part.cards, design.name_of, design.names_of)
         found += [
             finding("duplicate-card", why, line.where)
             for line in [*main, *side]
@@ -138,6 +138,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
         ]
         if part is not design:  # a card of another deck: a finding at its line
             found += _other_decks(design, part, index, [*main, *side])
+        main, side = _first_names(design, part, main), _first_names(design, part, side)
     cards = {design.name_of(card): card.values for card in part.cards}
     problem = design.rules_problem
     if design.file is None or problem is not None:
@@ -160,6 +161,24 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     rules = design.file.deck_rules or DeckRules()
     found += check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
     return _said_once(found)
+
+
+def _first_names(design: Design, part: Design, lines: list[Any]) -> list[Any]:
+    """A deck's lines with each name in another of the game's languages (`FIELD@TAG`
+    columns of its name field) as the card's name in the first: the deck rules count
+    cards by those."""
+    from kitgen.games.designed.lookup import CardIndex
+    from kitgen.rules.deck_rules import Entry
+
+    if design.file is None or len(design.file.editions) < 2:
+        return lines
+    plain = CardIndex(part.cards, design.name_of)
+    every = CardIndex(part.cards, design.name_of, design.names_of)
+    out = []
+    for line in lines:
+        card = None if plain.find(line.name) is not None else every.find(line.name)
+        out.append(line if card is None else Entry(design.name_of(card), line.count, line.where))
+    return out
 
 
 def _said_once(found: list[Finding]) -> list[Finding]:
@@ -206,7 +225,7 @@ def _other_decks(design: Design, part: Design, index: object, lines: list[Any]) 
 
     assert isinstance(index, CardIndex)
     others = [
-        (view.deck, CardIndex(view.cards, design.name_of))
+        (view.deck, CardIndex(view.cards, design.name_of, design.names_of))
         for view in design.views
         if view is not part
     ]

@@ -270,8 +270,8 @@ class Artist:
 
         self.draft = is_draft()
         self._missing: dict[str, str] = {}  # a draft's missing images: why, by path
-        # The language of the game's text: where a word too long for its box is cut.
-        self.language = design.file.language if design.file is not None else "en"
+        # The language of the edition's text: where a word too long for its box is cut.
+        self.language = design.draws_in
         self._families: dict[str, Family | None] = {}  # by the name's font_key
         self._chains: dict[str, Family] = {}  # by `font:` as written
         self._font_problems: dict[str, str] = {}

@@ -69,11 +69,27 @@ class FieldSpec(Spec):
 @dataclass(frozen=True)
 class Card:
     """A card of the table: its values by field (a field left empty is absent), where
-    its row starts, and how many copies to print."""
+    its row starts, and how many copies to print; `texts`: its values in the game's
+    other languages (`FIELD@TAG` columns), by language tag, then by field."""
 
     values: Mapping[str, object]
     where: Location
     copies: int = 1
+    texts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    # An edition's card: the first language's values (`values` are the edition's).
+    first: Mapping[str, object] | None = None
+
+    def edition(self, language: str) -> Card:
+        """The card in a language's edition: each field's value in that language where
+        the card has one, else its first language's."""
+        own = self.texts.get(language)
+        if not own:
+            return self
+        return Card({**self.values, **own}, self.where, self.copies, self.texts, self.values)
+
+    def every_language(self) -> list[Mapping[str, object]]:
+        """Its values in each language: the first's, then the others' (theirs only)."""
+        return [self.values if self.first is None else self.first, *self.texts.values()]
 
 
 @dataclass
@@ -104,13 +120,21 @@ def check_cards(
     *,
     copies: str | None = None,
     strict: bool = False,
+    languages: tuple[str, ...] = (),
 ) -> CheckedCards:
     """Check a table's rows against the fields: which column holds each field (its
     `column:`, else its name), fields no column holds, and every value at its cell.
     `icons` are the names an icons field may use; `copies` names the column of each
     row's copies (else `count` or `qty`). A column no field reads is ignored (listed in
     `ignored`), or with `strict` an `unknown-key` at its header cell. A field whose
-    `column:` this table lacks is the caller's to report (at the game file)."""
+    `column:` this table lacks is the caller's to report (at the game file).
+
+    `languages`: the game's languages, its first (the plain columns') first. A column
+    `FIELD@TAG` whose FIELD is a field holds that field's text in language TAG: read
+    when TAG is another of the languages, an `unknown-key` at its header cell
+    otherwise (strict or not: it is meant as text, never an analysis column). A card
+    with text in FIELD but an empty `FIELD@TAG` cell is `language-missing-text`, a
+    warning at that cell (its edition prints the first language's text)."""
     found: list[Finding] = []
     by_key: dict[str, str] = {}
     for name, spec in fields.items():  # a column a field names first
@@ -124,8 +148,30 @@ def check_cards(
     holder: dict[str, str] = {}  # a field -> the column that holds it
     count_column: str | None = None
     ignored: list[Cell] = []
+    edition_columns: dict[str, tuple[str, str]] = {}  # column -> (its field, its language)
+    edition_holder: dict[tuple[str, str], str] = {}  # (field, language) -> its column
     for name, header_cell in table.columns.items():
         key = column_key(name)
+        edition = None if key in by_key else _edition_column(name, by_key, languages)
+        if edition is not None:
+            target_field, language, wrong = edition
+            if wrong is not None:
+                found.append(finding("unknown-key", wrong, header_cell.where))
+                continue
+            before = edition_holder.get((target_field, language))
+            if before is not None:
+                found.append(
+                    finding(
+                        "duplicate-key",
+                        f"the column {name!r} holds the field {target_field!r} in {language}, "
+                        f"as the column {before!r} before it does; remove or rename one",
+                        header_cell.where,
+                    )
+                )
+                continue
+            edition_columns[name] = (target_field, language)
+            edition_holder[(target_field, language)] = name
+            continue
         if key in by_key:
             target: str | None = by_key[key]
             first = holder.get(by_key[key])
@@ -165,7 +211,7 @@ def check_cards(
             holder[target] = name
     # A formula saved without its value counts where a column is read (and its cell is
     # not also an empty one).
-    read = [*columns, *([count_column] if count_column else [])]
+    read = [*columns, *edition_columns, *([count_column] if count_column else [])]
     found += table.findings_of(read)
     unsaved = {
         (name, f.location.line) for name in read for f in table.findings_of([name]) if f.location
@@ -200,13 +246,68 @@ def check_cards(
                 errors += 1
             else:
                 values[field_name] = value
+        texts: dict[str, dict[str, object]] = {}
+        for column, (field_name, language) in edition_columns.items():
+            cell = row.get(column)
+            if cell is None:
+                if field_name in values and (column, row.where.line) not in unsaved:
+                    where = row.cells[column].where if column in row.cells else row.where
+                    found.append(
+                        finding(
+                            "language-missing-text",
+                            f"the {column!r} cell is empty: this card's {field_name} has no "
+                            f"{language} text, and its {language} edition prints the "
+                            f"{languages[0]} text",
+                            where,
+                        )
+                    )
+                continue
+            value, problem = _value(cell, column, fields[field_name], icons)
+            if problem is not None:
+                found.append(problem)
+                errors += 1
+            else:
+                texts.setdefault(language, {})[field_name] = value
         count, problem = _copies(row.get(count_column) if count_column else None, count_column)
         if problem is not None:
             found.append(problem)
             errors += 1
         if not errors and count:
-            cards.append(Card(values, row.where, count))
+            cards.append(Card(values, row.where, count, texts))
     return CheckedCards(cards, found, ignored)
+
+
+def _edition_column(
+    name: str, by_key: Mapping[str, str], languages: tuple[str, ...]
+) -> tuple[str, str, str | None] | None:
+    """A `FIELD@TAG` column's field and language (as `languages:` spells it), with why
+    it cannot be read (None: it can); None when the column is no field's `@` column."""
+    head, at, tag = name.strip().rpartition("@")
+    if not at or column_key(head) not in by_key:
+        return None
+    target = by_key[column_key(head)]
+    tag = tag.strip()
+    declared = {language.casefold(): language for language in languages}
+    language = declared.get(tag.casefold())
+    own = languages[0] if languages else None
+    if language is None:
+        said = ", ".join(languages) if languages else "none"
+        return (
+            target,
+            tag,
+            f"the column {name!r} holds {target!r} in the language {tag!r}, which the game "
+            f"does not declare (its languages: {said}); add it to the game file's "
+            "`languages:`, or rename the column",
+        )
+    if language == own:
+        return (
+            target,
+            language,
+            f"the column {name!r} holds {target!r} in {language}, the game's first language, "
+            f"whose text is in the plain column of the field ({head.strip()!r}); rename or "
+            "remove it",
+        )
+    return target, language, None
 
 
 def _value(

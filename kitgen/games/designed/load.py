@@ -159,6 +159,45 @@ class Design:
     deck: str | None = None
     deck_size: str | None = None  # the deck's `size:` (before the kit's card size)
     deck_size_at: Location | None = None
+    # The language of the edition this design prints (None: its first language's, as
+    # its plain columns hold it): `edition`.
+    language: str | None = None
+    editions: dict[str, Design] = field(default_factory=dict)  # (`edition`'s memo)
+
+    def edition(self, language: str) -> Design:
+        """This design in one of its languages' editions: every card with its text in
+        that language where it has some (else its first language's), drawn with that
+        language's line breaking and hyphenation; the design itself for its first
+        language."""
+        if self.file is None or language == self.file.first_language:
+            return self
+        made = self.editions.get(language)
+        if made is not None:
+            return made
+        views = [view.edition(language) for view in self.views]
+        if views:  # (a game's cards are its decks' cards, in order)
+            cards = [card for view in views for card in view.cards]
+        else:
+            cards = [card.edition(language) for card in self.cards]
+        made = replace(
+            self,
+            cards=cards,
+            views=views,
+            contexts={},
+            checked={},
+            reported=set(),
+            editions={},
+            language=language,
+        )
+        self.editions[language] = made
+        return made
+
+    @property
+    def draws_in(self) -> str:
+        """The language its text is drawn in: its edition's, else the game file's."""
+        if self.language is not None:
+            return self.language
+        return self.file.first_language if self.file is not None else "en"
 
     def parts(self) -> list[Design]:
         """What prints as one set of cards each: the decks of a game of several, else
@@ -210,6 +249,18 @@ class Design:
             if name and isinstance(card.values.get(name), str):
                 return str(card.values[name])
         return f"the card of row {card.where.line}"
+
+    def names_of(self, card: Card) -> list[str]:
+        """A card's names in every language it has one in, the first language's first
+        (a deck names a card in any of them)."""
+        key = self.file.name_field if self.file is not None else None
+        names = []
+        for values in card.every_language():
+            keys = (key, "name", "title")
+            name = next((values[k] for k in keys if k and isinstance(values.get(k), str)), None)
+            if isinstance(name, str):
+                names.append(name)
+        return names or [self.name_of(card)]
 
 
 def context_of(card: Card, fields: Mapping[str, FieldSpec]) -> dict[str, Any]:
@@ -268,6 +319,7 @@ def _read_design(game_id: str, path: str) -> Design:
         design.rules_problem = next((f for f in design.file_findings if f.is_error), None)
         return design
     design.findings += _field_names(model)
+    design.findings += _languages(model)
     # The game's title heads the label of every sheet of its cards.
     design.findings += check_printable(model.title, model.where("title"))
     _read_icons(design, model)
@@ -359,6 +411,7 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
             reported=set(),
             sources=[],
             views=[],
+            editions={},
             deck=name,
             deck_size=None,
             deck_size_at=None,
@@ -399,6 +452,39 @@ def _first_error_at(found: list[Finding], doc: Document, key: str) -> Finding:
     )
     chosen = next((f for f in errors if f.location in places), errors[0] if errors else None)
     return chosen or finding("invalid-value", f"`{key}` cannot be read", Location(doc.path))
+
+
+def _languages(model: DesignedGameFile) -> list[Finding]:
+    """`languages:` names each language once (tags are alike with case aside: `pt-BR`
+    is `pt-br`), and its first is the game's `language:` when the file writes both."""
+    found: list[Finding] = []
+    if model.languages is None:
+        return found
+    seen: dict[str, str] = {}
+    for i, tag in enumerate(model.languages):
+        other = seen.setdefault(tag.casefold(), tag)
+        if other is not tag:
+            found.append(
+                finding(
+                    "duplicate-key",
+                    f"`languages` names {tag!r} twice (language tags are alike with case "
+                    "aside); name each language once",
+                    model.where("languages", i),
+                )
+            )
+    if "language" in model.model_fields_set and (
+        model.language.casefold() != model.languages[0].casefold()
+    ):
+        found.append(
+            finding(
+                "invalid-value",
+                f"`language` is {model.language!r} but `languages` starts with "
+                f"{model.languages[0]!r}: the first of `languages` is the game's own language "
+                "(its plain columns' text); put the two alike, or leave `language` out",
+                model.where("language"),
+            )
+        )
+    return found
 
 
 def _field_names(model: DesignedGameFile) -> list[Finding]:
@@ -599,6 +685,7 @@ def _read_cards(
             frozenset(design.icons),
             copies=model.copies,
             strict=model.strict,
+            languages=model.editions,
         )
         design.findings += checked.findings
         design.cards += checked.cards

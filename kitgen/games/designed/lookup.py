@@ -5,7 +5,9 @@ the precomposed letter); failing that, those whose names match it with case, spa
 and punctuation aside (`kitgen.names.name_key`: `fire ball` finds `Fire Ball`). The
 first of them, in the game's order, is the card; when they are not all the same card
 (two rows, `Fire Ball` and `Fire-Ball`, with different values), the name is ambiguous
-and a deck or a figure naming it is `duplicate-card`.
+and a deck or a figure naming it is `duplicate-card`. A card of a game of several
+languages answers to its name in each (`FIELD@TAG` columns of its name field): one
+name two cards have, in one language or in two, is as ambiguous.
 """
 
 from __future__ import annotations
@@ -24,14 +26,23 @@ def _place(card: Card) -> str:
 class CardIndex:
     """The game's cards by name: exactly as spelt, and by `name_key`."""
 
-    def __init__(self, cards: Iterable[Card], name_of: Callable[[Card], str]) -> None:
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        name_of: Callable[[Card], str],
+        names_of: Callable[[Card], list[str]] | None = None,
+    ) -> None:
+        """`names_of`: every name of a card, in each of the game's languages (a deck
+        names a card in any of them); else its one name, `name_of`'s."""
         self.name_of = name_of
         self.exact: dict[str, list[Card]] = {}
         self.keyed: dict[str, list[Card]] = {}
         for card in cards:
-            name = name_of(card)
-            self.exact.setdefault(spelt(name), []).append(card)
-            self.keyed.setdefault(name_key(name), []).append(card)
+            names = names_of(card) if names_of is not None else [name_of(card)]
+            for key in dict.fromkeys(spelt(name) for name in names):
+                self.exact.setdefault(key, []).append(card)
+            for key in dict.fromkeys(name_key(name) for name in names):
+                self.keyed.setdefault(key, []).append(card)
 
     def cards(self, name: str) -> list[Card]:
         """The cards a name finds (see the module), in the game's order."""

@@ -25,6 +25,7 @@ from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from kitgen.games.designed.fields import FieldSpec
 from kitgen.model.base import (
+    Language,
     Located,
     Name,
     RelPath,
@@ -56,6 +57,7 @@ MAX_ICONS = 500
 MAX_ELEMENTS = 200
 MAX_EXTENDS = 8  # how many layouts deep `extends:` may go
 MAX_MAPPING = 500  # values in one property's mapping
+MAX_LANGUAGES = 16  # editions of one game (`languages:`)
 
 Scalar = str | int | float | bool
 
@@ -484,6 +486,21 @@ class DesignedGameFile(GameFile):
     fonts: dict[FontName, FontFiles] = Field(default_factory=dict, max_length=8)
     font: FontProperty | None = None  # the layouts' text font when they name none
     deck_rules: DeckRules | None = None  # what a legal deck of the game is
+    # The languages the game prints editions in (BCP 47), its own (`language:`) first:
+    # its card data's plain columns hold the first's text, `FIELD@TAG` columns the
+    # others' (`kitgen build GAME --lang TAG`).
+    languages: list[Language] | None = Field(default=None, min_length=1, max_length=MAX_LANGUAGES)
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        """The languages of the game's editions, its own first: `languages:`, else its
+        `language:` alone."""
+        return tuple(self.languages) if self.languages else (self.language,)
+
+    @property
+    def first_language(self) -> str:
+        """The language the plain columns of its card data hold."""
+        return self.editions[0]
 
     @model_validator(mode="after")
     @in_schema(_one_form_schema)

@@ -13,6 +13,9 @@ FIELD_HELP = {
     "(any header; default a `count` or `qty` column).",
     "DesignedGameFile.strict": "true: a column of the card data that no field reads is an "
     "error (default false: it is ignored, and `kitgen check --stats` lists it).",
+    "DesignedGameFile.languages": "The languages the game prints editions in (BCP 47 tags, "
+    "like `[en, de, ja]`), its own first: the card data's plain columns hold the first's "
+    "text, a `name@de` column the German; `kitgen build GAME --lang de` (or `all`).",
     "DesignedGameFile.face": "The face layout file, or one per value of a field: "
     "`{by: type, layouts: {spell: spell.yaml, else: face.yaml}}`.",
     "DesignedGameFile.back": "The back layout, as `face`; leave it out for blank backs.",

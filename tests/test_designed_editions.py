@@ -1,0 +1,190 @@
+"""Editions of a designed game in other languages: `languages: [en, de]` in the game
+file, `name@de` and `rules@de` columns of card text, `kitgen build --lang de|all`
+printing each edition under its own names, and deck files naming cards in any of the
+game's languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import run_in_process
+
+from kitgen.entry import main
+
+CARDS = """name,name@de,suit,power,rules,rules@de,count
+Dawn Runner,Morgenläufer,sun,2,Draw a card.,Ziehe eine Karte.,1
+Sun Herald,Sonnenbote,sun,7,Play first.,,1
+Night Owl,Nachteule,moon,3,Look at a hand.,Sieh dir eine Hand an.,1
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """The starter game in English and German: row 3's `rules@de` cell is empty."""
+    status, _out, err = run_in_process(
+        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp_path)
+    )
+    assert status == 0, err
+    folder = tmp_path / "star-lanterns"
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "cards: cards.csv\n" in text
+    path.write_text(
+        text.replace("cards: cards.csv\n", "cards: cards.csv\nlanguages: [en, de]\n"),
+        encoding="utf-8",
+    )
+    (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
+    return folder
+
+
+def check(*paths: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
+    status, out, _err = run_in_process(main, "check", "--format", "json", *map(str, paths))
+    found = [
+        (f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"])
+        for entry in json.loads(out)["files"]
+        for f in entry["findings"]
+    ]
+    return status, sorted(set(found))
+
+
+def text_of(pdf: Path) -> str:
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+def written(out: Path) -> list[str]:
+    return sorted(p.name for p in out.rglob("*.pdf"))
+
+
+def test_the_game_checks_clean_but_for_the_missing_german_text(game: Path) -> None:
+    status, found = check(game)
+    # Sun Herald (row 3) has no German rules text: a warning at its `rules@de` cell.
+    assert (status, found) == (0, [("language-missing-text", "warning", "cards.csv", 3, 6)])
+
+
+def test_build_lang_de_prints_the_german_edition(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, stdout, err = run_in_process(main, "build", str(game), "--lang", "de", "-o", str(out))
+    assert status == 0, err
+    assert written(out) == ["star-lanterns-de-cards.pdf"]
+    assert stdout.split() == [str(out / "star-lanterns" / "star-lanterns-de-cards.pdf")]
+    text = text_of(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
+    for german in ("Morgenläufer", "Ziehe eine Karte.", "Sonnenbote", "Nachteule"):
+        assert german in text
+    assert "Dawn Runner" not in text and "Draw a card." not in text
+    # The card with no German rules prints the English rules, and the build says so.
+    assert "Play first." in text
+    assert "cards.csv:3:6: warning language-missing-text" in err
+    assert "Star Lanterns (de)" in text  # the sheets' label names the edition
+
+
+def test_build_lang_all_prints_every_edition(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "all", "-o", str(out))
+    assert status == 0, err
+    assert written(out) == ["star-lanterns-cards.pdf", "star-lanterns-de-cards.pdf"]
+    english = text_of(out / "star-lanterns" / "star-lanterns-cards.pdf")
+    assert "Dawn Runner" in english and "Morgenläufer" not in english
+    assert "Morgenläufer" in text_of(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
+
+
+def test_without_lang_the_first_languages_edition_keeps_its_names(
+    game: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "-o", str(out))
+    assert status == 0, err
+    assert written(out) == ["star-lanterns-cards.pdf"]
+    assert "Dawn Runner" in text_of(out / "star-lanterns" / "star-lanterns-cards.pdf")
+
+
+def test_an_undeclared_languages_column_is_a_finding_at_its_header(game: Path) -> None:
+    path = game / "cards.csv"
+    path.write_text(CARDS.replace("rules@de,", "rules@fr,", 1), encoding="utf-8")
+    status, found = check(game)
+    assert status == 1
+    assert ("unknown-key", "error", "cards.csv", 1, 6) in found
+    # A column of the first language's text is the plain column: `name@en` is one too.
+    path.write_text(CARDS.replace("name@de", "name@en", 1), encoding="utf-8")
+    status, found = check(game)
+    assert ("unknown-key", "error", "cards.csv", 1, 2) in found
+
+
+def test_lang_the_game_has_no_edition_in_is_a_usage_error(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, stdout, err = run_in_process(main, "build", str(game), "--lang", "fr", "-o", str(out))
+    assert status == 2
+    assert stdout == ""
+    assert err.strip().splitlines()[-1].startswith("kitgen: error: --lang fr: star-lanterns")
+    assert "en, de" in err
+    assert not out.exists()
+
+
+def test_a_game_without_languages_takes_only_its_own(game: Path, tmp_path: Path) -> None:
+    path = game / "game.yaml"
+    text = path.read_text(encoding="utf-8").replace("languages: [en, de]\n", "")
+    path.write_text(text, encoding="utf-8")
+    (game / "cards.csv").write_text(
+        "name,suit,power,rules\nDawn Runner,sun,2,Draw a card.\n", encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "de", "-o", str(out))
+    assert (status, out.exists()) == (2, False), err
+    status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "en", "-o", str(out))
+    assert status == 0, err
+    assert written(out) == ["star-lanterns-cards.pdf"]
+
+
+def test_a_deck_names_cards_in_any_language(game: Path, tmp_path: Path) -> None:
+    deck = game / "starter.yaml"
+    deck.write_text(
+        "game: star-lanterns\nkind: deck\nname: Starter\ncards:\n"
+        "  Morgenläufer: 2\n  night owl: 1\n  nachteule: 1\n",
+        encoding="utf-8",
+    )
+    status, found = check(deck)
+    assert status == 0
+    # Nachteule is Night Owl: the two lines are one card's (added up, as ever).
+    assert found == [("merged-entries", "warning", "starter.yaml", 7, 3)]
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(deck), "-o", str(out))
+    assert status == 0, err
+    english = text_of(out / "star-lanterns" / "star-lanterns-starter-deck.pdf")
+    assert english.count("Dawn Runner") == 2 and english.count("Night Owl") == 2
+    status, _stdout, err = run_in_process(main, "build", str(deck), "--lang", "de", "-o", str(out))
+    assert status == 0, err
+    german = text_of(out / "star-lanterns" / "star-lanterns-de-starter-deck.pdf")
+    assert german.count("Morgenläufer") == 2 and "Dawn Runner" not in german
+
+
+def test_a_name_two_cards_share_across_languages_is_ambiguous(game: Path) -> None:
+    # Night Owl's German name is Sun Herald's English one.
+    (game / "cards.csv").write_text(CARDS.replace("Nachteule", "Sun Herald", 1), encoding="utf-8")
+    deck = game / "starter.yaml"
+    deck.write_text(
+        "game: star-lanterns\nkind: deck\nname: Starter\ncards:\n  Sun Herald: 1\n",
+        encoding="utf-8",
+    )
+    status, found = check(deck)
+    assert status == 1
+    assert ("duplicate-card", "error", "starter.yaml", 5, 3) in found
+
+
+def test_languages_names_each_once_and_starts_with_the_games_language(game: Path) -> None:
+    path = game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("languages: [en, de]", "language: fr\nlanguages: [en, de, DE]"),
+        encoding="utf-8",
+    )
+    status, found = check(game)
+    assert status == 1
+    codes = {(code, name) for code, _severity, name, _line, _column in found}
+    assert ("duplicate-key", "game.yaml") in codes  # DE is de
+    assert ("invalid-value", "game.yaml") in codes  # language: fr, but en first
