@@ -592,10 +592,16 @@ def test_closing_after_a_ctrl_c_that_left_a_lock_taken_does_not_hang(
     assert waker.working  # watchfiles is installed with kitgen
     enter = threading.Condition.__enter__
     armed = [True]
+    main = threading.main_thread().ident
+    # (The patch is the whole process's while it lasts: another thread entering a
+    # condition, xdist's or watchfiles', goes straight through. It asks its thread's
+    # id only: threading.current_thread() would make a _DummyThread for a thread
+    # Python did not start, whose Event enters a condition again, for ever, and the
+    # worker's own locks were left taken: the run hung.)
 
     def interrupted_enter(self: threading.Condition) -> bool:
         taken = enter(self)
-        if armed and threading.current_thread() is threading.main_thread():
+        if armed and threading.get_ident() == main:
             armed.clear()
             raise KeyboardInterrupt  # the lock is taken and nobody will give it back
         return taken
