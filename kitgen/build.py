@@ -27,9 +27,7 @@ from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
-from kitgen.load.kits import (
-    rules_document,
-)
+from kitgen.load.kits import rules_document, rules_entry
 from kitgen.load.rules import game_context
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
@@ -76,8 +74,8 @@ class BuildOptions:
     # a labelled placeholder with a warning, and its sheets are labelled DRAFT.
     draft: bool = False
     # `--lang`: the language of the edition to print (a tag the game declares), `all`
-    # for every one, None for the game's own (its first). The edition's booklet will
-    # read it too (rules per language are not kitgen's yet).
+    # for every one, None for the game's own (its first). Each edition prints its cards
+    # and the rules file its kit names in its language (`rules: {en: ..., de: ...}`).
     language: str | None = None
 
     def settings(self) -> PrintSettings:
@@ -515,25 +513,42 @@ class KitBuilder:
             )
             self.cards(deck, setup)
 
-    def kit_rules(self, kit: KitBase, path: str, stem: str, setup: PrintSetup) -> None:
-        """The booklets of the rules file a kit names, if it lists the rules component."""
+    def kit_rules(
+        self, kit: KitBase, path: str, stem: str, setup: PrintSetup, language: str | None = None
+    ) -> None:
+        """The booklets of the rules file a kit names, if it lists the rules component:
+        for an edition in another language (`language`, None for the game's first), its
+        own rules file (`rules: {en: rules.yaml, de: rules-de.yaml}`), set in that
+        language; an edition the kit names no rules file for prints no booklet, and
+        says so (`language-missing-rules`, a warning at the kit's `rules:`)."""
         if self.part(kit, "rules") and kit.rules is not None:
             # Checked with the kit (a missing file, or one of the wrong kind, is a finding
             # at its `rules:` entry); only a file changed since then has errors here.
-            rules_doc, found = rules_document(kit, path)
+            if rules_entry(kit, path, language) is None:
+                tag = language or registry.get(kit.game, path).languages()[0]
+                self.result.findings.append(_no_rules(kit, tag))
+                return
+            rules_doc, found = rules_document(kit, path, language)
             if rules_doc is None:
                 self.result.findings += found
             else:
-                self.rules(rules_doc, stem, setup, kit)
+                self.rules(rules_doc, stem, setup, kit, language)
 
     def rules(
-        self, doc: Document, prefix: str, setup: PrintSetup, kit: KitBase | None = None
+        self,
+        doc: Document,
+        prefix: str,
+        setup: PrintSetup,
+        kit: KitBase | None = None,
+        language: str | None = None,
     ) -> None:
         """The reading, booklet and quick-reference editions of a rules file,
         `<prefix>-rules.pdf`, `<prefix>-rules-booklet.pdf` and `<prefix>-reference.pdf`.
         Printed with a kit, the booklet's padding pages may list the kit's cards and hold
         a score page (kitgen.render.padding), and a back cover without the quick
-        reference lists the kit's components."""
+        reference lists the kit's components. They are set (hyphenated, lines broken)
+        in the rules file's `language:`, else the edition's (`language`), else the
+        game's."""
         rules, game = doc.model, doc.game
         assert isinstance(rules, RulesFile) and game is not None
         decks = self.kit_decks if kit is not None else []  # (filled in as the kit plans)
@@ -552,7 +567,7 @@ class KitBuilder:
             from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
 
             context = game_context(game, doc.path)
-            figures = game_figures(game, doc.path)
+            figures = game_figures(game, doc.path, language)
             players = (
                 f"{context['players_min']}"
                 if context["players_min"] == context["players_max"]
@@ -563,13 +578,14 @@ class KitBuilder:
                 players,
                 str(context["playing_time"]),
                 summary,
-                cover=registry.get(game, doc.path).cover(),
+                cover=owner.cover() if language is None else owner.edition_cover(language),
                 components=game_components(game, doc.path, kit),
                 reference_file=os.path.basename(reference) if rules.quick_reference else "",
             )
             page, sheet = booklet_sizes(setup)
-            # The rules file's own language, else the game's (a designed game's file).
-            language = rules.language or registry.get(game, doc.path).rules_language()
+            # The rules file's own language, else its edition's, else the game's (a
+            # designed game's file).
+            setting = rules.language or language or registry.get(game, doc.path).rules_language()
             pages, folded, found = booklet_pdfs(
                 rules,
                 context,
@@ -579,7 +595,7 @@ class KitBuilder:
                 sheet,
                 setup.ink,
                 padding_facts(rules.title, game, doc.path, kit, decks, context),
-                language,
+                setting,
             )
             self.result.findings += found
             if has_errors(found):
@@ -588,7 +604,7 @@ class KitBuilder:
             self._put(booklet, folded)
             if rules.quick_reference:
                 paper = sheet.rotated() if sheet.width > sheet.height else sheet
-                data, found = reference_pdf(rules, context, figures, paper, setup.ink, language)
+                data, found = reference_pdf(rules, context, figures, paper, setup.ink, setting)
                 self.result.findings += found
                 if not has_errors(found):
                     self._put(reference, data)
@@ -666,6 +682,18 @@ class KitBuilder:
             )
 
 
+def _no_rules(kit: KitBase, language: str) -> Finding:
+    """`language-missing-rules` at a kit's `rules:`: the edition in `language` prints no
+    booklet, the kit naming no rules file in it."""
+    return finding(
+        "language-missing-rules",
+        f"the kit names no rules file in {language!r}, so its {language} edition prints no "
+        f"rules booklet: name one under `rules:` (`{language}: rules-{language}.yaml`, a "
+        "`kind: rules` file), or leave the booklet to the other editions",
+        kit.where("rules", key=True),
+    )
+
+
 def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
     """Booklet pages and the sheet they are imposed on: A5 on A4, or half-Letter on Letter."""
     if setup.paper_name in ("letter", "tabloid", "half-letter"):
@@ -673,12 +701,14 @@ def booklet_sizes(setup: PrintSetup) -> tuple[Size, Size]:
     return paper_size("a5"), paper_size("a4").rotated()
 
 
-def game_figures(game: str, near: str | None = None) -> Figures:
+def game_figures(game: str, near: str | None = None, language: str | None = None) -> Figures:
     """The figures a game's rules can name (`near`: a file of the game, for a designed
-    game, which is its folder's)."""
+    game, which is its folder's), drawn as its edition in `language` prints them (None:
+    its first language's)."""
     from kitgen.render.booklet import Figures
 
-    figures = registry.get(game, near).figures()
+    owner = registry.get(game, near)
+    figures = owner.figures() if language is None else owner.edition_figures(language)
     return Figures({}, {}) if figures is None else figures
 
 

@@ -263,6 +263,16 @@ class Game:
         """Lines `kitgen list` shows about the game beyond its game.yaml."""
         return ()
 
+    def edition_figures(self, language: str) -> Figures | None:
+        """The figures of its edition in `language` (`kitgen build --lang`), for that
+        edition's rules booklet: `figures()` unless the game's cards differ by language
+        (a designed game's)."""
+        return self.figures()
+
+    def edition_cover(self, language: str) -> CoverCards | None:
+        """The cover's cards of its edition in `language`, as `edition_figures`."""
+        return self.cover()
+
     def cover(self) -> CoverCards | None:
         """A few of the game's cards for the rule booklet's front cover, drawn with its
         own card faces (`kitgen.render.cover.from_deck` makes them from a deck the kit

@@ -71,7 +71,9 @@ FIELD_HELP = {
     "KitBase.name": "The kit's name, printed on its pages.",
     "KitBase.file_prefix": "What the kit's file names start with (`scratch` writes "
     "scratch-cards.pdf); without it, the kit's name in lower-case words joined by dashes.",
-    "KitBase.rules": "A rules file, relative to this kit, for the rule booklets.",
+    "KitBase.rules": "A rules file, relative to this kit, for the rule booklets; or one per "
+    "language of the game's editions (`{en: rules.yaml, de: rules-de.yaml}`), its first "
+    "language's among them.",
     "standard_deck": "Also print kitgen's standard deck: 52 cards, and the jokers when the game "
     "uses them (most players own a deck).",
     "PrintSettings.paper": "a4, letter, a3, tabloid, a5, half-letter, or WxH like 210x297mm.",

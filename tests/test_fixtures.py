@@ -231,3 +231,41 @@ def test_language_missing_text(tmp_path: Path) -> None:
     info = CODES["language-missing-text"]
     assert found == [("language-missing-text", info.severity, f"{csv}:3:2")]
     assert info.severity == "warning" and report.ok
+
+
+def test_language_missing_rules(tmp_path: Path) -> None:
+    """A game of two languages whose kit names rules in the first only: `kitgen build
+    --lang all` prints no German booklet and says so, a warning at the kit's `rules:`
+    marked like a fixture's (a build's finding: tests/test_edition_booklets.py has
+    the rest)."""
+    from kitgen.build import BuildOptions, build
+
+    text = BROKEN_GAME.read_text(encoding="utf-8")
+    text = text.replace("cards: fixture-cards.csv", "cards: cards.csv\nlanguages: [en, de]")
+    (tmp_path / "game.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "fixture-face.yaml").write_bytes((FIXTURES_ROOT / "fixture-face.yaml").read_bytes())
+    (tmp_path / "cards.csv").write_text(
+        "name,name@de,type,cost\nGoblin,Kobold,unit,1\nDoom,Verderben,spell,9\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "rules.yaml").write_text(
+        "game: fixture-duel\nkind: rules\ntitle: Fixture Duel\nsections:\n"
+        "  - title: Play\n    blocks:\n      - text: Play a card.\n",
+        encoding="utf-8",
+    )
+    kit = tmp_path / "kit.yaml"
+    kit.write_text(
+        "game: fixture-duel\nkind: kit\nname: Fixture Duel\ncomponents: [cards, rules]\n"
+        "rules:  # <- language-missing-rules\n  en: rules.yaml\n",
+        encoding="utf-8",
+    )
+    result = build([str(kit)], BuildOptions(out=str(tmp_path / "out"), language="all"))
+    got = {(f.code, f.location.line) for f in result.findings if f.location is not None}
+    assert got == expected(kit), [str(f) for f in result.findings]
+    assert CODES["language-missing-rules"].severity == "warning" and result.ok
+    assert sorted(p.name for p in (tmp_path / "out").rglob("*.pdf")) == [
+        "fixture-duel-cards.pdf",
+        "fixture-duel-de-cards.pdf",
+        "fixture-duel-rules-booklet.pdf",
+        "fixture-duel-rules.pdf",
+    ]

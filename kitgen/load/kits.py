@@ -90,7 +90,7 @@ def check_kit_settings(kit: KitBase, path: str) -> list[Finding]:
     if not found:
         found += _sheet_findings(kit)
     found += check_printable(kit.name, kit.where("name"))
-    found += rules_document(kit, path)[1]
+    found += check_rules_files(kit, path)
     return found
 
 
@@ -148,22 +148,103 @@ def _sheet_findings(kit: KitBase) -> list[Finding]:
     return []
 
 
-def rules_document(kit: KitBase, path: str) -> tuple[Document | None, list[Finding]]:
-    """The rules file a kit names, read and checked (None when it names none, or one
-    that is missing, of the wrong kind or in error), and the findings. The kit's check
-    and its build both read the rules file through this."""
+def rules_document(
+    kit: KitBase, path: str, language: str | None = None
+) -> tuple[Document | None, list[Finding]]:
+    """The rules file a kit names for one edition (`language`: None for the game's first
+    language's), read and checked (None when it names none for that language, or one
+    that is missing, of the wrong kind or in error), and the findings. The build reads
+    an edition's rules file through this; the kit's check reads every one
+    (`check_rules_files`)."""
+    picked = rules_entry(kit, path, language)
+    if picked is None:
+        return None, []
+    return _rules_document(kit, path, *picked)
+
+
+def rules_entry(
+    kit: KitBase, path: str, language: str | None = None
+) -> tuple[str, Location | None] | None:
+    """The rules file a kit names for an edition (`language`: None for the game's first
+    language's) and where the kit names it; None when it names none for that language.
+    A plain `rules:` path is the first language's rules; a mapping names each
+    language's (tags alike with case aside, as `--lang` takes them)."""
+    if kit.rules is None:
+        return None
+    if isinstance(kit.rules, str) and language is None:
+        return kit.rules, kit.where("rules")
+    first = _languages(kit, path)[0]
+    wanted = (first if language is None else language).casefold()
+    if isinstance(kit.rules, str):
+        return (kit.rules, kit.where("rules")) if wanted == first.casefold() else None
+    for key, name in kit.rules.items():
+        if key.casefold() == wanted:
+            return name, kit.where("rules", key)
+    return None
+
+
+def _languages(kit: KitBase, path: str) -> tuple[str, ...]:
+    """The languages of the editions of the kit's game, its first first."""
+    from kitgen import registry
+
+    return registry.get(kit.game, path).languages()
+
+
+def _rules_document(
+    kit: KitBase, path: str, name: str, at: Location | None
+) -> tuple[Document | None, list[Finding]]:
     from kitgen.load.rules import check_rules
 
-    if kit.rules is None:
-        return None, []
-    at = kit.where("rules")
-    rules_path, problem = check_reference(kit.rules, path, at, "the rules file")
+    rules_path, problem = check_reference(name, path, at, "the rules file")
     if problem is not None:
         return None, [problem]
     found: list[Finding] = []
     wanted = f"a {kit.game} rules file"
-    doc = named_document(rules_path, kit.rules, at, ((kit.game, "rules"),), wanted, found)
+    doc = named_document(rules_path, name, at, ((kit.game, "rules"),), wanted, found)
     if doc is None:
         return None, found
     found += check_rules(doc)
     return (None if has_errors(found) else doc), found
+
+
+def check_rules_files(kit: KitBase, path: str) -> list[Finding]:
+    """Every rules file a kit names, checked (its findings at its entry), and a mapping
+    of rules per language: each key one of the game's languages (`unknown-key` at one
+    that is not), named once (`duplicate-key` at a tag alike with case aside), the
+    game's first language among them (`missing-key` at `rules:`)."""
+    if kit.rules is None:
+        return []
+    if isinstance(kit.rules, str):
+        return _rules_document(kit, path, kit.rules, kit.where("rules"))[1]
+    languages = _languages(kit, path)
+    declared = {tag.casefold(): tag for tag in languages}
+    found: list[Finding] = []
+    seen: dict[str, str] = {}
+    for key, name in kit.rules.items():
+        at = kit.where("rules", key, key=True)
+        folded = key.casefold()
+        if folded not in declared:
+            why = (
+                f"{key!r} is not a language of {kit.game}'s editions ({', '.join(languages)}: "
+                "its game file's `languages:`, else its `language:`); name the rules file "
+                "of each of those, or declare the language in the game file"
+            )
+            found.append(finding("unknown-key", why, at))
+            continue
+        if folded in seen:
+            why = (
+                f"{key!r} names the language {seen[folded]!r} names already (language tags "
+                "are alike with case aside): give each language's rules file once"
+            )
+            found.append(finding("duplicate-key", why, at))
+            continue
+        seen[folded] = key
+        found += _rules_document(kit, path, name, kit.where("rules", key))[1]
+    if languages[0].casefold() not in seen:
+        why = (
+            f"the rules files name none for {languages[0]!r}, {kit.game}'s first language, "
+            f"whose edition prints under the kit's own names: add `{languages[0]}: "
+            "rules.yaml` (a `kind: rules` file) to `rules:`"
+        )
+        found.append(finding("missing-key", why, kit.where("rules", key=True)))
+    return found

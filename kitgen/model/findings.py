@@ -185,6 +185,12 @@ CODES: dict[str, CodeInfo] = {
         "a card with no text in a language for a field that has that language's column "
         "(its edition prints the first language's)",
     ),
+    "language-missing-rules": CodeInfo(
+        "warning",
+        "an edition in a language the kit names no rules file in (`rules:`): it prints no "
+        "rules booklet",
+        stage="build",
+    ),
     # Drawing (found by `kitgen build`)
     "text-overflow": CodeInfo(
         "error", "text that does not fit its box even at the smallest size", stage="build"

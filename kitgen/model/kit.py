@@ -91,4 +91,7 @@ class KitBase(Located):
     file_prefix: Id | None = None
     components: Sequence[str] = ()
     settings: PrintSettings = PrintSettings()
-    rules: RelPath | None = None  # a rules file (relative to the kit) for the booklets
+    # The rules file (relative to the kit) the booklets print, or one per language of
+    # the game's editions (`{en: rules.yaml, de: rules-de.yaml}`, its first language's
+    # there): kitgen.load.kits.rules_document picks an edition's.
+    rules: RelPath | dict[str, RelPath] | None = None

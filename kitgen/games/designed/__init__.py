@@ -65,6 +65,20 @@ class DesignedGame(Game):
 
         return designed_figures(self.id, self.folder)
 
+    def edition_cover(self, language: str) -> CoverCards | None:
+        """The cover's cards with their text in `language` (their first language's where
+        they have none in it), as that edition's card sheets print them."""
+        from kitgen.games.designed.figures import cover_cards
+
+        return cover_cards(self.id, self.folder, language)
+
+    def edition_figures(self, language: str) -> Figures:
+        """`card` figures drawn in the edition in `language`: the card a figure names (in
+        any of the game's languages) with its text in that one."""
+        from kitgen.games.designed.figures import designed_figures
+
+        return designed_figures(self.id, self.folder, language)
+
     @property
     def package(self) -> str:
         return "kitgen.games.designed"

@@ -1,5 +1,5 @@
 """What a designed game's kit prints: its cards, face and back, from its layouts (and
-the rules booklet, when the kit names a rules file)."""
+the rules booklets, when the kit names a rules file), in each edition asked for."""
 
 from __future__ import annotations
 
@@ -23,9 +23,10 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     kitgen.toml's) the layouts move with the card.
 
     Each edition `--lang` asks for (kitgen.build.KitBuilder.editions) prints its own
-    cards: the first language's under today's names, another's with its tag after the
-    stem (`<stem>-de-cards.pdf`, `<stem>-de-<deck>-cards.pdf`). The rules booklet is
-    the first language's edition's only (rules text per language is to come)."""
+    cards and rules: the first language's under today's names, another's with its tag
+    after the stem (`<stem>-de-cards.pdf`, `<stem>-de-<deck>-cards.pdf`,
+    `<stem>-de-rules.pdf`), its booklet from the rules file the kit names in its
+    language (`rules: {en: rules.yaml, de: rules-de.yaml}`), listing its own cards."""
     from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
     from kitgen.registry import get
@@ -35,10 +36,11 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
         b.result.findings += design.file_findings + design.findings
         return
     assert design.file is not None
-    first = None
     for language in b.editions(get(game_id, folder)):
         edition = design.edition(language)
         tag = edition_slug(edition)
+        b.kit_decks = []  # (the edition's booklet lists its own cards)
+        first = None
         for part in edition.parts():  # each deck of a game of several at its own size
             setup = b.setup(layout_settings(part, kit.settings))
             first = first or setup
@@ -47,10 +49,8 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
                 name = joined(stem, tag, deck_slug(part), "cards")
                 title = deck_title(part)
                 b.cards(deck(part, name, setup.bleed, title=title, made=made), setup)
-    if first is None:  # (only other languages' editions: the booklet's setup all the same)
-        first = b.setup(layout_settings(design.parts()[0], kit.settings))
-    if design.file.first_language in b.editions(get(game_id, folder)):
-        b.kit_rules(kit, path, stem, first)
+        assert first is not None  # (a game has a deck at least)
+        b.kit_rules(kit, path, joined(stem, tag), first, edition.language)
 
 
 def edition_slug(design: Design) -> str:

@@ -24,17 +24,22 @@ DESIGNED_SHOW = 0.4
 FIGURE_HEIGHT = 64 * MM  # a card in a booklet: large enough to read, two on an A5 page
 
 
-def designed_figures(game_id: str, folder: str) -> Figures:
-    """The figures a designed game's rules can name."""
+def designed_figures(game_id: str, folder: str, language: str | None = None) -> Figures:
+    """The figures a designed game's rules can name, drawn in its edition in `language`
+    (None: its first language's): there a figure may name a card in any of the game's
+    languages."""
     from kitgen.render.booklet import Figures
 
     design = load_design(game_id, folder)
+    names_of = None
+    if language is not None and design.file is not None:
+        design, names_of = design.edition(language), design.names_of
 
     def of(args: dict[str, Any]) -> tuple[Any, Design]:
         """The card a figure names (None: no card) and its deck (a game of several
         decks draws each card at its deck's size, with its deck's layouts)."""
         chosen = CardArgs.model_validate(args)
-        card = CardIndex(design.cards, design.name_of).find(chosen.card)
+        card = CardIndex(design.cards, design.name_of, names_of).find(chosen.card)
         return card, design if card is None else design.view_of(card)
 
     def card_size(part: Design) -> Size:
@@ -75,17 +80,20 @@ def designed_figures(game_id: str, folder: str) -> Figures:
     return Figures.of({"card": (size, paint)})
 
 
-def cover_cards(game_id: str, folder: str) -> CoverCards | None:
+def cover_cards(game_id: str, folder: str, language: str | None = None) -> CoverCards | None:
     """Cards for the rule booklet's cover: up to five, spread evenly over the game's cards
     (the first and the last among them), drawn from its face layout as its card sheets
-    draw them (a game of several decks: from its first deck); None when the game
-    cannot be read or has no face layout."""
+    (of its edition in `language`, None: its first language's) draw them (a game of
+    several decks: from its first deck); None when the game cannot be read or has no
+    face layout."""
     from kitgen.games.designed.draw import card_size_of, deck
     from kitgen.render.cover import MOST_CARDS, from_deck
 
     design = load_design(game_id, folder)
     if not design.ok:
         return None
+    if language is not None:
+        design = design.edition(language)
     first = design.parts()[0]  # (a game of several decks: its first deck's cards)
     if first.face is None or not first.cards:
         return None

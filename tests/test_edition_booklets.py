@@ -1,0 +1,204 @@
+"""Rules booklets per language: a designed game of `languages: [en, de]` whose kit
+names a rules file per language (`rules: {en: rules.yaml, de: rules-de.yaml}`);
+`kitgen build --lang de|all` prints each edition's booklets from its own rules file,
+under its edition's names, and an edition without one prints none, with a warning."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import run_in_process
+
+from kitgen.entry import main
+
+# Eight cards: a booklet printed with its kit lists them on a padding page.
+NAMES = [
+    ("Dawn Runner", "Morgenläufer"),
+    ("Night Owl", "Nachteule"),
+    ("Sun Herald", "Sonnenbote"),
+    ("Moon Moth", "Mondfalter"),
+    ("Star Fox", "Sternfuchs"),
+    ("Comet Hare", "Kometenhase"),
+    ("Dusk Crow", "Dämmerkrähe"),
+    ("Frost Lynx", "Frostluchs"),
+]
+CARDS = "name,name@de,suit,power,rules,rules@de,count\n" + "".join(
+    f"{en},{de},sun,{power},Draw a card.,Ziehe eine Karte.,1\n"
+    for power, (en, de) in enumerate(NAMES, start=1)
+)
+
+RULES = """game: star-lanterns
+kind: rules
+title: {title}
+sections:
+  - title: {heading}
+    blocks:
+      - text: "{text}"
+"""
+ENGLISH = RULES.format(
+    title="Star Lanterns", heading="Playing", text="Light every lantern before dawn."
+)
+# A figure names a card in any of the game's languages; it is drawn in the edition's.
+GERMAN = (
+    RULES.format(
+        title="Sternlaternen",
+        heading="Spielablauf",
+        text="Entzünde jede Laterne vor der Morgendämmerung.",
+    )
+    + "      - figure: card\n        args: {card: Night Owl}\n"
+)
+
+KIT = """game: star-lanterns
+kind: kit
+name: Star Lanterns
+components: [cards, rules]
+rules:
+  en: rules.yaml
+  de: rules-de.yaml
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """The starter game in English and German, with a rules file in each."""
+    status, _out, err = run_in_process(
+        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp_path)
+    )
+    assert status == 0, err
+    folder = tmp_path / "star-lanterns"
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("cards: cards.csv\n", "cards: cards.csv\nlanguages: [en, de]\n"),
+        encoding="utf-8",
+    )
+    (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
+    (folder / "rules.yaml").write_text(ENGLISH, encoding="utf-8")
+    (folder / "rules-de.yaml").write_text(GERMAN, encoding="utf-8")
+    (folder / "kit.yaml").write_text(KIT, encoding="utf-8")
+    return folder
+
+
+def text_of(pdf: Path) -> str:
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+def written(out: Path) -> list[str]:
+    return sorted(p.name for p in out.rglob("*.pdf"))
+
+
+def build(game: Path, out: Path, *options: str) -> tuple[int, str]:
+    status, _stdout, err = run_in_process(main, "build", str(game), "-o", str(out), *options)
+    return status, err
+
+
+def check(game: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
+    status, out, _err = run_in_process(main, "check", "--format", "json", str(game))
+    found = [
+        (f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"])
+        for entry in json.loads(out)["files"]
+        for f in entry["findings"]
+    ]
+    return status, sorted(set(found))
+
+
+def test_the_game_with_rules_per_language_checks_clean(game: Path) -> None:
+    assert check(game) == (0, [])
+
+
+def test_build_lang_de_prints_the_german_rules(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, err = build(game, out, "--lang", "de")
+    assert status == 0, err
+    assert written(out) == [
+        "star-lanterns-de-cards.pdf",
+        "star-lanterns-de-rules-booklet.pdf",
+        "star-lanterns-de-rules.pdf",
+    ]
+    folder = out / "star-lanterns"
+    for name in ("star-lanterns-de-rules.pdf", "star-lanterns-de-rules-booklet.pdf"):
+        text = text_of(folder / name)
+        assert "Sternlaternen" in text and "Spielablauf" in text, name
+        assert "Laterne" in text and "Morgendämmerung" in text.replace("\r\n", "")
+        assert "Light every lantern" not in text and "Playing" not in text
+        assert "Nachteule" in text and "Night Owl" not in text  # (the figure)
+    # The German booklet's cover and card list are the German edition's cards.
+    booklet = text_of(folder / "star-lanterns-de-rules-booklet.pdf")
+    assert "Morgenläufer" in booklet and "Frostluchs" in booklet
+    assert "Dawn Runner" not in booklet and "Frost Lynx" not in booklet
+    assert "warning" not in err
+
+
+def test_build_lang_all_prints_every_editions_booklets(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, err = build(game, out, "--lang", "all")
+    assert status == 0, err
+    assert written(out) == [
+        "star-lanterns-cards.pdf",
+        "star-lanterns-de-cards.pdf",
+        "star-lanterns-de-rules-booklet.pdf",
+        "star-lanterns-de-rules.pdf",
+        "star-lanterns-rules-booklet.pdf",
+        "star-lanterns-rules.pdf",
+    ]
+    english = text_of(out / "star-lanterns" / "star-lanterns-rules.pdf")
+    assert "Light every lantern" in english and "Spielablauf" not in english
+    german = text_of(out / "star-lanterns" / "star-lanterns-de-rules.pdf")
+    assert "Spielablauf" in german and "Light every lantern" not in german
+    # Without --lang: the first language's edition alone, under the kit's own names.
+    status, err = build(game, tmp_path / "plain")
+    assert status == 0, err
+    assert written(tmp_path / "plain") == [
+        "star-lanterns-cards.pdf",
+        "star-lanterns-rules-booklet.pdf",
+        "star-lanterns-rules.pdf",
+    ]
+
+
+@pytest.mark.parametrize("rules", ["rules: rules.yaml\n", "rules:\n  en: rules.yaml\n"])
+def test_an_edition_without_rules_prints_no_booklet_and_says_so(
+    game: Path, tmp_path: Path, rules: str
+) -> None:
+    kit = game / "kit.yaml"
+    kit.write_text(KIT.split("rules:\n")[0] + rules, encoding="utf-8")
+    assert check(game) == (0, [])
+    out = tmp_path / "out"
+    status, err = build(game, out, "--lang", "all")
+    assert status == 0, err
+    assert written(out) == [
+        "star-lanterns-cards.pdf",
+        "star-lanterns-de-cards.pdf",
+        "star-lanterns-rules-booklet.pdf",
+        "star-lanterns-rules.pdf",
+    ]
+    said = [line for line in err.splitlines() if "language-missing-rules" in line]
+    assert len(said) == 1 and said[0].startswith(f"{kit}:5:1: warning language-missing-rules ")
+    assert "'de'" in said[0]
+    # The English edition alone has its rules: no warning.
+    status, err = build(game, tmp_path / "en", "--lang", "en")
+    assert status == 0 and "language-missing-rules" not in err, err
+
+
+def test_a_bad_key_in_the_rules_mapping_is_a_finding_at_it(game: Path) -> None:
+    kit = game / "kit.yaml"
+    # fr is no language of the game's; DE repeats de; the line and column are the key's.
+    kit.write_text(KIT + "  fr: rules.yaml\n  DE: rules.yaml\n", encoding="utf-8")
+    status, found = check(game)
+    assert status == 1
+    assert ("unknown-key", "error", "kit.yaml", 8, 3) in found
+    assert ("duplicate-key", "error", "kit.yaml", 9, 3) in found
+    # The first language's rules must be there.
+    kit.write_text(KIT.replace("  en: rules.yaml\n", ""), encoding="utf-8")
+    status, found = check(game)
+    assert (status, found) == (1, [("missing-key", "error", "kit.yaml", 5, 1)])
+    # Each rules file is checked at its own entry: one that is missing, say.
+    kit.write_text(KIT.replace("rules-de.yaml", "regeln.yaml"), encoding="utf-8")
+    status, found = check(game)
+    assert (status, found) == (1, [("uses-not-found", "error", "kit.yaml", 7, 7)])
