@@ -153,6 +153,44 @@ def time_limit(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+def pdf_text(pdf: Path) -> str:
+    """The text of every page of a PDF, as pdfium reads it, page after page."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+def pdf_names(out: Path) -> list[str]:
+    """The names of the PDFs anywhere under `out`, sorted."""
+    return sorted(p.name for p in out.rglob("*.pdf"))
+
+
+def starter_in_languages(tmp: Path, cards: str, languages: str = "[en, de]") -> Path:
+    """The starter game (`kitgen new game "Star Lanterns" --game custom`) in `tmp`,
+    printed in `languages` (its game file's `languages:`), its card data `cards` (a
+    CSV text with `FIELD@TAG` columns)."""
+    from kitgen.entry import main
+
+    status, _out, err = run_in_process(
+        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp)
+    )
+    assert status == 0, err
+    folder = tmp / "star-lanterns"
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "cards: cards.csv\n" in text
+    path.write_text(
+        text.replace("cards: cards.csv\n", f"cards: cards.csv\nlanguages: {languages}\n"),
+        encoding="utf-8",
+    )
+    (folder / "cards.csv").write_text(cards, encoding="utf-8")
+    return folder
+
+
 def run_in_process(
     main: Callable[[], object], *args: str, seconds: int = 0
 ) -> tuple[int, str, str]:

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
-from conftest import run_in_process
+from conftest import pdf_names, pdf_text, run_in_process, starter_in_languages
 
 from kitgen.entry import main
 
@@ -24,20 +23,7 @@ Night Owl,Nachteule,moon,3,Look at a hand.,Sieh dir eine Hand an.,1
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     """The starter game in English and German: row 3's `rules@de` cell is empty."""
-    status, _out, err = run_in_process(
-        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp_path)
-    )
-    assert status == 0, err
-    folder = tmp_path / "star-lanterns"
-    path = folder / "game.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert "cards: cards.csv\n" in text
-    path.write_text(
-        text.replace("cards: cards.csv\n", "cards: cards.csv\nlanguages: [en, de]\n"),
-        encoding="utf-8",
-    )
-    (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
-    return folder
+    return starter_in_languages(tmp_path, CARDS)
 
 
 def check(*paths: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
@@ -50,18 +36,6 @@ def check(*paths: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
     return status, sorted(set(found))
 
 
-def text_of(pdf: Path) -> str:
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        return "\n".join(page.get_textpage().get_text_range() for page in document)
-    finally:
-        document.close()
-
-
-def written(out: Path) -> list[str]:
-    return sorted(p.name for p in out.rglob("*.pdf"))
-
-
 def test_the_game_checks_clean_but_for_the_missing_german_text(game: Path) -> None:
     status, found = check(game)
     # Sun Herald (row 3) has no German rules text: a warning at its `rules@de` cell.
@@ -72,9 +46,9 @@ def test_build_lang_de_prints_the_german_edition(game: Path, tmp_path: Path) -> 
     out = tmp_path / "out"
     status, stdout, err = run_in_process(main, "build", str(game), "--lang", "de", "-o", str(out))
     assert status == 0, err
-    assert written(out) == ["star-lanterns-de-cards.pdf"]
+    assert pdf_names(out) == ["star-lanterns-de-cards.pdf"]
     assert stdout.split() == [str(out / "star-lanterns" / "star-lanterns-de-cards.pdf")]
-    text = text_of(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
+    text = pdf_text(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
     for german in ("Morgenläufer", "Ziehe eine Karte.", "Sonnenbote", "Nachteule"):
         assert german in text
     assert "Dawn Runner" not in text and "Draw a card." not in text
@@ -88,10 +62,10 @@ def test_build_lang_all_prints_every_edition(game: Path, tmp_path: Path) -> None
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "all", "-o", str(out))
     assert status == 0, err
-    assert written(out) == ["star-lanterns-cards.pdf", "star-lanterns-de-cards.pdf"]
-    english = text_of(out / "star-lanterns" / "star-lanterns-cards.pdf")
+    assert pdf_names(out) == ["star-lanterns-cards.pdf", "star-lanterns-de-cards.pdf"]
+    english = pdf_text(out / "star-lanterns" / "star-lanterns-cards.pdf")
     assert "Dawn Runner" in english and "Morgenläufer" not in english
-    assert "Morgenläufer" in text_of(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
+    assert "Morgenläufer" in pdf_text(out / "star-lanterns" / "star-lanterns-de-cards.pdf")
 
 
 def test_without_lang_the_first_languages_edition_keeps_its_names(
@@ -100,8 +74,8 @@ def test_without_lang_the_first_languages_edition_keeps_its_names(
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(main, "build", str(game), "-o", str(out))
     assert status == 0, err
-    assert written(out) == ["star-lanterns-cards.pdf"]
-    assert "Dawn Runner" in text_of(out / "star-lanterns" / "star-lanterns-cards.pdf")
+    assert pdf_names(out) == ["star-lanterns-cards.pdf"]
+    assert "Dawn Runner" in pdf_text(out / "star-lanterns" / "star-lanterns-cards.pdf")
 
 
 def test_an_undeclared_languages_column_is_a_finding_at_its_header(game: Path) -> None:
@@ -138,7 +112,7 @@ def test_a_game_without_languages_takes_only_its_own(game: Path, tmp_path: Path)
     assert (status, out.exists()) == (2, False), err
     status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "en", "-o", str(out))
     assert status == 0, err
-    assert written(out) == ["star-lanterns-cards.pdf"]
+    assert pdf_names(out) == ["star-lanterns-cards.pdf"]
 
 
 def test_a_deck_names_cards_in_any_language(game: Path, tmp_path: Path) -> None:
@@ -155,11 +129,11 @@ def test_a_deck_names_cards_in_any_language(game: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(main, "build", str(deck), "-o", str(out))
     assert status == 0, err
-    english = text_of(out / "star-lanterns" / "star-lanterns-starter-deck.pdf")
+    english = pdf_text(out / "star-lanterns" / "star-lanterns-starter-deck.pdf")
     assert english.count("Dawn Runner") == 2 and english.count("Night Owl") == 2
     status, _stdout, err = run_in_process(main, "build", str(deck), "--lang", "de", "-o", str(out))
     assert status == 0, err
-    german = text_of(out / "star-lanterns" / "star-lanterns-de-starter-deck.pdf")
+    german = pdf_text(out / "star-lanterns" / "star-lanterns-de-starter-deck.pdf")
     assert german.count("Morgenläufer") == 2 and "Dawn Runner" not in german
 
 

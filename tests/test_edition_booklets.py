@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
-from conftest import run_in_process
+from conftest import pdf_names, pdf_text, run_in_process, starter_in_languages
 
 from kitgen.entry import main
 
@@ -64,34 +63,11 @@ rules:
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     """The starter game in English and German, with a rules file in each."""
-    status, _out, err = run_in_process(
-        main, "new", "game", "Star Lanterns", "--game", "custom", "--dir", str(tmp_path)
-    )
-    assert status == 0, err
-    folder = tmp_path / "star-lanterns"
-    path = folder / "game.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(
-        text.replace("cards: cards.csv\n", "cards: cards.csv\nlanguages: [en, de]\n"),
-        encoding="utf-8",
-    )
-    (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
+    folder = starter_in_languages(tmp_path, CARDS)
     (folder / "rules.yaml").write_text(ENGLISH, encoding="utf-8")
     (folder / "rules-de.yaml").write_text(GERMAN, encoding="utf-8")
     (folder / "kit.yaml").write_text(KIT, encoding="utf-8")
     return folder
-
-
-def text_of(pdf: Path) -> str:
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        return "\n".join(page.get_textpage().get_text_range() for page in document)
-    finally:
-        document.close()
-
-
-def written(out: Path) -> list[str]:
-    return sorted(p.name for p in out.rglob("*.pdf"))
 
 
 def build(game: Path, out: Path, *options: str) -> tuple[int, str]:
@@ -117,20 +93,20 @@ def test_build_lang_de_prints_the_german_rules(game: Path, tmp_path: Path) -> No
     out = tmp_path / "out"
     status, err = build(game, out, "--lang", "de")
     assert status == 0, err
-    assert written(out) == [
+    assert pdf_names(out) == [
         "star-lanterns-de-cards.pdf",
         "star-lanterns-de-rules-booklet.pdf",
         "star-lanterns-de-rules.pdf",
     ]
     folder = out / "star-lanterns"
     for name in ("star-lanterns-de-rules.pdf", "star-lanterns-de-rules-booklet.pdf"):
-        text = text_of(folder / name)
+        text = pdf_text(folder / name)
         assert "Sternlaternen" in text and "Spielablauf" in text, name
         assert "Laterne" in text and "Morgendämmerung" in text.replace("\r\n", "")
         assert "Light every lantern" not in text and "Playing" not in text
         assert "Nachteule" in text and "Night Owl" not in text  # (the figure)
     # The German booklet's cover and card list are the German edition's cards.
-    booklet = text_of(folder / "star-lanterns-de-rules-booklet.pdf")
+    booklet = pdf_text(folder / "star-lanterns-de-rules-booklet.pdf")
     assert "Morgenläufer" in booklet and "Frostluchs" in booklet
     assert "Dawn Runner" not in booklet and "Frost Lynx" not in booklet
     assert "warning" not in err
@@ -140,7 +116,7 @@ def test_build_lang_all_prints_every_editions_booklets(game: Path, tmp_path: Pat
     out = tmp_path / "out"
     status, err = build(game, out, "--lang", "all")
     assert status == 0, err
-    assert written(out) == [
+    assert pdf_names(out) == [
         "star-lanterns-cards.pdf",
         "star-lanterns-de-cards.pdf",
         "star-lanterns-de-rules-booklet.pdf",
@@ -148,14 +124,14 @@ def test_build_lang_all_prints_every_editions_booklets(game: Path, tmp_path: Pat
         "star-lanterns-rules-booklet.pdf",
         "star-lanterns-rules.pdf",
     ]
-    english = text_of(out / "star-lanterns" / "star-lanterns-rules.pdf")
+    english = pdf_text(out / "star-lanterns" / "star-lanterns-rules.pdf")
     assert "Light every lantern" in english and "Spielablauf" not in english
-    german = text_of(out / "star-lanterns" / "star-lanterns-de-rules.pdf")
+    german = pdf_text(out / "star-lanterns" / "star-lanterns-de-rules.pdf")
     assert "Spielablauf" in german and "Light every lantern" not in german
     # Without --lang: the first language's edition alone, under the kit's own names.
     status, err = build(game, tmp_path / "plain")
     assert status == 0, err
-    assert written(tmp_path / "plain") == [
+    assert pdf_names(tmp_path / "plain") == [
         "star-lanterns-cards.pdf",
         "star-lanterns-rules-booklet.pdf",
         "star-lanterns-rules.pdf",
@@ -172,7 +148,7 @@ def test_an_edition_without_rules_prints_no_booklet_and_says_so(
     out = tmp_path / "out"
     status, err = build(game, out, "--lang", "all")
     assert status == 0, err
-    assert written(out) == [
+    assert pdf_names(out) == [
         "star-lanterns-cards.pdf",
         "star-lanterns-de-cards.pdf",
         "star-lanterns-rules-booklet.pdf",
