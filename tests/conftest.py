@@ -98,6 +98,19 @@ def write(tmp: Path, name: str, text: str) -> str:
     return str(path)
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a text file with `new` (failing when it is not there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: str | Path, text: str) -> int:
+    """The line (from 1) of the first line of a file that holds `text`."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
 def leftovers(folder: Path) -> list[str]:
     """Temporary files or folders a write left behind under `folder`: kitgen's are
     hidden (`.kitgen-*.part`, `.NAME.*.part` staged folders)."""

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import leftovers, run_in_process
+from conftest import edit, leftovers, run_in_process
 
 from kitgen import registry
 from kitgen.entry import main
@@ -62,12 +62,6 @@ def codes(found: list[dict[str, object]]) -> list[tuple[str, str, int, int]]:
         for f in found
         if "line" in f
     ]
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def build(*args: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_in_process
+from conftest import edit, line_of, run_in_process
 from severaldecks import make_game
 
 from kitgen.entry import main
@@ -29,17 +29,6 @@ def check(*paths: Path | str) -> tuple[int, list[tuple[str, str, int]]]:
             if where not in found:
                 found.append(where)
     return status, found
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, text: str) -> int:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(n for n, line in enumerate(lines, 1) if text in line)
 
 
 def marks(page: object, colour: str) -> list[tuple[float, float]]:

@@ -17,7 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_in_process
+from conftest import edit, line_of, run_in_process
 
 from kitgen.entry import main
 from kitgen.games.designed import draw
@@ -60,18 +60,6 @@ def unbled(face: Path) -> None:
     kept = [line for line in lines if not line.startswith("    bleed: true")]
     assert len(kept) == len(lines) - 1
     face.write_text("".join(kept), encoding="utf-8")
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, text: str) -> int:
-    """The line of `path` that holds `text` (1-based)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(n for n, line in enumerate(lines, start=1) if text in line)
 
 
 def part_named(layout: Layout, name: str) -> Part:

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import leftovers, run_in_process
+from conftest import edit, leftovers, run_in_process
 
 from kitgen.entry import main
 
@@ -42,12 +42,6 @@ def game(tmp_path: Path) -> Path:
     end = face.index("  - type: text\n    name: rules")
     (folder / "face.yaml").write_text(face[:start] + IMAGE + face[end:], encoding="utf-8")
     return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def src_line(game: Path) -> int:

@@ -16,7 +16,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import run_in_process
+from conftest import line_of, run_in_process
 from fontmaker import make_font
 from pypdf import PdfReader
 
@@ -128,11 +128,6 @@ def findings(folder: Path) -> list[Finding]:
     for name in ("game.yaml", "face.yaml"):
         found += [f for f in check_file(str(folder / name)).findings if f not in found]
     return found
-
-
-def line_of(path: Path, text: str) -> int:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(n for n, line in enumerate(lines, 1) if text in line)
 
 
 def built_fonts(folder: Path, out: Path) -> set[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import write
+from conftest import line_of, write
 
 from kitgen import registry
 from kitgen.build import game_figures
@@ -54,12 +54,6 @@ def errors(path: str) -> list[Finding]:
 
 def figure_block(name: str, args: str) -> str:
     return f"      - figure: {name}\n        args:\n" + textwrap.indent(args, " " * 10)
-
-
-def line_of(path: str, needle: str) -> int:
-    """The line (from 1) of the first line of a file holding `needle`."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, start=1) if needle in line)
 
 
 def located(found: list[Finding]) -> list[tuple[str, int]]:

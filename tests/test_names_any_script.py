@@ -11,7 +11,7 @@ import shutil
 import unicodedata
 from pathlib import Path
 
-from conftest import run_in_process, write
+from conftest import line_of, run_in_process, write
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,12 +46,6 @@ def check(*paths: Path | str) -> tuple[int, list[tuple[str, str, int, str]]]:
         for f in entry["findings"]
     ]
     return status, sorted(found)
-
-
-def line_of(path: Path, text: str) -> int:
-    """The line of a file that holds the text (counted from 1)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, start=1) if text in line)
 
 
 # --- The key -----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import write
+from conftest import line_of, write
 from pypdf import PdfReader
 from test_build import fonts_of
 
@@ -76,12 +76,6 @@ sections:
 
 def figure_block(args: str) -> str:
     return "      - figure: board\n        args:\n" + textwrap.indent(args, " " * 10)
-
-
-def line_of(path: str, needle: str) -> int:
-    """The line (from 1) of the first line of a file holding `needle`."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, start=1) if needle in line)
 
 
 def located(found: list[Finding]) -> list[tuple[str, int]]:
