@@ -145,27 +145,52 @@ def warm(*commands: list[str], cwd: str) -> None:
         subprocess.run(args, cwd=cwd, env=bench_env(), check=True, stdout=subprocess.DEVNULL)
 
 
-def process(args: list[str], cwd: str, env: dict[str, str]) -> tuple[float, float, float]:
-    """Run a command as a fresh process: its wall time (s), CPU time (user and system,
-    s) and peak resident size (MiB), measured by a small parent process of its own so
-    other runs do not count."""
+@dataclass(frozen=True)
+class Measured:
+    """A command run as a fresh process: wall time (s), CPU time (user and system, s),
+    peak resident size (MiB), exit status, and what it printed (when kept)."""
+
+    wall: float
+    cpu: float
+    peak_mib: float
+    status: int
+    output: str
+
+
+def measure(args: list[str], cwd: str, env: dict[str, str], keep: bool = False) -> Measured:
+    """Run a command as a fresh process, measured by a small parent process of its own
+    so other runs do not count; its standard output is kept with `keep`, else thrown
+    away as it is written."""
+    out = "subprocess.PIPE" if keep else "subprocess.DEVNULL"
     probe = (
         "import resource, subprocess, sys, time\n"
         "t = time.perf_counter()\n"
-        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+        f"done = subprocess.run(sys.argv[1:], stdout={out}, text=True)\n"
         "t = time.perf_counter() - t\n"
         "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "print(t, r.ru_utime + r.ru_stime, r.ru_maxrss)\n"
+        "sys.stdout.write(f'{t} {r.ru_utime + r.ru_stime} {r.ru_maxrss} {done.returncode}\\n')\n"
+        "sys.stdout.write(done.stdout or '')\n"
     )
-    out = subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-c", probe, *args],
         cwd=cwd,
         env=env,
         check=True,
         capture_output=True,
         text=True,
-    ).stdout.split()
-    return float(out[0]), float(out[1]), float(out[2]) / 1024
+    )
+    head, _, output = done.stdout.partition("\n")
+    wall, cpu, peak, status = head.split()
+    return Measured(float(wall), float(cpu), float(peak) / 1024, int(status), output)
+
+
+def process(args: list[str], cwd: str, env: dict[str, str]) -> tuple[float, float, float]:
+    """Run a command as a fresh process (`measure`): its wall time (s), CPU time (user
+    and system, s) and peak resident size (MiB); CalledProcessError when it fails."""
+    done = measure(args, cwd, env)
+    if done.status != 0:
+        raise subprocess.CalledProcessError(done.status, args)
+    return done.wall, done.cpu, done.peak_mib
 
 
 def run(args: list[str], cwd: str) -> tuple[float, float]:

@@ -28,7 +28,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import Row, all_ok, anchor, at_most, bench_env, print_table, run
+from common import Row, all_ok, anchor, at_most, bench_env, measure, print_table, run
 
 NAME = "suite"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -55,30 +55,14 @@ def run_suite(args: list[str]) -> tuple[float, float, str]:
     """Run pytest with `args` in the top folder: wall time (s), CPU time of it and its
     workers (s), and its last line; SystemExit when a test fails."""
     command = [*pytest_command(), "-p", "no:cacheprovider", "-q", *args]
-    probe = (
-        "import resource, subprocess, sys, time\n"
-        "t = time.perf_counter()\n"
-        "done = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
-        "t = time.perf_counter() - t\n"
-        "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "sys.stdout.write(f'{t} {r.ru_utime + r.ru_stime} {done.returncode}\\n' + done.stdout)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, *command],
-        cwd=ROOT,
-        env=suite_env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    head, _, output = done.stdout.partition("\n")
-    wall, cpu, status = head.split()
+    done = measure(command, ROOT, suite_env(), keep=True)
+    output = done.output
     lines = [line for line in output.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
-    if status != "0":
+    if done.status != 0:
         sys.stderr.write(output[-5000:])
-        raise SystemExit(f"pytest failed (exit {status}): {last.strip('= ')}")
-    return float(wall), float(cpu), last.strip("= ")
+        raise SystemExit(f"pytest failed (exit {done.status}): {last.strip('= ')}")
+    return done.wall, done.cpu, last.strip("= ")
 
 
 def floor_seconds(tmp: str) -> float:
