@@ -7,7 +7,8 @@ rules file): a build records what it reads (`Reads`, an audit hook on `open`).
 A change is a new, removed or modified file among them, seen by comparing
 `os.stat` snapshots. `watchfiles` (inotify and the like) wakes the loop as soon as
 a watched folder changes, with a look every `SAFETY_POLL` seconds in case it
-missed something; without it (not installed, or failing, say at the system's
+missed something (and, after each build, looks `FIRST_LOOK` seconds apart,
+doubling, while its watches start up); without it (not installed, or failing, say at the system's
 limit of watches) the loop looks every `interval` seconds.
 
 Each build runs in a child process (forked, where there is fork): Ctrl-C, or
@@ -55,6 +56,10 @@ DEBOUNCE = 0.4  # seconds without a change before rebuilding
 INTERVAL_RANGE = (0.01, 60.0)
 DEBOUNCE_RANGE = (0.0, 60.0)
 SAFETY_POLL = 2.0  # seconds between looks when watchfiles wakes the loop
+# After a build, watchfiles may be starting its watches afresh (the build may have
+# read files in new folders) and miss a save made meanwhile: the first look comes
+# this soon after the build, the next ones twice as far apart each, up to SAFETY_POLL.
+FIRST_LOOK = 0.05
 STOP_POLL = 0.1  # seconds between looks at `stop` while a build runs
 # A file's state: what a save changes (a save by rename also changes the inode);
 # None for a file the last build tried to read that is not there (yet).
@@ -587,9 +592,11 @@ def watch(
 
     try:
         current = rebuild(look())
+        gap = FIRST_LOOK
         while current is not None:
-            if pause(SAFETY_POLL if waker.working else interval):
+            if pause(min(gap, SAFETY_POLL) if waker.working else interval):
                 return
+            gap *= 2
             latest = look()
             if latest == current:
                 continue
@@ -604,5 +611,6 @@ def watch(
                 if now != latest:
                     latest, quiet_since = now, time.monotonic()
             current = rebuild(latest)
+            gap = FIRST_LOOK
     finally:
         waker.close()

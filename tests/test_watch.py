@@ -579,6 +579,47 @@ def test_polling_takes_over_when_watchfiles_fails(
         watcher.close()
 
 
+def test_a_save_watchfiles_misses_just_after_a_build_is_seen_at_once(
+    src: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a build, watchfiles may be starting its watches again and miss a save:
+    the loop's own looks, soon after each build, see it well before the safety look
+    (made a minute here, so that only the early looks can find the save)."""
+    import watchfiles
+
+    import kitgen.watch
+
+    def deaf(*args: object, **kwargs: object) -> Iterator[object]:
+        stop = kwargs["stop_event"]
+        while not stop.is_set():  # running, and never waking the loop
+            time.sleep(0.01)
+        yield from ()
+
+    looks: list[float] = []
+
+    def counted(*args: object) -> object:
+        looks.append(time.monotonic())
+        return scan(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(watchfiles, "watch", deaf)
+    monkeypatch.setattr(kitgen.watch, "SAFETY_POLL", 60.0)
+    monkeypatch.setattr(kitgen.watch, "scan", counted)
+    watcher = Watcher(src, "deck.yaml")
+    try:
+        assert watcher.next().number == 1
+        save(src / "cards.yaml", CARDS.replace("top: 3, right: 5", "top: 4, right: 4"))
+        start = time.monotonic()
+        assert watcher.next().number == 2
+        assert time.monotonic() - start < 5  # (the looks find it in about a tenth of a second)
+        # They come further and further apart: at 0.05, 0.15, 0.35, 0.75 s... after the
+        # build, not every 0.05 s (16 looks in 0.8 s).
+        built = time.monotonic()
+        time.sleep(0.8)
+        assert 2 <= sum(1 for t in looks if t > built) <= 6
+    finally:
+        watcher.close()
+
+
 def test_closing_after_a_ctrl_c_that_left_a_lock_taken_does_not_hang(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
