@@ -33,7 +33,7 @@ from kitgen.entry import main
 from kitgen.render.fonts import FONT_FOLDER, project_family
 
 SANS = Path(FONT_FOLDER) / "DejaVuSans.ttf"
-PER_KIND = fuzz_examples(1000)  # mutant fonts: 1,000 in the full profile, 200 in quick
+PER_KIND = fuzz_examples(1000)  # mutant fonts: 1,000 in the full profile, 100 in quick
 MEMORY_CAP = 1536 * 2**20  # the child's address space: the old code asked for more
 
 

@@ -41,7 +41,7 @@ DATA = data_dir()
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"
 GAMES = ("scratch", "shapeup", "scaffold", "staircase", "galliard")
 # The bar: a thousand fuzzed files per kind in CI (KITGEN_TEST_PROFILE=full),
-# two hundred in a plain `pytest`; KITGEN_FUZZ_EXAMPLES sets the count outright (more
+# a hundred in a plain `pytest`; KITGEN_FUZZ_EXAMPLES sets the count outright (more
 # for a long local hunt, fewer while editing, a hundred on CI's floors run).
 PER_KIND = fuzz_examples(1000)
 BUILT_PER_KIND = max(1, PER_KIND // 10)  # mutants also built and exported: drawing costs more
