@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import leftovers, write
+from conftest import SHARED_BUILD_HASH_SEED, SharedBuild, leftovers, write
 from typer.testing import CliRunner
 
 import kitgen.atomic
@@ -168,24 +168,36 @@ def digests(folder: Path) -> dict[str, str]:
     }
 
 
-def test_every_kit_builds_byte_identical_in_another_process(tmp_path: Path) -> None:
-    """`kitgen build all` twice, with different hash seeds (set order, dict order of
-    sets): the same files with the same bytes."""
-    runs = []
-    for seed in ("1", "2"):
-        out = tmp_path / f"out-{seed}"
-        env = {**os.environ, "PYTHONHASHSEED": seed}
-        done = subprocess.run(
-            [sys.executable, "-m", "kitgen", "build", "all", "--standard-deck", "-o", str(out)],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        runs.append(digests(out))
-    first, second = runs
-    assert len(first) >= 30  # every game's kit, and the standard decks
+def _build_in_a_process(out: Path, seed: str, *targets: str) -> None:
+    """`kitgen build TARGETS --standard-deck` in a process of its own with this hash seed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "kitgen", "build", *targets, "--standard-deck", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": seed},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# The games played with a standard deck, and a small part of each kit to print with it.
+DECK_GAMES = {"galliard": "cabal-cards", "scaffold": "team-cards", "staircase": "score-sheet"}
+
+
+def test_every_kit_builds_byte_identical_in_another_process(
+    tmp_path: Path, built_all: SharedBuild
+) -> None:
+    """`kitgen build all --standard-deck` with another hash seed (set order, dict order
+    of sets) than the run's shared `kitgen build all`: the same files with the same
+    bytes, and the standard decks too (against a third seed's)."""
+    assert built_all.status == 0, built_all.stderr
+    assert SHARED_BUILD_HASH_SEED != "2"
+    _build_in_a_process(tmp_path / "all", "2", "all")
+    second = digests(tmp_path / "all")
+    decks = {f"{game}/{game}-deck.pdf" for game in DECK_GAMES}
+    assert decks <= set(second)
+    first = digests(built_all.out)
+    assert len(first) >= 30  # every game's kit
     assert {Path(name).parts[0] for name in first} == {
         "scratch",
         "shapeup",
@@ -195,7 +207,21 @@ def test_every_kit_builds_byte_identical_in_another_process(tmp_path: Path) -> N
         "emberwake",  # the example of a designed game
         "harbour-lights",  # and of one of two decks
     }
-    assert first == second
+    assert first == {name: digest for name, digest in second.items() if name not in decks}
+    # The decks again, each from a kit of one small part and the deck, with seed 3.
+    kits = []
+    for game, part in DECK_GAMES.items():
+        kits.append(
+            write(
+                tmp_path,
+                f"{game}.yaml",
+                f"game: {game}\nkind: kit\nname: {game}\n"
+                f"components: [{part}]\nstandard_deck: true\n",
+            )
+        )
+    _build_in_a_process(tmp_path / "decks", "3", *kits)
+    again = digests(tmp_path / "decks")
+    assert {name: again[name] for name in decks} == {name: second[name] for name in decks}
 
 
 def test_exports_are_byte_identical_run_to_run(tmp_path: Path) -> None:
