@@ -4,8 +4,9 @@ every page without an error or warning of theirs, pdfium and poppler draw each p
 alike, and each file's document information is set, the same on every rebuild.
 
 The files: `kitgen build all` on A4 and on Letter with `--ink low`, with each `--cut`
-and with fold-and-glue sheets (the designed example among them), `kitgen export pdf
-all`, balance reports of three games and the calibration sheet. The three readers are system
+and with fold-and-glue sheets (the designed example among them; these three with
+Galliard's booklets only, the others' being A4's), `kitgen export pdf all`, balance
+reports of three games and the calibration sheet. The three readers are system
 programs (Debian's qpdf, poppler-utils and mupdf-tools; `.ci/run` installs them):
 without one, these tests say which is missing, and fail where KITGEN_PDF_TOOLS is
 `required` (CI), skip elsewhere. Each run is a group of files built and checked by a
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import SharedBuild, shared_root
+from conftest import SharedBuild, edit, shared_root
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -44,6 +45,14 @@ RUNS = {
     "fold": ["build", "all", "--duplex", "fold"],
     "export-pdf": ["export", "pdf", "all"],
 }
+# The rule booklets are drawn from the paper and the ink alone (kitgen/build.py's
+# booklets get nothing else of the print setup): with another --cut or --duplex they
+# are A4's, byte for byte. So these runs print every kit as `build all` does but
+# without its booklets (four fifths of the build's time), Galliard's kit whole, whose
+# booklets must come out as A4's.
+WITHOUT_BOOKLETS = ("cut-lines", "cut-silhouette", "fold")
+WITH_BOOKLETS = "galliard"
+BOOKLETS = ("-rules.pdf", "-rules-booklet.pdf", "-reference.pdf")
 # MuPDF's note on how it was built, not about the file.
 MUPDF_BUILD_NOTES = ("warning: ICC support is not available",)
 DPI = 40  # the readers alike: pages drawn at this resolution,
@@ -78,11 +87,13 @@ def made(name: str, request: pytest.FixtureRequest) -> list[Path]:
         return found
     root = request.getfixturevalue("tmp_path_factory").mktemp(f"pdfs-{name}")
     runner = CliRunner()
+    if name in WITHOUT_BOOKLETS:
+        return _without_booklets(name, root, request)
     if name in RUNS:
         result = runner.invoke(app, [*RUNS[name], "--out", str(root / name)])
         assert result.exit_code == 0, (name, result.output)
         found = sorted(root.rglob("*.pdf"))
-        # (171 files in all, 33 a build of every kit and 6 exported)
+        # (33 files a build of every kit, 6 exported)
         assert len(found) > (5 if name == "export-pdf" else 30), (name, found)
         return found
     decks = data_dir() / "scratch" / "decks"
@@ -103,9 +114,34 @@ def made(name: str, request: pytest.FixtureRequest) -> list[Path]:
     return found
 
 
+def _without_booklets(name: str, root: Path, request: pytest.FixtureRequest) -> list[Path]:
+    """`build all` with a run's options, but from copies of the kits (the games' and
+    the examples') that leave out their booklets, but for WITH_BOOKLETS's: the files
+    `build all` writes less those booklets, and WITH_BOOKLETS's as A4's."""
+    shutil.copytree(data_dir(), root / "data")
+    kits = sorted((root / "data").rglob("kit.yaml"))
+    for kit in kits:
+        if kit.parent.name != WITH_BOOKLETS and ", rules]" in kit.read_text(encoding="utf-8"):
+            edit(kit, ", rules]", "]")
+    options = RUNS[name][2:]
+    result = CliRunner().invoke(
+        app, ["build", *map(str, kits), *options, "--out", str(root / name)]
+    )
+    assert result.exit_code == 0, (name, result.output)
+    found = sorted((root / name).rglob("*.pdf"))
+    a4: SharedBuild = request.getfixturevalue("built_all")
+    whole = {str(p.relative_to(a4.out)) for p in a4.out.rglob("*.pdf")}
+    assert {str(p.relative_to(root / name)) for p in found} == {
+        f for f in whole if not f.endswith(BOOKLETS) or f.startswith(f"{WITH_BOOKLETS}/")
+    }
+    for booklet in (p for p in found if p.name.endswith(BOOKLETS)):
+        assert booklet.read_bytes() == (a4.out / WITH_BOOKLETS / booklet.name).read_bytes()
+    return found
+
+
 # Per check, the files (by their bytes) already seen in this run, by any worker: a
-# build with another option leaves most files as they were (117 distinct files of
-# 171), and the same bytes read the same, so each check reads each distinct file once.
+# build with another option leaves many files as they were (the same bytes read the
+# same), so each check reads each distinct file once.
 # A worker claims a file for a check by making a marker named by both in the run's
 # shared folder (creating it fails when another worker has).
 
