@@ -1,13 +1,14 @@
 """Booklet pages are filled (issue 24, item 7), and the back cover is a designed page.
 
-Every game's booklets are built on both papers (A5 and half-Letter pages), rasterized
-and measured with bench/booklet_fill.py: a page's blank is the part of its content
+Every game's booklets, as its kit prints them on both papers (A5 and half-Letter
+pages: the run's shared builds), are rasterized and measured with
+bench/booklet_fill.py: a page's blank is the part of its content
 frame below its lowest ink. No page may be more than a quarter blank except those
 bench/booklet_fill.exempt_pages names, read from the PDF itself: the cover and the
 contents, a chapter's last page (the page before one that opens with a chapter
 heading of the outline), the last page before the back cover, the back cover, and
-in the saddle-stitched edition the padding pages before it (which are filled: notes,
-for a rules file printed without its kit).
+in the saddle-stitched edition the padding pages before it (which are filled: a card
+checklist, a score page or notes; only notes for a rules file printed without its kit).
 
 The saddle-stitched edition's last page (its back cover) must be the same designed
 page as the reading edition's: the quick reference or the credits, then the one credit
@@ -22,6 +23,7 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import SharedBuild
 
 from kitgen.build import BuildOptions, build
 from kitgen.paths import data_dir
@@ -43,13 +45,14 @@ CREDIT = "Printed with kitgen"
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp(f"fill-{request.param}")
-    result = build(
-        [str(p) for p in GAMES.values()], BuildOptions(out=str(out), paper=request.param)
+def built(request: pytest.FixtureRequest) -> Path:
+    """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
+    Letter): its rules PDFs are read here."""
+    shared: SharedBuild = request.getfixturevalue(
+        "built_all" if request.param == "a4" else "built_all_letter"
     )
-    assert result.ok, result.findings
-    return out
+    assert shared.status == 0, shared.stderr
+    return shared.out
 
 
 def table_rows(rules: Path) -> list[str]:
@@ -86,8 +89,8 @@ def test_no_page_but_a_chapters_last_is_more_than_a_quarter_blank(built: Path, g
     }
     assert not too_blank, f"{game}: pages more than a quarter blank: {too_blank}"
     # the same pages in the saddle-stitched edition, with only padding pages added before
-    # its back cover, none of them blank (a rules file printed without its kit pads with
-    # notes: tests/test_booklet_pages.py has the kits' checklists and score pages)
+    # its back cover, none of them blank (the kits' checklists, score pages and notes:
+    # tests/test_booklet_pages.py says which; a rules file printed alone: below)
     stitched = stitched_pages(built / game / f"{game}-rules-booklet.pdf", page_size(path))
     assert len(stitched) % 4 == 0 and len(stitched) - len(pages) < 4
     body = len(pages) - 1
@@ -116,3 +119,20 @@ def test_the_back_cover_is_designed_and_holds_the_one_credit_line(built: Path, g
         assert row not in squeeze(back.text), f"a table row on the back cover: {row}"
     # the credit line is the only one (the front cover no longer carries a note)
     assert sum(squeeze(CREDIT) in squeeze(p.text) for p in pages) == 1
+
+
+def test_a_rules_file_printed_alone_pads_with_notes_pages_that_are_filled(
+    tmp_path: Path,
+) -> None:
+    """Without a kit there are no cards to list and no score sheet: Scratch's
+    saddle-stitched edition pads with notes pages, each filled to the foot."""
+    result = build([str(GAMES["scratch"])], BuildOptions(out=str(tmp_path)))
+    assert result.ok, result.findings
+    path = tmp_path / "scratch" / "scratch-rules.pdf"
+    pages = reading_pages(path)
+    stitched = stitched_pages(tmp_path / "scratch" / "scratch-rules-booklet.pdf", page_size(path))
+    padding = stitched[len(pages) - 1 : -1]
+    assert padding, "Scratch's booklet pads to a multiple of four pages"
+    for page in padding:
+        assert squeeze(page.top_text).startswith("Notes"), page.top_text
+        assert page.blank < MOST_BLANK, page.blank
