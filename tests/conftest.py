@@ -166,6 +166,32 @@ def time_limit(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+def ctrl_c_after_some_games(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run a long `kitgen simulate` (ARGS after `python -m kitgen`) and press Ctrl-C
+    (SIGINT) once its imports are done and some batches of games are played (a batch
+    takes about a tenth of a second): its exit status, stdout and stderr. After a
+    second, then, when no game had finished yet (a busy machine), run again with two,
+    four, eight seconds."""
+    for seconds in (1, 2, 4, 8):
+        run = subprocess.Popen(
+            [sys.executable, "-m", "kitgen", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=cwd,
+        )
+        time.sleep(seconds)
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+        early = err in (
+            "kitgen: interrupted\n",
+            "kitgen: stopped by Ctrl-C before any of the games finished\n",
+        )
+        if not (run.returncode == 130 and early):
+            break
+    return run.returncode, out, err
+
+
 def pdf_text(pdf: Path) -> str:
     """The text of every page of a PDF, as pdfium reads it, page after page."""
     import pypdfium2 as pdfium

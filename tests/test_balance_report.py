@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import ctrl_c_after_some_games
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -369,15 +370,10 @@ def test_axes_and_bins() -> None:
 
 def test_ctrl_c_still_writes_the_report_of_the_games_finished(tmp_path: Path) -> None:
     path = tmp_path / "r.pdf"
-    args = [sys.executable, "-m", "kitgen", "simulate", RUSH, COURT, "-n", "900000"]
+    args = ["simulate", RUSH, COURT, "-n", "900000"]
     args += ["--players", "greedy,greedy", "--report", str(path)]
-    run = subprocess.Popen(
-        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
-    )
-    time.sleep(4)
-    run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=60)
-    assert run.returncode == 130, err
+    code, out, err = ctrl_c_after_some_games(args, tmp_path)
+    assert code == 130, err
     done = int(out.split(": ")[1].split(" games")[0].replace(",", ""))
     text = " ".join(page_texts(path)[0].split())
     assert f"Stopped by Ctrl-C after {done:,} of the 900,000 games planned" in text

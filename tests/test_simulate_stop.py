@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 import typer
-from conftest import interrupt_me
+from conftest import ctrl_c_after_some_games, interrupt_me
 
 from kitgen.cli.common import OutputFormat, show_report
 from kitgen.games.galliard.simulate import simulate_galliard
@@ -95,15 +92,10 @@ def test_a_report_of_no_finished_game_is_one_line_and_status_130(
 def test_ctrl_c_on_the_command_line(jobs: str, tmp_path: Any) -> None:
     """The whole program: a SIGINT in the middle of a long run prints the report of the
     games finished, says so on stderr and ends with status 130."""
-    args = [sys.executable, "-m", "kitgen", "simulate", RUSH, COURT, "-n", "900000"]
+    args = ["simulate", RUSH, COURT, "-n", "900000"]
     args += ["--players", "greedy,greedy", "-f", "json", "-j", jobs]
-    run = subprocess.Popen(
-        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
-    )
-    time.sleep(4)  # imports done, some batches played, far from the end
-    run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=60)
-    assert run.returncode == 130, err
+    code, out, err = ctrl_c_after_some_games(args, tmp_path)
+    assert code == 130, err
     report = json.loads(out)
     done = report["games"]
     assert 0 < done < 900_000 and done % BATCH == 0
