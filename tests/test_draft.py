@@ -113,7 +113,8 @@ def test_the_placeholder_reads_in_colour_and_in_grey(game: Path, tmp_path: Path)
     for colour in (placeholder.FILL, placeholder.HATCH, placeholder.EDGE, placeholder.INK):
         assert grey(colour) in colours, colour
     assert (200, 60, 40) not in colours  # the second sheet's fronts: moon cards only
-    lightness = {image.convert("L").getpixel((x, 200)) for x in range(image.width)}
+    grey_image = image.convert("L")
+    lightness = {grey_image.getpixel((x, 200)) for x in range(image.width)}
     assert min(lightness) < 60 and max(lightness) == 255
 
 

@@ -110,8 +110,8 @@ def test_clustered_intervals_are_the_ratio_estimators_and_add_up_by_batches() ->
 
 
 def test_galliards_round_figures_allow_for_rounds_of_one_game_being_alike() -> None:
-    _, data = simulate("galliard", "-n", "200", "-j", "2")
-    _, again = simulate("galliard", "-n", "200", "-j", "1")
+    _, data = simulate("galliard", "-n", "100", "-j", "2")
+    _, again = simulate("galliard", "-n", "100", "-j", "1")
     assert data == again  # the same sums, however the games are split
     rounds = sum(int(k) * v for k, v in data["games_by_rounds"].items())
 
