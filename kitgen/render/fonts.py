@@ -80,6 +80,9 @@ def note_undrawn(text: str, missing: str) -> None:
     _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + missing))
 
 
+WIDTHS_KEPT = 50_000  # widths a font keeps measured (then it starts again)
+
+
 class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
     """A TrueType font that draws each character its own file has no glyph for in the
     first of its fallbacks (`fallback_names`) that has one, per character: `Złote
@@ -104,6 +107,9 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         self.fallbacks = tuple(n for n in fallback_names(bold, italic) if n != name)
         self._chain: tuple[KitFont, ...] | None = None
         self._plans: dict[str, tuple[tuple[tuple[int, str], ...], str]] = {}
+        # Widths measured, by text and size: line breaking measures the same words again
+        # and again (each trial layout, each pass), half a million times in `build all`.
+        self._widths: dict[tuple[str, float], float] = {}
 
     @property
     def primary(self) -> KitFont:
@@ -155,11 +161,20 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
     def stringWidth(self, text: Any, size: float, encoding: str = "utf8") -> float:
         if isinstance(text, bytes):
             text = text.decode(encoding or "utf8")
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is not None:
+            return width
         if self.own.issuperset(text):
-            return float(TTFont.stringWidth(self.primary, text, size, encoding))
-        fonts = self.chain()
-        runs, _ = self.plan(text)
-        return float(sum(TTFont.stringWidth(fonts[i], run, size) for i, run in runs))
+            width = float(TTFont.stringWidth(self.primary, text, size, encoding))
+        else:
+            fonts = self.chain()
+            runs, _ = self.plan(text)
+            width = float(sum(TTFont.stringWidth(fonts[i], run, size) for i, run in runs))
+        if len(self._widths) >= WIDTHS_KEPT:
+            self._widths.clear()
+        self._widths[key] = width
+        return width
 
     def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
         if isinstance(text, bytes):
