@@ -78,10 +78,21 @@ COSTLIEST_FIRST = (
 )
 
 
+@pytest.hookimpl(trylast=True)  # (after -k and -m have deselected theirs)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The costliest files first (COSTLIEST_FIRST), the others after them in order."""
+    """The costliest files first (COSTLIEST_FIRST), the others after them in order; and
+    which shared builds the run's tests ask for (NEEDED_BUILDS)."""
     rank = {name: i for i, name in enumerate(COSTLIEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+    NEEDED_BUILDS[:] = _needed(items)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "shared_builds(*fixtures): the test asks for these shared builds by name "
+        "(request.getfixturevalue), so the run makes them early",
+    )
 
 
 @pytest.fixture
@@ -285,40 +296,95 @@ def shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent / f"shared-{run}" if run else base / "shared"
 
 
+# The shared builds, by the fixture that gives each (test files that ask for one by
+# name, with request.getfixturevalue, say so with `pytest.mark.shared_builds(NAME...)`),
+# and those the tests of this run ask for: a worker waiting for one that another is
+# making makes one of the others meanwhile, rather than wait idle.
+SHARED_BUILDS = {"built_all": ("all",), "built_all_letter": ("all", "--paper", "letter")}
+NEEDED_BUILDS: list[tuple[str, ...]] = []
+
+
+def _needed(items: list[pytest.Item]) -> list[tuple[str, ...]]:
+    """The shared builds the tests of `items` ask for, in SHARED_BUILDS's order."""
+    names: set[str] = set()
+    for item in items:
+        names.update(getattr(item, "fixturenames", ()))
+        for mark in item.iter_markers("shared_builds"):
+            names.update(mark.args)
+    return [args for name, args in SHARED_BUILDS.items() if name in names]
+
+
+def _claim(root: Path, name: str) -> bool:
+    """Claim the shared build `name` for this worker: False when another has."""
+    try:
+        os.close(os.open(root / f"{name}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def _build_name(args: tuple[str, ...]) -> str:
+    return "build-" + "-".join(a.strip("-") for a in args)
+
+
+def _run_shared(root: Path, args: tuple[str, ...]) -> None:
+    """Run a claimed shared build and record its result (atomically: the others wait
+    for the record)."""
+    name = _build_name(args)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "kitgen", "build", *args, "-o", str(root / name)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": SHARED_BUILD_HASH_SEED},
+            timeout=SHARED_BUILD_WAIT,
+            check=False,
+        )
+        result = {"status": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+    except Exception as err:
+        result = {"status": -1, "stdout": "", "stderr": f"{type(err).__name__}: {err}"}
+    staged = root / f"{name}.json.part"
+    staged.write_text(json.dumps(result), encoding="utf-8")
+    staged.replace(root / f"{name}.json")
+
+
 def shared_build(tmp_path_factory: pytest.TempPathFactory, *args: str) -> SharedBuild:
     """`kitgen build ARGS -o OUT` run once for the whole run, shared by the workers of a
     parallel run: the first to ask runs it (it claims the folder) while the others wait
-    for its record of the result."""
+    for its record of the result, each making another shared build the run needs and
+    no worker has claimed, if there is one."""
     root = shared_root(tmp_path_factory)
     root.mkdir(parents=True, exist_ok=True)
-    name = "build-" + "-".join(a.strip("-") for a in args)
+    name = _build_name(args)
     out, record = root / name, root / f"{name}.json"
-    try:
-        os.close(os.open(root / f"{name}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-    except FileExistsError:  # another worker runs it: wait for its record
+    if _claim(root, name):
+        _run_shared(root, args)
+    else:  # another worker runs it: wait for its record
         deadline = time.monotonic() + SHARED_BUILD_WAIT
         while not record.exists():
             if time.monotonic() > deadline:
                 pytest.fail(f"no shared build after {SHARED_BUILD_WAIT} s (see {root})")
-            time.sleep(0.1)
-    else:
-        try:
-            done = subprocess.run(
-                [sys.executable, "-m", "kitgen", "build", *args, "-o", str(out)],
-                capture_output=True,
-                text=True,
-                env={**os.environ, "PYTHONHASHSEED": SHARED_BUILD_HASH_SEED},
-                timeout=SHARED_BUILD_WAIT,
-                check=False,
-            )
-            result = {"status": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
-        except Exception as err:
-            result = {"status": -1, "stdout": "", "stderr": f"{type(err).__name__}: {err}"}
-        staged = root / f"{name}.json.part"
-        staged.write_text(json.dumps(result), encoding="utf-8")
-        staged.replace(record)
+            other = next((a for a in NEEDED_BUILDS if _claim(root, _build_name(a))), None)
+            if other is not None:
+                _run_shared(root, other)
+            else:
+                time.sleep(0.1)
     got = json.loads(record.read_text(encoding="utf-8"))
     return SharedBuild(out, int(got["status"]), str(got["stdout"]), str(got["stderr"]))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_builds_first(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Before its first test, each worker makes one of the shared builds the run needs
+    that no other worker has claimed: on two cores the two builds run side by side,
+    before any test waits for one."""
+    if not NEEDED_BUILDS:
+        return
+    root = shared_root(tmp_path_factory)
+    root.mkdir(parents=True, exist_ok=True)
+    first = next((a for a in NEEDED_BUILDS if _claim(root, _build_name(a))), None)
+    if first is not None:
+        _run_shared(root, first)
 
 
 @pytest.fixture(scope="session")

@@ -44,7 +44,13 @@ MOST_BLANK = 0.25
 CREDIT = "Printed with kitgen"
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param("a4", marks=pytest.mark.shared_builds("built_all")),
+        pytest.param("letter", marks=pytest.mark.shared_builds("built_all_letter")),
+    ],
+)
 def built(request: pytest.FixtureRequest) -> Path:
     """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
     Letter): its rules PDFs are read here."""

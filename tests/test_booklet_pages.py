@@ -48,7 +48,13 @@ PADDING = ("Card checklist", "Scores", "Notes")
 MOST_BLANK_REFERENCE = 0.25  # of the quick reference page's columns, on average
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param("a4", marks=pytest.mark.shared_builds("built_all")),
+        pytest.param("letter", marks=pytest.mark.shared_builds("built_all_letter")),
+    ],
+)
 def built(request: pytest.FixtureRequest) -> Path:
     """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
     Letter): its rules PDFs are read here."""

@@ -35,6 +35,7 @@ from kitgen import __version__
 from kitgen.cli import app
 from kitgen.paths import data_dir
 
+pytestmark = pytest.mark.shared_builds("built_all")  # (asked for by name: made())
 TOOLS = {"qpdf": "qpdf", "pdftoppm": "poppler-utils", "mutool": "mupdf-tools"}
 # A build of one game or example, its kit's name (what its titles begin with).
 RUNS = {
