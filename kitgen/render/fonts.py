@@ -400,6 +400,7 @@ class ChainFont(KitFont):
         )
         self._chain = None
         self._plans = {}
+        self._widths = {}
 
     @property
     def primary(self) -> KitFont:
