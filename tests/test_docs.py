@@ -52,6 +52,7 @@ def _text(node: ast.expr | None) -> str | None:
     return None
 
 
+@functools.cache  # (the tests only read it)
 def catalogue() -> dict[str, Path]:
     """Each code in a module-level `CODES = {...}` dict, with the file it is in."""
     found: dict[str, Path] = {}
@@ -99,10 +100,17 @@ def _code_positions(trees: list[ast.Module]) -> dict[str, set[int]]:
     return positions
 
 
+@functools.cache
+def _kitgens_code_positions() -> dict[str, set[int]]:
+    """`_code_positions` of every kitgen module."""
+    return _code_positions([tree for _, tree in _modules()])
+
+
+@functools.cache  # (the tests only read it: walking every module's tree takes seconds)
 def emitted() -> dict[str, str]:
     """Every code a finding is made with in kitgen's source, with where it is."""
     modules = list(_modules())
-    positions = _code_positions([tree for _, tree in modules])
+    positions = _kitgens_code_positions()
     found: dict[str, str] = {}
     for path, tree in modules:
         if path.name == "findings.py":
@@ -148,7 +156,7 @@ def test_the_extraction_finds_the_codes() -> None:
     # Guards against an extraction that silently finds nothing.
     assert len(codes) >= 60, sorted(codes)
     assert len(made) >= 60, sorted(made)
-    assert {"finding", "warning", "Finding"} <= set(_code_positions([t for _, t in _modules()]))
+    assert {"finding", "warning", "Finding"} <= set(_kitgens_code_positions())
 
 
 def test_every_code_made_is_in_the_catalogue() -> None:
