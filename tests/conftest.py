@@ -300,7 +300,10 @@ def shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # name, with request.getfixturevalue, say so with `pytest.mark.shared_builds(NAME...)`),
 # and those the tests of this run ask for: a worker waiting for one that another is
 # making makes one of the others meanwhile, rather than wait idle.
-SHARED_BUILDS = {"built_all": ("all",), "built_all_letter": ("all", "--paper", "letter")}
+SHARED_BUILDS = {
+    "built_all": ("all",),
+    "built_all_letter": ("all", "--paper", "letter", "--ink", "low"),
+}
 NEEDED_BUILDS: list[tuple[str, ...]] = []
 
 
@@ -390,10 +393,11 @@ def _shared_builds_first(tmp_path_factory: pytest.TempPathFactory) -> None:
 @pytest.fixture(scope="session")
 def built_all(tmp_path_factory: pytest.TempPathFactory) -> SharedBuild:
     """`kitgen build all`: every kit on A4, once for the whole run."""
-    return shared_build(tmp_path_factory, "all")
+    return shared_build(tmp_path_factory, *SHARED_BUILDS["built_all"])
 
 
 @pytest.fixture(scope="session")
 def built_all_letter(tmp_path_factory: pytest.TempPathFactory) -> SharedBuild:
-    """`kitgen build all --paper letter`: every kit on US Letter, once for the run."""
-    return shared_build(tmp_path_factory, "all", "--paper", "letter")
+    """`kitgen build all --paper letter --ink low`: every kit on US Letter, in low ink
+    (a second setting for the booklet checks), once for the run."""
+    return shared_build(tmp_path_factory, *SHARED_BUILDS["built_all_letter"])

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import SharedBuild, edit, shared_root
+from conftest import SHARED_BUILDS, SharedBuild, edit, shared_root
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -35,11 +35,13 @@ from kitgen import __version__
 from kitgen.cli import app
 from kitgen.paths import data_dir
 
-pytestmark = pytest.mark.shared_builds("built_all")  # (asked for by name: made())
+# The runs that are the run's shared builds (tests/conftest.py), by their fixture.
+SHARED = {"a4": "built_all", "letter-low-ink": "built_all_letter"}
 TOOLS = {"qpdf": "qpdf", "pdftoppm": "poppler-utils", "mutool": "mupdf-tools"}
 # A build of one game or example, its kit's name (what its titles begin with).
 RUNS = {
     "a4": ["build", "all"],  # (the run's shared build: tests/conftest.py's built_all)
+    # (the run's shared build too: built_all_letter)
     "letter-low-ink": ["build", "all", "--paper", "letter", "--ink", "low"],
     "cut-lines": ["build", "all", "--cut", "lines"],
     "cut-silhouette": ["build", "all", "--cut", "silhouette"],
@@ -80,9 +82,10 @@ def _tools() -> None:
 def made(name: str, request: pytest.FixtureRequest) -> list[Path]:
     """One group of the PDFs kitgen writes: a run of RUNS (`build all` on A4 is the
     run's shared build), or the balance reports and the calibration sheet."""
-    if name == "a4":
-        shared: SharedBuild = request.getfixturevalue("built_all")
+    if name in SHARED:
+        shared: SharedBuild = request.getfixturevalue(SHARED[name])
         assert shared.status == 0, shared.stderr
+        assert ["build", *SHARED_BUILDS[SHARED[name]]] == RUNS[name]
         found = sorted(shared.out.rglob("*.pdf"))
         assert len(found) > 30, found
         return found
@@ -315,22 +318,28 @@ class PdfChecks:
         assert not bad, "\n".join(bad)
 
 
+# (Each class asks for the shared builds it reads by name, in made(): its mark says so.)
+@pytest.mark.shared_builds("built_all")
 class TestA4(PdfChecks):
     GROUP = "a4"
 
 
+@pytest.mark.shared_builds("built_all_letter")
 class TestLetterLowInk(PdfChecks):
     GROUP = "letter-low-ink"
 
 
+@pytest.mark.shared_builds("built_all")  # (compared with A4's)
 class TestCutLines(PdfChecks):
     GROUP = "cut-lines"
 
 
+@pytest.mark.shared_builds("built_all")  # (compared with A4's)
 class TestCutSilhouette(PdfChecks):
     GROUP = "cut-silhouette"
 
 
+@pytest.mark.shared_builds("built_all")  # (compared with A4's)
 class TestFold(PdfChecks):
     GROUP = "fold"
 
