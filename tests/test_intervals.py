@@ -9,7 +9,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -109,9 +109,16 @@ def test_clustered_intervals_are_the_ratio_estimators_and_add_up_by_batches() ->
     assert Clustered().rate_95() is None and _clustered([[1, 2]]).mean_95() is None
 
 
+def report(*args: str) -> dict[str, Any]:
+    """The JSON report of one `kitgen simulate` command line."""
+    data = runner.invoke(app, ["simulate", *args, "--format", "json"])
+    assert data.exit_code == 0, data.output
+    return cast(dict[str, Any], json.loads(data.stdout))
+
+
 def test_galliards_round_figures_allow_for_rounds_of_one_game_being_alike() -> None:
-    _, data = simulate("galliard", "-n", "100", "-j", "2")
-    _, again = simulate("galliard", "-n", "100", "-j", "1")
+    data = report("galliard", "-n", "100", "-j", "2")
+    again = report("galliard", "-n", "100", "-j", "1")
     assert data == again  # the same sums, however the games are split
     rounds = sum(int(k) * v for k, v in data["games_by_rounds"].items())
 
