@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -201,6 +202,16 @@ def ctrl_c_after_some_games(args: list[str], cwd: Path) -> tuple[int, str, str]:
         if not (run.returncode == 130 and early):
             break
     return run.returncode, out, err
+
+
+def kit_without_booklets(tmp: Path, game: str) -> str:
+    """A copy of GAME's own kit file, in a folder of its own under `tmp`, that prints
+    every part but the rule booklets: the same card sheets, mats and score sheets, byte
+    for byte, a fifth of the time to build (the booklets take the rest). Its path."""
+    text = (data_dir() / game / "kit.yaml").read_text(encoding="utf-8")
+    kept = re.sub(r"^rules:.*\n", "", text.replace(", rules]", "]"), flags=re.M)
+    assert kept != text and "rules" not in re.findall(r"^components: .*$", kept, re.M)[0]
+    return write(tmp / f"kit-{game}", "kit.yaml", kept)
 
 
 def pdf_text(pdf: Path) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import write
+from conftest import SharedBuild, kit_without_booklets, write
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -60,18 +60,18 @@ def official_names() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("a4")
-    result = build(["scratch"], BuildOptions(out=str(out)))
-    assert result.ok
-    assert [Path(p).name for p in result.written] == [
+def kit_a4(built_all: SharedBuild) -> Path:
+    """The Scratch kit on A4: the run's shared `kitgen build all`'s (tests only read it)."""
+    assert built_all.status == 0, built_all.stderr
+    written = [Path(line) for line in built_all.stdout.splitlines()]
+    assert [p.name for p in written if p.parent.name == "scratch"] == [
         "scratch-cards.pdf",
         "scratch-mat.pdf",
         "scratch-rules.pdf",
         "scratch-rules-booklet.pdf",
         "scratch-reference.pdf",
     ]
-    return out / "scratch"
+    return built_all.out / "scratch"
 
 
 def text_of(path: Path) -> str:
@@ -141,7 +141,8 @@ def test_every_font_is_embedded(kit_a4: Path, name: str) -> None:
 
 
 def test_builds_are_byte_identical(tmp_path: Path, kit_a4: Path) -> None:
-    assert build(["scratch"], BuildOptions(out=str(tmp_path))).ok
+    # (in this process, from a copy of the kit file without the booklets)
+    assert build([kit_without_booklets(tmp_path, "scratch")], BuildOptions(out=str(tmp_path))).ok
     for name in ("scratch-cards.pdf", "scratch-mat.pdf"):
         assert (tmp_path / "scratch" / name).read_bytes() == (kit_a4 / name).read_bytes()
 
@@ -220,7 +221,8 @@ def test_identical_backs_and_copies_are_drawn_once(kit_a4: Path) -> None:
 
 
 def test_letter_kit(tmp_path: Path) -> None:
-    result = build(["scratch"], BuildOptions(out=str(tmp_path), paper="letter"))
+    kit = kit_without_booklets(tmp_path, "scratch")
+    result = build([kit], BuildOptions(out=str(tmp_path), paper="letter"))
     assert result.ok
     cards = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
     # Letter takes 6 poker cards with 3 mm bleed: 31 cards on 6 sheets.
@@ -254,7 +256,8 @@ def test_cards_file_build(tmp_path: Path) -> None:
 
 
 def test_fold_and_glue(tmp_path: Path) -> None:
-    result = build(["scratch"], BuildOptions(out=str(tmp_path), duplex="fold"))
+    kit = kit_without_booklets(tmp_path, "scratch")
+    result = build([kit], BuildOptions(out=str(tmp_path), duplex="fold"))
     assert result.ok
     pdf = PdfReader(str(tmp_path / "scratch" / "scratch-cards.pdf"))
     assert len(pdf.pages) == 8  # 31 cards, 4 a sheet, front and back on the same side
@@ -268,7 +271,8 @@ def first_dark_column(path: Path, index: int, row_mm: float) -> int:
 
 
 def test_back_offset_moves_only_the_backs(tmp_path: Path, kit_a4: Path) -> None:
-    moved = build(["scratch"], BuildOptions(out=str(tmp_path / "b"), back_offset="2,0"))
+    kit = kit_without_booklets(tmp_path, "scratch")
+    moved = build([kit], BuildOptions(out=str(tmp_path / "b"), back_offset="2,0"))
     assert moved.ok
     a = kit_a4 / "scratch-cards.pdf"
     b = tmp_path / "b" / "scratch" / "scratch-cards.pdf"
@@ -278,7 +282,9 @@ def test_back_offset_moves_only_the_backs(tmp_path: Path, kit_a4: Path) -> None:
 
 
 def test_low_ink_uses_much_less_ink(tmp_path: Path, kit_a4: Path) -> None:
-    low = build(["scratch"], BuildOptions(out=str(tmp_path), ink="low"))
+    low = build(
+        [kit_without_booklets(tmp_path, "scratch")], BuildOptions(out=str(tmp_path), ink="low")
+    )
     assert low.ok
 
     def coverage(path: Path) -> float:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import examples
+from conftest import examples, kit_without_booklets
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -226,7 +226,10 @@ def dark(image: Image.Image, x_mm: float, y_mm_from_top: float) -> bool:
 
 
 def test_build_with_cut_lines(tmp_path: Path) -> None:
-    result = build(["staircase"], BuildOptions(out=str(tmp_path), cut="lines", duplex="none"))
+    result = build(
+        [kit_without_booklets(tmp_path, "staircase")],
+        BuildOptions(out=str(tmp_path), cut="lines", duplex="none"),
+    )
     assert result.ok
     path = tmp_path / "staircase" / "staircase-action-cards.pdf"
     grid = plan_grid(PAPERS["a4"], CARDS["poker"], bleed=3 * MM, margin=5 * MM)
@@ -248,7 +251,10 @@ def dark_row(image: Image.Image, x_mm: float, y_mm: float) -> bool:
 
 
 def test_build_print_and_cut_for_silhouette(tmp_path: Path) -> None:
-    result = build(["staircase"], BuildOptions(out=str(tmp_path), cut="silhouette"))
+    result = build(
+        [kit_without_booklets(tmp_path, "staircase")],
+        BuildOptions(out=str(tmp_path), cut="silhouette"),
+    )
     assert result.ok
     folder = tmp_path / "staircase"
     grid, marks = plan_print_and_cut(
@@ -280,7 +286,10 @@ def test_build_print_and_cut_for_silhouette(tmp_path: Path) -> None:
         assert image.getpixel((round((x + 31) * MM * 4), round((y + 44) * MM * 4))) < 250
     first = regs[0]
     assert (first.get("x"), first.get("y"), first.get("width")) == ("10", "10", "5")
-    again = build(["staircase"], BuildOptions(out=str(tmp_path / "again"), cut="silhouette"))
+    again = build(
+        [kit_without_booklets(tmp_path, "staircase")],
+        BuildOptions(out=str(tmp_path / "again"), cut="silhouette"),
+    )
     assert again.ok
     assert (tmp_path / "again" / "staircase" / "staircase-action-cards-cut.svg").read_bytes() == (
         folder / "staircase-action-cards-cut.svg"
@@ -308,7 +317,7 @@ def test_a_wide_margin_moves_the_printed_marks_and_the_sheet_says_the_inset(
     tmp_path: Path,
 ) -> None:
     options = BuildOptions(out=str(tmp_path), cut="silhouette", margin="15mm")
-    assert build(["staircase"], options).ok
+    assert build([kit_without_booklets(tmp_path, "staircase")], options).ok
     folder = tmp_path / "staircase"
     image = render(folder / "staircase-action-cards.pdf", scale=4)
     assert dark(image, 17.5, 17.5) and not dark(image, 12.5, 12.5)  # the square, 16 mm in
@@ -321,13 +330,16 @@ def test_a_wide_margin_moves_the_printed_marks_and_the_sheet_says_the_inset(
     label = document[0].get_textpage().get_text_range()
     assert "Silhouette cut, marks inset 16 mm" in " ".join(label.split())
     default = tmp_path / "default"
-    assert build(["staircase"], BuildOptions(out=str(default), cut="silhouette")).ok
+    assert build(
+        [kit_without_booklets(tmp_path, "staircase")],
+        BuildOptions(out=str(default), cut="silhouette"),
+    ).ok
     document = pdfium.PdfDocument(str(default / "staircase" / "staircase-action-cards.pdf"))
     assert "marks inset" not in document[0].get_textpage().get_text_range()
 
 
 def test_default_build_writes_no_cut_file(tmp_path: Path) -> None:
-    assert build(["staircase"], BuildOptions(out=str(tmp_path))).ok
+    assert build([kit_without_booklets(tmp_path, "staircase")], BuildOptions(out=str(tmp_path))).ok
     assert not list((tmp_path / "staircase").glob("*-cut.svg"))
 
 

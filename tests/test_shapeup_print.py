@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import write
+from conftest import SharedBuild, kit_without_booklets, write
 from pypdf import PdfReader
 from test_build import fonts_of
 from typer.testing import CliRunner
@@ -36,12 +36,12 @@ BOOKLETS = ("shapeup-rules.pdf", "shapeup-rules-booklet.pdf", "shapeup-reference
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("shapeup")
-    result = build(["shapeup"], BuildOptions(out=str(out)))
-    assert result.ok, [str(f) for f in result.findings]
-    assert [Path(p).name for p in result.written] == [*FILES, *BOOKLETS]
-    return out / "shapeup"
+def kit(built_all: SharedBuild) -> Path:
+    """The Shape Up! kit on A4: the run's shared `kitgen build all`'s (tests only read it)."""
+    assert built_all.status == 0, built_all.stderr
+    written = [Path(line) for line in built_all.stdout.splitlines()]
+    assert [p.name for p in written if p.parent.name == "shapeup"] == [*FILES, *BOOKLETS]
+    return built_all.out / "shapeup"
 
 
 def sizes(path: Path) -> list[tuple[float, float]]:
@@ -71,7 +71,8 @@ def test_page_counts_and_sizes(kit: Path) -> None:
 
 
 def test_letter_paper(tmp_path: Path) -> None:
-    result = build(["shapeup"], BuildOptions(out=str(tmp_path), paper="letter"))
+    kit = kit_without_booklets(tmp_path, "shapeup")
+    result = build([kit], BuildOptions(out=str(tmp_path), paper="letter"))
     assert result.ok
     folder = tmp_path / "shapeup"
     # Letter takes 6 poker cards with 3 mm bleed: 4 sheets.
@@ -109,7 +110,8 @@ def test_every_font_is_embedded(kit: Path) -> None:
 
 
 def test_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
-    assert build(["shapeup"], BuildOptions(out=str(tmp_path))).ok
+    # (in this process, from a copy of the kit file without the booklets)
+    assert build([kit_without_booklets(tmp_path, "shapeup")], BuildOptions(out=str(tmp_path))).ok
     for name in FILES:
         assert (tmp_path / "shapeup" / name).read_bytes() == (kit / name).read_bytes(), name
 
@@ -234,7 +236,8 @@ def coverage(data: bytes | Path, page: int) -> float:
 
 
 def test_low_ink_uses_much_less_ink(kit: Path, tmp_path: Path) -> None:
-    assert build(["shapeup"], BuildOptions(out=str(tmp_path), ink="low")).ok
+    low_kit = kit_without_booklets(tmp_path, "shapeup")
+    assert build([low_kit], BuildOptions(out=str(tmp_path), ink="low")).ok
     low = tmp_path / "shapeup"
     # Faces keep their frames, rings and indices; the hatching and white grounds
     # still save close to half. Backs lose their dark ground.
