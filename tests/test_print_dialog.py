@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SharedBuild, run_in_process
+from conftest import SharedBuild, kit_without_booklets, run_in_process
 from pypdf import PdfReader
 
 from kitgen.entry import main
@@ -40,8 +40,7 @@ def test_every_pdf_of_every_kit_prints_at_actual_size(built_all: SharedBuild) ->
 def test_card_sheets_say_the_duplex_mode_they_were_laid_out_for(
     tmp_path: Path, duplex: str, expected: str
 ) -> None:
-    status, _out, err = run_in_process(
-        main, "build", "shapeup", "-o", str(tmp_path), "--duplex", duplex
-    )
+    kit = kit_without_booklets(tmp_path, "shapeup")
+    status, _out, err = run_in_process(main, "build", kit, "-o", str(tmp_path), "--duplex", duplex)
     assert status == 0, err
     assert preferences(tmp_path / "shapeup" / "shapeup-cards.pdf")["/Duplex"] == expected
