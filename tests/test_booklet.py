@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, write
+from conftest import FIXTURES, SharedBuild, write
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -179,21 +179,17 @@ sections:
 
 
 @pytest.fixture(scope="module")
-def scratch_rules(tmp_path_factory: pytest.TempPathFactory) -> tuple[RulesFile, str]:
+def scratch_rules(built_all: SharedBuild) -> tuple[RulesFile, str]:
+    """The Scratch rules and the text of their reading edition, as the kit prints it
+    (the run's shared `kitgen build all`; a rules file printed alone:
+    tests/test_booklet_fill.py)."""
     from kitgen.paths import data_dir
 
-    path = data_dir() / "scratch" / "rules.yaml"
-    doc = read_document(str(path))
+    doc = read_document(str(data_dir() / "scratch" / "rules.yaml"))
     assert isinstance(doc.model, RulesFile)
-    out = tmp_path_factory.mktemp("scratch-rules")
-    result = build([str(path)], BuildOptions(out=str(out)))
-    assert result.ok, [str(f) for f in result.findings]
-    assert [Path(p).name for p in result.written] == [
-        "scratch-rules.pdf",
-        "scratch-rules-booklet.pdf",
-        "scratch-reference.pdf",
-    ]
-    text = " ".join(pages_text((out / "scratch" / "scratch-rules.pdf").read_bytes()))
+    assert built_all.status == 0, built_all.stderr
+    reading = built_all.out / "scratch" / "scratch-rules.pdf"
+    text = " ".join(pages_text(reading.read_bytes()))
     return doc.model, text
 
 
