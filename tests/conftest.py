@@ -387,6 +387,23 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory, *args: str) -> Shared
     return SharedBuild(out, int(got["status"]), str(got["stdout"]), str(got["stderr"]))
 
 
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param("a4", marks=pytest.mark.shared_builds("built_all")),
+        pytest.param("letter", marks=pytest.mark.shared_builds("built_all_letter")),
+    ],
+)
+def kits_on_each_paper(request: pytest.FixtureRequest) -> Path:
+    """Every game's kit on one paper, for each of A4 and Letter (in low ink): the run's
+    shared builds' folder (tests only read it)."""
+    shared: SharedBuild = request.getfixturevalue(
+        "built_all" if request.param == "a4" else "built_all_letter"
+    )
+    assert shared.status == 0, shared.stderr
+    return shared.out
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _shared_builds_first(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Before its first test, each worker makes one of the shared builds the run needs

@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import SharedBuild
 
 from kitgen.build import BuildOptions, build
 from kitgen.paths import data_dir
@@ -44,21 +43,10 @@ MOST_BLANK = 0.25
 CREDIT = "Printed with kitgen"
 
 
-@pytest.fixture(
-    scope="module",
-    params=[
-        pytest.param("a4", marks=pytest.mark.shared_builds("built_all")),
-        pytest.param("letter", marks=pytest.mark.shared_builds("built_all_letter")),
-    ],
-)
-def built(request: pytest.FixtureRequest) -> Path:
-    """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
-    Letter): its rules PDFs are read here."""
-    shared: SharedBuild = request.getfixturevalue(
-        "built_all" if request.param == "a4" else "built_all_letter"
-    )
-    assert shared.status == 0, shared.stderr
-    return shared.out
+@pytest.fixture(scope="module")
+def built(kits_on_each_paper: Path) -> Path:
+    """Every game's kit on A4, then on Letter: its rules PDFs are read here."""
+    return kits_on_each_paper
 
 
 def table_rows(rules: Path) -> list[str]:

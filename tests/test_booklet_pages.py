@@ -20,7 +20,6 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from conftest import SharedBuild
 
 from kitgen.build import BuildOptions, plan
 from kitgen.paths import data_dir
@@ -48,23 +47,12 @@ PADDING = ("Card checklist", "Scores", "Notes")
 MOST_BLANK_REFERENCE = 0.25  # of the quick reference page's columns, on average
 
 
-@pytest.fixture(
-    scope="module",
-    params=[
-        pytest.param("a4", marks=pytest.mark.shared_builds("built_all")),
-        pytest.param("letter", marks=pytest.mark.shared_builds("built_all_letter")),
-    ],
-)
-def built(request: pytest.FixtureRequest) -> Path:
-    """Every game's kit on one paper (the run's shared `kitgen build all`, A4 or
-    Letter): its rules PDFs are read here."""
-    shared: SharedBuild = request.getfixturevalue(
-        "built_all" if request.param == "a4" else "built_all_letter"
-    )
-    assert shared.status == 0, shared.stderr
+@pytest.fixture(scope="module")
+def built(kits_on_each_paper: Path) -> Path:
+    """Every game's kit on A4, then on Letter: its rules PDFs are read here."""
     for game in GAMES:
-        assert (shared.out / game / f"{game}-rules-booklet.pdf").is_file(), game
-    return shared.out
+        assert (kits_on_each_paper / game / f"{game}-rules-booklet.pdf").is_file(), game
+    return kits_on_each_paper
 
 
 def rules_of(game: str) -> dict[str, Any]:
