@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SHARED_BUILD_HASH_SEED, SharedBuild, leftovers, write
+from conftest import SHARED_BUILD_HASH_SEED, SharedBuild, kit_without_booklets, leftovers, write
 from typer.testing import CliRunner
 
 import kitgen.atomic
@@ -239,3 +239,32 @@ def test_exports_are_byte_identical_run_to_run(tmp_path: Path) -> None:
             assert result.exit_code == 0, result.output
         runs.append(digests(out))
     assert runs[0] == runs[1] and len(runs[0]) >= 5
+
+
+def test_a_kit_prints_the_same_bytes_after_a_designed_games_svgs(tmp_path: Path) -> None:
+    """svglib before 2.0 replaced reportlab's `Canvas.drawPath` for the whole process
+    when imported, so every path drawn later without a fill rule of its own was filled
+    nonzero: on the dependency floors, Scratch's card backs printed by `kitgen build
+    all` (after Emberwake's SVG icons) differed from those of `kitgen build scratch`.
+    Here: Scratch's sheets printed in a process of their own, and in this one right
+    after a deck with SVG icons."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.build import BuildOptions, build
+
+    kit = kit_without_booklets(tmp_path, "scratch")
+    alone = tmp_path / "alone"
+    done = subprocess.run(
+        [sys.executable, "-m", "kitgen", "build", kit, "-o", str(alone)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    deck = data_dir() / "examples" / "emberwake" / "decks" / "ember-rush.yaml"
+    assert build([str(deck)], BuildOptions(out=str(tmp_path / "svg"))).ok
+    assert Canvas.drawPath.__qualname__ == "Canvas.drawPath"  # reportlab's own
+    assert build([kit], BuildOptions(out=str(tmp_path / "after"))).ok
+    for name in ("scratch-cards.pdf", "scratch-mat.pdf"):
+        after = (tmp_path / "after" / "scratch" / name).read_bytes()
+        assert after == (alone / "scratch" / name).read_bytes(), name

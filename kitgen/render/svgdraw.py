@@ -57,6 +57,26 @@ from kitgen.load.images import ImageProblem
 from kitgen.render.fonts import builtin_family, ensure_font
 from kitgen.terminal import shown
 
+
+def _unpatch_reportlab() -> None:
+    """svglib before 2.0 replaces reportlab's `Canvas.drawPath` for the whole process
+    when it is imported: every path drawn after, anywhere, without a fill rule of its
+    own is filled by the nonzero rule instead of the canvas's even-odd. A kit's bytes
+    then depended on whether a designed game's SVG had been drawn before it in the same
+    run (`kitgen build all` on the floors' svglib 1.5.1: Scratch's card backs `f`, not
+    `f*`). reportlab's own SVG drawing (renderPDF) passes each path's rule, so the
+    original is put back."""
+    patched = Canvas.drawPath
+    if patched.__qualname__.endswith("patchedDrawPath") and patched.__closure__:
+        for cell in patched.__closure__:
+            original = cell.cell_contents
+            if callable(original) and getattr(original, "__qualname__", "") == "Canvas.drawPath":
+                Canvas.drawPath = original
+                return
+
+
+_unpatch_reportlab()
+
 Embed = Callable[[bytes, int], Any]  # (image bytes, line) -> a picture or ImageProblem
 Paint = Callable[[Canvas, Any], None]  # draws a picture `embed` made in the unit square
 
