@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import write
+from conftest import pdf_text, starter_in_languages, write
 from hypothesis import given
 from hypothesis import strategies as st
+from test_designed_editions import CARDS as EDITION_CARDS
 from typer.testing import CliRunner
 
 from kitgen.build import BuildOptions, build
@@ -688,3 +689,37 @@ def test_a_designed_game_rebuilds_when_its_data_a_layout_or_an_icon_changes(
             seen.add(pdf.read_bytes())
     finally:
         watcher.close()
+
+
+def test_watch_lang_prints_and_rebuilds_that_edition(tmp_path: Path) -> None:
+    """`kitgen watch GAME --lang de` builds the German edition (its own file name),
+    and a save of a German cell rebuilds it; Ctrl-C stops it."""
+    game = starter_in_languages(tmp_path, EDITION_CARDS)
+    pdf = tmp_path / "out" / "star-lanterns" / "star-lanterns-de-cards.pdf"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "kitgen", "watch", str(game), "--lang", "de", "--out", "out"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = threading.Timer(WAIT, child.kill)  # a hung child fails the test, not CI
+    deadline.start()
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == f"{pdf.relative_to(tmp_path)}\n"
+        assert "Morgenläufer" in pdf_text(pdf)
+        cards = game / "cards.csv"
+        save(cards, cards.read_text(encoding="utf-8").replace("Morgenläufer", "Frühläufer"))
+        assert child.stdout.readline() == f"{pdf.relative_to(tmp_path)}\n"
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=WAIT)
+    finally:
+        deadline.cancel()
+        child.kill()
+    assert child.returncode == 0, err
+    assert out == ""
+    text = pdf_text(pdf)
+    assert "Frühläufer" in text and "Morgenläufer" not in text and "Dawn Runner" not in text
+    assert not (tmp_path / "out" / "star-lanterns" / "star-lanterns-cards.pdf").exists()

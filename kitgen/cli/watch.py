@@ -19,6 +19,7 @@ from kitgen.cli.common import (
     ExtraCommonsOption,
     GutterOption,
     InkOption,
+    LangOption,
     MarginOption,
     OutOption,
     PaperOption,
@@ -117,6 +118,7 @@ def register(app: typer.Typer) -> None:
                 "watched (0.01 to 60; with watchfiles, a change is seen at once).",
             ),
         ] = 0.25,
+        lang: LangOption = None,
         allow_outside: AllowOutsideOption = False,
     ) -> None:
         """Build like `kitgen build`, then rebuild after every save until Ctrl-C.
@@ -147,6 +149,7 @@ def register(app: typer.Typer) -> None:
             extra_commons=extra_commons,
             standard_deck=standard_deck,
             draft=True,  # a missing image is a placeholder while designing
+            language=lang,
         )
         from kitgen.build import check_options
 
