@@ -162,3 +162,59 @@ def test_languages_names_each_once_and_starts_with_the_games_language(game: Path
     codes = {(code, name) for code, _severity, name, _line, _column in found}
     assert ("duplicate-key", "game.yaml") in codes  # DE is de
     assert ("invalid-value", "game.yaml") in codes  # language: fr, but en first
+
+
+def _nicknames(node: object) -> list[str]:
+    """Every `Nickname` in a Tabletop Simulator saved object, in order."""
+    if isinstance(node, dict):
+        own = [str(node["Nickname"])] if "Nickname" in node else []
+        return own + [n for key, value in node.items() for n in _nicknames(value)]
+    if isinstance(node, list):
+        return [n for item in node for n in _nicknames(item)]
+    return []
+
+
+def test_export_lang_writes_each_edition_under_its_own_names(game: Path, tmp_path: Path) -> None:
+    """`kitgen export png|pdf|tts --lang`: the German edition's files carry its tag and
+    its card names (PNG file names, the single-card PDF's text, TTS nicknames); `all`
+    writes both editions; a language the game lacks is a usage error, nothing written."""
+    out = tmp_path / "png"
+    status, _stdout, err = run_in_process(
+        main, "export", "png", str(game), "--lang", "all", "-o", str(out)
+    )
+    assert status == 0, err
+    pngs = sorted(
+        p.relative_to(out / "star-lanterns" / "png").as_posix() for p in out.rglob("*.png")
+    )
+    assert pngs == [
+        "star-lanterns-cards/001-dawn-runner.png",
+        "star-lanterns-cards/002-sun-herald.png",
+        "star-lanterns-cards/003-night-owl.png",
+        "star-lanterns-cards/back.png",
+        "star-lanterns-de-cards/001-morgenläufer.png",
+        "star-lanterns-de-cards/002-sonnenbote.png",
+        "star-lanterns-de-cards/003-nachteule.png",
+        "star-lanterns-de-cards/back.png",
+    ]
+    out = tmp_path / "pdf"
+    status, _stdout, err = run_in_process(
+        main, "export", "pdf", str(game), "--lang", "de", "-o", str(out)
+    )
+    assert status == 0, err
+    assert pdf_names(out) == ["star-lanterns-de-cards.pdf"]
+    text = pdf_text(out / "star-lanterns" / "single-cards" / "star-lanterns-de-cards.pdf")
+    assert "Morgenläufer" in text and "Dawn Runner" not in text
+    out = tmp_path / "tts"
+    status, _stdout, err = run_in_process(
+        main, "export", "tts", str(game), "--lang", "de", "-o", str(out)
+    )
+    assert status == 0, err
+    saved = out / "star-lanterns" / "tts" / "star-lanterns-de-cards" / "star-lanterns-de-cards.json"
+    names = _nicknames(json.loads(saved.read_text(encoding="utf-8")))
+    assert names == ["Star Lanterns (de)", "Morgenläufer", "Sonnenbote", "Nachteule"]
+    out = tmp_path / "none"
+    status, _stdout, err = run_in_process(
+        main, "export", "pdf", str(game), "--lang", "fr", "-o", str(out)
+    )
+    assert status == 2 and not out.exists()
+    assert err.startswith("kitgen: error: --lang fr: star-lanterns is printed in en, de only")
