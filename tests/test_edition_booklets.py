@@ -178,3 +178,30 @@ def test_a_bad_key_in_the_rules_mapping_is_a_finding_at_it(game: Path) -> None:
     kit.write_text(KIT.replace("rules-de.yaml", "regeln.yaml"), encoding="utf-8")
     status, found = check(game)
     assert (status, found) == (1, [("uses-not-found", "error", "kit.yaml", 7, 7)])
+
+
+@pytest.mark.parametrize(
+    ("rules", "place", "says"),
+    [
+        ("7", (5, 8), "rules should be text or a mapping of keys to values, not the number 7"),
+        ("[rules.yaml]", (5, 8), "rules should be text or a mapping of keys to values, not a list"),
+        ("{en: rules.yaml, de: 7}", (5, 29), "rules.de should be text, not the number 7"),
+        (
+            "{en: rules.yaml, 7: rules-de.yaml}",
+            (5, 25),
+            "a key here should be text, not the number 7",
+        ),
+    ],
+)
+def test_a_rules_entry_of_the_wrong_kind_is_one_finding_in_words(
+    game: Path, rules: str, place: tuple[int, int], says: str
+) -> None:
+    """`rules:` takes a file name or a mapping of language tags to file names: a value
+    that is neither is one finding saying both, a bad entry of the mapping one finding
+    at it (never pydantic's names of the two kinds, `dict[str,function-after[...]]`)."""
+    (game / "kit.yaml").write_text(KIT.split("rules:\n")[0] + f"rules: {rules}\n", encoding="utf-8")
+    status, out, _err = run_in_process(main, "check", "--format", "json", str(game / "kit.yaml"))
+    assert status == 1
+    [entry] = json.loads(out)["files"]
+    wrong = [f for f in entry["findings"] if f["code"] == "wrong-type"]
+    assert [(f["line"], f["column"], f["message"]) for f in wrong] == [(*place, says)]

@@ -128,11 +128,39 @@ def _unwrap(annotation: Any) -> Any:
             return annotation
 
 
+def _members(annotation: Any) -> tuple[Any, ...]:
+    """The types of a union (None aside), each unwrapped; () for a type that is none."""
+    if get_origin(annotation) not in (typing.Union, types.UnionType):
+        return ()
+    return tuple(_unwrap(a) for a in get_args(annotation) if a is not type(None))
+
+
+def _member_for(members: tuple[Any, ...], part: Any) -> Any:
+    """The member of a union that a loc's next part goes into: a list for a position, a
+    mapping or a model (the first with that key) for a key; None when none does."""
+    for member in members:
+        origin = get_origin(member)
+        if isinstance(part, int) and origin in (list, tuple):
+            return member
+        if isinstance(part, str) and origin is dict:
+            return member
+        is_model = isinstance(member, type) and issubclass(member, BaseModel)
+        if isinstance(part, str) and is_model and _field_by_key(member, part) is not None:
+            return member
+    return None
+
+
 def annotation_at(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
-    """The (unwrapped) type a model expects at a loc, or None when unknown."""
+    """The (unwrapped) type a model expects at a loc, or None when unknown (a union's
+    member taken by what the loc goes into next)."""
     current: Any = model
     for part in loc:
         current = _unwrap(current)
+        members = _members(current)
+        if members:
+            current = _member_for(members, part)
+            if current is None:
+                return None
         origin = get_origin(current)
         if isinstance(current, type) and issubclass(current, BaseModel):
             info = _field_by_key(current, str(part))
@@ -189,6 +217,10 @@ def translate(err: Any, model: type[BaseModel], source: SourceMap, data: Any = N
         where = _label(loc[:-1], data, model)
         return finding("missing-key", f"{where} needs the key {loc[-1]!r}", source.at(path[:-1]))
     at = source.at(path, key=is_key)
+    if kind == "union_type":  # (kitgen's own: `_unions`)
+        return finding(
+            "wrong-type", f"{label} should be {ctx['expected']}, not {describe(value)}", at
+        )
     if kind in _EXPECTED:
         what = "a key here" if is_key else label
         return finding(
@@ -232,6 +264,61 @@ def translate(err: Any, model: type[BaseModel], source: SourceMap, data: Any = N
     # Any other kind (pydantic has more than kitgen's models can give) in the same words,
     # never pydantic's own: its messages name Python's types and patterns.
     return finding("invalid-value", f"{what} is {describe(value)}, which is not allowed here", at)
+
+
+def _clean(loc: tuple[Any, ...], model: type[BaseModel]) -> tuple[tuple[Any, ...], int]:
+    """A loc without pydantic's names of union members (`rules.dict[str,...].de` is
+    `rules.de`), and how long its part up to the first union is (-1: no union)."""
+    clean: list[Any] = []
+    union_at = -1
+    tag_next = False
+    for part in loc:
+        if tag_next and isinstance(part, str):
+            tag_next = False
+            continue  # pydantic's name of the member: `dict[str,...]`, `str`
+        tag_next = False
+        clean.append(part)
+        if part != "[key]" and _members(annotation_at(model, tuple(clean))):
+            union_at = len(clean) if union_at < 0 else union_at
+            tag_next = True
+    return tuple(clean), union_at
+
+
+def _unions(errors: list[Any], model: type[BaseModel]) -> list[Any]:
+    """pydantic's errors with a union's members worded as one: each error's loc without
+    the members' names; where one member got further into the value than the others
+    (a mapping of language tags holding a number), only its errors; where none did
+    (a number for a file name or a mapping), one error naming what each would take."""
+    out: list[Any] = []
+    points: dict[tuple[Any, ...], list[Any]] = {}
+    for e in errors:
+        clean, union_at = _clean(tuple(e["loc"]), model)
+        e = {**e, "loc": clean}
+        if union_at < 0:
+            out.append(e)
+        else:
+            points.setdefault((*clean[:union_at], union_at), []).append(e)
+    for key, group in points.items():
+        depth = len(key) - 1
+        deeper = [e for e in group if len(e["loc"]) > depth]
+        if deeper:
+            out.extend(deeper)
+            continue
+        expected = list(dict.fromkeys(_EXPECTED.get(e["type"], "") for e in group))
+        if len(group) > 1 and all(expected):
+            first = group[0]
+            out.append({**first, "type": "union_type", "ctx": {"expected": " or ".join(expected)}})
+        else:
+            out.extend(group)
+    return out
+
+
+def translate_all(
+    errors: list[Any], model: type[BaseModel], source: SourceMap, data: Any = None
+) -> list[Finding]:
+    """Word pydantic's errors of one document: a union's members' errors as one
+    (`_unions`), each then by `translate`."""
+    return [translate(e, model, source, data) for e in _unions(errors, model)]
 
 
 def _prunable(loc: tuple[Any, ...], kind: str, model: type[BaseModel]) -> Path | None:
@@ -305,8 +392,7 @@ def validate(model: type[M], data: dict[Any, Any], source: SourceMap) -> Validat
             errors = err.errors(include_url=False)
             if attempt == 0:
                 seen: set[tuple[str, int, int, str]] = set()
-                for e in errors:
-                    f = translate(e, model, source, data)
+                for f in translate_all(errors, model, source, data):
                     key = (
                         f.code,
                         f.location.line if f.location else 0,
