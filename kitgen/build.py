@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from kitgen import registry
 from kitgen.atomic import OutsideError, check_inside, write_atomic
-from kitgen.errors import KitgenError, UsageError
+from kitgen.errors import KitgenError, NoEdition, UsageError
 from kitgen.kit import check_document
 from kitgen.layout.cutting import CUT_MODES, FOLD_REFUSED
 from kitgen.layout.geometry import Duplex, LayoutError, Size
@@ -211,25 +211,37 @@ def _sheet(setup: PrintSetup) -> tuple[int, int]:
     )
 
 
-def _targets(targets: list[str]) -> list[tuple[str, bool]]:
-    """The targets, `all` spelt out, each with whether it is a game (else a file).
+def _targets(targets: list[str]) -> list[tuple[str, bool, bool]]:
+    """The targets, `all` spelt out, each with whether it is a game (else a file) and
+    whether `all` named it.
 
     A built-in game's id comes before a file of that name, as it always has; a game
     from another package (an entry point) comes after one, so naming a file never
     pays for reading the installed packages' entry points."""
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[str, bool, bool]] = []
+    named: set[tuple[str, bool]] = set()
+
+    def add(target: str, is_game: bool, by_all: bool = False) -> None:
+        if (target, is_game) not in named:
+            named.add((target, is_game))
+            out.append((target, is_game, by_all))
+        elif not by_all:  # named itself too: not only as one of `all`'s
+            out[:] = [(t, g, a and (t, g) != (target, is_game)) for t, g, a in out]
+
     for target in targets:
         if target == "all":
-            out += [(g, True) for g in registry.builtin_ids() if (g, True) not in out]
-            out += [(f, False) for f in example_games() if (f, False) not in out]
+            for game in registry.builtin_ids():
+                add(game, True, True)
+            for folder in example_games():
+                add(folder, False, True)
         elif target in registry.builtin_ids():
-            out.append((target, True))
+            add(target, True)
         elif os.path.isfile(target):
-            out.append((target, False))
+            add(target, False)
         elif registry.is_game(target):
-            out.append((target, True))
+            add(target, True)
         elif os.path.isdir(target) and _designed_folder(target):
-            out.append((target, False))
+            add(target, False)
         elif os.path.exists(target):  # a folder, a pipe or a device: never opened
             from kitgen.load.references import special_kind
 
@@ -644,7 +656,7 @@ class KitBuilder:
             return declared
         chosen = [tag for tag in declared if tag.casefold() == wanted.casefold()]
         if not chosen:
-            raise UsageError(
+            raise NoEdition(
                 f"--lang {wanted}: {game.id} is printed in {', '.join(declared)} only (its "
                 "game file's `languages:`, else its `language:`); give one of them, or all"
             )
@@ -797,17 +809,42 @@ def _plan(builder: KitBuilder, targets: list[str]) -> None:
 
 
 def _plan_targets(builder: KitBuilder, targets: list[str]) -> None:
-    for target, is_game in _targets(targets):
-        if not is_game:
-            builder.file(target)
-            continue
-        kit_path = str(registry.get(target).data_dir / "kit.yaml")
-        if not os.path.isfile(kit_path):
-            builder.result.notes.append(f"{target}: no printable kit yet, skipped")
-            continue
-        if builder.again(_shown(kit_path)):
-            continue
-        doc = read_document(kit_path)
-        if not isinstance(doc.model, KitBase) or not check_document(doc).ok:
-            raise KitgenError(f"kitgen's own {target} kit is broken ({kit_path})")
-        builder.kit(doc.model, kit_path, target)
+    """Plan each target. With `--lang TAG`, a game that `all` names and that has no
+    edition in that language is left out, and a note names it (named itself, it is a
+    usage error); `all` with no game in that language at all is one too."""
+    missing: list[str] = []
+    listed = _targets(targets)
+    for target, is_game, by_all in listed:
+        try:
+            _plan_target(builder, target, is_game)
+        except NoEdition:
+            if not by_all:
+                raise
+            missing.append(target if is_game else os.path.basename(os.path.normpath(target)))
+    if not missing:
+        return
+    language = builder.options.language
+    if len(missing) == len(listed):
+        raise UsageError(
+            f"--lang {language}: no game of `all` is printed in {language} (a game file's "
+            "`languages:` says which a game is)"
+        )
+    builder.result.notes.append(
+        f"not printed in {language}, having no edition in it: {', '.join(missing)}"
+    )
+
+
+def _plan_target(builder: KitBuilder, target: str, is_game: bool) -> None:
+    if not is_game:
+        builder.file(target)
+        return
+    kit_path = str(registry.get(target).data_dir / "kit.yaml")
+    if not os.path.isfile(kit_path):
+        builder.result.notes.append(f"{target}: no printable kit yet, skipped")
+        return
+    if builder.again(_shown(kit_path)):
+        return
+    doc = read_document(kit_path)
+    if not isinstance(doc.model, KitBase) or not check_document(doc).ok:
+        raise KitgenError(f"kitgen's own {target} kit is broken ({kit_path})")
+    builder.kit(doc.model, kit_path, target)

@@ -11,3 +11,8 @@ class UsageError(KitgenError):
     """The command was called wrongly (exit status 2)."""
 
     exit_code = 2
+
+
+class NoEdition(UsageError):
+    """`--lang` names a language a game has no edition in (exit status 2; a game that
+    `all` names is then left out, and said so)."""

@@ -218,3 +218,32 @@ def test_export_lang_writes_each_edition_under_its_own_names(game: Path, tmp_pat
     )
     assert status == 2 and not out.exists()
     assert err.startswith("kitgen: error: --lang fr: star-lanterns is printed in en, de only")
+
+
+def test_build_all_lang_prints_the_games_that_have_that_edition(game: Path, tmp_path: Path) -> None:
+    """`kitgen build all GAME --lang de`: the German edition of the game that has one;
+    the games of `all` without one are left out, named in one note. A game named itself
+    without that edition is a usage error, as is `all` when no game has it."""
+    out = tmp_path / "out"
+    status, stdout, err = run_in_process(
+        main, "build", "all", str(game), "--lang", "de", "-o", str(out)
+    )
+    assert status == 0, err
+    assert stdout.split() == [str(out / "star-lanterns" / "star-lanterns-de-cards.pdf")]
+    assert pdf_names(out) == ["star-lanterns-de-cards.pdf"]
+    assert (
+        "kitgen: not printed in de, having no edition in it: scratch, shapeup, scaffold, "
+        "staircase, galliard, emberwake, harbour-lights\n"
+    ) in err
+    status, stdout, err = run_in_process(
+        main, "build", "all", "scratch", str(game), "--lang", "de", "-o", str(tmp_path / "x")
+    )
+    assert (status, stdout) == (2, "")
+    assert err == (
+        "kitgen: error: --lang de: scratch is printed in en only (its game file's "
+        "`languages:`, else its `language:`); give one of them, or all\n"
+    )
+    status, stdout, err = run_in_process(main, "build", "all", "--lang", "de", "-o", str(out))
+    assert (status, stdout) == (2, "")
+    assert err.startswith("kitgen: error: --lang de: no game of `all` is printed in de")
+    assert not (tmp_path / "x").exists()
