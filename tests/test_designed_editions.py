@@ -247,3 +247,32 @@ def test_build_all_lang_prints_the_games_that_have_that_edition(game: Path, tmp_
     assert (status, stdout) == (2, "")
     assert err.startswith("kitgen: error: --lang de: no game of `all` is printed in de")
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize(
+    "size",
+    ["{language: {de: 9, else: 13}}", "\"{{ 9 if language == 'de' else 13 }}\""],
+    ids=["mapping", "template"],
+)
+def test_a_layout_sets_a_size_per_language(game: Path, tmp_path: Path, size: str) -> None:
+    """`language` is the edition's language to a layout's mappings and templates (no
+    field of the game's has that name): the German names print at 9 pt, the English at
+    13. The check reads it as no unknown field."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    face = game / "face.yaml"
+    text = face.read_text(encoding="utf-8")
+    assert "    size: 13 " in text
+    face.write_text(text.replace("    size: 13 ", f"    size: {size} ", 1), encoding="utf-8")
+    status, found = check(game)
+    assert (status, [f[0] for f in found]) == (0, ["language-missing-text"])
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "all", "-o", str(out))
+    assert status == 0, err
+    for edition, name, points in (("", "Dawn Runner", 13), ("-de", "Morgenläufer", 9)):
+        pdf = pdfium.PdfDocument(str(out / "star-lanterns" / f"star-lanterns{edition}-cards.pdf"))
+        textpage = pdf[0].get_textpage()
+        at = textpage.get_text_range().find(name)
+        assert at >= 0, name
+        assert raw.FPDFText_GetFontSize(textpage, at) == pytest.approx(points), name

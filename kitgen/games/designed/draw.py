@@ -293,7 +293,7 @@ class Artist:
         what templates give)."""
         found = self.design.contexts.get(id(card))
         if not isinstance(found, CardContext):
-            found = CardContext(context_of(card, self.design.fields))
+            found = CardContext(context_of(card, self.design.fields, self.language))
             self.design.contexts[id(card)] = found
         return found
 

@@ -263,13 +263,24 @@ class Design:
         return names or [self.name_of(card)]
 
 
-def context_of(card: Card, fields: Mapping[str, FieldSpec]) -> dict[str, Any]:
+# What templates, mappings and `when:` read as the language of the edition being
+# printed (its tag as the game file's `languages:` writes it), unless a field has the
+# name: `size: {language: {de: 8, else: 10}}` sets German text smaller.
+EDITION_LANGUAGE = "language"
+
+
+def context_of(
+    card: Card, fields: Mapping[str, FieldSpec], language: str | None = None
+) -> dict[str, Any]:
     """What a card's templates see: every field, icons as a list, an empty one as the
-    empty text that no number is greater or smaller than (props.EMPTY)."""
+    empty text that no number is greater or smaller than (props.EMPTY); and, unless a
+    field has its name, `language`: the edition's."""
     out: dict[str, Any] = {}
     for name in fields:
         value = card.values.get(name, EMPTY)
         out[name] = list(value) if isinstance(value, tuple) else value
+    if language is not None and EDITION_LANGUAGE not in fields:
+        out[EDITION_LANGUAGE] = language
     return out
 
 
@@ -1049,7 +1060,7 @@ class Layouts:
 
         fields = self.design.fields
         for name in names:
-            if name not in fields:
+            if name not in fields and name != EDITION_LANGUAGE:
                 self.design.findings.append(
                     finding(
                         "unknown-key",
