@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import queue
@@ -134,6 +135,30 @@ def save(path: Path, text: str) -> None:
     temp = path.with_name(f".{path.name}.tmp")
     temp.write_text(text, encoding="utf-8")
     os.replace(temp, path)
+
+
+@contextlib.contextmanager
+def watching(args: list[str], cwd: Path) -> Iterator[subprocess.Popen[str]]:
+    """`kitgen watch ARGS` as a program of its own, Ctrl-C reaching it as it would from
+    a shell; killed after WAIT seconds (a hung child fails the test, not CI) or when the
+    test ends."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "kitgen", "watch", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell's background job ignores Ctrl-C; the watcher must get it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = threading.Timer(WAIT, child.kill)
+    deadline.start()
+    try:
+        yield child
+    finally:
+        deadline.cancel()
+        child.kill()
+        child.wait()
 
 
 def fresh_build(src: Path, tmp: Path) -> bytes:
@@ -337,29 +362,15 @@ def test_cli_missing_target_is_a_one_line_usage_error(tmp_path: Path) -> None:
 
 
 def test_cli_builds_and_stops_quietly_on_ctrl_c(src: Path) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "kitgen", "watch", "deck.yaml", "--out", "out"],
-        cwd=src,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        # A shell's background job ignores Ctrl-C; the watcher must get it.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    deadline = threading.Timer(WAIT, child.kill)  # a hung child fails the test, not CI
-    deadline.start()
-    try:
+    with watching(["deck.yaml", "--out", "out"], src) as child:
         assert child.stderr is not None
         first = child.stderr.readline()
-        watching = child.stderr.readline()
+        watched = child.stderr.readline()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=WAIT)
-    finally:
-        deadline.cancel()
-        child.kill()
     assert child.returncode == 0, err
     assert first.endswith("] built: 1 file written\n") and first.startswith("[")
-    assert watching == "kitgen: watching 2 files for changes (Ctrl-C to stop)\n"
+    assert watched == "kitgen: watching 2 files for changes (Ctrl-C to stop)\n"
     assert err == "kitgen: stopped watching\n"
     assert out == f"{PDF}\n"
 
@@ -696,17 +707,7 @@ def test_watch_lang_prints_and_rebuilds_that_edition(tmp_path: Path) -> None:
     and a save of a German cell rebuilds it; Ctrl-C stops it."""
     game = starter_in_languages(tmp_path, EDITION_CARDS)
     pdf = tmp_path / "out" / "star-lanterns" / "star-lanterns-de-cards.pdf"
-    child = subprocess.Popen(
-        [sys.executable, "-m", "kitgen", "watch", str(game), "--lang", "de", "--out", "out"],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    deadline = threading.Timer(WAIT, child.kill)  # a hung child fails the test, not CI
-    deadline.start()
-    try:
+    with watching([str(game), "--lang", "de", "--out", "out"], tmp_path) as child:
         assert child.stdout is not None
         assert child.stdout.readline() == f"{pdf.relative_to(tmp_path)}\n"
         assert "Morgenläufer" in pdf_text(pdf)
@@ -715,9 +716,6 @@ def test_watch_lang_prints_and_rebuilds_that_edition(tmp_path: Path) -> None:
         assert child.stdout.readline() == f"{pdf.relative_to(tmp_path)}\n"
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=WAIT)
-    finally:
-        deadline.cancel()
-        child.kill()
     assert child.returncode == 0, err
     assert out == ""
     text = pdf_text(pdf)
