@@ -205,3 +205,18 @@ def test_a_rules_entry_of_the_wrong_kind_is_one_finding_in_words(
     [entry] = json.loads(out)["files"]
     wrong = [f for f in entry["findings"] if f["code"] == "wrong-type"]
     assert [(f["line"], f["column"], f["message"]) for f in wrong] == [(*place, says)]
+
+
+def test_a_figure_may_name_its_card_in_the_editions_language(game: Path, tmp_path: Path) -> None:
+    """The German rules name the card in German (`Nachteule`): the check finds it, as
+    the drawing does, and the German booklet's figure draws it."""
+    german = GERMAN.replace("{card: Night Owl}", "{card: Nachteule}")
+    assert german != GERMAN
+    (game / "rules-de.yaml").write_text(german, encoding="utf-8")
+    status, found = check(game)
+    assert status == 0 and not [f for f in found if f[1] == "error"], found
+    out = tmp_path / "out"
+    status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "de", "-o", str(out))
+    assert status == 0, err
+    text = pdf_text(out / "star-lanterns" / "star-lanterns-de-rules.pdf")
+    assert "Nachteule" in text

@@ -53,7 +53,9 @@ class DesignedGame(Game):
         from kitgen.games.designed.lookup import CardIndex
 
         design = load_design(self.id, self.folder)
-        return for_cards(CardIndex(design.cards, design.name_of))
+        # (a figure names a card in any of the game's languages, as a deck does: an
+        # edition's rules name its cards in its own)
+        return for_cards(CardIndex(design.cards, design.name_of, design.names_of))
 
     def cover(self) -> CoverCards | None:
         from kitgen.games.designed.figures import cover_cards
