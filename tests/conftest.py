@@ -214,6 +214,20 @@ def kit_without_booklets(tmp: Path, game: str) -> str:
     return write(tmp / f"kit-{game}", "kit.yaml", kept)
 
 
+def checked(*paths: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
+    """`kitgen check --format json PATHS` in this process: its exit status and each
+    distinct finding as (code, severity, file name, line, column), sorted."""
+    from kitgen.entry import main
+
+    status, out, _err = run_in_process(main, "check", "--format", "json", *map(str, paths))
+    found = [
+        (f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"])
+        for entry in json.loads(out)["files"]
+        for f in entry["findings"]
+    ]
+    return status, sorted(set(found))
+
+
 def pdf_text(pdf: Path) -> str:
     """The text of every page of a PDF, as pdfium reads it, page after page."""
     import pypdfium2 as pdfium

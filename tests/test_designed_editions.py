@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import pdf_names, pdf_text, run_in_process, starter_in_languages
+from conftest import checked, pdf_names, pdf_text, run_in_process, starter_in_languages
 
 from kitgen.entry import main
 
@@ -26,18 +26,8 @@ def game(tmp_path: Path) -> Path:
     return starter_in_languages(tmp_path, CARDS)
 
 
-def check(*paths: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
-    status, out, _err = run_in_process(main, "check", "--format", "json", *map(str, paths))
-    found = [
-        (f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"])
-        for entry in json.loads(out)["files"]
-        for f in entry["findings"]
-    ]
-    return status, sorted(set(found))
-
-
 def test_the_game_checks_clean_but_for_the_missing_german_text(game: Path) -> None:
-    status, found = check(game)
+    status, found = checked(game)
     # Sun Herald (row 3) has no German rules text: a warning at its `rules@de` cell.
     assert (status, found) == (0, [("language-missing-text", "warning", "cards.csv", 3, 6)])
 
@@ -81,12 +71,12 @@ def test_without_lang_the_first_languages_edition_keeps_its_names(
 def test_an_undeclared_languages_column_is_a_finding_at_its_header(game: Path) -> None:
     path = game / "cards.csv"
     path.write_text(CARDS.replace("rules@de,", "rules@fr,", 1), encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert status == 1
     assert ("unknown-key", "error", "cards.csv", 1, 6) in found
     # A column of the first language's text is the plain column: `name@en` is one too.
     path.write_text(CARDS.replace("name@de", "name@en", 1), encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert ("unknown-key", "error", "cards.csv", 1, 2) in found
 
 
@@ -122,7 +112,7 @@ def test_a_deck_names_cards_in_any_language(game: Path, tmp_path: Path) -> None:
         "  Morgenläufer: 2\n  night owl: 1\n  nachteule: 1\n",
         encoding="utf-8",
     )
-    status, found = check(deck)
+    status, found = checked(deck)
     assert status == 0
     # Nachteule is Night Owl: the two lines are one card's (added up, as ever).
     assert found == [("merged-entries", "warning", "starter.yaml", 7, 3)]
@@ -145,7 +135,7 @@ def test_a_name_two_cards_share_across_languages_is_ambiguous(game: Path) -> Non
         "game: star-lanterns\nkind: deck\nname: Starter\ncards:\n  Sun Herald: 1\n",
         encoding="utf-8",
     )
-    status, found = check(deck)
+    status, found = checked(deck)
     assert status == 1
     assert ("duplicate-card", "error", "starter.yaml", 5, 3) in found
 
@@ -157,7 +147,7 @@ def test_languages_names_each_once_and_starts_with_the_games_language(game: Path
         text.replace("languages: [en, de]", "language: fr\nlanguages: [en, de, DE]"),
         encoding="utf-8",
     )
-    status, found = check(game)
+    status, found = checked(game)
     assert status == 1
     codes = {(code, name) for code, _severity, name, _line, _column in found}
     assert ("duplicate-key", "game.yaml") in codes  # DE is de
@@ -265,7 +255,7 @@ def test_a_layout_sets_a_size_per_language(game: Path, tmp_path: Path, size: str
     text = face.read_text(encoding="utf-8")
     assert "    size: 13 " in text
     face.write_text(text.replace("    size: 13 ", f"    size: {size} ", 1), encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert (status, [f[0] for f in found]) == (0, ["language-missing-text"])
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "all", "-o", str(out))

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import pdf_names, pdf_text, run_in_process, starter_in_languages
+from conftest import checked, pdf_names, pdf_text, run_in_process, starter_in_languages
 
 from kitgen.entry import main
 
@@ -75,18 +75,8 @@ def build(game: Path, out: Path, *options: str) -> tuple[int, str]:
     return status, err
 
 
-def check(game: Path) -> tuple[int, list[tuple[str, str, str, int, int]]]:
-    status, out, _err = run_in_process(main, "check", "--format", "json", str(game))
-    found = [
-        (f["code"], f["severity"], Path(f["path"]).name, f["line"], f["column"])
-        for entry in json.loads(out)["files"]
-        for f in entry["findings"]
-    ]
-    return status, sorted(set(found))
-
-
 def test_the_game_with_rules_per_language_checks_clean(game: Path) -> None:
-    assert check(game) == (0, [])
+    assert checked(game) == (0, [])
 
 
 def test_build_lang_de_prints_the_german_rules(game: Path, tmp_path: Path) -> None:
@@ -144,7 +134,7 @@ def test_an_edition_without_rules_prints_no_booklet_and_says_so(
 ) -> None:
     kit = game / "kit.yaml"
     kit.write_text(KIT.split("rules:\n")[0] + rules, encoding="utf-8")
-    assert check(game) == (0, [])
+    assert checked(game) == (0, [])
     out = tmp_path / "out"
     status, err = build(game, out, "--lang", "all")
     assert status == 0, err
@@ -166,17 +156,17 @@ def test_a_bad_key_in_the_rules_mapping_is_a_finding_at_it(game: Path) -> None:
     kit = game / "kit.yaml"
     # fr is no language of the game's; DE repeats de; the line and column are the key's.
     kit.write_text(KIT + "  fr: rules.yaml\n  DE: rules.yaml\n", encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert status == 1
     assert ("unknown-key", "error", "kit.yaml", 8, 3) in found
     assert ("duplicate-key", "error", "kit.yaml", 9, 3) in found
     # The first language's rules must be there.
     kit.write_text(KIT.replace("  en: rules.yaml\n", ""), encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert (status, found) == (1, [("missing-key", "error", "kit.yaml", 5, 1)])
     # Each rules file is checked at its own entry: one that is missing, say.
     kit.write_text(KIT.replace("rules-de.yaml", "regeln.yaml"), encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert (status, found) == (1, [("uses-not-found", "error", "kit.yaml", 7, 7)])
 
 
@@ -213,7 +203,7 @@ def test_a_figure_may_name_its_card_in_the_editions_language(game: Path, tmp_pat
     german = GERMAN.replace("{card: Night Owl}", "{card: Nachteule}")
     assert german != GERMAN
     (game / "rules-de.yaml").write_text(german, encoding="utf-8")
-    status, found = check(game)
+    status, found = checked(game)
     assert status == 0 and not [f for f in found if f[1] == "error"], found
     out = tmp_path / "out"
     status, _stdout, err = run_in_process(main, "build", str(game), "--lang", "de", "-o", str(out))

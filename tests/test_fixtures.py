@@ -209,17 +209,23 @@ def test_card_in_other_deck(tmp_path: Path) -> None:
     assert not report.ok
 
 
+def in_two_languages(folder: Path, cards: str) -> None:
+    """The broken fixture game in `folder`, printed in English and German, its card
+    data `cards` (a CSV text with `@de` columns)."""
+    text = BROKEN_GAME.read_text(encoding="utf-8")
+    text = text.replace("cards: fixture-cards.csv", "cards: cards.csv\nlanguages: [en, de]")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    (folder / "fixture-face.yaml").write_bytes((FIXTURES_ROOT / "fixture-face.yaml").read_bytes())
+    (folder / "cards.csv").write_text(cards, encoding="utf-8")
+
+
 def test_language_missing_text(tmp_path: Path) -> None:
     """A game of two languages whose card data leaves a card's `name@de` cell empty:
     `language-missing-text`, a warning at that cell (tests/test_designed_editions.py
     has the rest)."""
-    text = BROKEN_GAME.read_text(encoding="utf-8")
-    text = text.replace("cards: fixture-cards.csv", "cards: cards.csv\nlanguages: [en, de]")
-    (tmp_path / "game.yaml").write_text(text, encoding="utf-8")
-    (tmp_path / "fixture-face.yaml").write_bytes((FIXTURES_ROOT / "fixture-face.yaml").read_bytes())
-    (tmp_path / "cards.csv").write_text(
+    in_two_languages(
+        tmp_path,
         "name,name@de,type,cost\nGoblin,Kobold,unit,1\nKnight,,unit,2\nDoom,Verderben,spell,9\n",
-        encoding="utf-8",
     )
     report = check_file(str(tmp_path / "game.yaml"))
     csv = str(tmp_path / "cards.csv")
@@ -240,13 +246,8 @@ def test_language_missing_rules(tmp_path: Path) -> None:
     the rest)."""
     from kitgen.build import BuildOptions, build
 
-    text = BROKEN_GAME.read_text(encoding="utf-8")
-    text = text.replace("cards: fixture-cards.csv", "cards: cards.csv\nlanguages: [en, de]")
-    (tmp_path / "game.yaml").write_text(text, encoding="utf-8")
-    (tmp_path / "fixture-face.yaml").write_bytes((FIXTURES_ROOT / "fixture-face.yaml").read_bytes())
-    (tmp_path / "cards.csv").write_text(
-        "name,name@de,type,cost\nGoblin,Kobold,unit,1\nDoom,Verderben,spell,9\n",
-        encoding="utf-8",
+    in_two_languages(
+        tmp_path, "name,name@de,type,cost\nGoblin,Kobold,unit,1\nDoom,Verderben,spell,9\n"
     )
     (tmp_path / "rules.yaml").write_text(
         "game: fixture-duel\nkind: rules\ntitle: Fixture Duel\nsections:\n"
