@@ -577,6 +577,7 @@ class KitBuilder:
 
         def drawn() -> None:
             from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
+            from kitgen.render.fonts import booklet_family, project_families
 
             context = game_context(game, doc.path)
             figures = game_figures(game, doc.path, language)
@@ -597,7 +598,9 @@ class KitBuilder:
             page, sheet = booklet_sizes(setup)
             # The rules file's own language, else its edition's, else the game's (a
             # designed game's file).
-            setting = rules.language or language or registry.get(game, doc.path).rules_language()
+            setting = rules.language or language or owner.rules_language()
+            # (KitSans, and the game's own fonts for what it lacks: Chinese, say)
+            family = booklet_family(project_families(tuple(owner.booklet_fonts().values())))
             pages, folded, found = booklet_pdfs(
                 rules,
                 context,
@@ -608,6 +611,7 @@ class KitBuilder:
                 setup.ink,
                 padding_facts(rules.title, game, doc.path, kit, decks, context),
                 setting,
+                family,
             )
             self.result.findings += found
             if has_errors(found):
@@ -616,7 +620,9 @@ class KitBuilder:
             self._put(booklet, folded)
             if rules.quick_reference:
                 paper = sheet.rotated() if sheet.width > sheet.height else sheet
-                data, found = reference_pdf(rules, context, figures, paper, setup.ink, setting)
+                data, found = reference_pdf(
+                    rules, context, figures, paper, setup.ink, setting, family
+                )
                 self.result.findings += found
                 if not has_errors(found):
                     self._put(reference, data)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
     from typer import _click as click
 
+    from kitgen.load.fontfile import FontSource
     from kitgen.model.document import Document
     from kitgen.model.findings import CodeInfo, Finding
     from kitgen.model.kit import KitBase
@@ -295,6 +296,13 @@ class Game:
         first line names (None: none lies beside it, and `kitgen.starters.schema_line`
         says how to make one). A game without such a starter raises `Unsupported`."""
         raise self.unsupported(f"starter {kind} file")
+
+    def booklet_fonts(self) -> Mapping[str, Mapping[str, FontSource]]:
+        """The game's own font families, in order, by name, each as its faces' files
+        ("regular", "bold", "italic", "bold_italic"), that its rules booklets draw what
+        kitgen's type cannot in (Chinese, say: `kitgen.render.fonts.booklet_family`);
+        none: the booklet is set in kitgen's type alone."""
+        return {}
 
     def rules_language(self) -> str | None:
         """The language the game's rules are written in when the game says (a BCP 47

@@ -15,9 +15,13 @@ checking plain files costs nothing; other text loads the fonts once per process.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from kitgen.model.findings import Finding, Location, finding
+
+if TYPE_CHECKING:
+    from kitgen.load.fontfile import FontSource
 
 
 def plain(text: str) -> bool:
@@ -38,12 +42,20 @@ def unprintable(text: str, font: str | None = None) -> str:
     return missing_glyphs(text, font or REGULAR)
 
 
-def undrawable_message(text: str, missing: str, fonts: list[str] | None = None) -> str:
+def undrawable_message(
+    text: str, missing: str, fonts: list[str] | None = None, booklet: bool = False
+) -> str:
     """What a text-not-drawable finding says: the text, and the characters it prints
     as "?" (each with its code point: `said_characters` reads them back); `fonts`, a
-    fallback chain's names, are named as none having them."""
+    fallback chain's names, are named as none having them (`booklet`: the game's own
+    fonts that a rules booklet draws what kitgen's lack in)."""
     from kitgen.render.fonts import describe_characters, shown_text
 
+    if booklet and fonts:
+        return (
+            f"{shown_text(text)} prints {describe_characters(missing)} as ?: neither "
+            f"kitgen's fonts nor the game's own ({', '.join(fonts)}) have them"
+        )
     if fonts is not None and len(fonts) > 1:
         return (
             f"{shown_text(text)} prints {describe_characters(missing)} as ?: none of the "
@@ -55,21 +67,59 @@ def undrawable_message(text: str, missing: str, fonts: list[str] | None = None) 
     )
 
 
-def check_printable(text: str, at: Location | None, font: str | None = None) -> list[Finding]:
-    """A text-not-drawable warning at `at` when kitgen cannot print all of `text`."""
+def check_printable(
+    text: str, at: Location | None, font: str | None = None, booklet: list[str] | None = None
+) -> list[Finding]:
+    """A text-not-drawable warning at `at` when kitgen cannot print all of `text` (in
+    `font`, KitSans by default; `booklet`: the names of the game's own fonts that `font`,
+    a rules booklet's type, draws in too)."""
     missing = unprintable(text, font)
-    return [finding("text-not-drawable", undrawable_message(text, missing), at)] if missing else []
+    if not missing:
+        return []
+    return [finding("text-not-drawable", undrawable_message(text, missing, booklet, True), at)]
 
 
-def check_all_printable(texts: Iterable[tuple[str, Location | None]]) -> list[Finding]:
-    """check_printable for each text and its place (each text and place once)."""
+def check_all_printable(
+    texts: Iterable[tuple[str, Location | None]], booklet: BookletType | None = None
+) -> list[Finding]:
+    """check_printable for each text and its place (each text and place once), in a
+    rules booklet's type when given (else KitSans)."""
     found: list[Finding] = []
     seen: set[tuple[str, Location | None]] = set()
     for text, at in texts:
         if (text, at) not in seen:
             seen.add((text, at))
-            found += check_printable(text, at)
+            found += check_booklet_text(text, at, booklet)
     return found
+
+
+def check_booklet_text(
+    text: str, at: Location | None, booklet: BookletType | None
+) -> list[Finding]:
+    """check_printable of text a rules booklet prints in its type (None: KitSans)."""
+    if booklet is None or plain(text):
+        return check_printable(text, at)
+    return check_printable(text, at, booklet.font, booklet.names)
+
+
+class BookletType:
+    """The type a game's rules booklets print in, for checking their text: KitSans, and
+    the game's own fonts (`Game.booklet_fonts`, by name) for what it lacks. Their files
+    are read only when text that KitSans cannot draw is checked."""
+
+    def __init__(self, own: Mapping[str, Mapping[str, FontSource]] | None = None) -> None:
+        self.own = dict(own or {})
+        self.names = list(self.own) or None
+        self._font: str | None = None
+
+    @property
+    def font(self) -> str | None:
+        """The registered font of the booklet's regular face (None: KitSans alone)."""
+        if self.own and self._font is None:
+            from kitgen.render.fonts import booklet_family, project_families
+
+            self._font = booklet_family(project_families(tuple(self.own.values()))).regular
+        return self._font
 
 
 _CODE_POINT = re.compile(r"\bU\+([0-9A-F]{4,6})\b")

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from kitgen import registry
 from kitgen.load.documents import Document, read_document
-from kitgen.load.printable import check_all_printable, check_printable
+from kitgen.load.printable import BookletType, check_all_printable, check_booklet_text
 from kitgen.load.validate import translate
 from kitgen.model.figures import ChecksItself
 from kitgen.model.findings import Finding, Location, finding
@@ -212,6 +212,9 @@ def check_rules(doc: Document) -> list[Finding]:
     rules = doc.model
     assert isinstance(rules, RulesFile) and doc.game is not None
     context = game_context(doc.game, doc.path)
+    game = registry.get(doc.game, doc.path)
+    # The booklet's type: KitSans, and the game's own fonts for what it lacks.
+    booklet = BookletType(game.booklet_fonts())
     # The title and subtitle print as written (the cover, every page's footer), and so
     # do the cover's facts from the game file.
     found = check_all_printable(
@@ -222,7 +225,8 @@ def check_rules(doc: Document) -> list[Finding]:
                 if text is not None
             ),
             *cover_texts(doc.game, doc.path),
-        ]
+        ],
+        booklet,
     )
     env = None
     for text, at in texts(rules):
@@ -237,9 +241,8 @@ def check_rules(doc: Document) -> list[Finding]:
             problem = template_problem(env, text, context, at)
             problems += [] if problem is None else [problem]
         if not problems:
-            problems += check_printable(printed(text, context, env), at)
+            problems += check_booklet_text(printed(text, context, env), at, booklet)
         found += problems
-    game = registry.get(doc.game, doc.path)
     figures = game.figure_args
     for block in blocks(rules):
         if block.figure is None:
@@ -255,12 +258,15 @@ def check_rules(doc: Document) -> list[Finding]:
                 )
             )
             continue
-        found += check_figure_args(block, model, doc.source)
+        found += check_figure_args(block, model, doc.source, booklet)
     return found
 
 
 def check_figure_args(
-    block: Block, model: type[BaseModel], source: SourceMap | None
+    block: Block,
+    model: type[BaseModel],
+    source: SourceMap | None,
+    booklet: BookletType | None = None,
 ) -> list[Finding]:
     """A figure's `args:` against what the figure takes."""
     try:
@@ -276,7 +282,8 @@ def check_figure_args(
     # A figure may print any text of its arguments (a staircase's name, a player's):
     # each must be printable.
     found = check_all_printable(
-        (text, block.where("args", *path)) for text, path in _strings(block.args or {}, ())
+        ((text, block.where("args", *path)) for text, path in _strings(block.args or {}, ())),
+        booklet,
     )
     if not isinstance(args, ChecksItself):
         return found

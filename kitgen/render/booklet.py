@@ -71,7 +71,7 @@ from kitgen.paths import templates_dir
 from kitgen.render.cover import CardFan, CoverCards
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.figure_titles import untitled
-from kitgen.render.fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
+from kitgen.render.fonts import KITSANS, Family, register_fonts, text_width
 from kitgen.render.padding import PaddingFacts, padding_pages
 from kitgen.render.page_fill import Boxed, FigureGroup, float_figure, strands_heading
 from kitgen.render.pdf import KitCanvas, document_info
@@ -108,13 +108,17 @@ BARS = {
     "note": "#555555",
     "kitgen": "#6a4c93",
 }
-# Tables set each cell's font before drawing it, Paragraph cells included; the
-# default is Helvetica, a standard font that would go unembedded.
-_CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), REGULAR)
 CONTENTS_AFTER = 4  # more top-level sections than this get a contents list
 CONTENTS_SHARE = 0.5
 """The first chapter starts under the contents when they leave at least this part of
 their page (a short booklet's contents do not take a page to themselves)."""
+
+
+def _cell_font(family: Family) -> tuple[str, tuple[int, int], tuple[int, int], str]:
+    """A table style's font for every cell: tables set each cell's font before drawing
+    it, Paragraph cells included, and the default is Helvetica, a standard font that
+    would go unembedded."""
+    return ("FONTNAME", (0, 0), (-1, -1), family.regular)
 
 
 def _is_body(flowable: Flowable) -> bool:
@@ -190,6 +194,8 @@ class Styles:
     table: dict[str, ParagraphStyle] = field(default_factory=dict)
     # The rules' language (a BCP 47 tag, "" for none): where words are hyphenated.
     language: str = ""
+    # The type: KitSans, with the game's own fonts for what it lacks (`booklet_family`).
+    family: Family = KITSANS
 
     def __post_init__(self) -> None:
         s = self.size
@@ -197,10 +203,11 @@ class Styles:
         # reportlab hyphenates a Paragraph by pyphen's dictionary of its style's
         # `hyphenationLang` (a ScriptParagraph by kitgen's, the same); none: none.
         hyphens = {"hyphenationLang": hyphenation_language(self.language)} if self.language else {}
+        regular, bold, italic = self.family.regular, self.family.bold, self.family.italic
 
         def style(name: str, **kw: Any) -> ParagraphStyle:
             base = dict(
-                fontName=REGULAR,
+                fontName=regular,
                 fontSize=s,
                 leading=lead,
                 textColor=INK,
@@ -213,10 +220,10 @@ class Styles:
         self.table = {
             "body": style("body"),
             "cell": style("cell", fontSize=s * 0.92, leading=s * 1.18, spaceAfter=0),
-            "head": style("head", fontName=BOLD, fontSize=s * 0.92, leading=s * 1.18, spaceAfter=0),
+            "head": style("head", fontName=bold, fontSize=s * 0.92, leading=s * 1.18, spaceAfter=0),
             "h1": style(
                 "h1",
-                fontName=BOLD,
+                fontName=bold,
                 fontSize=s * 1.45,
                 leading=s * 1.8,
                 spaceBefore=s * 0.9,
@@ -225,7 +232,7 @@ class Styles:
             ),
             "h2": style(
                 "h2",
-                fontName=BOLD,
+                fontName=bold,
                 fontSize=s * 1.12,
                 leading=s * 1.45,
                 spaceBefore=s * 0.6,
@@ -234,28 +241,28 @@ class Styles:
             ),
             "boxtitle": style(
                 "boxtitle",
-                fontName=BOLD,
+                fontName=bold,
                 fontSize=s * 1.05,
                 leading=s * 1.35,
                 spaceAfter=s * 0.3,
             ),
             "label": style(
-                "label", fontName=BOLD, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.15
+                "label", fontName=bold, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.15
             ),
             "caption": style(
                 "caption",
-                fontName=ITALIC,
+                fontName=italic,
                 fontSize=s * 0.85,
                 leading=s * 1.1,
                 alignment=TA_CENTER,
                 spaceAfter=s * 0.8,
             ),
             "side": style(
-                "side", fontName=ITALIC, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.8
+                "side", fontName=italic, fontSize=s * 0.85, leading=s * 1.1, spaceAfter=s * 0.8
             ),
             "title": style(
                 "title",
-                fontName=BOLD,
+                fontName=bold,
                 fontSize=s * 2.6,
                 leading=s * 3.1,
                 alignment=TA_CENTER,
@@ -263,7 +270,7 @@ class Styles:
             ),
             "subtitle": style(
                 "subtitle",
-                fontName=ITALIC,
+                fontName=italic,
                 fontSize=s * 1.35,
                 leading=s * 1.7,
                 alignment=TA_CENTER,
@@ -289,14 +296,14 @@ def _flush_right(cell: Paragraph) -> Paragraph:
 
 
 def _column_widths(
-    columns: list[str], rows: list[list[str]], width: float, size: float
+    columns: list[str], rows: list[list[str]], width: float, size: float, font: str
 ) -> list[float]:
     """Widths in proportion to each column's text, never narrower than its longest word."""
     count = len(columns)
     cells = [[columns[i]] + [row[i] for row in rows if i < len(row)] for i in range(count)]
     pad = 6.5
     floors = [
-        max(text_width(word, BOLD, size) for text in col for word in (text.split() or [""])) + pad
+        max(text_width(word, font, size) for text in col for word in (text.split() or [""])) + pad
         for col in cells
     ]
     weights = [min(max(max(len(text) for text in col), 4), 60) for col in cells]
@@ -482,7 +489,8 @@ class Story:
         cols = len(t.columns)
         rows = [row + [Paragraph("", self.styles["cell"])] * (cols - len(row)) for row in rows]
         grid = [head, *[r[:cols] for r in rows]]
-        widths = _column_widths(t.columns, t.rows, width, self.styles.size * 0.92)
+        s = self.styles
+        widths = _column_widths(t.columns, t.rows, width, s.size * 0.92, s.family.bold)
         # A table whose headings all run right to left reads from the right: its first
         # column is the rightmost.
         rtl = all(getattr(cell, "_rtl", False) for cell in head)
@@ -499,7 +507,7 @@ class Story:
         table.setStyle(
             TableStyle(
                 [
-                    _CELL_FONT,
+                    _cell_font(self.styles.family),
                     ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
                     ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#9a9a9a")),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -523,7 +531,7 @@ class Story:
         box.setStyle(
             TableStyle(
                 [
-                    _CELL_FONT,
+                    _cell_font(self.styles.family),
                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
                     ("LINEBEFORE", (0, 0), (0, -1), 2.2, colors.HexColor(BARS[kind])),
                     (
@@ -550,7 +558,7 @@ class Story:
                 colWidths=[None],
                 hAlign="CENTER",
                 style=[
-                    _CELL_FONT,
+                    _cell_font(self.styles.family),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                     ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -613,7 +621,7 @@ class Story:
         box.setStyle(
             TableStyle(
                 [
-                    _CELL_FONT,
+                    _cell_font(self.styles.family),
                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tint)),
                     ("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor("#8a8a8a")),
                     ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -673,7 +681,7 @@ def _list_flowable(
             entries,
             rightIndent=size * 1.4,
             bulletDir="rtl",
-            bulletFontName=BOLD,
+            bulletFontName=styles.family.bold,
             bulletFontSize=bullet_size,
             bulletOffsetY=-(styles["body"].fontSize - bullet_size),
             **bullet,
@@ -681,7 +689,7 @@ def _list_flowable(
     return ListFlowable(
         entries,
         leftIndent=size * 1.4,
-        bulletFontName=BOLD,
+        bulletFontName=styles.family.bold,
         bulletFontSize=bullet_size,
         bulletOffsetY=-(styles["body"].fontSize - bullet_size),
         **bullet,
@@ -736,6 +744,7 @@ class _Doc(_Paged):
         outline: bool,
         credit: Paragraph | None = None,
         subject: str = "",
+        family: Family = KITSANS,
     ) -> None:
         margin = 13 * MM
         super().__init__(
@@ -747,8 +756,9 @@ class _Doc(_Paged):
             bottomMargin=15 * MM,
             **document_info(title, subject),
             invariant=1,
-            initialFontName=REGULAR,
+            initialFontName=family.regular,
         )
+        self.family = family
         self.running_title = title
         self.outline = outline
         self.credit = credit
@@ -784,16 +794,17 @@ class _Doc(_Paged):
 
     def _footer(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont(REGULAR, 7.5)
+        italic = self.family.italic
+        canvas.setFont(self.family.regular, 7.5)
         canvas.setFillColor(INK)
         canvas.drawCentredString(self.pagesize[0] / 2, 8 * MM, str(doc.page))
-        canvas.setFont(ITALIC, 6.5)
+        canvas.setFont(italic, 6.5)
         title = self.running_title
         if is_rtl(title):  # (a right-to-left title runs from the right margin)
             right = self.pagesize[0] - self.rightMargin
-            draw_text_line(canvas, right, 8 * MM, title, ITALIC, 6.5, "right")
+            draw_text_line(canvas, right, 8 * MM, title, italic, 6.5, "right")
         elif needs_shaping(title):
-            draw_text_line(canvas, self.leftMargin, 8 * MM, title, ITALIC, 6.5)
+            draw_text_line(canvas, self.leftMargin, 8 * MM, title, italic, 6.5)
         else:
             canvas.drawString(self.leftMargin, 8 * MM, title)
         canvas.restoreState()
@@ -884,13 +895,13 @@ REFERENCE_LARGEST = 24.0
 
 
 def credit_line(
-    context: dict[str, Any], page: Size, language: str = ""
+    context: dict[str, Any], page: Size, language: str = "", family: Family = KITSANS
 ) -> tuple[Paragraph, list[Finding]]:
     """The one line that names kitgen, at the foot of the back cover
     (templates/booklet/credit-line.j2)."""
     line = (templates_dir() / "booklet" / "credit-line.j2").read_text(encoding="utf-8")
     templater = Templater(context)
-    styles = Styles(9.5 if page.width >= 140 * MM else 9, language=language)
+    styles = Styles(9.5 if page.width >= 140 * MM else 9, language=language, family=family)
     return paragraph(templater(line.strip(), None), styles["small"], language), templater.findings
 
 
@@ -960,11 +971,12 @@ def _reference_flow(
     column: Size,
     heading: str,
     language: str = "",
+    family: Family = KITSANS,
 ) -> tuple[list[Flowable], list[Finding]]:
     """The quick reference's flowables in `size` type for a column of that size, under
     its heading, and the findings about its text. Its figures fit themselves to the room
     left in a column as a booklet page's do (kitgen.render.page_fill)."""
-    styles = Styles(size, language=language)
+    styles = Styles(size, language=language, family=family)
     ref = Story(styles, Templater(context), figures, column.width, ink, frame_height=column.height)
     sections = ref.sections(rules.quick_reference, contents=False)
     flow = [paragraph(heading, styles["h1"], language), *sections]
@@ -978,6 +990,7 @@ def back_cover_fit(
     page: Size,
     ink: Ink,
     language: str = "",
+    family: Family = KITSANS,
 ) -> TypeFit | None:
     """How the back cover sets the quick reference: the largest type from
     BACK_COVER_LARGEST down to READABLE_FLOOR, in one to three columns, that fits the
@@ -991,7 +1004,7 @@ def back_cover_fit(
     def fits(size: float, columns: int) -> bool:
         column = Size((width - (columns - 1) * BACK_COLUMN_GAP) / columns, room)
         flow = _reference_flow(
-            rules, context, figures, ink, size, column, "Quick reference", language
+            rules, context, figures, ink, size, column, "Quick reference", language, family
         )[0]
         return _fits_a_page(flow, width, room, columns)
 
@@ -1017,8 +1030,17 @@ def _back_cover(
     column = Size(
         (width - (fit.columns - 1) * BACK_COLUMN_GAP) / fit.columns, page.height - 27 * MM
     )
+    styles = story.styles
     flow, found = _reference_flow(
-        rules, context, figures, ink, fit.size, column, "Quick reference", story.styles.language
+        rules,
+        context,
+        figures,
+        ink,
+        fit.size,
+        column,
+        "Quick reference",
+        styles.language,
+        styles.family,
     )
     story.text.findings += found
     return f"back{fit.columns}", flow
@@ -1034,7 +1056,11 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
     s = styles.size
     title = ParagraphStyle("backtitle", parent=styles["h1"], alignment=TA_CENTER, spaceBefore=0)
     item = ParagraphStyle(
-        "item", parent=styles["body"], leftIndent=s * 1.4, bulletIndent=0, bulletFontName=BOLD
+        "item",
+        parent=styles["body"],
+        leftIndent=s * 1.4,
+        bulletIndent=0,
+        bulletFontName=styles.family.bold,
     )
     players, time = escape_text(facts.players), escape_text(facts.playing_time)
     parts: list[Flowable] = [
@@ -1088,12 +1114,13 @@ def _story(
     back: TypeFit | None = None,
     padding: list[Flowable] | None = None,
     language: str = "",
+    family: Family = KITSANS,
 ) -> tuple[list[Flowable], list[Finding]]:
     """The booklet's flowables: the cover, the contents, the sections, the padding pages
     (the saddle-stitched edition's) and the back cover (the quick reference as `back`
     sets it, else the designed page)."""
     register_fonts()
-    styles = Styles(_body_size(page), language=language)
+    styles = Styles(_body_size(page), language=language, family=family)
     templater = Templater(context)
     width = page.width - 26 * MM
     story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
@@ -1106,10 +1133,10 @@ def _story(
         toc = TableOfContents()
         toc.levelStyles = [styles["toc1"], styles["toc2"]]
         toc.dotsMinLevel = 0
-        # The contents are a table too (see _CELL_FONT).
+        # The contents are a table too (see _cell_font).
         toc.tableStyle = TableStyle(
             [
-                _CELL_FONT,
+                _cell_font(family),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -1223,6 +1250,7 @@ def _build(
     credit: Paragraph | None = None,
     subject: str = "",
     contents: list[Any] | None = None,
+    family: Family = KITSANS,
 ) -> tuple[bytes, int, list[Any] | None]:
     """The PDF, its number of pages and its contents list's entries (None without one).
 
@@ -1232,7 +1260,7 @@ def _build(
     (else it goes on as ever). The same flowables are laid out on every pass, so
     nothing may change them on one (kitgen.render.page_fill copies what it moves)."""
     buffer = io.BytesIO()
-    doc = _Doc(buffer, page, title, outline, credit, subject)
+    doc = _Doc(buffer, page, title, outline, credit, subject, family)
     flow = flow_maker()
     toc = next((f for f in flow if isinstance(f, TableOfContents)), None)
     if toc is not None and contents is not None:
@@ -1260,17 +1288,20 @@ def booklet_pdfs(
     ink: Ink,
     padding: PaddingFacts | None = None,
     language: str | None = None,
+    family: Family = KITSANS,
 ) -> tuple[bytes, bytes, list[Finding]]:
     """The reading edition and the saddle-stitch edition, and findings about the text.
     The saddle-stitched edition fills the pages that make its count a multiple of four,
     before its back cover, with what `padding` allows (kitgen.render.padding: a card
     checklist, a score page, notes); without it, with notes. `language` is the rules
     text's (a BCP 47 tag: where words are hyphenated), else the rules file's
-    `language:`, else none (no word is hyphenated)."""
+    `language:`, else none (no word is hyphenated). `family` is the type
+    (`kitgen.render.fonts.booklet_family`: KitSans, with the game's own fonts for what it
+    lacks)."""
     register_fonts()
     lang = rules_language(rules, language)
-    back = back_cover_fit(rules, context, figures, page, ink, lang)
-    _, found = _story(rules, context, figures, facts, page, ink, back, language=lang)
+    back = back_cover_fit(rules, context, figures, page, ink, lang, family)
+    _, found = _story(rules, context, figures, facts, page, ink, back, None, lang, family)
     if any(f.is_error for f in found):
         return b"", b"", found
     pad = padding or PaddingFacts(rules.title)
@@ -1280,19 +1311,27 @@ def booklet_pdfs(
     def flow() -> list[Flowable]:
         extra = padded_count(pages) - pages if pages and padded else 0
         filler = (
-            padding_pages(pad, extra, _body_size(page), page.width - 26 * MM, page.height - 27 * MM)
+            padding_pages(
+                pad, extra, _body_size(page), page.width - 26 * MM, page.height - 27 * MM, family
+            )
             if extra
             else []
         )
-        return _story(rules, context, figures, facts, page, ink, back, filler, lang)[0]
+        return _story(rules, context, figures, facts, page, ink, back, filler, lang, family)[0]
 
-    credit, credit_found = credit_line(context, page, lang)
+    credit, credit_found = credit_line(context, page, lang, family)
     found = [*found, *credit_found]
     if any(f.is_error for f in found):
         return b"", b"", found
     try:
         reading, pages, contents = _build(
-            flow, page, rules.title, outline=True, credit=credit, subject=READING_SUBJECT
+            flow,
+            page,
+            rules.title,
+            outline=True,
+            credit=credit,
+            subject=READING_SUBJECT,
+            family=family,
         )
         capture = type("Capture", (_CaptureCanvas,), {"page_size": page, "sheet": sheet})
 
@@ -1306,6 +1345,7 @@ def booklet_pdfs(
                 credit=credit,
                 subject=BOOKLET_SUBJECT,
                 contents=contents,  # the same pages: the reading edition's contents
+                family=family,
             )
             return made, count
 
@@ -1336,6 +1376,7 @@ def reference_pdf(
     paper: Size,
     ink: Ink,
     language: str | None = None,
+    family: Family = KITSANS,
 ) -> tuple[bytes, list[Finding]]:
     """A one-page quick reference that fills its page: the largest type from
     REFERENCE_LARGEST down to READABLE_FLOOR, in one to three columns, that fits
@@ -1349,7 +1390,7 @@ def reference_pdf(
 
     def flow(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
         column = Size((width - (columns - 1) * REFERENCE_COLUMN_GAP) / columns, height)
-        return _reference_flow(rules, context, figures, ink, size, column, heading, lang)
+        return _reference_flow(rules, context, figures, ink, size, column, heading, lang, family)
 
     fit = fit_type(
         width,
@@ -1378,7 +1419,7 @@ def reference_pdf(
         pagesize=(paper.width, paper.height),
         invariant=1,
         **document_info(f"{rules.title}: quick reference", "kitgen quick reference"),
-        initialFontName=REGULAR,
+        initialFontName=family.regular,
     )
     frame = Frame(margin, margin, width, height)
     doc.addPageTemplates([PageTemplate("ref", _columns(frame, fit.columns, REFERENCE_COLUMN_GAP))])

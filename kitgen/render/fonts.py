@@ -435,6 +435,34 @@ def chain_family(families: tuple[Family, ...]) -> Family:
     return Family(regular, bold, italic, bold_italic, families[0].lacking, families)
 
 
+KITSANS = Family(REGULAR, BOLD, ITALIC, BOLD_ITALIC)
+"""The type of everything kitgen prints in its own words and of rules booklets: Vera,
+with DejaVu Sans for what Vera lacks (`register_fonts` registers it)."""
+
+
+def booklet_family(own: tuple[Family, ...] = ()) -> Family:
+    """The type of a game's rules booklets: KitSans, and for each character neither Vera
+    nor DejaVu Sans has (Chinese, Japanese, Korean, ...), the first of the game's own
+    font families (`own`, in order) that has it, in the face of the same weight and
+    slant. Without families of its own, KitSans itself: the booklet prints as it
+    always has, and text either font draws prints the same with them."""
+    register_fonts()
+    if not own:
+        return KITSANS
+    faces = []
+    for face in FACES:
+        bold, italic = face in ("bold", "bold_italic"), face in ("italic", "bold_italic")
+        first = KITSANS.face(bold, italic)
+        theirs = tuple(member.face(bold, italic) for family in own for member in family.chain)
+        faces.append(chain_font((first, *fallback_names(bold, italic), *theirs)))
+    regular, bold_face, italic_face, bold_italic = faces
+    # (a paragraph's <b> and <i> find the chain's bold and italic faces by its family)
+    pdfmetrics.registerFontFamily(
+        regular, normal=regular, bold=bold_face, italic=italic_face, boldItalic=bold_italic
+    )
+    return Family(regular, bold_face, italic_face, bold_italic, members=(KITSANS, *own))
+
+
 def has_glyph(font: str, ch: str) -> bool:
     """Whether a registered kitgen font's own file draws a character (not a fallback)."""
     found = pdfmetrics.getFont(font)
@@ -497,6 +525,15 @@ def project_family(
         lacking=frozenset(face for face in FACES if face not in names),
     )
     return family, problems
+
+
+def project_families(
+    fonts: tuple[Mapping[str, str | os.PathLike[str] | FontSource | None], ...],
+) -> tuple[Family, ...]:
+    """The families of a project's fonts (each as `project_family` takes it), in order,
+    leaving out those with no usable regular face (`kitgen check` says why)."""
+    found = (project_family(paths)[0] for paths in fonts)
+    return tuple(family for family in found if family is not None)
 
 
 def _register_project_font(face: str, path: str, choice: Choice = None) -> str | FontProblem:

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from kitgen.layout.units import MM
-from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
+from kitgen.render.fonts import KITSANS, Family, text_width
+from kitgen.render.script_paragraph import draw_text_line
+from kitgen.render.shaping import needs_shaping
 
 CHECKLIST_MIN = 8
 """The fewest different cards a kit's decks name for a checklist page: two team cards
@@ -56,13 +59,25 @@ class PaddingFacts:
         return len({name for _, cards in self.cards for name, _ in cards})
 
 
+def _line(canvas: Any, x: float, y: float, text: str, align: str = "left") -> None:
+    """One line of text in the canvas's font, from x (`left`) or to it (`right`): shaped
+    and in the order it reads where its script needs it (Arabic, Hebrew: a game's or a
+    card's name), else as reportlab draws it."""
+    if needs_shaping(text):
+        draw_text_line(canvas, x, y, text, canvas._fontname, canvas._fontsize, align)
+    elif align == "right":
+        canvas.drawRightString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
+
+
 class PageHead(Flowable):  # type: ignore[misc]
     """A padding page's heading: what the page is, in bold at the left, the game's name
     in italic at the right, over a rule."""
 
-    def __init__(self, text: str, game: str, size: float) -> None:
+    def __init__(self, text: str, game: str, size: float, family: Family = KITSANS) -> None:
         super().__init__()
-        self.text, self.game, self.size = text, game, size
+        self.text, self.game, self.size, self.family = text, game, size, family
         self.width = 0.0
         self.height = size * 1.45 * 1.25 + 2.5 * MM
 
@@ -81,16 +96,17 @@ class PageHead(Flowable):  # type: ignore[misc]
         baseline = 2.5 * MM + s * 0.35
         c.saveState()
         c.setFillColor(INK)
-        c.setFont(BOLD, s * 1.45)
-        c.drawString(0, baseline, self.text)
-        room = self.width - text_width(self.text, BOLD, s * 1.45) - 4 * MM
+        bold, italic = self.family.bold, self.family.italic
+        c.setFont(bold, s * 1.45)
+        _line(c, 0, baseline, self.text)
+        room = self.width - text_width(self.text, bold, s * 1.45) - 4 * MM
         game = self.game
         size = s * 0.95
-        while game and text_width(game, ITALIC, size) > room and size > s * 0.7:
+        while game and text_width(game, italic, size) > room and size > s * 0.7:
             size -= 0.25
-        if text_width(game, ITALIC, size) <= room:
-            c.setFont(ITALIC, size)
-            c.drawRightString(self.width, baseline, game)
+        if text_width(game, italic, size) <= room:
+            c.setFont(italic, size)
+            _line(c, self.width, baseline, game, "right")
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.line(0, 0, self.width, 0)
@@ -100,9 +116,9 @@ class PageHead(Flowable):  # type: ignore[misc]
 class Ruled(Flowable):  # type: ignore[misc]
     """Ruled lines for notes that fill the rest of the frame, under an optional label."""
 
-    def __init__(self, size: float, label: str = "") -> None:
+    def __init__(self, size: float, label: str = "", family: Family = KITSANS) -> None:
         super().__init__()
-        self.size, self.label = size, label
+        self.size, self.label, self.family = size, label, family
         self.width = self.height = 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -121,9 +137,9 @@ class Ruled(Flowable):  # type: ignore[misc]
         c.saveState()
         if self.label:
             c.setFillColor(INK)
-            c.setFont(BOLD, self.size * 1.12)
+            c.setFont(self.family.bold, self.size * 1.12)
             top -= self.size * 1.2
-            c.drawString(0, top, self.label)
+            _line(c, 0, top, self.label)
             top -= self.size * 0.4
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
@@ -144,9 +160,12 @@ class Checklist(Flowable):  # type: ignore[misc]
 
     BOXES = 4
 
-    def __init__(self, rows: list[Row], columns: int, size: float, slots: int) -> None:
+    def __init__(
+        self, rows: list[Row], columns: int, size: float, slots: int, family: Family = KITSANS
+    ) -> None:
         super().__init__()
         self.rows, self.columns, self.size, self.slots = rows, columns, size, slots
+        self.family = family
         self.width = 0.0
         self.row_height = size * 1.9
         self.height = math.ceil(len(rows) / columns) * self.row_height
@@ -159,6 +178,7 @@ class Checklist(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         """Each row: its boxes and the card's name, or a deck's title in bold."""
         c, s = self.canv, self.size
+        bold, regular = self.family.bold, self.family.regular
         per_column = math.ceil(len(self.rows) / self.columns)
         column_width = self.width / self.columns
         box = s * 0.95
@@ -168,22 +188,23 @@ class Checklist(Flowable):  # type: ignore[misc]
             y = self.height - (i % per_column + 1) * self.row_height + s * 0.55
             c.setFillColor(INK)
             if kind == "deck":
-                c.setFont(BOLD, s)
-                c.drawString(x, y, _fitted(text, BOLD, s, column_width - 2 * MM))
+                c.setFont(bold, s)
+                _line(c, x, y, _fitted(text, bold, s, column_width - 2 * MM))
                 continue
             c.setStrokeColor(INK)
             c.setLineWidth(0.6)
             for k in range(copies if copies <= self.BOXES else 1):
                 c.rect(x + k * (box + 1.2), y - box * 0.12, box, box, stroke=1, fill=0)
             left = x + _boxes_width(self.slots, s) + 1.5 * MM
-            lines, size = _name_lines(_label(text, copies), s, column_width - 2 * MM - left + x)
-            c.setFont(REGULAR, size)
+            room = column_width - 2 * MM - left + x
+            lines, size = _name_lines(_label(text, copies), s, room, regular)
+            c.setFont(regular, size)
             if len(lines) == 1:
-                c.drawString(left, y, lines[0])
+                _line(c, left, y, lines[0])
             else:
                 lead = size * 1.15
-                c.drawString(left, y - 0.4 * lead + lead, lines[0])
-                c.drawString(left, y - 0.4 * lead, lines[1])
+                _line(c, left, y - 0.4 * lead + lead, lines[0])
+                _line(c, left, y - 0.4 * lead, lines[1])
         c.restoreState()
 
 
@@ -212,28 +233,28 @@ def _fitted(text: str, font: str, size: float, room: float) -> str:
     return text.rstrip() + "\u2026"
 
 
-def _name_lines(text: str, size: float, room: float) -> tuple[list[str], float]:
+def _name_lines(text: str, size: float, room: float, font: str) -> tuple[list[str], float]:
     """A name on one line in `size` type when it fits `room`, else on two in smaller
     type (split between words where the longer line is shortest), else cut short."""
-    if text_width(text, REGULAR, size) <= room:
+    if text_width(text, font, size) <= room:
         return [text], size
     small = size * 0.85
     words = text.split()
     splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
     if splits:
-        best = min(splits, key=lambda p: max(text_width(q, REGULAR, small) for q in p))
-        if all(text_width(q, REGULAR, small) <= room for q in best):
+        best = min(splits, key=lambda p: max(text_width(q, font, small) for q in p))
+        if all(text_width(q, font, small) <= room for q in best):
             return list(best), small
-    return [_fitted(text, REGULAR, size, room)], size
+    return [_fitted(text, font, size, room)], size
 
 
 class ScoreGrid(Flowable):  # type: ignore[misc]
     """A score grid that fills the rest of the frame: a column for each player with a
     cell for names at the top, a numbered row for each game, the totals at the foot."""
 
-    def __init__(self, players: int, size: float) -> None:
+    def __init__(self, players: int, size: float, family: Family = KITSANS) -> None:
         super().__init__()
-        self.players, self.size = players, size
+        self.players, self.size, self.family = players, size, family
         self.width = self.height = 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -251,16 +272,17 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         bottom = self.height - 2 * head - games * row
         c.saveState()
         c.setFillColor(INK)
-        c.setFont(BOLD, s * 0.85)
+        family = self.family
+        c.setFont(family.bold, s * 0.85)
         c.drawString(1 * MM, self.height - head + 1.5 * MM, "Game")
-        c.setFont(ITALIC, s * 0.8)
+        c.setFont(family.italic, s * 0.8)
         for p in range(self.players):
             c.drawString(first + p * column + 1.5 * MM, self.height - 3.5 * MM, f"player {p + 1}")
-        c.setFont(REGULAR, s * 0.9)
+        c.setFont(family.regular, s * 0.9)
         for g in range(games):
             y = self.height - head - (g + 1) * row
             c.drawRightString(first - 3 * MM, y + 2.3 * MM, str(g + 1))
-        c.setFont(BOLD, s * 0.9)
+        c.setFont(family.bold, s * 0.9)
         c.drawString(1 * MM, bottom + 3.5 * MM, "Total")
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
@@ -289,7 +311,7 @@ def _checklist_rows(cards: CardList) -> list[Row]:
 
 
 def _checklist_pages(
-    facts: PaddingFacts, size: float, width: float, height: float
+    facts: PaddingFacts, size: float, width: float, height: float, family: Family
 ) -> list[list[Flowable]]:
     """The checklist's pages (a checklist and, where three lines or more are left, ruled
     notes under it on each), in as many columns (up to three) as keep every name whole
@@ -301,20 +323,24 @@ def _checklist_pages(
         room = width / count - 2 * MM - _boxes_width(slots, size) - 1.5 * MM
         decks = [text for kind, text, _ in rows if kind == "deck"]
         names = [_label(text, copies) for kind, text, copies in rows if kind == "card"]
-        lines = [_name_lines(n, size, room)[0] for n in names]
+        lines = [_name_lines(n, size, room, family.regular)[0] for n in names]
         whole = all(len(n) == 2 or "\u2026" not in n[0] for n in lines)
         wrapped = sum(len(n) == 2 for n in lines)
-        fit = all(text_width(d, BOLD, size) <= width / count - 2 * MM for d in decks)
+        fit = all(text_width(d, family.bold, size) <= width / count - 2 * MM for d in decks)
         if fit and whole and wrapped <= len(names) * WRAPPED_MOST:
             columns = count
             break
-    head = PageHead("Card checklist", facts.title, size)
+    head = PageHead("Card checklist", facts.title, size, family)
     cards = sum(copies for kind, _, copies in rows if kind == "card")
     intro = Paragraph(
         f"{cards} cards. A box for each copy: tick it as you cut the card out, and again as "
         "you pack up.",
         ParagraphStyle(
-            "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
+            "intro",
+            fontName=family.italic,
+            fontSize=size * 0.9,
+            leading=size * 1.2,
+            textColor=INK,
         ),
     )
     intro.spaceAfter = size
@@ -324,23 +350,29 @@ def _checklist_pages(
     pages = []
     for start in range(0, len(rows), per_page):
         chunk = rows[start : start + per_page]
-        listed = Checklist(chunk, columns, size, slots)
-        page: list[Flowable] = [PageHead("Card checklist", facts.title, size), intro, listed]
+        listed = Checklist(chunk, columns, size, slots, family)
+        head = PageHead("Card checklist", facts.title, size, family)
+        page: list[Flowable] = [head, intro, listed]
         if room - listed.height >= size * 2.4 + 3 * RULE_GAP:
-            page.append(Ruled(size, "Notes"))
+            page.append(Ruled(size, "Notes", family))
         pages.append(page)
     return pages
 
 
 def padding_pages(
-    facts: PaddingFacts, count: int, size: float, width: float, height: float
+    facts: PaddingFacts,
+    count: int,
+    size: float,
+    width: float,
+    height: float,
+    family: Family = KITSANS,
 ) -> list[Flowable]:
     """The flowables of `count` padding pages in a frame `width` by `height`, in `size`
-    type, each opening with a page break (see the module's docstring for what they
+    type of `family`, each opening with a page break (see the module's docstring for what they
     hold and in what order)."""
     pages: list[list[Flowable]] = []
     if facts.distinct_cards() >= CHECKLIST_MIN:
-        checklist = _checklist_pages(facts, size, width, height)
+        checklist = _checklist_pages(facts, size, width, height, family)
         if len(checklist) <= count:
             pages += checklist
     if facts.score_players and len(pages) < count:
@@ -349,13 +381,18 @@ def padding_pages(
             "Write the players' names at the top and each game's scores in a row; "
             "add them up at the foot.",
             ParagraphStyle(
-                "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
+                "intro",
+                fontName=family.italic,
+                fontSize=size * 0.9,
+                leading=size * 1.2,
+                textColor=INK,
             ),
         )
         intro.spaceAfter = size
-        pages.append([PageHead("Scores", facts.title, size), intro, ScoreGrid(players, size)])
+        head = PageHead("Scores", facts.title, size, family)
+        pages.append([head, intro, ScoreGrid(players, size, family)])
     while len(pages) < count:
-        pages.append([PageHead("Notes", facts.title, size), Ruled(size)])
+        pages.append([PageHead("Notes", facts.title, size, family), Ruled(size, family=family)])
     return [flowable for page in pages for flowable in (PageBreak(), *page)]
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from kitgen.build import KitBuilder
     from kitgen.load.documents import Document
+    from kitgen.load.fontfile import FontSource
     from kitgen.model.findings import Finding
     from kitgen.model.kit import KitBase
     from kitgen.render.booklet import Figures
@@ -119,6 +120,14 @@ class DesignedGame(Game):
                 Location(self.game_file, *self.declared_at),
             )
         ]
+
+    def booklet_fonts(self) -> dict[str, dict[str, FontSource]]:
+        """The game file's `fonts:` (those kitgen can embed), in the order it lists them:
+        a character of the rules that kitgen's type lacks prints in the first of them
+        that has it."""
+        from kitgen.games.designed.load import load_design
+
+        return load_design(self.id, self.folder).fonts
 
     def rules_language(self) -> str | None:
         """The game file's `language:` when it writes one (unwritten, the game's text is
