@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import edit, pdf_text, run_in_process
+from conftest import checked, edit, pdf_text, run_in_process
 from fontmaker import make_font
 from reportlab.platypus import SimpleDocTemplate
 from test_shaping import _forms
@@ -22,6 +22,9 @@ from kitgen.render.fonts import KITSANS, booklet_family, project_families
 from kitgen.render.padding import PaddingFacts, padding_pages
 from kitgen.render.pdf import KitCanvas
 
+# The game's font, with a bold face (headings are bold) and its regular file for
+# italic (Japanese has none: upright text is its italic).
+BOXES = "  boxes: {regular: fonts/boxes.ttf, bold: fonts/boxes-bold.ttf, italic: fonts/boxes.ttf}"
 JAPANESE = "各プレイヤーはカードを五枚引く。「太陽」と月を組み合わせる。"
 HEADING = "遊び方"
 RULES = f"""game: star-lanterns
@@ -50,6 +53,8 @@ def _starter(tmp: Path, fonts: str | None) -> Path:
         chars = "".join(sorted({ch for ch in JAPANESE + HEADING + "太陽" if ord(ch) > 0x2000}))
         (folder / "fonts").mkdir()
         (folder / "fonts" / "boxes.ttf").write_bytes(make_font(chars, "Boxes", width=1000))
+        bold = make_font(chars, "Boxes", width=1000, style="Bold")
+        (folder / "fonts" / "boxes-bold.ttf").write_bytes(bold)
         edit(folder / "game.yaml", "\nicons:", f"\nfonts:\n{fonts}\n\nicons:")
     return folder
 
@@ -66,7 +71,7 @@ def _check(folder: Path) -> list[tuple[str, str]]:
 
 
 def test_japanese_rules_print_in_the_games_own_font(tmp_path: Path) -> None:
-    folder = _starter(tmp_path, "  boxes: {regular: fonts/boxes.ttf}")
+    folder = _starter(tmp_path, BOXES)
     assert _check(folder) == []
     status, _out, err = run_in_process(
         main, "build", str(folder / "kit.yaml"), "--out", str(tmp_path / "out")
@@ -99,7 +104,7 @@ def test_without_a_font_that_has_them_japanese_rules_are_a_warning(tmp_path: Pat
 
 
 def test_a_character_no_font_has_names_the_games_own_fonts(tmp_path: Path) -> None:
-    folder = _starter(tmp_path, "  boxes: {regular: fonts/boxes.ttf}")
+    folder = _starter(tmp_path, BOXES)
     edit(folder / "rules.yaml", "**太陽**", "**太陽** 龍")  # (no font has 龍)
     found = _check(folder)
     assert [code for code, _ in found] == ["text-not-drawable"]
@@ -113,7 +118,7 @@ def test_a_booklet_kitsans_draws_prints_the_same_with_the_games_own_fonts(
     # The same booklet with and without a font of the game's own that none of its text
     # needs: byte for byte the same files.
     made = []
-    for fonts in (None, "  boxes: {regular: fonts/boxes.ttf}"):
+    for fonts in (None, BOXES):
         folder = _starter(tmp_path / str(len(made)), fonts)
         rules = (folder / "rules.yaml").read_text(encoding="utf-8")
         latin = re.sub(r"[^\x00-\x7f]+", "Lanterns", rules)
@@ -159,3 +164,14 @@ def test_padding_pages_join_arabic_letters(where: str, tmp_path: Path) -> None:
     # initial and yeh medial: the glyphs the embedded fonts draw are Unicode's
     # presentation forms (unshaped, each letter would be its base letter, U+06xx).
     assert {0xFEE7, 0xFEA0, 0xFEE2, 0xFEDF, 0xFEF4} <= _forms(pdf)
+
+
+def test_a_heading_in_a_font_with_no_bold_face_is_a_warning(tmp_path: Path) -> None:
+    # The heading and the bold span of the text need the font's bold face: one warning,
+    # at the first (the heading), naming the font and the face and how to give it.
+    folder = _starter(tmp_path, "  boxes: {regular: fonts/boxes.ttf}")
+    status, found = checked(folder / "rules.yaml")
+    assert status == 0
+    assert found == [("font-face-missing", "warning", "rules.yaml", 6, 12)]
+    message = _check(folder)[0][1]
+    assert "'遊び方' in bold" in message and "`bold:` under `fonts: boxes:`" in message

@@ -112,6 +112,50 @@ class BookletType:
         self.names = list(self.own) or None
         self._font: str | None = None
 
+    def faces_missing(
+        self, texts: Iterable[tuple[str, Location | None, bool, bool]]
+    ) -> list[Finding]:
+        """font-face-missing, once for each of the game's fonts and face, where text the
+        booklet sets bold or italic (each with its place and the face its style gives:
+        a heading is bold, a caption italic; `**` and `*` in it add theirs) has
+        characters KitSans lacks that a font of the game's with no file for that face
+        draws: they print in its regular face."""
+        if not self.own:
+            return []
+        from kitgen.render.fonts import face_key, has_glyph, project_family
+        from kitgen.render.richtext import faces_used
+
+        families = [(name, project_family(faces)[0]) for name, faces in self.own.items()]
+        drawers = [(name, family) for name, family in families if family is not None]
+        if not any(family.lacking for _, family in drawers):
+            return []
+        found: dict[tuple[str, str], Finding] = {}
+        for text, at, bold, italic in texts:
+            theirs = set(unprintable(text))  # (what KitSans cannot draw)
+            if not theirs:
+                continue
+            for (b, i), run in faces_used(text, bold, italic).items():
+                face = face_key(b, i)
+                for ch in dict.fromkeys(run):
+                    if face == "regular" or ch not in theirs:
+                        continue
+                    drawer = next((d for d in drawers if has_glyph(d[1].regular, ch)), None)
+                    if drawer is None or face not in drawer[1].lacking:
+                        continue
+                    words = face.replace("_", " ")
+                    found.setdefault(
+                        (drawer[0], face),
+                        finding(
+                            "font-face-missing",
+                            f"the booklet sets {_shown(text)} in {words}, but the game's "
+                            f"font {drawer[0]!r} has no {words} face: its characters print "
+                            f"in the regular one (give the file as `{face}:` under `fonts: "
+                            f"{drawer[0]}:` in the game file)",
+                            at,
+                        ),
+                    )
+        return list(found.values())
+
     @property
     def font(self) -> str | None:
         """The registered font of the booklet's regular face (None: KitSans alone)."""
@@ -120,6 +164,12 @@ class BookletType:
 
             self._font = booklet_family(project_families(tuple(self.own.values()))).regular
         return self._font
+
+
+def _shown(text: str) -> str:
+    from kitgen.render.fonts import shown_text
+
+    return shown_text(text)
 
 
 _CODE_POINT = re.compile(r"\bU\+([0-9A-F]{4,6})\b")

@@ -101,6 +101,34 @@ def texts(rules: RulesFile) -> Iterator[tuple[str, Location | None]]:
         yield from _section_texts(section)
 
 
+def faced_texts(rules: RulesFile) -> Iterator[tuple[str, Location | None, bool, bool]]:
+    """The rules file's text, each with its place and the face the booklet sets it in
+    (bold, italic) before its own emphasis: the title, headings and table headings
+    bold, the subtitle and captions italic, the rest regular."""
+    yield rules.title, rules.where("title"), True, False
+    if rules.subtitle:
+        yield rules.subtitle, rules.where("subtitle"), False, True
+    faced: dict[Location | None, tuple[bool, bool]] = {}
+    for section in _sections(rules):
+        faced[section.where("title")] = (True, False)
+    for block in blocks(rules):
+        if block.caption is not None:
+            faced[block.where("caption")] = (False, True)
+        for i in range(len(block.table.columns) if block.table is not None else 0):
+            faced[block.where("table", "columns", i)] = (True, False)
+    for text, at in texts(rules):
+        yield text, at, *(faced.get(at, (False, False)) if at is not None else (False, False))
+
+
+def _sections(rules: RulesFile) -> Iterator[Section]:
+    """Every section and subsection, the quick reference's too."""
+    todo = [*rules.sections, *rules.quick_reference]
+    while todo:
+        section = todo.pop(0)
+        yield section
+        todo[:0] = section.sections
+
+
 def _section_texts(section: Section) -> Iterator[tuple[str, Location | None]]:
     yield section.title, section.where("title")
     for block in section.blocks:
@@ -243,6 +271,7 @@ def check_rules(doc: Document) -> list[Finding]:
         if not problems:
             problems += check_booklet_text(printed(text, context, env), at, booklet)
         found += problems
+    found += booklet.faces_missing(faced_texts(rules))
     figures = game.figure_args
     for block in blocks(rules):
         if block.figure is None:
