@@ -211,6 +211,10 @@ def test_build_all_writes_every_kit(built_all: SharedBuild) -> None:
             ("galliard", "galliard-rules.pdf"),
             ("galliard", "galliard-rules-booklet.pdf"),
             ("galliard", "galliard-reference.pdf"),
+            # the example in three languages: its first edition
+            ("caravanserai", "caravanserai-cards.pdf"),
+            ("caravanserai", "caravanserai-rules.pdf"),
+            ("caravanserai", "caravanserai-rules-booklet.pdf"),
             ("emberwake", "emberwake-cards.pdf"),  # the example of a designed game
             ("emberwake", "emberwake-rules.pdf"),
             ("emberwake", "emberwake-rules-booklet.pdf"),

@@ -205,6 +205,7 @@ def test_every_kit_builds_byte_identical_in_another_process(
         "scaffold",
         "staircase",
         "galliard",
+        "caravanserai",  # the example in three languages (its first)
         "emberwake",  # the example of a designed game
         "harbour-lights",  # and of one of two decks
     }
