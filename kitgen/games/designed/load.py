@@ -819,6 +819,7 @@ def _translate(
     from kitgen.games.designed.lookup import CardIndex
     from kitgen.model.base import suggest
     from kitgen.names import name_key
+    from kitgen.rules.deck_rules import SUGGESTED
 
     key_field = _key_field(model)
     assert key_field is not None  # (`_source_language` let no source through otherwise)
@@ -845,16 +846,19 @@ def _translate(
         _summarize(design, game, table, checked.ignored, language)
         held.setdefault(language, set()).update(checked.fields)
         files.setdefault(language, []).append(os.path.basename(table.path))
+        unknown = 0  # rows naming no card (the first few get the nearest name)
         for row in checked.rows:
             cards = index.cards(row.key.text)
             if not cards:
                 if name_key(row.key.text) not in left_out:
+                    unknown += 1
+                    hint = suggest(row.key.text, names) if unknown <= SUGGESTED else ""
                     design.findings.append(
                         finding(
                             "unknown-card",
                             f"{row.key.text!r} is no card of the game (this {language} text "
                             f"names its card by its {key_field} in {model.first_language})"
-                            f"{suggest(row.key.text, names)}",
+                            f"{hint}",
                             row.key.where,
                         )
                     )
@@ -926,13 +930,13 @@ def _translate(
                 )
     # An empty `FIELD@TAG` cell whose text a translation source gives is no warning.
     card_at = {card.where: id(card) for card in design.cards}
-    given = [
-        warning
+    given = {
+        id(warning)
         for where, name, language, warning in missing_text
         if (card_at.get(where), language, name) in from_files
-    ]
+    }
     if given:
-        design.findings = [f for f in design.findings if all(f is not g for g in given)]
+        design.findings = [f for f in design.findings if id(f) not in given]
     design.cards = [
         card if texts[id(card)] == card.texts else replace(card, texts=texts[id(card)])
         for card in design.cards
