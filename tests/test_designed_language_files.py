@@ -187,7 +187,9 @@ def test_a_card_text_files_cells_are_checked_as_the_fields_are(game: Path) -> No
     assert checked(game) == (1, [("string-too-long", "error", "cards-de.csv", 2, 2)])
 
 
-def test_a_decks_card_text_file_names_that_decks_cards(game: Path) -> None:
+def _in_two_decks(game: Path) -> Path:
+    """The game as two decks: lanterns (Dawn Runner, Sun Herald, and cards-de.csv) and
+    owls (Night Owl). The game file's path."""
     path = game / "game.yaml"
     text = path.read_text(encoding="utf-8")
     for old in (SOURCES, "face: face.yaml\n", "back: back.yaml\n"):
@@ -206,6 +208,11 @@ def test_a_decks_card_text_file_names_that_decks_cards(game: Path) -> None:
     lines = CARDS.splitlines(keepends=True)
     (game / "cards.csv").write_text("".join(lines[:3]), encoding="utf-8")
     (game / "owls.csv").write_text(lines[0] + lines[3], encoding="utf-8")
+    return path
+
+
+def test_a_decks_card_text_file_names_that_decks_cards(game: Path) -> None:
+    path = _in_two_decks(game)
     # Night Owl is the owls' card: the lanterns' German file cannot name it.
     assert checked(game) == (1, [("unknown-card", "error", "cards-de.csv", 4, 1)])
     (game / "owls-de.csv").write_text("name@en,name\nNight Owl,Nachteule\n", encoding="utf-8")
@@ -215,3 +222,20 @@ def test_a_decks_card_text_file_names_that_decks_cards(game: Path) -> None:
     )
     assert checked(game) == (0, [])
     assert [card["name"] for card in _german(game)] == ["Morgenläufer", "Sonnenbote", "Nachteule"]
+
+
+def test_a_column_warning_a_file_answers_leaves_the_other_decks_findings(game: Path) -> None:
+    _in_two_decks(game)
+    # The lanterns' empty rules@de cells, whose German rules cards-de.csv gives, are no
+    # warning; the owls' deck, read after, still has its error.
+    lines = CARDS.replace("rules,count", "rules,rules@de,count").splitlines(keepends=True)
+    rows = [line.replace(".,1", ".,,1") for line in lines[1:3]]
+    (game / "cards.csv").write_text(lines[0] + "".join(rows), encoding="utf-8")
+    (game / "owls.csv").write_text(CARDS.splitlines()[0] + "\nNight Owl,moon,12,,1\n")
+    assert checked(game) == (
+        1,
+        [
+            ("out-of-range", "error", "owls.csv", 2, 3),
+            ("unknown-card", "error", "cards-de.csv", 4, 1),
+        ],
+    )

@@ -935,8 +935,8 @@ def _translate(
         for where, name, language, warning in missing_text
         if (card_at.get(where), language, name) in from_files
     }
-    if given:
-        design.findings = [f for f in design.findings if id(f) not in given]
+    if given:  # (in place: a deck's findings are the game's list)
+        design.findings[:] = [f for f in design.findings if id(f) not in given]
     design.cards = [
         card if texts[id(card)] == card.texts else replace(card, texts=texts[id(card)])
         for card in design.cards
