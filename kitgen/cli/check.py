@@ -181,7 +181,9 @@ def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
         for source in data["sources"]:
             sheet = f" (sheet {source['sheet']})" if source["sheet"] else ""
             deck = f" (deck {source['deck']})" if source.get("deck") else ""
-            lines.append(f"  {source['path']}{sheet}{deck}: {plural(source['rows'], 'row')}")
+            language = f" ({source['language']} text)" if source.get("language") else ""
+            rows = plural(source["rows"], "row")
+            lines.append(f"  {source['path']}{sheet}{deck}{language}: {rows}")
             if source["ignored"]:
                 names = ", ".join(source["ignored"])
                 lines.append(f"    columns no field reads (ignored): {names}")

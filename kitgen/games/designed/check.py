@@ -274,9 +274,9 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
 
 def game_stats(design: Design) -> dict[str, object]:
     """`kitgen check --stats` of a game file: how many cards it prints, and each table
-    of card data read (its path, sheet and rows, and in a game of several decks its
-    deck) with the columns no field reads, which are ignored (`strict: true` makes
-    them findings)."""
+    of card data read (its path, sheet and rows, in a game of several decks its deck, of
+    a translation source its language) with the columns no field reads, which are
+    ignored (`strict: true` makes them findings)."""
     return {
         "cards": sum(card.copies for card in design.cards),
         "sources": [
@@ -286,6 +286,7 @@ def game_stats(design: Design) -> dict[str, object]:
                 "rows": s.rows,
                 "ignored": list(s.ignored),
                 **({} if s.deck is None else {"deck": s.deck}),
+                **({} if s.language is None else {"language": s.language}),
             }
             for s in design.sources
         ],

@@ -100,6 +100,13 @@ class CheckedCards:
     cards: list[Card]
     findings: list[Finding]
     ignored: list[Cell] = field(default_factory=list)  # header cells no field reads
+    # The `language-missing-text` warnings of empty `FIELD@TAG` cells (also in
+    # `findings`), each with its row's place, field and language: a translation source
+    # may give that text after all (kitgen.games.designed.load).
+    missing_text: list[tuple[Location, str, str, Finding]] = field(default_factory=list)
+    # The rows that are no card (an error in them, or 0 copies): each one's text by
+    # field, as written.
+    unprinted: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def expanded(self) -> list[Card]:
@@ -136,13 +143,9 @@ def check_cards(
     with text in FIELD but an empty `FIELD@TAG` cell is `language-missing-text`, a
     warning at that cell (its edition prints the first language's text)."""
     found: list[Finding] = []
-    by_key: dict[str, str] = {}
-    for name, spec in fields.items():  # a column a field names first
-        if spec.column is not None:
-            by_key.setdefault(column_key(spec.column), name)
-    for name, spec in fields.items():  # (fields that differ only in case are the game
-        if spec.column is None:  # file's finding)
-            by_key.setdefault(column_key(name), name)
+    missing_text: list[tuple[Location, str, str, Finding]] = []
+    unprinted: list[dict[str, str]] = []
+    by_key = _columns_of(fields)
     copy_keys = (column_key(copies),) if copies is not None else COUNT_COLUMNS
     columns: dict[str, str] = {}  # the table's column name -> its field, or a count column
     holder: dict[str, str] = {}  # a field -> the column that holds it
@@ -252,15 +255,15 @@ def check_cards(
             if cell is None:
                 if field_name in values and (column, row.where.line) not in unsaved:
                     where = row.cells[column].where if column in row.cells else row.where
-                    found.append(
-                        finding(
-                            "language-missing-text",
-                            f"the {column!r} cell is empty: this card's {field_name} has no "
-                            f"{language} text, and its {language} edition prints the "
-                            f"{languages[0]} text",
-                            where,
-                        )
+                    warning = finding(
+                        "language-missing-text",
+                        f"the {column!r} cell is empty: this card's {field_name} has no "
+                        f"{language} text, and its {language} edition prints the "
+                        f"{languages[0]} text",
+                        where,
                     )
+                    found.append(warning)
+                    missing_text.append((row.where, field_name, language, warning))
                 continue
             value, problem = _value(cell, column, fields[field_name], icons)
             if problem is not None:
@@ -274,7 +277,177 @@ def check_cards(
             errors += 1
         if not errors and count:
             cards.append(Card(values, row.where, count, texts))
-    return CheckedCards(cards, found, ignored)
+        else:
+            written = {f: row.cells[c].text for c, f in columns.items() if c in row.cells}
+            unprinted.append(written)
+    return CheckedCards(cards, found, ignored, missing_text, unprinted)
+
+
+@dataclass(frozen=True)
+class TranslationRow:
+    """One row of a translation source: the card it names (its `key` cell, the card's
+    name in the game's first language), its text by field, each text's cell, and
+    where each field's cell is empty."""
+
+    key: Cell
+    texts: dict[str, object]
+    cells: dict[str, Cell]
+    empty: dict[str, Location]
+
+
+@dataclass
+class Translations:
+    """A translation source checked against the fields: its rows, the fields it has a
+    column of (none when no column names its rows' cards), its findings and the header
+    cells no field reads."""
+
+    language: str
+    rows: list[TranslationRow]
+    fields: list[str]
+    findings: list[Finding]
+    ignored: list[Cell] = field(default_factory=list)
+
+
+def check_translations(
+    table: Table,
+    fields: Mapping[str, FieldSpec],
+    icons: frozenset[str],
+    *,
+    language: str,
+    languages: tuple[str, ...],
+    key_field: str,
+    strict: bool = False,
+) -> Translations:
+    """Check a translation source (`cards:` entry with `language: TAG`, TAG not the
+    game's first): a table of the cards' text in one language, a row per card. Its
+    column `KEY@FIRST` (`name@en`: the key field, the game's name field, as the first
+    language writes it) names each row's card; each column of a field (its name, or
+    its `column:`) holds that field's text in `language`, checked as the field's own
+    cells are. Any other `FIELD@TAG` column of a field is `unknown-key` at its header
+    (a translation file holds one language, in the plain columns); a column of no
+    field is ignored, or `unknown-key` with `strict`. No key column is `missing-key`
+    at the header row, a row with text but an empty key cell `missing-key` at that
+    cell. Matching the rows to the cards is the caller's (it knows the cards)."""
+    found: list[Finding] = []
+    by_key = _columns_of(fields)
+    first = languages[0]
+    key_column: str | None = None
+    columns: dict[str, str] = {}  # column -> its field
+    holder: dict[str, str] = {}  # field -> its column
+    ignored: list[Cell] = []
+    for name, header_cell in table.columns.items():
+        head = column_key(name)
+        if head in by_key:
+            target = by_key[head]
+            if target in holder:
+                found.append(
+                    finding(
+                        "duplicate-key",
+                        f"the column {name!r} holds the field {target!r} in {language}, as "
+                        f"the column {holder[target]!r} before it does; remove or rename one",
+                        header_cell.where,
+                    )
+                )
+                continue
+            columns[name], holder[target] = target, name
+            continue
+        edition = _edition_column(name, by_key, languages)
+        if edition is not None:
+            target, tag, _wrong = edition
+            if target == key_field and tag == first and key_column is None:
+                key_column = name
+                continue
+            if target == key_field and tag == first:
+                what = f"names the cards, as the column {key_column!r} before it does"
+                found.append(
+                    finding(
+                        "duplicate-key",
+                        f"the column {name!r} {what}; remove or rename one",
+                        header_cell.where,
+                    )
+                )
+                continue
+            found.append(
+                finding(
+                    "unknown-key",
+                    f"the column {name!r}: a {language} card text file holds {language} "
+                    f"text in the fields' own columns ({target!r}), and names each card in "
+                    f"the column {key_field}@{first}; rename or remove it",
+                    header_cell.where,
+                )
+            )
+            continue
+        if strict:
+            found.append(
+                finding(
+                    "unknown-key",
+                    f"the column {name!r} is no field of the game's cards (`strict: true`: "
+                    f"every column is read); the fields: {', '.join(fields)}, and "
+                    f"{key_field}@{first} naming each card",
+                    header_cell.where,
+                )
+            )
+        else:
+            ignored.append(header_cell)
+    read = [*([key_column] if key_column else []), *columns]
+    found += table.findings_of(read)
+    if key_column is None:
+        header = table.at(min((c.where.line for c in table.columns.values()), default=1))
+        found.append(
+            finding(
+                "missing-key",
+                f"no column names the cards: a {language} card text file names each row's "
+                f"card by its {key_field} in {first}, in a column headed "
+                f"{key_field}@{first} (its own {key_field!r} column holds the {language} "
+                f"{key_field})",
+                header,
+            )
+        )
+        return Translations(language, [], [], found, ignored)
+    rows: list[TranslationRow] = []
+    for row in table.rows:
+        key = row.get(key_column)
+        if key is None:
+            if any(row.get(column) is not None for column in columns):
+                where = row.cells[key_column].where if key_column in row.cells else row.where
+                found.append(
+                    finding(
+                        "missing-key",
+                        f"the {key_column!r} cell is empty: this row's {language} text "
+                        f"belongs to no card (name its card as the first language, {first}, "
+                        "names it)",
+                        where,
+                    )
+                )
+            continue
+        texts: dict[str, object] = {}
+        cells: dict[str, Cell] = {}
+        empty: dict[str, Location] = {}
+        for column, field_name in columns.items():
+            cell = row.get(column)
+            if cell is None:
+                empty[field_name] = row.cells[column].where if column in row.cells else row.where
+                continue
+            value, problem = _value(cell, column, fields[field_name], icons)
+            if problem is not None:
+                found.append(problem)
+            else:
+                texts[field_name], cells[field_name] = value, cell
+        rows.append(TranslationRow(key, texts, cells, empty))
+    return Translations(language, rows, list(holder), found, ignored)
+
+
+def _columns_of(fields: Mapping[str, FieldSpec]) -> dict[str, str]:
+    """The field each column holds, by its header's `column_key`: a field's `column:`,
+    else its name (a column a field names first)."""
+    by_key: dict[str, str] = {}
+    for name, spec in fields.items():
+        if spec.column is not None:
+            by_key.setdefault(column_key(spec.column), name)
+    for name, spec in fields.items():  # (fields that differ only in case are the game
+        if spec.column is None:  # file's finding)
+            by_key.setdefault(column_key(name), name)
+    return by_key
 
 
 def _edition_column(

@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
@@ -45,7 +45,7 @@ from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
     from kitgen.load.fontfile import FontSource
-    from kitgen.load.table_shape import Table
+    from kitgen.load.table_shape import Cell, Table
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
@@ -115,6 +115,7 @@ class SourceSummary:
     rows: int
     ignored: tuple[str, ...]
     deck: str | None = None  # the deck it feeds, in a game of several
+    language: str | None = None  # a translation source's language
 
 
 @dataclass
@@ -636,10 +637,11 @@ def _read_cards(
 ) -> None:
     """Read every source of the card data in order (files, or a workbook's sheets), each
     table checked against the fields on its own: its own header decides which column
-    holds which field. The cards are every source's in turn. For one deck of several
-    (`game`: the whole game's design), the rows read and the files named before it in
-    the game count too: every deck's sources share the game's limit of rows, and a
-    file or sheet feeds one deck once."""
+    holds which field. The cards are every source's in turn; a translation source
+    (`language:` another of the game's languages) gives their text in its language
+    (`_translate`). For one deck of several (`game`: the whole game's design), the rows
+    read and the files named before it in the game count too: every deck's sources
+    share the game's limit of rows, and a file or sheet feeds one deck once."""
     from kitgen.load.table import read_table
     from kitgen.load.table_shape import TableLimits
 
@@ -648,8 +650,12 @@ def _read_cards(
     rows = whole.rows_read  # read so far, against the limit of rows all sources share
     seen = whole.seen_sources
     tables: list[Table] = []
+    translations: list[tuple[Table, str]] = []  # each translation source's, its language
     for source in sources:
         at = source.where()
+        language = _source_language(design, model, source)
+        if language is False:  # (its finding is made)
+            continue
         where, problem = check_reference(source.file, design.path, at, "card data file")
         if problem is not None:
             design.findings.append(problem)
@@ -683,12 +689,18 @@ def _read_cards(
         rows += len(table.rows)
         whole.rows_read = rows
         design.findings += table.findings
-        if not has_errors(table.findings):
+        if has_errors(table.findings):
+            continue
+        if language is None:
             tables.append(table)
+        else:
+            translations.append((table, language))
     if game is None:
         design.findings += _named_columns(model, tables)
     else:  # (the game's decks together: `_read_decks`)
         game.tables_read += tables
+    missing_text: list[tuple[Location, str, str, Finding]] = []
+    unprinted: list[dict[str, str]] = []
     for table in tables:
         checked = check_cards(
             table,
@@ -700,11 +712,11 @@ def _read_cards(
         )
         design.findings += checked.findings
         design.cards += checked.cards
-        ignored = tuple(cell.text for cell in checked.ignored)
-        summary = SourceSummary(table.path, table.sheet, len(table.rows), ignored, design.deck)
-        design.sources.append(summary)
-        if game is not None:
-            game.sources.append(summary)
+        missing_text += checked.missing_text
+        unprinted += checked.unprinted
+        _summarize(design, game, table, checked.ignored)
+    if translations:
+        _translate(design, model, translations, missing_text, unprinted, game)
     if tables and not design.cards and not has_errors(design.findings):
         design.findings.append(
             finding(
@@ -713,6 +725,222 @@ def _read_cards(
                 model.where(*key),
             )
         )
+
+
+def _summarize(
+    design: Design,
+    game: Design | None,
+    table: Table,
+    ignored: list[Cell],
+    language: str | None = None,
+) -> None:
+    """Remember a table read, for `check --stats`: in its deck's design and the game's."""
+    summary = SourceSummary(
+        table.path,
+        table.sheet,
+        len(table.rows),
+        tuple(cell.text for cell in ignored),
+        design.deck,
+        language,
+    )
+    design.sources.append(summary)
+    if game is not None:
+        game.sources.append(summary)
+
+
+def _source_language(
+    design: Design, model: DesignedGameFile, source: CardsSource
+) -> str | Literal[False] | None:
+    """The language of a translation source, as `languages:` spells it; None for a
+    source of cards (no `language:`, or the first language); False, with a finding at
+    its `language:`, for a language the game does not print, or a game whose cards
+    have no name to match its rows by."""
+    if source.language is None:
+        return None
+    at = source.where("language")
+    declared = {tag.casefold(): tag for tag in model.editions}
+    language = declared.get(source.language.casefold())
+    if language is None:
+        design.findings.append(
+            finding(
+                "invalid-value",
+                f"`language: {source.language}` is no language of the game's (its "
+                f"languages: {', '.join(model.editions)}); add it to the game file's "
+                "`languages:`, or correct the tag",
+                at,
+            )
+        )
+        return False
+    if language == model.first_language:
+        return None
+    if _key_field(model) is None:
+        design.findings.append(
+            finding(
+                "missing-key",
+                f"a {language} card text file names each card by its name in "
+                f"{model.first_language}, but the game's cards have no `name` field; set "
+                "`name_field:` to the field that names them",
+                at,
+            )
+        )
+        return False
+    return language
+
+
+def _key_field(model: DesignedGameFile) -> str | None:
+    """The field that names a card (`name_field`, else `name`, else `title`), by which
+    a translation source's rows are matched to the cards; None when there is none."""
+    for name in (model.name_field, "name", "title"):
+        if name is not None and name in model.fields:
+            return name
+    return None
+
+
+def _translate(
+    design: Design,
+    model: DesignedGameFile,
+    translations: list[tuple[Table, str]],
+    missing_text: list[tuple[Location, str, str, Finding]],
+    unprinted: list[dict[str, str]],
+    game: Design | None,
+) -> None:
+    """Give the design's cards their text from its translation sources, each table's
+    rows matched to the cards by the name they give them in the first language (as a
+    deck file names a card: exactly, else with case, spacing and punctuation aside).
+    A row naming no card is `unknown-card` at its name cell (unless the row of that
+    name is no card: an error in it, or 0 copies); a name several different cards have
+    `duplicate-card`; a second row of one card in one language `duplicate-key`; text a
+    `FIELD@TAG` column gives too `duplicate-key` at the translation's cell; an empty
+    cell of a card with text in that field, and a card with text in a field the
+    language's sources hold but no row in them, `language-missing-text` (its edition
+    prints the first language's text). The `language-missing-text` of an empty
+    `FIELD@TAG` cell whose text a translation gives is dropped."""
+    from kitgen.games.designed.fields import check_translations
+    from kitgen.games.designed.lookup import CardIndex
+    from kitgen.model.base import suggest
+    from kitgen.names import name_key
+    from kitgen.rules.deck_rules import SUGGESTED
+
+    key_field = _key_field(model)
+    assert key_field is not None  # (`_source_language` let no source through otherwise)
+    index = CardIndex(design.cards, design.name_of)
+    names = [design.name_of(card) for card in design.cards]
+    left_out = {name_key(row[key_field]) for row in unprinted if key_field in row}
+    # Each card's text by language (what its `FIELD@TAG` columns give, and the rows).
+    texts = {id(card): {lang: dict(t) for lang, t in card.texts.items()} for card in design.cards}
+    from_files: set[tuple[int, str, str]] = set()  # (card, language, field) a row gave
+    rows_of: dict[tuple[int, str], Location] = {}  # (card, language) -> its row's key cell
+    held: dict[str, set[str]] = {}  # language -> the fields its sources hold
+    files: dict[str, list[str]] = {}  # language -> its sources' names
+    for table, language in translations:
+        checked = check_translations(
+            table,
+            model.fields,
+            frozenset(design.icons),
+            language=language,
+            languages=model.editions,
+            key_field=key_field,
+            strict=model.strict,
+        )
+        design.findings += checked.findings
+        _summarize(design, game, table, checked.ignored, language)
+        held.setdefault(language, set()).update(checked.fields)
+        files.setdefault(language, []).append(os.path.basename(table.path))
+        unknown = 0  # rows naming no card (the first few get the nearest name)
+        for row in checked.rows:
+            cards = index.cards(row.key.text)
+            if not cards:
+                if name_key(row.key.text) not in left_out:
+                    unknown += 1
+                    hint = suggest(row.key.text, names) if unknown <= SUGGESTED else ""
+                    design.findings.append(
+                        finding(
+                            "unknown-card",
+                            f"{row.key.text!r} is no card of the game (this {language} text "
+                            f"names its card by its {key_field} in {model.first_language})"
+                            f"{hint}",
+                            row.key.where,
+                        )
+                    )
+                continue
+            ambiguous = index.ambiguity(row.key.text)
+            if ambiguous is not None:
+                design.findings.append(finding("duplicate-card", ambiguous, row.key.where))
+                continue
+            before = rows_of.get((id(cards[0]), language))
+            if before is not None:
+                design.findings.append(
+                    finding(
+                        "duplicate-key",
+                        f"this row gives {row.key.text!r} its {language} text, as the row at "
+                        f"{before} does; give each card one row in each language",
+                        row.key.where,
+                    )
+                )
+                continue
+            for card in cards:
+                rows_of[(id(card), language)] = row.key.where
+                own = texts[id(card)].setdefault(language, {})
+                for name, value in row.texts.items():
+                    if name in own:
+                        design.findings.append(
+                            finding(
+                                "duplicate-key",
+                                f"the card {row.key.text!r} has its {language} {name} in a "
+                                f"{name}@{language} column of "
+                                f"{os.path.basename(card.where.path)} too; give it in one place",
+                                row.cells[name].where,
+                            )
+                        )
+                        continue
+                    own[name] = value
+                    from_files.add((id(card), language, name))
+            for name, where in row.empty.items():
+                if any(
+                    name in card.values and name not in texts[id(card)][language] for card in cards
+                ):
+                    design.findings.append(
+                        finding(
+                            "language-missing-text",
+                            f"this row gives {row.key.text!r} no {language} {name}: its "
+                            f"{language} edition prints the {model.first_language} text",
+                            where,
+                        )
+                    )
+    for card in design.cards:
+        for language, fields in held.items():
+            if (id(card), language) in rows_of:
+                continue
+            lacking = [
+                name
+                for name in model.fields  # (in the fields' order)
+                if name in fields
+                and name in card.values
+                and name not in texts[id(card)].get(language, {})
+            ]
+            if lacking:
+                design.findings.append(
+                    finding(
+                        "language-missing-text",
+                        f"no row of {', '.join(files[language])} gives {design.name_of(card)!r} "
+                        f"its {language} text: its {language} edition prints its "
+                        f"{', '.join(lacking)} in {model.first_language}",
+                        card.where,
+                    )
+                )
+    # An empty `FIELD@TAG` cell whose text a translation source gives is no warning.
+    card_at = {card.where: id(card) for card in design.cards}
+    given = {
+        id(warning)
+        for where, name, language, warning in missing_text
+        if (card_at.get(where), language, name) in from_files
+    }
+    if given:  # (in place: a deck's findings are the game's list)
+        design.findings[:] = [f for f in design.findings if id(f) not in given]
+    design.cards = [
+        card if texts[id(card)] == card.texts else replace(card, texts=texts[id(card)])
+        for card in design.cards
+    ]
 
 
 def _named_columns(model: DesignedGameFile, tables: list[Table]) -> list[Finding]:

@@ -25,6 +25,7 @@ from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from kitgen.games.designed.fields import FieldSpec
 from kitgen.model.base import (
+    LANGUAGE_PATTERN,
     Language,
     Located,
     Name,
@@ -343,10 +344,13 @@ class LayoutFile(Located):
 
 class CardsSource(Located):
     """Where card data is: a CSV file, an .xlsx workbook (its `sheet`, else the first),
-    or a YAML or JSON list of cards (`where()`: where the game file names it)."""
+    or a YAML or JSON list of cards (`where()`: where the game file names it). With a
+    `language` other than the game's first, it holds no cards but their text in that
+    language: a translation source (kitgen.games.designed.fields.check_translations)."""
 
     file: RelPath
     sheet: Name | None = None
+    language: Language | None = None  # a translation source's language
 
 
 MAX_CARD_SOURCES = 20  # files or sheets in `cards:`
@@ -362,7 +366,11 @@ class LayoutChoice(Spec):
 _ONE_SOURCE = {
     "type": "object",
     "required": ["file"],
-    "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},
+    "properties": {
+        "file": {"type": "string"},
+        "sheet": {"type": "string"},
+        "language": {"type": "string", "maxLength": 35, "pattern": LANGUAGE_PATTERN},
+    },
     "additionalProperties": False,
 }
 

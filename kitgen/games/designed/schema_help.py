@@ -51,6 +51,9 @@ FIELD_HELP = {
     "CardsSource.file": "The card data file, relative to the game file: .csv, .xlsx, .yaml "
     "or .json.",
     "CardsSource.sheet": "The workbook's sheet that holds the cards (default: the first).",
+    "CardsSource.language": "This file holds the cards' text in another of the game's "
+    "`languages:` (like de): a row per card, named in the column `name@en` (its name in the "
+    "first language), the fields' text in their own columns.",
     "LayoutChoice.by": "The field whose value picks each card's layout.",
     "LayoutChoice.layouts": "Each value and its layout file; `else` for any other value.",
     "FontFiles.regular": "The TTF file of the regular face.",
