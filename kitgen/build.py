@@ -576,14 +576,23 @@ class KitBuilder:
                 drawn()
 
         def drawn() -> None:
-            from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
+            from kitgen.render.booklet import (
+                BookletFacts,
+                booklet_pdfs,
+                booklet_words,
+                reference_pdf,
+            )
 
             context = game_context(game, doc.path)
             figures = game_figures(game, doc.path, language)
+            # The rules file's own language, else its edition's, else the game's (a
+            # designed game's file).
+            setting = rules.language or language or registry.get(game, doc.path).rules_language()
+            low, high = str(context["players_min"]), str(context["players_max"])
             players = (
-                f"{context['players_min']}"
-                if context["players_min"] == context["players_max"]
-                else f"{context['players_min']} to {context['players_max']}"
+                low
+                if low == high
+                else booklet_words(rules, setting).text("player_range", low=low, high=high)
             )
             summary = game_summary(game, doc.path)
             facts = BookletFacts(
@@ -595,9 +604,6 @@ class KitBuilder:
                 reference_file=os.path.basename(reference) if rules.quick_reference else "",
             )
             page, sheet = booklet_sizes(setup)
-            # The rules file's own language, else its edition's, else the game's (a
-            # designed game's file).
-            setting = rules.language or language or registry.get(game, doc.path).rules_language()
             pages, folded, found = booklet_pdfs(
                 rules,
                 context,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from kitgen import registry
+from kitgen.layout.words import PLACEHOLDER, PLACEHOLDERS
 from kitgen.load.documents import Document, read_document
 from kitgen.load.printable import check_all_printable, check_printable
 from kitgen.load.validate import translate
@@ -224,6 +225,7 @@ def check_rules(doc: Document) -> list[Finding]:
             *cover_texts(doc.game, doc.path),
         ]
     )
+    found += check_words(rules)
     env = None
     for text, at in texts(rules):
         problems = check_text(text, at, context)
@@ -256,6 +258,31 @@ def check_rules(doc: Document) -> list[Finding]:
             )
             continue
         found += check_figure_args(block, model, doc.source)
+    return found
+
+
+def check_words(rules: RulesFile) -> list[Finding]:
+    """A rules file's `words:`: each word's placeholders are its own (`{title}` in
+    `reference_title`; kitgen.layout.words.PLACEHOLDERS), and it prints as other rules
+    text does. (Its keys and types are the model's: kitgen.model.rules.BookletWords.)"""
+    if rules.words is None:
+        return []
+    found: list[Finding] = []
+    for key, word in rules.words.given().items():
+        at = rules.where("words", key)
+        takes = PLACEHOLDERS.get(key, ())
+        for name in dict.fromkeys(m.group(1) for m in PLACEHOLDER.finditer(word)):
+            if name not in takes:
+                listed = ", ".join(f"{{{p}}}" for p in takes) if takes else "none"
+                found.append(
+                    finding(
+                        "invalid-value",
+                        f"{{{name}}} is not a placeholder of the word {key!r} "
+                        f"(its placeholders: {listed})",
+                        at,
+                    )
+                )
+        found += check_printable(word, at)
     return found
 
 

@@ -16,21 +16,28 @@ They come in this order, as many as there are pages to fill (padding_pages):
 3. Notes: ruled lines, on every page left.
 
 Each page opens with a heading that says what it is, the game's name beside it, over
-a rule; its footer carries the page number as every body page does. None is listed in
-the contents. The reading edition has no padding: its pages need no multiple of four.
+a rule (a right-to-left heading at the right, the name at the left); its footer
+carries the page number as every body page does. None is listed in the contents. The
+reading edition has no padding: its pages need no multiple of four. Their words are
+the booklet's (kitgen.layout.words).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from kitgen.layout.units import MM
+from kitgen.layout.words import Words, words_for
+from kitgen.render.emphasis import escape_text
 from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
+from kitgen.render.script_paragraph import draw_text_line, is_rtl, paragraph
+from kitgen.render.shaping import needs_shaping
 
 CHECKLIST_MIN = 8
 """The fewest different cards a kit's decks name for a checklist page: two team cards
@@ -79,10 +86,11 @@ class PageHead(Flowable):  # type: ignore[misc]
         """The heading, the game's name and the rule."""
         c, s = self.canv, self.size
         baseline = 2.5 * MM + s * 0.35
+        rtl = is_rtl(self.text)  # (the heading at the right, the game's name at the left)
         c.saveState()
         c.setFillColor(INK)
         c.setFont(BOLD, s * 1.45)
-        c.drawString(0, baseline, self.text)
+        _draw(c, self.width if rtl else 0, baseline, self.text, BOLD, s * 1.45, rtl)
         room = self.width - text_width(self.text, BOLD, s * 1.45) - 4 * MM
         game = self.game
         size = s * 0.95
@@ -90,11 +98,23 @@ class PageHead(Flowable):  # type: ignore[misc]
             size -= 0.25
         if text_width(game, ITALIC, size) <= room:
             c.setFont(ITALIC, size)
-            c.drawRightString(self.width, baseline, game)
+            _draw(c, 0 if rtl else self.width, baseline, game, ITALIC, size, not rtl)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.line(0, 0, self.width, 0)
         c.restoreState()
+
+
+def _draw(c: Any, x: float, y: float, text: str, font: str, size: float, right: bool) -> None:
+    """One line of text at (x, y), ending there when `right`, in the canvas's font
+    (`font` at `size`, set by the caller); text to shape (Arabic, Hebrew ...) shaped,
+    in the order it reads (kitgen.render.script_paragraph.draw_text_line)."""
+    if needs_shaping(text):
+        draw_text_line(c, x, y, text, font, size, "right" if right else "left")
+    elif right:
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
 
 
 class Ruled(Flowable):  # type: ignore[misc]
@@ -123,7 +143,8 @@ class Ruled(Flowable):  # type: ignore[misc]
             c.setFillColor(INK)
             c.setFont(BOLD, self.size * 1.12)
             top -= self.size * 1.2
-            c.drawString(0, top, self.label)
+            rtl = is_rtl(self.label)
+            _draw(c, self.width if rtl else 0, top, self.label, BOLD, self.size * 1.12, rtl)
             top -= self.size * 0.4
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
@@ -231,9 +252,10 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
     """A score grid that fills the rest of the frame: a column for each player with a
     cell for names at the top, a numbered row for each game, the totals at the foot."""
 
-    def __init__(self, players: int, size: float) -> None:
+    def __init__(self, players: int, size: float, words: Words | None = None) -> None:
         super().__init__()
         self.players, self.size = players, size
+        self.words = words or words_for("")
         self.width = self.height = 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -252,16 +274,19 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         c.saveState()
         c.setFillColor(INK)
         c.setFont(BOLD, s * 0.85)
-        c.drawString(1 * MM, self.height - head + 1.5 * MM, "Game")
+        game = self.words["score_game"]
+        _draw(c, 1 * MM, self.height - head + 1.5 * MM, game, BOLD, s * 0.85, False)
         c.setFont(ITALIC, s * 0.8)
         for p in range(self.players):
-            c.drawString(first + p * column + 1.5 * MM, self.height - 3.5 * MM, f"player {p + 1}")
+            player = self.words.text("score_player", n=str(p + 1))
+            x = first + p * column + 1.5 * MM
+            _draw(c, x, self.height - 3.5 * MM, player, ITALIC, s * 0.8, False)
         c.setFont(REGULAR, s * 0.9)
         for g in range(games):
             y = self.height - head - (g + 1) * row
             c.drawRightString(first - 3 * MM, y + 2.3 * MM, str(g + 1))
         c.setFont(BOLD, s * 0.9)
-        c.drawString(1 * MM, bottom + 3.5 * MM, "Total")
+        _draw(c, 1 * MM, bottom + 3.5 * MM, self.words["score_total"], BOLD, s * 0.9, False)
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
         for g in range(1, games):
@@ -289,7 +314,7 @@ def _checklist_rows(cards: CardList) -> list[Row]:
 
 
 def _checklist_pages(
-    facts: PaddingFacts, size: float, width: float, height: float
+    facts: PaddingFacts, size: float, width: float, height: float, words: Words
 ) -> list[list[Flowable]]:
     """The checklist's pages (a checklist and, where three lines or more are left, ruled
     notes under it on each), in as many columns (up to three) as keep every name whole
@@ -308,15 +333,9 @@ def _checklist_pages(
         if fit and whole and wrapped <= len(names) * WRAPPED_MOST:
             columns = count
             break
-    head = PageHead("Card checklist", facts.title, size)
+    head = PageHead(words["checklist"], facts.title, size)
     cards = sum(copies for kind, _, copies in rows if kind == "card")
-    intro = Paragraph(
-        f"{cards} cards. A box for each copy: tick it as you cut the card out, and again as "
-        "you pack up.",
-        ParagraphStyle(
-            "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
-        ),
-    )
+    intro = _intro(words.text("checklist_intro", cards=str(cards)), size, words)
     intro.spaceAfter = size
     room = height - head.height - head.getSpaceAfter()
     room -= intro.wrap(width, height)[1] + size
@@ -325,37 +344,46 @@ def _checklist_pages(
     for start in range(0, len(rows), per_page):
         chunk = rows[start : start + per_page]
         listed = Checklist(chunk, columns, size, slots)
-        page: list[Flowable] = [PageHead("Card checklist", facts.title, size), intro, listed]
+        page: list[Flowable] = [PageHead(words["checklist"], facts.title, size), intro, listed]
         if room - listed.height >= size * 2.4 + 3 * RULE_GAP:
-            page.append(Ruled(size, "Notes"))
+            page.append(Ruled(size, words["notes"]))
         pages.append(page)
     return pages
 
 
+def _intro(text: str, size: float, words: Words) -> Paragraph:
+    """A padding page's line of what to do with it, in italic (plain text)."""
+    style = ParagraphStyle(
+        "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
+    )
+    return paragraph(escape_text(text), style, words.language)
+
+
 def padding_pages(
-    facts: PaddingFacts, count: int, size: float, width: float, height: float
+    facts: PaddingFacts,
+    count: int,
+    size: float,
+    width: float,
+    height: float,
+    words: Words | None = None,
 ) -> list[Flowable]:
     """The flowables of `count` padding pages in a frame `width` by `height`, in `size`
-    type, each opening with a page break (see the module's docstring for what they
-    hold and in what order)."""
+    type, in the booklet's `words` (English when not given), each opening with a page
+    break (see the module's docstring for what they hold and in what order)."""
+    words = words or words_for("")
     pages: list[list[Flowable]] = []
     if facts.distinct_cards() >= CHECKLIST_MIN:
-        checklist = _checklist_pages(facts, size, width, height)
+        checklist = _checklist_pages(facts, size, width, height, words)
         if len(checklist) <= count:
             pages += checklist
     if facts.score_players and len(pages) < count:
         players = min(max(facts.score_players, 2), MOST_PLAYERS)
-        intro = Paragraph(
-            "Write the players' names at the top and each game's scores in a row; "
-            "add them up at the foot.",
-            ParagraphStyle(
-                "intro", fontName=ITALIC, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
-            ),
-        )
+        intro = _intro(words["scores_intro"], size, words)
         intro.spaceAfter = size
-        pages.append([PageHead("Scores", facts.title, size), intro, ScoreGrid(players, size)])
+        grid = ScoreGrid(players, size, words)
+        pages.append([PageHead(words["scores"], facts.title, size), intro, grid])
     while len(pages) < count:
-        pages.append([PageHead("Notes", facts.title, size), Ruled(size)])
+        pages.append([PageHead(words["notes"], facts.title, size), Ruled(size)])
     return [flowable for page in pages for flowable in (PageBreak(), *page)]
 
 
