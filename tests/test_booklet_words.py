@@ -166,8 +166,16 @@ def test_an_arabic_padding_pages_heading_stands_at_the_right() -> None:
         name = [textpage.get_charbox(i) for i in range(game, game + len("Sternlaternen"))]
         assert max(b[2] for b in head) == pytest.approx(page.get_size()[0], abs=1.5)
         assert min(b[0] for b in name) == pytest.approx(0, abs=1.5)
-    score = document[1].get_textpage().get_text_range()
-    assert "اللاعب 4" in score and "المجموع" in score and "الجولة" in score
+    # The score grid's words read as typed, each inside its cell, at its right: the
+    # column of games is 13 mm wide, a player's a quarter of the rest.
+    textpage = document[1].get_textpage()
+    score = textpage.get_text_range()
+    column = (346 - 13 * MM) / 4
+    for word, right in (("الجولة", 12 * MM), ("المجموع", 12 * MM), ("اللاعب 4", 346 - 1.5 * MM)):
+        start = score.index(word)
+        boxes = [textpage.get_charbox(i) for i in range(start, start + len(word))]
+        assert max(b[2] for b in boxes) == pytest.approx(right, abs=1.0), word
+        assert min(b[0] for b in boxes) > right - (12 * MM if right < column else column), word
 
 
 def test_the_quick_reference_page_is_headed_in_the_rules_language(tmp_path: Path) -> None:

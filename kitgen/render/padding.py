@@ -111,6 +111,7 @@ def _draw(c: Any, x: float, y: float, text: str, font: str, size: float, right: 
     in the order it reads (kitgen.render.script_paragraph.draw_text_line)."""
     if needs_shaping(text):
         draw_text_line(c, x, y, text, font, size, "right" if right else "left")
+        c.setFont(font, size)  # (the canvas's font again, for what is drawn next)
     elif right:
         c.drawRightString(x, y, text)
     else:
@@ -275,18 +276,27 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         c.setFillColor(INK)
         c.setFont(BOLD, s * 0.85)
         game = self.words["score_game"]
-        _draw(c, 1 * MM, self.height - head + 1.5 * MM, game, BOLD, s * 0.85, False)
+        _cell(c, 1 * MM, first - 1 * MM, self.height - head + 1.5 * MM, game, BOLD, s * 0.85)
         c.setFont(ITALIC, s * 0.8)
         for p in range(self.players):
             player = self.words.text("score_player", n=str(p + 1))
-            x = first + p * column + 1.5 * MM
-            _draw(c, x, self.height - 3.5 * MM, player, ITALIC, s * 0.8, False)
+            x = first + p * column
+            _cell(
+                c,
+                x + 1.5 * MM,
+                x + column - 1.5 * MM,
+                self.height - 3.5 * MM,
+                player,
+                ITALIC,
+                s * 0.8,
+            )
         c.setFont(REGULAR, s * 0.9)
         for g in range(games):
             y = self.height - head - (g + 1) * row
             c.drawRightString(first - 3 * MM, y + 2.3 * MM, str(g + 1))
         c.setFont(BOLD, s * 0.9)
-        _draw(c, 1 * MM, bottom + 3.5 * MM, self.words["score_total"], BOLD, s * 0.9, False)
+        total = self.words["score_total"]
+        _cell(c, 1 * MM, first - 1 * MM, bottom + 3.5 * MM, total, BOLD, s * 0.9)
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
         for g in range(1, games):
@@ -300,6 +310,24 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         for y in (self.height, self.height - head, bottom + head, bottom):
             c.line(0, y, self.width, y)
         c.restoreState()
+
+
+def _cell(c: Any, left: float, right: float, y: float, text: str, font: str, size: float) -> None:
+    """A word of the score grid in its cell, from `left` to `right`: at the left, or at
+    the right when it reads right to left; in smaller type (down to 70%) where it is
+    wider than the cell, else cut short. The canvas's font is `font` at `size`, before
+    and after."""
+    room = right - left
+    fitted = size
+    while text_width(text, font, fitted) > room and fitted > size * 0.7:
+        fitted -= 0.25
+    if fitted != size:
+        c.setFont(font, fitted)
+    shown = _fitted(text, font, fitted, room) if not needs_shaping(text) else text
+    rtl = is_rtl(text)
+    _draw(c, right if rtl else left, y, shown, font, fitted, rtl)
+    if fitted != size:
+        c.setFont(font, size)
 
 
 def _checklist_rows(cards: CardList) -> list[Row]:
