@@ -576,15 +576,24 @@ class KitBuilder:
                 drawn()
 
         def drawn() -> None:
-            from kitgen.render.booklet import BookletFacts, booklet_pdfs, reference_pdf
+            from kitgen.render.booklet import (
+                BookletFacts,
+                booklet_pdfs,
+                booklet_words,
+                reference_pdf,
+            )
             from kitgen.render.fonts import booklet_family, project_families
 
             context = game_context(game, doc.path)
             figures = game_figures(game, doc.path, language)
+            # The rules file's own language, else its edition's, else the game's (a
+            # designed game's file).
+            setting = rules.language or language or owner.rules_language()
+            low, high = str(context["players_min"]), str(context["players_max"])
             players = (
-                f"{context['players_min']}"
-                if context["players_min"] == context["players_max"]
-                else f"{context['players_min']} to {context['players_max']}"
+                low
+                if low == high
+                else booklet_words(rules, setting).text("player_range", low=low, high=high)
             )
             summary = game_summary(game, doc.path)
             facts = BookletFacts(
@@ -596,9 +605,6 @@ class KitBuilder:
                 reference_file=os.path.basename(reference) if rules.quick_reference else "",
             )
             page, sheet = booklet_sizes(setup)
-            # The rules file's own language, else its edition's, else the game's (a
-            # designed game's file).
-            setting = rules.language or language or owner.rules_language()
             # (KitSans, and the game's own fonts for what it lacks: Chinese, say)
             family = booklet_family(project_families(tuple(owner.booklet_fonts().values())))
             pages, folded, found = booklet_pdfs(

@@ -29,6 +29,7 @@ from pydantic_core import core_schema
 from kitgen import registry
 from kitgen.layout.paper import CARDS, PAPERS
 from kitgen.layout.units import UNITS
+from kitgen.layout.words import ENGLISH, WHERE
 from kitgen.load.documents import MODELS
 from kitgen.model.base import _COLOUR, _ID, present
 from kitgen.model.game import ANY_GAME, DECK_RULES
@@ -101,6 +102,13 @@ FIELD_HELP = {
         "booklet hyphenates words by its dictionary. Unset: the game file's `language:` "
         "when it writes one, else no word is hyphenated."
     ),
+    "RulesFile.words": "The booklet's own words (`Contents`, `TIP`, the players ...) as "
+    "this file words them, over those kitgen prints in the rules' language; a word may "
+    "hold its placeholders (`{title}` ...).",
+    **{
+        f"BookletWords.{key}": f"The word for {WHERE[key]} (in English `{ENGLISH[key]}`)."
+        for key in ENGLISH
+    },
     "Section.blocks": "The section's paragraphs, lists, tables, call-outs and figures.",
     "Section.sections": "Subsections.",
     "Block.text": "A paragraph; **bold** and *italic* inline, `{{ name }}` for a game parameter.",

@@ -4,8 +4,8 @@ Every booklet PDF that `kitgen build all` writes (reading edition, saddle-stitch
 edition and quick reference of every game) is read back with pypdfium2. A booklet
 holds rules, examples, figures, rules decisions and credits: no command lines,
 file paths, YAML or talk of the program that printed it. The one line that may
-name kitgen is the printer's credit, which comes from a template in
-templates/booklet/ (not from a game's rules) and is printed once.
+name kitgen is the printer's credit, which comes from the booklet's own words
+(kitgen.layout.words, not from a game's rules) and is printed once.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import SharedBuild
 
+from kitgen.layout.words import LANGUAGES, table
 from kitgen.load.documents import read_document
 from kitgen.model.rules import Block, RulesFile, Section
-from kitgen.paths import data_dir, game_dir, templates_dir
+from kitgen.paths import data_dir, game_dir
 
 GAMES = ("scratch", "shapeup", "scaffold", "staircase", "galliard", "emberwake")
 # What a player never needs to read in a rule booklet.
@@ -44,15 +45,9 @@ def flat(text: str) -> str:
 
 
 def credit_chunks() -> list[str]:
-    """The literal text of the booklet templates (jinja tags dropped), which is
-    where the printer's credit comes from: the only place kitgen may be named."""
-    chunks: list[str] = []
-    for template in sorted((templates_dir() / "booklet").glob("*.j2")):
-        source = template.read_text(encoding="utf-8")
-        for piece in re.split(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", source, flags=re.S):
-            if flat(piece):
-                chunks.append(flat(piece))
-    return chunks
+    """The printer's credit in every language of the booklet's words
+    (kitgen.layout.words), where it comes from: the only place kitgen may be named."""
+    return sorted({flat(table(language)["credit"]) for language in LANGUAGES})
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from kitgen import registry
+from kitgen.layout.words import KEYS, PLACEHOLDER, PLACEHOLDERS, words_for
 from kitgen.load.documents import Document, read_document
 from kitgen.load.printable import BookletType, check_all_printable, check_booklet_text
 from kitgen.load.validate import translate
@@ -256,6 +257,7 @@ def check_rules(doc: Document) -> list[Finding]:
         ],
         booklet,
     )
+    found += check_words(rules, booklet, rules.language or game.rules_language())
     env = None
     for text, at in texts(rules):
         problems = check_text(text, at, context)
@@ -288,6 +290,39 @@ def check_rules(doc: Document) -> list[Finding]:
             )
             continue
         found += check_figure_args(block, model, doc.source, booklet)
+    return found
+
+
+def check_words(
+    rules: RulesFile, booklet: BookletType | None = None, language: str | None = None
+) -> list[Finding]:
+    """A rules file's `words:`: each word's placeholders are its own (`{title}` in
+    `reference_title`; kitgen.layout.words.PLACEHOLDERS), and it prints as other rules
+    text does. (Its keys and types are the model's: kitgen.model.rules.BookletWords.)"""
+    own = rules.words.given() if rules.words is not None else {}
+    # kitgen's own words in the rules' language print in the booklet's type too (a
+    # Japanese booklet's in a font of the game's): where they cannot, at `language:`.
+    table = words_for(language)
+    at_language = rules.where("language") or rules.where("title")
+    found: list[Finding] = []
+    for key in KEYS:
+        if key not in own:
+            found += check_booklet_text(table[key], at_language, booklet)
+    for key, word in own.items():
+        at = rules.where("words", key)
+        takes = PLACEHOLDERS.get(key, ())
+        for name in dict.fromkeys(m.group(1) for m in PLACEHOLDER.finditer(word)):
+            if name not in takes:
+                listed = ", ".join(f"{{{p}}}" for p in takes) if takes else "none"
+                found.append(
+                    finding(
+                        "invalid-value",
+                        f"{{{name}}} is not a placeholder of the word {key!r} "
+                        f"(its placeholders: {listed})",
+                        at,
+                    )
+                )
+        found += check_booklet_text(word, at, booklet)
     return found
 
 

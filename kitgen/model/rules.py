@@ -90,6 +90,38 @@ class Section(Located):
     sections: list[Section] = Field(default_factory=empty, max_length=MAX_SECTIONS)
 
 
+class BookletWords(Spec):
+    """The booklet's own words as a rules file words them (`words:`), over those kitgen
+    prints in the rules' language. (The keys are kitgen.layout.words's.)"""
+
+    contents: Name | None = None
+    tip: Name | None = None
+    strategy: Name | None = None
+    variant: Name | None = None
+    note: Name | None = None
+    kitgen: Name | None = None
+    example: Name | None = None
+    quick_reference: Name | None = None
+    reference_title: Name | None = None
+    players: Name | None = None
+    player_range: Name | None = None
+    in_the_kit: Name | None = None
+    reference_note: Text | None = None
+    checklist: Name | None = None
+    checklist_intro: Text | None = None
+    scores: Name | None = None
+    scores_intro: Text | None = None
+    score_game: Name | None = None
+    score_player: Name | None = None
+    score_total: Name | None = None
+    notes: Name | None = None
+    credit: Name | None = None
+
+    def given(self) -> dict[str, str]:
+        """The words the file sets, by key."""
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
 class RulesFile(Located):
     """`kind: rules`: the rules of a game, for the booklet and the quick reference."""
 
@@ -104,6 +136,9 @@ class RulesFile(Located):
     language: Language | None = None
     sections: list[Section] = Field(min_length=1, max_length=MAX_SECTIONS)
     quick_reference: list[Section] = Field(default_factory=empty, max_length=MAX_SECTIONS)
+    # The booklet's own words (`Contents`, `TIP` ...) where this file words them its own
+    # way; the rest are kitgen's in the rules' language (kitgen.layout.words).
+    words: BookletWords | None = None
 
 
 Example.model_rebuild()

@@ -14,9 +14,11 @@ quick reference in the largest type that fits, from BACK_COVER_LARGEST down to
 kitgen.layout.booklet.READABLE_FLOOR, in one to three columns (back_cover_fit),
 else a designed page (the title, the summary, the kit's components, where the
 quick reference is, the credits), and at its foot the one credit line that names
-kitgen (templates/booklet/credit-line.j2). The saddle-stitched edition fills the
-pages that make its count a multiple of four, before the back cover, with a card
-checklist, a score page or notes (kitgen.render.padding). The quick reference page
+kitgen. The booklet's own words (`Contents`, `TIP`, the credit line ...) are those of
+the rules' language, with the rules file's `words:` over them (kitgen.layout.words).
+The saddle-stitched edition fills the pages that make its count a multiple of four,
+before the back cover, with a card checklist, a score page or notes
+(kitgen.render.padding). The quick reference page
 fills its sheet the same way, up to REFERENCE_LARGEST.
 """
 
@@ -64,10 +66,10 @@ from kitgen.layout.booklet import (
 )
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM
+from kitgen.layout.words import Words, fill, words_for
 from kitgen.model.findings import Finding, Location, finding
 from kitgen.model.kit import Ink
-from kitgen.model.rules import Block, RulesFile, Section
-from kitgen.paths import templates_dir
+from kitgen.model.rules import CALLOUTS, Block, RulesFile, Section
 from kitgen.render.cover import CardFan, CoverCards
 from kitgen.render.emphasis import emphasis_markup
 from kitgen.render.figure_titles import untitled
@@ -87,13 +89,6 @@ from kitgen.render.script_paragraph import (
 from kitgen.render.shaping import needs_shaping
 
 INK = colors.HexColor("#1b1b1b")
-LABELS = {
-    "tip": "Tip",
-    "strategy": "Strategy",
-    "variant": "Variant",
-    "note": "Rules decision",
-    "kitgen": "With kitgen",
-}
 TINTS = {
     "tip": "#e8f1e4",
     "strategy": "#e6edf6",
@@ -379,8 +374,11 @@ class Story:
         width: float,
         ink: Ink,
         frame_height: float | None = None,
+        words: Words | None = None,
     ) -> None:
         self.styles, self.text, self.figures = styles, text, figures
+        # The booklet's own words (the labels of call-outs and examples).
+        self.words = words or words_for(styles.language)
         self.width, self.ink = width, ink
         self.boxed = 0  # inside an example box, where KeepTogether cannot work
         # Pages and columns (a frame height: the booklet's, the back cover's and the
@@ -463,7 +461,7 @@ class Story:
             return [_list_flowable(entries, kind, s, rtl), Spacer(1, s.size * 0.3)]
         if kind == "table":
             return [self.table(block, width), Spacer(1, s.size * 0.6)]
-        if kind in LABELS:
+        if kind in CALLOUTS:
             return [self.callout(kind, getattr(block, kind), block.where(kind), width)]
         if kind == "figure":
             return self.figure(block, width)
@@ -522,8 +520,13 @@ class Story:
 
     def callout(self, kind: str, text: str, at: Location | None, width: float) -> Flowable:
         """A tinted box with a coloured bar and its label (Tip, Strategy...)."""
-        content = [Paragraph(LABELS[kind].upper(), self.styles["label"]), self.para(text, at)]
+        content = [self.label(kind), self.para(text, at)]
         return self._box(content, width, kind)
+
+    def label(self, key: str) -> Paragraph:
+        """A box's label: the booklet's word for it, in capitals (TIP, EXAMPLE ...)."""
+        word = escape_text(self.words[key].upper())
+        return paragraph(word, self.styles["label"], self.styles.language)
 
     def _box(self, content: list[Flowable], width: float, kind: str) -> Flowable:
         tint = "#ffffff" if self.ink == "low" else TINTS[kind]
@@ -607,7 +610,7 @@ class Story:
         self.boxed += 1
         try:
             content: list[Flowable] = [
-                Paragraph("EXAMPLE", self.styles["label"]),
+                self.label("example"),
                 self.para(block.example.title, block.where("example", "title"), "boxtitle"),
                 *self.blocks(block.example.blocks, inner),
             ]
@@ -640,7 +643,7 @@ class Story:
         """A worked example as strips of one box that flow down the pages: its label and
         title stay with its first block, a figure in it fits itself to the page."""
         assert block.example is not None
-        label = Paragraph("EXAMPLE", self.styles["label"])
+        label = self.label("example")
         title = self.para(block.example.title, block.where("example", "title"), "boxtitle")
         for head in (label, title):
             head.keepWithNext = 1
@@ -847,9 +850,8 @@ def _cover(
     heading: list[Flowable] = [paragraph(escape_text(rules.title), styles["title"], language)]
     if rules.subtitle:
         heading.append(paragraph(escape_text(rules.subtitle), styles["subtitle"], language))
-    players, time = escape_text(facts.players), escape_text(facts.playing_time)
     rest: list[Flowable] = [
-        Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
+        _who_and_how_long(facts, story),
         Spacer(1, styles.size * 2),
         paragraph(escape_text(facts.summary), styles["centre"], language),
     ]
@@ -862,6 +864,14 @@ def _cover(
     if fan is None:
         return [Spacer(1, height * 0.22), *heading, *rest]
     return [Spacer(1, height * 0.05), *heading, fan, Spacer(1, styles.size * 1.5), *rest]
+
+
+def _who_and_how_long(facts: BookletFacts, story: Story) -> Paragraph:
+    """The cover's line of players and time (`2 to 4 players · 30 minutes`), in the
+    booklet's words."""
+    players = fill(escape_text(story.words["players"]), players=escape_text(facts.players))
+    line = f"{players} &nbsp;\u00b7&nbsp; {escape_text(facts.playing_time)}"
+    return paragraph(line, story.styles["centre"], story.styles.language)
 
 
 COVER_FAN_MOST = 0.40  # of the page's height, at the most
@@ -894,15 +904,11 @@ REFERENCE_LARGEST = 24.0
 """The largest type of the quick reference page (A4 or Letter), read across the table."""
 
 
-def credit_line(
-    context: dict[str, Any], page: Size, language: str = "", family: Family = KITSANS
-) -> tuple[Paragraph, list[Finding]]:
-    """The one line that names kitgen, at the foot of the back cover
-    (templates/booklet/credit-line.j2)."""
-    line = (templates_dir() / "booklet" / "credit-line.j2").read_text(encoding="utf-8")
-    templater = Templater(context)
-    styles = Styles(9.5 if page.width >= 140 * MM else 9, language=language, family=family)
-    return paragraph(templater(line.strip(), None), styles["small"], language), templater.findings
+def credit_line(page: Size, words: Words, family: Family = KITSANS) -> Paragraph:
+    """The one line that names kitgen, at the foot of the back cover (the booklet's
+    word `credit`: `Printed with kitgen`)."""
+    styles = Styles(9.5 if page.width >= 140 * MM else 9, language=words.language, family=family)
+    return paragraph(escape_text(words["credit"]), styles["small"], words.language)
 
 
 BACK_COLUMN_GAP = 5 * MM
@@ -971,13 +977,14 @@ def _reference_flow(
     column: Size,
     heading: str,
     language: str = "",
+    words: Words | None = None,
     family: Family = KITSANS,
 ) -> tuple[list[Flowable], list[Finding]]:
     """The quick reference's flowables in `size` type for a column of that size, under
-    its heading, and the findings about its text. Its figures fit themselves to the room
-    left in a column as a booklet page's do (kitgen.render.page_fill)."""
+    its heading (markup), and the findings about its text. Its figures fit themselves
+    to the room left in a column as a booklet page's do (kitgen.render.page_fill)."""
     styles = Styles(size, language=language, family=family)
-    ref = Story(styles, Templater(context), figures, column.width, ink, frame_height=column.height)
+    ref = Story(styles, Templater(context), figures, column.width, ink, column.height, words)
     sections = ref.sections(rules.quick_reference, contents=False)
     flow = [paragraph(heading, styles["h1"], language), *sections]
     return [f for f in flow if not isinstance(f, CondPageBreak)], ref.text.findings
@@ -990,6 +997,7 @@ def back_cover_fit(
     page: Size,
     ink: Ink,
     language: str = "",
+    words: Words | None = None,
     family: Family = KITSANS,
 ) -> TypeFit | None:
     """How the back cover sets the quick reference: the largest type from
@@ -1000,11 +1008,13 @@ def back_cover_fit(
         return None
     register_fonts()
     width, room = page.width - 26 * MM, page.height - 27 * MM
+    words = words or words_for(language)
+    heading = escape_text(words["quick_reference"])
 
     def fits(size: float, columns: int) -> bool:
         column = Size((width - (columns - 1) * BACK_COLUMN_GAP) / columns, room)
         flow = _reference_flow(
-            rules, context, figures, ink, size, column, "Quick reference", language, family
+            rules, context, figures, ink, size, column, heading, language, words, family
         )[0]
         return _fits_a_page(flow, width, room, columns)
 
@@ -1030,6 +1040,7 @@ def _back_cover(
     column = Size(
         (width - (fit.columns - 1) * BACK_COLUMN_GAP) / fit.columns, page.height - 27 * MM
     )
+    heading = escape_text(story.words["quick_reference"])
     styles = story.styles
     flow, found = _reference_flow(
         rules,
@@ -1038,8 +1049,9 @@ def _back_cover(
         ink,
         fit.size,
         column,
-        "Quick reference",
+        heading,
         styles.language,
+        story.words,
         styles.family,
     )
     story.text.findings += found
@@ -1062,11 +1074,11 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
         bulletIndent=0,
         bulletFontName=styles.family.bold,
     )
-    players, time = escape_text(facts.players), escape_text(facts.playing_time)
+    words = story.words
     parts: list[Flowable] = [
         Spacer(1, page.height * 0.06),
         paragraph(escape_text(rules.title), title, styles.language),
-        Paragraph(f"{players} players &nbsp;\u00b7&nbsp; {time}", styles["centre"]),
+        _who_and_how_long(facts, story),
         Spacer(1, s * 0.6),
         paragraph(escape_text(facts.summary), styles["centre"], styles.language),
         Spacer(1, s),
@@ -1074,7 +1086,7 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
     if facts.components:
         parts += [
             HRFlowable(width="100%", thickness=0.6, color=INK, spaceBefore=0, spaceAfter=s),
-            Paragraph("In the kit", styles["h2"]),
+            paragraph(escape_text(words["in_the_kit"]), styles["h2"], styles.language),
             *(
                 paragraph(
                     f"<b>{escape_text(name)}.</b> {escape_text(what)}",
@@ -1088,11 +1100,8 @@ def _back_page(rules: RulesFile, facts: BookletFacts, story: Story, page: Size) 
         ]
     if rules.quick_reference:
         where = f" (<i>{escape_text(facts.reference_file)}</i>)" if facts.reference_file else ""
-        note = (
-            f"The quick reference is a page of its own in the kit{where}: "
-            "keep it on the table while you play."
-        )
-        content = [Paragraph("QUICK REFERENCE", styles["label"]), Paragraph(note, styles["body"])]
+        note = fill(escape_text(words["reference_note"]), file=where)
+        content = [story.label("quick_reference"), paragraph(note, styles["body"], styles.language)]
         parts.append(story._box(content, page.width - 26 * MM, "note"))
     if rules.credits:
         parts += [Spacer(1, s), story.para(rules.credits, rules.where("credits"), "small")]
@@ -1123,7 +1132,8 @@ def _story(
     styles = Styles(_body_size(page), language=language, family=family)
     templater = Templater(context)
     width = page.width - 26 * MM
-    story = Story(styles, templater, figures, width, ink, frame_height=page.height - 27 * MM)
+    words = booklet_words(rules, language)
+    story = Story(styles, templater, figures, width, ink, page.height - 27 * MM, words)
     flow: list[Flowable] = [
         NextPageTemplate("body"),
         *_cover(rules, facts, story, styles, page.height),
@@ -1145,7 +1155,7 @@ def _story(
         chapters = story.sections(rules.sections)
         toc._entries = _contents_entries(chapters)
         flow += [
-            Paragraph("Contents", styles["h1"]),
+            paragraph(escape_text(words["contents"]), styles["h1"], language),
             toc,
             CondPageBreak((page.height - 27 * MM) * CONTENTS_SHARE),
             *chapters,
@@ -1278,6 +1288,14 @@ def rules_language(rules: RulesFile, language: str | None = None) -> str:
     return language or rules.language or ""
 
 
+def booklet_words(rules: RulesFile, language: str | None = None) -> Words:
+    """The booklet's own words: kitgen's in the rules' language (`rules_language`;
+    English where kitgen has none, kitgen.layout.words), with the rules file's
+    `words:` over them."""
+    own = rules.words.given() if rules.words is not None else None
+    return words_for(rules_language(rules, language), own)
+
+
 def booklet_pdfs(
     rules: RulesFile,
     context: dict[str, Any],
@@ -1300,7 +1318,8 @@ def booklet_pdfs(
     lacks)."""
     register_fonts()
     lang = rules_language(rules, language)
-    back = back_cover_fit(rules, context, figures, page, ink, lang, family)
+    words = booklet_words(rules, lang)
+    back = back_cover_fit(rules, context, figures, page, ink, lang, words, family)
     _, found = _story(rules, context, figures, facts, page, ink, back, None, lang, family)
     if any(f.is_error for f in found):
         return b"", b"", found
@@ -1312,17 +1331,20 @@ def booklet_pdfs(
         extra = padded_count(pages) - pages if pages and padded else 0
         filler = (
             padding_pages(
-                pad, extra, _body_size(page), page.width - 26 * MM, page.height - 27 * MM, family
+                pad,
+                extra,
+                _body_size(page),
+                page.width - 26 * MM,
+                page.height - 27 * MM,
+                words,
+                family,
             )
             if extra
             else []
         )
         return _story(rules, context, figures, facts, page, ink, back, filler, lang, family)[0]
 
-    credit, credit_found = credit_line(context, page, lang, family)
-    found = [*found, *credit_found]
-    if any(f.is_error for f in found):
-        return b"", b"", found
+    credit = credit_line(page, words, family)
     try:
         reading, pages, contents = _build(
             flow,
@@ -1384,13 +1406,16 @@ def reference_pdf(
     `language` as for `booklet_pdfs`."""
     register_fonts()
     lang = rules_language(rules, language)
+    words = booklet_words(rules, lang)
     margin = 11 * MM
     width, height = paper.width - 2 * margin, paper.height - 2 * margin
-    heading = f"{escape_text(rules.title)}: quick reference"
+    heading = fill(escape_text(words["reference_title"]), title=escape_text(rules.title))
 
     def flow(size: float, columns: int) -> tuple[list[Flowable], list[Finding]]:
         column = Size((width - (columns - 1) * REFERENCE_COLUMN_GAP) / columns, height)
-        return _reference_flow(rules, context, figures, ink, size, column, heading, lang, family)
+        return _reference_flow(
+            rules, context, figures, ink, size, column, heading, lang, words, family
+        )
 
     fit = fit_type(
         width,
@@ -1418,7 +1443,7 @@ def reference_pdf(
         buffer,
         pagesize=(paper.width, paper.height),
         invariant=1,
-        **document_info(f"{rules.title}: quick reference", "kitgen quick reference"),
+        **document_info(words.text("reference_title", title=rules.title), "kitgen quick reference"),
         initialFontName=family.regular,
     )
     frame = Frame(margin, margin, width, height)

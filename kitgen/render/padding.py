@@ -16,8 +16,10 @@ They come in this order, as many as there are pages to fill (padding_pages):
 3. Notes: ruled lines, on every page left.
 
 Each page opens with a heading that says what it is, the game's name beside it, over
-a rule; its footer carries the page number as every body page does. None is listed in
-the contents. The reading edition has no padding: its pages need no multiple of four.
+a rule (a right-to-left heading at the right, the name at the left); its footer
+carries the page number as every body page does. None is listed in the contents. The
+reading edition has no padding: its pages need no multiple of four. Their words are
+the booklet's (kitgen.layout.words).
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from kitgen.layout.units import MM
+from kitgen.layout.words import Words, words_for
+from kitgen.render.emphasis import escape_text
 from kitgen.render.fonts import KITSANS, Family, text_width
-from kitgen.render.script_paragraph import draw_text_line
+from kitgen.render.script_paragraph import draw_text_line, is_rtl, paragraph
 from kitgen.render.shaping import needs_shaping
 
 CHECKLIST_MIN = 8
@@ -59,18 +63,6 @@ class PaddingFacts:
         return len({name for _, cards in self.cards for name, _ in cards})
 
 
-def _line(canvas: Any, x: float, y: float, text: str, align: str = "left") -> None:
-    """One line of text in the canvas's font, from x (`left`) or to it (`right`): shaped
-    and in the order it reads where its script needs it (Arabic, Hebrew: a game's or a
-    card's name), else as reportlab draws it."""
-    if needs_shaping(text):
-        draw_text_line(canvas, x, y, text, canvas._fontname, canvas._fontsize, align)
-    elif align == "right":
-        canvas.drawRightString(x, y, text)
-    else:
-        canvas.drawString(x, y, text)
-
-
 class PageHead(Flowable):  # type: ignore[misc]
     """A padding page's heading: what the page is, in bold at the left, the game's name
     in italic at the right, over a rule."""
@@ -94,11 +86,12 @@ class PageHead(Flowable):  # type: ignore[misc]
         """The heading, the game's name and the rule."""
         c, s = self.canv, self.size
         baseline = 2.5 * MM + s * 0.35
+        rtl = is_rtl(self.text)  # (the heading at the right, the game's name at the left)
         c.saveState()
         c.setFillColor(INK)
         bold, italic = self.family.bold, self.family.italic
         c.setFont(bold, s * 1.45)
-        _line(c, 0, baseline, self.text)
+        _draw(c, self.width if rtl else 0, baseline, self.text, bold, s * 1.45, rtl)
         room = self.width - text_width(self.text, bold, s * 1.45) - 4 * MM
         game = self.game
         size = s * 0.95
@@ -106,11 +99,24 @@ class PageHead(Flowable):  # type: ignore[misc]
             size -= 0.25
         if text_width(game, italic, size) <= room:
             c.setFont(italic, size)
-            _line(c, self.width, baseline, game, "right")
+            _draw(c, 0 if rtl else self.width, baseline, game, italic, size, not rtl)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.line(0, 0, self.width, 0)
         c.restoreState()
+
+
+def _draw(c: Any, x: float, y: float, text: str, font: str, size: float, right: bool) -> None:
+    """One line of text at (x, y), ending there when `right`, in the canvas's font
+    (`font` at `size`, set by the caller); text to shape (Arabic, Hebrew ...) shaped,
+    in the order it reads (kitgen.render.script_paragraph.draw_text_line)."""
+    if needs_shaping(text):
+        draw_text_line(c, x, y, text, font, size, "right" if right else "left")
+        c.setFont(font, size)  # (the canvas's font again, for what is drawn next)
+    elif right:
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
 
 
 class Ruled(Flowable):  # type: ignore[misc]
@@ -137,9 +143,11 @@ class Ruled(Flowable):  # type: ignore[misc]
         c.saveState()
         if self.label:
             c.setFillColor(INK)
-            c.setFont(self.family.bold, self.size * 1.12)
+            bold = self.family.bold
+            c.setFont(bold, self.size * 1.12)
             top -= self.size * 1.2
-            _line(c, 0, top, self.label)
+            rtl = is_rtl(self.label)
+            _draw(c, self.width if rtl else 0, top, self.label, bold, self.size * 1.12, rtl)
             top -= self.size * 0.4
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
@@ -189,7 +197,7 @@ class Checklist(Flowable):  # type: ignore[misc]
             c.setFillColor(INK)
             if kind == "deck":
                 c.setFont(bold, s)
-                _line(c, x, y, _fitted(text, bold, s, column_width - 2 * MM))
+                _draw(c, x, y, _fitted(text, bold, s, column_width - 2 * MM), bold, s, False)
                 continue
             c.setStrokeColor(INK)
             c.setLineWidth(0.6)
@@ -200,11 +208,11 @@ class Checklist(Flowable):  # type: ignore[misc]
             lines, size = _name_lines(_label(text, copies), s, room, regular)
             c.setFont(regular, size)
             if len(lines) == 1:
-                _line(c, left, y, lines[0])
+                _draw(c, left, y, lines[0], regular, size, False)
             else:
                 lead = size * 1.15
-                _line(c, left, y - 0.4 * lead + lead, lines[0])
-                _line(c, left, y - 0.4 * lead, lines[1])
+                _draw(c, left, y - 0.4 * lead + lead, lines[0], regular, size, False)
+                _draw(c, left, y - 0.4 * lead, lines[1], regular, size, False)
         c.restoreState()
 
 
@@ -252,9 +260,12 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
     """A score grid that fills the rest of the frame: a column for each player with a
     cell for names at the top, a numbered row for each game, the totals at the foot."""
 
-    def __init__(self, players: int, size: float, family: Family = KITSANS) -> None:
+    def __init__(
+        self, players: int, size: float, words: Words | None = None, family: Family = KITSANS
+    ) -> None:
         super().__init__()
         self.players, self.size, self.family = players, size, family
+        self.words = words or words_for("")
         self.width = self.height = 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -265,6 +276,7 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         """The grid, its heading row and its totals row."""
         c, s = self.canv, self.size
+        bold, italic, regular = self.family.bold, self.family.italic, self.family.regular
         first = 13 * MM
         column = (self.width - first) / self.players
         head, row = 10 * MM, 7.5 * MM
@@ -272,18 +284,29 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         bottom = self.height - 2 * head - games * row
         c.saveState()
         c.setFillColor(INK)
-        family = self.family
-        c.setFont(family.bold, s * 0.85)
-        c.drawString(1 * MM, self.height - head + 1.5 * MM, "Game")
-        c.setFont(family.italic, s * 0.8)
+        c.setFont(bold, s * 0.85)
+        game = self.words["score_game"]
+        _cell(c, 1 * MM, first - 1 * MM, self.height - head + 1.5 * MM, game, bold, s * 0.85)
+        c.setFont(italic, s * 0.8)
         for p in range(self.players):
-            c.drawString(first + p * column + 1.5 * MM, self.height - 3.5 * MM, f"player {p + 1}")
-        c.setFont(family.regular, s * 0.9)
+            player = self.words.text("score_player", n=str(p + 1))
+            x = first + p * column
+            _cell(
+                c,
+                x + 1.5 * MM,
+                x + column - 1.5 * MM,
+                self.height - 3.5 * MM,
+                player,
+                italic,
+                s * 0.8,
+            )
+        c.setFont(regular, s * 0.9)
         for g in range(games):
             y = self.height - head - (g + 1) * row
             c.drawRightString(first - 3 * MM, y + 2.3 * MM, str(g + 1))
-        c.setFont(family.bold, s * 0.9)
-        c.drawString(1 * MM, bottom + 3.5 * MM, "Total")
+        c.setFont(bold, s * 0.9)
+        total = self.words["score_total"]
+        _cell(c, 1 * MM, first - 1 * MM, bottom + 3.5 * MM, total, bold, s * 0.9)
         c.setStrokeColor(LINE)
         c.setLineWidth(0.4)
         for g in range(1, games):
@@ -299,6 +322,24 @@ class ScoreGrid(Flowable):  # type: ignore[misc]
         c.restoreState()
 
 
+def _cell(c: Any, left: float, right: float, y: float, text: str, font: str, size: float) -> None:
+    """A word of the score grid in its cell, from `left` to `right`: at the left, or at
+    the right when it reads right to left; in smaller type (down to 70%) where it is
+    wider than the cell, else cut short. The canvas's font is `font` at `size`, before
+    and after."""
+    room = right - left
+    fitted = size
+    while text_width(text, font, fitted) > room and fitted > size * 0.7:
+        fitted -= 0.25
+    if fitted != size:
+        c.setFont(font, fitted)
+    shown = _fitted(text, font, fitted, room) if not needs_shaping(text) else text
+    rtl = is_rtl(text)
+    _draw(c, right if rtl else left, y, shown, font, fitted, rtl)
+    if fitted != size:
+        c.setFont(font, size)
+
+
 def _checklist_rows(cards: CardList) -> list[Row]:
     """The checklist's rows: the cards of each deck, under its title when there are
     several decks."""
@@ -311,7 +352,12 @@ def _checklist_rows(cards: CardList) -> list[Row]:
 
 
 def _checklist_pages(
-    facts: PaddingFacts, size: float, width: float, height: float, family: Family
+    facts: PaddingFacts,
+    size: float,
+    width: float,
+    height: float,
+    words: Words,
+    family: Family = KITSANS,
 ) -> list[list[Flowable]]:
     """The checklist's pages (a checklist and, where three lines or more are left, ruled
     notes under it on each), in as many columns (up to three) as keep every name whole
@@ -330,19 +376,9 @@ def _checklist_pages(
         if fit and whole and wrapped <= len(names) * WRAPPED_MOST:
             columns = count
             break
-    head = PageHead("Card checklist", facts.title, size, family)
+    head = PageHead(words["checklist"], facts.title, size, family)
     cards = sum(copies for kind, _, copies in rows if kind == "card")
-    intro = Paragraph(
-        f"{cards} cards. A box for each copy: tick it as you cut the card out, and again as "
-        "you pack up.",
-        ParagraphStyle(
-            "intro",
-            fontName=family.italic,
-            fontSize=size * 0.9,
-            leading=size * 1.2,
-            textColor=INK,
-        ),
-    )
+    intro = _intro(words.text("checklist_intro", cards=str(cards)), size, words, family)
     intro.spaceAfter = size
     room = height - head.height - head.getSpaceAfter()
     room -= intro.wrap(width, height)[1] + size
@@ -351,12 +387,20 @@ def _checklist_pages(
     for start in range(0, len(rows), per_page):
         chunk = rows[start : start + per_page]
         listed = Checklist(chunk, columns, size, slots, family)
-        head = PageHead("Card checklist", facts.title, size, family)
+        head = PageHead(words["checklist"], facts.title, size, family)
         page: list[Flowable] = [head, intro, listed]
         if room - listed.height >= size * 2.4 + 3 * RULE_GAP:
-            page.append(Ruled(size, "Notes", family))
+            page.append(Ruled(size, words["notes"], family))
         pages.append(page)
     return pages
+
+
+def _intro(text: str, size: float, words: Words, family: Family = KITSANS) -> Paragraph:
+    """A padding page's line of what to do with it, in italic (plain text)."""
+    style = ParagraphStyle(
+        "intro", fontName=family.italic, fontSize=size * 0.9, leading=size * 1.2, textColor=INK
+    )
+    return paragraph(escape_text(text), style, words.language)
 
 
 def padding_pages(
@@ -365,34 +409,28 @@ def padding_pages(
     size: float,
     width: float,
     height: float,
+    words: Words | None = None,
     family: Family = KITSANS,
 ) -> list[Flowable]:
     """The flowables of `count` padding pages in a frame `width` by `height`, in `size`
-    type of `family`, each opening with a page break (see the module's docstring for what they
-    hold and in what order)."""
+    type of `family`, in the booklet's `words` (English when not given), each opening
+    with a page break (see the module's docstring for what they hold and in what
+    order)."""
+    words = words or words_for("")
     pages: list[list[Flowable]] = []
     if facts.distinct_cards() >= CHECKLIST_MIN:
-        checklist = _checklist_pages(facts, size, width, height, family)
+        checklist = _checklist_pages(facts, size, width, height, words, family)
         if len(checklist) <= count:
             pages += checklist
     if facts.score_players and len(pages) < count:
         players = min(max(facts.score_players, 2), MOST_PLAYERS)
-        intro = Paragraph(
-            "Write the players' names at the top and each game's scores in a row; "
-            "add them up at the foot.",
-            ParagraphStyle(
-                "intro",
-                fontName=family.italic,
-                fontSize=size * 0.9,
-                leading=size * 1.2,
-                textColor=INK,
-            ),
-        )
+        intro = _intro(words["scores_intro"], size, words, family)
         intro.spaceAfter = size
-        head = PageHead("Scores", facts.title, size, family)
-        pages.append([head, intro, ScoreGrid(players, size, family)])
+        grid = ScoreGrid(players, size, words, family)
+        pages.append([PageHead(words["scores"], facts.title, size, family), intro, grid])
     while len(pages) < count:
-        pages.append([PageHead("Notes", facts.title, size, family), Ruled(size, family=family)])
+        notes = PageHead(words["notes"], facts.title, size, family)
+        pages.append([notes, Ruled(size, family=family)])
     return [flowable for page in pages for flowable in (PageBreak(), *page)]
 
 
