@@ -18,6 +18,7 @@ from reportlab.platypus import SimpleDocTemplate
 from test_shaping import _forms
 
 from kitgen.entry import main
+from kitgen.layout.words import table
 from kitgen.render.fonts import KITSANS, booklet_family, project_families
 from kitgen.render.padding import PaddingFacts, padding_pages
 from kitgen.render.pdf import KitCanvas
@@ -50,7 +51,8 @@ def _starter(tmp: Path, fonts: str | None) -> Path:
     (folder / "rules.yaml").write_text(RULES, encoding="utf-8")
     edit(folder / "kit.yaml", "components: [cards]", "components: [rules]\nrules: rules.yaml")
     if fonts is not None:
-        chars = "".join(sorted({ch for ch in JAPANESE + HEADING + "太陽" if ord(ch) > 0x2000}))
+        text = JAPANESE + HEADING + "太陽" + "".join(table("ja").values())  # (kitgen's words)
+        chars = "".join(sorted({ch for ch in text if ord(ch) > 0x2000}))
         (folder / "fonts").mkdir()
         (folder / "fonts" / "boxes.ttf").write_bytes(make_font(chars, "Boxes", width=1000))
         bold = make_font(chars, "Boxes", width=1000, style="Bold")
@@ -121,7 +123,7 @@ def test_a_booklet_kitsans_draws_prints_the_same_with_the_games_own_fonts(
     for fonts in (None, BOXES):
         folder = _starter(tmp_path / str(len(made)), fonts)
         rules = (folder / "rules.yaml").read_text(encoding="utf-8")
-        latin = re.sub(r"[^\x00-\x7f]+", "Lanterns", rules)
+        latin = re.sub(r"[^\x00-\x7f]+", "Lanterns", rules.replace("language: ja", "language: en"))
         (folder / "rules.yaml").write_text(latin, encoding="utf-8")
         out = tmp_path / f"out{len(made)}"
         status, _out, err = run_in_process(
@@ -175,3 +177,18 @@ def test_a_heading_in_a_font_with_no_bold_face_is_a_warning(tmp_path: Path) -> N
     assert found == [("font-face-missing", "warning", "rules.yaml", 6, 12)]
     message = _check(folder)[0][1]
     assert "'遊び方' in bold" in message and "`bold:` under `fonts: boxes:`" in message
+
+
+def test_kitgens_own_words_a_font_lacks_are_a_warning_at_the_rules_language(
+    tmp_path: Path,
+) -> None:
+    # The booklet prints kitgen's Japanese words (目次, ヒント ...) in the game's font
+    # too: one without them is text-not-drawable at the rules file's `language:`.
+    folder = _starter(tmp_path, BOXES)
+    chars = "".join(sorted({ch for ch in JAPANESE + HEADING if ord(ch) > 0x2000}))
+    for face in ("Regular", "Bold"):
+        name = "boxes.ttf" if face == "Regular" else "boxes-bold.ttf"
+        (folder / "fonts" / name).write_bytes(make_font(chars, "Boxes", width=1000, style=face))
+    status, found = checked(folder / "rules.yaml")
+    assert status == 0
+    assert ("text-not-drawable", "warning", "rules.yaml", 4, 11) in found

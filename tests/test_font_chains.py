@@ -13,6 +13,7 @@ a character.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -31,11 +32,13 @@ SYMBOLS = "\u25ce\u2298"  # ◎ ⊘
 
 
 def fonts_in(pdf: bytes) -> set[str]:
-    """The base names of the fonts a PDF's pages use (its subsets' tags taken off)."""
+    """The base names of the fonts a PDF's pages use (its subsets' tags taken off, and a
+    project font's digest, which kitgen adds to its PostScript name)."""
     found = set()
     for page in PdfReader(io.BytesIO(pdf)).pages:
         for font in page["/Resources"]["/Font"].values():
-            found.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+            name = str(font.get_object()["/BaseFont"]).split("+", 1)[-1]
+            found.add(re.sub(r"-[0-9a-f]{8}$", "", name))
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import struct
 import time
 from pathlib import Path
@@ -31,13 +32,14 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz "
 
 
 def embedded(pdf: bytes) -> dict[str, set[str]]:
-    """Each embedded font's base name (its subset tag taken off), with the kinds of
-    font file the PDF holds for it (FontFile2: TrueType)."""
+    """Each embedded font's base name (its subset tag taken off, and a project font's
+    digest, which kitgen adds to its PostScript name: `Curvy-Regular-1a2b3c4d`), with
+    the kinds of font file the PDF holds for it (FontFile2: TrueType)."""
     found: dict[str, set[str]] = {}
     for page in PdfReader(io.BytesIO(pdf)).pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
-            name = str(font["/BaseFont"]).split("+", 1)[-1]
+            name = re.sub(r"-[0-9a-f]{8}$", "", str(font["/BaseFont"]).split("+", 1)[-1])
             descriptor = font["/FontDescriptor"].get_object()
             kinds = {k for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor}
             found.setdefault(name, set()).update(kinds)
@@ -406,3 +408,33 @@ def test_watch_rebuilds_when_a_font_file_changes(name: str) -> None:
     from kitgen.watch import is_watched_name
 
     assert is_watched_name(name)
+
+
+def test_two_files_of_one_font_name_are_two_fonts(tmp_path: Path) -> None:
+    # Two versions of one font (the same PostScript name, other glyphs), as a designer
+    # saves a font again while `kitgen watch` runs, or two games bring two subsets of
+    # one family: each prints its own glyphs. reportlab took the second for the first.
+    from kitgen.render.fonts import missing_glyphs
+
+    first, second = tmp_path / "v1.ttf", tmp_path / "v2.ttf"
+    first.write_bytes(make_font("AB", "House", width=500))
+    second.write_bytes(make_font("ABC\u76ee", "House", width=700))
+    one, _ = project_family({"regular": first})
+    two, _ = project_family({"regular": second})
+    assert one is not None and two is not None and one.regular != two.regular
+    assert missing_glyphs("\u76ee", two.regular) == ""
+    assert missing_glyphs("\u76ee", one.regular) == "\u76ee"
+    assert text_width("A", two.regular, 10) == pytest.approx(7.0)
+    assert text_width("A", one.regular, 10) == pytest.approx(5.0)
+    # Both in one PDF: two fonts, each under its PostScript name and its own digest.
+    canvas, buffer = new_canvas("two versions")
+    for y, font in ((20, one.regular), (60, two.regular)):
+        canvas.setFont(font, 12)
+        canvas.drawString(10, y, "AB")
+    pdf = finish(canvas, buffer)
+    names = {
+        str(font.get_object()["/BaseFont"]).split("+", 1)[-1]
+        for page in PdfReader(io.BytesIO(pdf)).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert len(names) == 2 and all(re.fullmatch(r"House-Regular-[0-9a-f]{8}", n) for n in names)

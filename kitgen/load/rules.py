@@ -22,7 +22,13 @@ from pydantic import BaseModel, ValidationError
 from kitgen import registry
 from kitgen.layout.words import KEYS, PLACEHOLDER, PLACEHOLDERS, words_for
 from kitgen.load.documents import Document, read_document
-from kitgen.load.printable import BookletType, check_all_printable, check_booklet_text
+from kitgen.load.printable import (
+    BookletType,
+    check_all_printable,
+    check_booklet_text,
+    plain,
+    unprintable,
+)
 from kitgen.load.validate import translate
 from kitgen.model.figures import ChecksItself
 from kitgen.model.findings import Finding, Location, finding
@@ -293,6 +299,36 @@ def check_rules(doc: Document) -> list[Finding]:
     return found
 
 
+def _table_words_printable(
+    words: list[str], at: Location | None, booklet: BookletType | None
+) -> list[Finding]:
+    """One text-not-drawable at `at` when kitgen's own words of the booklet (`words`, in
+    the rules' language) have characters its type cannot draw."""
+    text = " ".join(words)
+    if plain(text):
+        return []
+    missing = unprintable(text, booklet.font if booklet is not None else None)
+    if not missing:
+        return []
+    from kitgen.render.fonts import describe_characters, shown_text
+
+    names = booklet.names if booklet is not None else None
+    fonts = (
+        f"neither kitgen's fonts nor the game's own ({', '.join(names)}) have them"
+        if names
+        else "no font of kitgen's has them"
+    )
+    return [
+        finding(
+            "text-not-drawable",
+            f"the booklet's own words in its language ({shown_text(text)}) print "
+            f"{describe_characters(missing)} as ?: {fonts}; give the game a font that "
+            "has them (`fonts:`), or give the words in `words:`",
+            at,
+        )
+    ]
+
+
 def check_words(
     rules: RulesFile, booklet: BookletType | None = None, language: str | None = None
 ) -> list[Finding]:
@@ -302,12 +338,11 @@ def check_words(
     own = rules.words.given() if rules.words is not None else {}
     # kitgen's own words in the rules' language print in the booklet's type too (a
     # Japanese booklet's in a font of the game's): where they cannot, at `language:`.
-    table = words_for(language)
-    at_language = rules.where("language") or rules.where("title")
-    found: list[Finding] = []
-    for key in KEYS:
-        if key not in own:
-            found += check_booklet_text(table[key], at_language, booklet)
+    found = _table_words_printable(
+        [words_for(language)[key] for key in KEYS if key not in own],
+        rules.where("language") or rules.where("title"),
+        booklet,
+    )
     for key, word in own.items():
         at = rules.where("words", key)
         takes = PLACEHOLDERS.get(key, ())

@@ -559,9 +559,19 @@ def _register_project_font(face: str, path: str, choice: Choice = None) -> str |
     except Exception as err:  # reportlab's parser raises many kinds of error on broken fonts
         reason = (str(err).splitlines() or [type(err).__name__])[0]
         return FontProblem(face, path, f"the {face} font {path!r} cannot be used: {reason}")
+    # The PDF names the font by its PostScript name, and reportlab keeps one font per
+    # such name: a second file of that name (another version or subset of the font, the
+    # file a designer saved again while `kitgen watch` runs, a copy of DejaVu) would print
+    # the first file's glyphs, or clash with it in one PDF. Each file's name is its own:
+    # its PostScript name and its content's digest (`NotoSansCJKjp-Regular-1a2b3c4d`).
+    own = bytes(font.face.name).decode("ascii", "replace")[:MAX_FACE_NAME]
+    font.face = _FaceView(font.face, f"{own}-{digest[:8]}")
     pdfmetrics.registerFont(font)
     _PROJECT_FONTS[key] = name
     return name
+
+
+MAX_FACE_NAME = 54  # characters of a font's PostScript name kept (63 at most, with 9 more)
 
 
 def _read_font(face: str, path: str) -> bytes | FontProblem:
