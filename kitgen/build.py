@@ -595,10 +595,11 @@ class KitBuilder:
                 if low == high
                 else booklet_words(rules, setting).text("player_range", low=low, high=high)
             )
-            summary = game_summary(game, doc.path)
+            # (the rules file's own playing time and summary first: an edition's words)
+            summary = rules.summary or game_summary(game, doc.path)
             facts = BookletFacts(
                 players,
-                str(context["playing_time"]),
+                rules.playing_time or str(context["playing_time"]),
                 summary,
                 cover=owner.cover() if language is None else owner.edition_cover(language),
                 components=game_components(game, doc.path, kit),

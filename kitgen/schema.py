@@ -95,6 +95,10 @@ FIELD_HELP = {
     "RulesFile.title": "The booklet's title.",
     "RulesFile.subtitle": "A line under the title.",
     "RulesFile.credits": "Who made the game and the text, on the booklet's cover.",
+    "RulesFile.playing_time": "The playing time the covers print (`20分`), in this file's "
+    "language; unset: the game file's.",
+    "RulesFile.summary": "The summary the covers print, in this file's language; unset: the "
+    "game file's.",
     "RulesFile.sections": "The numbered sections of the booklet.",
     "RulesFile.quick_reference": "Sections for the one-page quick reference.",
     "RulesFile.language": (

@@ -61,6 +61,10 @@ def _starter(tmp: Path, fonts: str | None) -> Path:
     return folder
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
 def _check(folder: Path) -> list[tuple[str, str]]:
     """The findings of `kitgen check FOLDER`, each (code, message) once (the kit's
     findings hold its rules file's)."""
@@ -192,3 +196,25 @@ def test_kitgens_own_words_a_font_lacks_are_a_warning_at_the_rules_language(
     status, found = checked(folder / "rules.yaml")
     assert status == 0
     assert ("text-not-drawable", "warning", "rules.yaml", 4, 11) in found
+
+
+def test_the_rules_files_playing_time_and_summary_print_on_the_cover(tmp_path: Path) -> None:
+    folder = _starter(tmp_path, BOXES)
+    edit(folder / "rules.yaml", "language: ja\n", 'language: ja\nplaying_time: "20分"\n')
+    edit(folder / "rules.yaml", "sections:", "summary: 月を組み合わせる。 龍\nsections:")
+    # Its text is checked where it is written (the game's font has no 分, no font 龍) ...
+    status, found = checked(folder / "rules.yaml")
+    assert status == 0
+    assert found == [
+        ("text-not-drawable", "warning", "rules.yaml", 5, 15),
+        ("text-not-drawable", "warning", "rules.yaml", 6, 10),
+    ]
+    # ... and printed on the cover, over the game file's.
+    status, _out, err = run_in_process(
+        main, "build", str(folder / "kit.yaml"), "--out", str(tmp_path / "out")
+    )
+    assert status == 0, err
+    cover = pdf_text(tmp_path / "out" / "star-lanterns" / "star-lanterns-rules.pdf")
+    cover = _flat(cover.split("\f")[0])
+    assert "20?" in cover and "月を組み合わせる。" in cover
+    assert "minutes" not in cover and "Saysomething" not in cover.replace(" ", "")

@@ -86,6 +86,9 @@ def test_japanese_prints_in_the_games_own_font_on_cards_and_in_the_booklet(
     assert "遊び方" in rules and "キャラバン" in rules
     assert "同点なら、客の多いプレイヤーの勝ちです。" in rules
     assert "?" not in rules
+    # The cover in Japanese: the rules file's playing time and summary, kitgen's words.
+    assert "2〜4人·20分" in rules and "シルクロードの宿の主人たちが" in rules
+    assert "minutes" not in rules and "players" not in rules and "Innkeepers" not in rules
 
 
 def test_arabic_prints_joined_on_cards_and_in_the_booklet(printed: Path) -> None:

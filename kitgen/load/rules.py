@@ -91,6 +91,21 @@ def cover_texts(game: str, near: str | None = None) -> list[tuple[str, Location 
     return _cover_texts(path, stamp)
 
 
+def _cover_facts(
+    rules: RulesFile, game: list[tuple[str, Location | None]]
+) -> list[tuple[str, Location | None]]:
+    """The playing time and summary a booklet's covers print: the rules file's own where
+    it gives them, else the game file's (`cover_texts`: the time, then the summary)."""
+    own = [(rules.playing_time, "playing_time"), (rules.summary, "summary")]
+    found: list[tuple[str, Location | None]] = []
+    for index, (text, key) in enumerate(own):
+        if text is not None:
+            found.append((text, rules.where(key)))
+        elif index < len(game):
+            found.append(game[index])
+    return found
+
+
 @cache
 def _cover_texts(path: str, stamp: tuple[int, int]) -> list[tuple[str, Location | None]]:
     del stamp  # (part of the cache key only)
@@ -259,7 +274,7 @@ def check_rules(doc: Document) -> list[Finding]:
                 for key, text in (("title", rules.title), ("subtitle", rules.subtitle))
                 if text is not None
             ),
-            *cover_texts(doc.game, doc.path),
+            *_cover_facts(rules, cover_texts(doc.game, doc.path)),
         ],
         booklet,
     )

@@ -130,6 +130,10 @@ class RulesFile(Located):
     title: Name
     subtitle: Name | None = None
     credits: LongText | None = None
+    # The covers' playing time and summary in this file's words (an edition's rules in
+    # its language); None: the game file's.
+    playing_time: Name | None = None
+    summary: Text | None = None
     # The language the rules are written in (BCP 47): where the booklet hyphenates words
     # and how it breaks lines (kitgen.render.script_paragraph). None: the game's
     # `language:` when its game file writes one, else no hyphenation.
