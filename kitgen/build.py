@@ -28,7 +28,6 @@ from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.kits import rules_document, rules_entry
-from kitgen.load.rules import game_context
 from kitgen.model.findings import Finding, finding, has_errors
 from kitgen.model.game import GameFile
 from kitgen.model.kit import (
@@ -39,7 +38,6 @@ from kitgen.model.kit import (
     KitBase,
     PrintSettings,
 )
-from kitgen.model.rules import RulesFile
 from kitgen.model.source import whole_file
 from kitgen.names import file_name, joined, name_slug
 
@@ -561,6 +559,8 @@ class KitBuilder:
         reference lists the kit's components. They are set (hyphenated, lines broken)
         in the rules file's `language:`, else the edition's (`language`), else the
         game's."""
+        from kitgen.model.rules import RulesFile  # (a build without rules never loads it)
+
         rules, game = doc.model, doc.game
         assert isinstance(rules, RulesFile) and game is not None
         decks = self.kit_decks if kit is not None else []  # (filled in as the kit plans)
@@ -576,6 +576,7 @@ class KitBuilder:
                 drawn()
 
         def drawn() -> None:
+            from kitgen.load.rules import game_context
             from kitgen.render.booklet import (
                 BookletFacts,
                 booklet_pdfs,
@@ -690,9 +691,9 @@ class KitBuilder:
         model = doc.model
         if isinstance(model, KitBase):
             self.kit(model, target, stem)
-        elif isinstance(model, RulesFile) and self.decks_only:
+        elif doc.kind == "rules" and self.decks_only:
             self.result.notes.append(f"{target}: a rules file has no cards to export")
-        elif isinstance(model, RulesFile):
+        elif doc.kind == "rules":
             assert doc.game is not None
             # `rules.yaml` (a game's own) prints `<game>-rules.pdf`; `house-rules.yaml`
             # and `house.yaml` print `<game>-house-rules.pdf`

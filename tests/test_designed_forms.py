@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.games.designed import draw as designed_draw
 from kitgen.games.designed.draw import Artist
 from kitgen.games.designed.load import load_design
 from kitgen.layout.geometry import Size
@@ -122,6 +123,7 @@ def _in_place(monkeypatch: pytest.MonkeyPatch) -> None:
         draw(c)
 
     monkeypatch.setattr(forms, "draw_once", draw)
+    monkeypatch.setattr(designed_draw, "draw_once", draw)  # (its own name for it)
 
 
 @pytest.mark.parametrize("ink", ["normal", "low"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import Design, Layouts, load_design
 from kitgen.games.designed.model import DesignedDeckFile
 from kitgen.load.printable import check_printable
@@ -39,6 +38,9 @@ def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
     if doc.kind == "kit":  # (the game file's own shape comes with its own check)
         found = design.file_findings + found
     if design.ok:
+        # (drawing's modules only for the game and the kit, which lay every card out)
+        from kitgen.games.designed.draw import check_drawn
+
         settings = getattr(doc.model, "settings", None)
         found += layout_sizes(design, settings)
         found += check_drawn(design, settings)

@@ -24,10 +24,28 @@ from kitgen.games.designed.props import (
     PropError,
     template_errors,
     template_problem,
+    when_holds,
 )
 from kitgen.layout.geometry import Size
-from kitgen.layout.units import MM, format_mm
+from kitgen.layout.units import MM, format_mm, parse_length
+from kitgen.load.printable import undrawable_message, unprintable
 from kitgen.model.findings import Finding, Location, finding, warning
+
+# What checks and draws every card, imported with this module rather than in the
+# functions each card calls (an import of a loaded module costs a microsecond or so,
+# 37,000 of them in a 1,557-card build): this module is imported only to check or
+# draw cards (kitgen.games.designed.check imports it when it lays cards out).
+from kitgen.render.fonts import chain_family, face_key, has_glyph
+from kitgen.render.forms import draw_once
+from kitgen.render.pictures import draw_picture, low_dpi, placement
+from kitgen.render.richtext import (
+    could_be_icon,
+    draw_rich,
+    faces_used,
+    fit_rich,
+    icon_names,
+    line_origins,
+)
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
@@ -52,9 +70,6 @@ def _faces_missing(part: Part, plan: TextPlan, text: str) -> list[tuple[str, str
     no file for it, and that font draws some of that text (the first font of a chain
     that has a glyph for a character draws it): it prints in the font's regular face
     instead."""
-    from kitgen.render.fonts import face_key, has_glyph
-    from kitgen.render.richtext import faces_used
-
     if plan.family is None or not any(f.lacking for f in plan.family.chain):
         return []
     members = list(zip((n.strip() for n in plan.font.split(",")), plan.family.chain, strict=True))
@@ -210,8 +225,6 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
 
 def shows(part: Part, context: Mapping[str, Any]) -> bool:
     """Whether an element is drawn on a card (`when:`)."""
-    from kitgen.games.designed.props import when_holds
-
     if part.when is None:
         return True
     if isinstance(part.when, Mapping):
@@ -301,8 +314,6 @@ class Artist:
         """A font family by name: `sans` and `serif` (DejaVu), or the project's own; or
         a fallback chain of them, their names separated by commas (`house, symbols,
         sans`): each draws what the ones before it lack."""
-        from kitgen.render.fonts import chain_family
-
         found = self._chains.get(name)
         if found is None:
             names = [part.strip() for part in name.split(",")]
@@ -410,8 +421,6 @@ class Artist:
         return found
 
     def _text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
-        from kitgen.render.richtext import fit_rich
-
         where = part.places.get("text")
         text = str(_value(part, "text", context, ""))
         font = str(_value(part, "font", context, "sans"))
@@ -456,9 +465,6 @@ class Artist:
         self, card: Card, layout: Layout, side: str
     ) -> list[tuple[str, str, Location | None]]:
         """What is wrong with one side of one card: (code, message, place) each."""
-        from kitgen.load.printable import undrawable_message, unprintable
-        from kitgen.render.richtext import could_be_icon, icon_names
-
         context = self.context(card)
         out: list[tuple[str, str, Location | None]] = []
         if layout.background is not None:
@@ -563,8 +569,6 @@ class Artist:
         where: Location | None,
     ) -> list[tuple[str, str, Location | None]]:
         """A warning for a raster image that prints below 150 dpi at this card size."""
-        from kitgen.render.pictures import low_dpi, placement
-
         fit = str(_value(part, "fit", context, "fit"))
         area = (placed.x, placed.y, placed.width, placed.height)
         _, _, width, height, _ = placement(picture.width_pt, picture.height_pt, area, fit)  # type: ignore[arg-type]
@@ -589,8 +593,6 @@ class Artist:
         filled rect or image drawn before it) is another colour: a cut a little off
         shows a sliver of that. A picture's colours are not known: its edge always
         differs from what is beyond, and what is beyond a picture from it."""
-        from kitgen.render.pictures import placement
-
         w, h, b = self.card.width, self.card.height, self.bleed
         eps = 0.01
         if b <= eps:
@@ -678,8 +680,6 @@ class Artist:
         """Where a text element's letters lie (not its whole box): its lines from their
         starts, from a descender's depth below the first... last baseline to the top of
         capitals above the first."""
-        from kitgen.render.richtext import line_origins
-
         fitted = plan.fitted
         origins = line_origins(
             fitted, placed.x, placed.y, placed.width, placed.height, plan.align, plan.valign
@@ -708,8 +708,6 @@ class Artist:
     ) -> list[tuple[str, str, Location | None]]:
         """An element reaching past the bleed (a warning); text whose letters reach past
         the cut line (an error: it prints clipped), or past the safe area (a warning)."""
-        from kitgen.layout.units import parse_length
-
         x0, x1 = sorted((placed.x, placed.x + placed.width))
         y0, y1 = sorted((placed.y, placed.y + placed.height))
         w, h, b = self.card.width, self.card.height, self.bleed
@@ -758,8 +756,6 @@ class Artist:
         PDF as a form, for each set of values it takes, and named on each card: a
         frame, a band coloured by faction, a fixed title. A run of such elements in
         drawing order is one form, so the order of what is drawn stays as written."""
-        from kitgen.render.forms import draw_once
-
         if layout is None:
             return
         context = self.context(card)
@@ -869,9 +865,6 @@ class Artist:
     def _draw_items(
         self, c: Canvas, items: tuple[Part | None, ...], layout: Layout, context: Mapping[str, Any]
     ) -> None:
-        from kitgen.render.pictures import draw_picture
-        from kitgen.render.richtext import draw_rich
-
         w, h, b = self.card.width, self.card.height, self.bleed
         behind = self.backdrops(layout, context)
         for part in items:
