@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import csv
+import html
 import io
 import json
 import re
@@ -360,6 +361,19 @@ def _json_card(
     _too_many_keys(table, past, limits.max_columns)
     table.rows.append(Row(cells, where))
     return i + 1  # past the closing brace
+
+
+def unescape_html(table: Table) -> None:
+    """Read the values of a table whose source writes characters as HTML character
+    references (`&quot;`, `&#039;`, `&#x3C0;`, `Pok&eacute;mon`; a web API's dump, like
+    the Open Trivia Database's) as the characters they stand for, as a browser shows
+    them: `&amp;quot;` is `&quot;` written out, a reference to no character (`&#0;`,
+    a surrogate) is U+FFFD. Each value keeps its place; the headers stay as written. A
+    value only shortens, so the limits read still hold."""
+    for row in table.rows:
+        for column, cell in row.cells.items():
+            if "&" in cell.text:
+                row.cells[column] = Cell(html.unescape(cell.text).strip(), cell.where)
 
 
 def _too_many_keys(table: Table, past: list[Location], most: int) -> None:

@@ -642,7 +642,7 @@ def _read_cards(
     (`_translate`). For one deck of several (`game`: the whole game's design), the rows
     read and the files named before it in the game count too: every deck's sources
     share the game's limit of rows, and a file or sheet feeds one deck once."""
-    from kitgen.load.table import read_table
+    from kitgen.load.table import read_table, unescape_html
     from kitgen.load.table_shape import TableLimits
 
     limits = TableLimits()
@@ -686,6 +686,8 @@ def _read_cards(
             )
             continue
         seen[same] = at
+        if source.decode == "html":
+            unescape_html(table)
         rows += len(table.rows)
         whole.rows_read = rows
         design.findings += table.findings

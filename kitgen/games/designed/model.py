@@ -351,6 +351,9 @@ class CardsSource(Located):
     file: RelPath
     sheet: Name | None = None
     language: Language | None = None  # a translation source's language
+    # `html`: its values write characters as HTML character references (`&quot;`,
+    # `&#039;`, `Pok&eacute;mon`), as a web API's dump does; read as the characters.
+    decode: Literal["html"] | None = None
 
 
 MAX_CARD_SOURCES = 20  # files or sheets in `cards:`
@@ -370,6 +373,7 @@ _ONE_SOURCE = {
         "file": {"type": "string"},
         "sheet": {"type": "string"},
         "language": {"type": "string", "maxLength": 35, "pattern": LANGUAGE_PATTERN},
+        "decode": {"enum": ["html"]},
     },
     "additionalProperties": False,
 }

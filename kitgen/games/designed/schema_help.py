@@ -54,6 +54,8 @@ FIELD_HELP = {
     "CardsSource.language": "This file holds the cards' text in another of the game's "
     "`languages:` (like de): a row per card, named in the column `name@en` (its name in the "
     "first language), the fields' text in their own columns.",
+    "CardsSource.decode": "html: the values write characters as HTML character references "
+    "(&quot;, &#039;, &eacute;), as a web API's dump does; kitgen reads the characters.",
     "LayoutChoice.by": "The field whose value picks each card's layout.",
     "LayoutChoice.layouts": "Each value and its layout file; `else` for any other value.",
     "FontFiles.regular": "The TTF file of the regular face.",
