@@ -324,3 +324,32 @@ def test_the_ascii_shortcut_breaks_exactly_as_uax14(value: str) -> None:
 
     slow = frozenset(i for i in opportunities(value) if value[i - 1] == " ")
     assert free_breaks(value) == slow
+
+
+def test_a_soft_hyphen_prints_nothing_and_is_where_a_long_word_is_cut(tmp_path: Path) -> None:
+    # Text from a web page (the Open Trivia Database's) holds soft hyphens (U+00AD):
+    # DejaVu has a glyph for one, and each printed as a hyphen inside the word. It
+    # prints nothing now, and a word too long for its line is cut there, with a hyphen.
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.render.fonts import builtin_family, text_width
+    from kitgen.render.richtext import draw_rich
+
+    family = builtin_family("sans")
+    word = "Llan\u00adfair\u00adpwll\u00adgwyn\u00adgyll\u00adgogery\u00adchwyrn\u00addrobwll"
+    assert text_width(word, family.regular, 10) == text_width(
+        word.replace("\u00ad", ""), family.regular, 10
+    )
+    fitted = fit_rich(f"Where is {word}?", family, 120, 200, max_size=10, min_size=8)
+    lines = ["".join(p.text for p in line.pieces) for line in fitted.lines]
+    assert lines[1].replace("\u00ad", "") == "Llanfairpwllgwyngyll-"  # cut at a soft hyphen
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 200))
+    draw_rich(canvas, fitted, 10, 10, 120, 180)
+    canvas.save()
+    printed = pdfium.PdfDocument(buffer.getvalue())[0].get_textpage().get_text_range()
+    assert "\u00ad" not in printed
+    # (pdfium reads a hyphen at a line's end as U+FFFE)
+    flat = re.sub(r"\s+", "", printed).replace("\ufffe", "-")
+    assert flat == "WhereisLlanfairpwllgwyngyll-gogerychwyrndrobwll?"

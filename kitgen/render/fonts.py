@@ -80,6 +80,7 @@ def note_undrawn(text: str, missing: str) -> None:
     _UNDRAWN[key] = "".join(dict.fromkeys(_UNDRAWN.get(key, "") + missing))
 
 
+SOFT_HYPHEN = "\u00ad"
 WIDTHS_KEPT = 50_000  # widths a font keeps measured (then it starts again)
 
 
@@ -101,8 +102,10 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
     def __init__(self, name: str, source: Any) -> None:
         super().__init__(name, source)
         glyphs = self.face.charToGlyph
-        # Glyph 0 is the font's "no glyph" box: Vera maps Ď and a few symbols to it.
-        self.own = frozenset(chr(code) for code, glyph in glyphs.items() if glyph)
+        # Glyph 0 is the font's "no glyph" box: Vera maps Ď and a few symbols to it. A
+        # soft hyphen (U+00AD) is never the font's to draw: it marks where a word may be
+        # cut (with a hyphen then), and prints as nothing (`invisible`).
+        self.own = frozenset(chr(code) for code, glyph in glyphs.items() if glyph) - {SOFT_HYPHEN}
         bold, italic = bool(self.face.flags & FF_FORCEBOLD), bool(self.face.flags & FF_ITALIC)
         self.fallbacks = tuple(n for n in fallback_names(bold, italic) if n != name)
         self._chain: tuple[KitFont, ...] | None = None

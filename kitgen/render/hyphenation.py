@@ -66,6 +66,8 @@ def cut_points(word: str, language: str) -> tuple[tuple[int, bool], ...]:
     letters (a hyphen added)."""
     own = set(inner_breaks(word))
     points = {k: False for k in own}
+    # A soft hyphen (U+00AD) the text holds: a cut there takes a hyphen, in any language.
+    points.update((k + 1, True) for k, ch in enumerate(word) if ch == "\u00ad")
     found = dictionary(language)
     if found is not None:
         start = None
