@@ -366,6 +366,71 @@ def test_the_back_covers_components_in_arabic_are_shaped_with_their_bullets_on_t
     assert salam[1] - salam[0] <= text_width(SALAM, REGULAR, 9.5)  # joined
 
 
+# Five sections (more than four: a contents list), headed in Arabic, one with a Hebrew
+# subsection.
+CONTENTS_TITLES = (CARDS, f"{PLAY} {SALAM}", SALAM, f"{PLAY} {CARDS}", f"{SALAM} {CARDS}")
+ARABIC_CONTENTS_RULES = (
+    f"game: scratch\nkind: rules\ntitle: {SALAM} {CARDS}\nlanguage: ar\nsections:\n"
+    + "".join(
+        f'  - title: {title}\n    blocks:\n      - text: "{PLAY} {CARDS} {SALAM}."\n'
+        for title in CONTENTS_TITLES
+    )
+    + f"    sections:\n      - title: {FRIENDS} {SHALOM}\n        blocks:\n"
+    f'          - text: "{SHALOM}."\n'
+)
+
+
+def test_an_arabic_contents_list_is_joined_and_flush_right(tmp_path: Path) -> None:
+    """The contents list set its entries with reportlab's Paragraph: Arabic unjoined,
+    left to right, flush left. Each is now set as its heading: joined, in UAX #9's order,
+    flush right, its page number and dots on the left."""
+    from test_shaping import _forms
+
+    reading = _booklet(tmp_path, ARABIC_CONTENTS_RULES)
+    path = tmp_path / "reading.pdf"
+    path.write_bytes(reading)
+    # Nothing in the booklet prints these letters unjoined (none stands alone in its
+    # word: beh, tah, qaf begin or sit inside theirs, seen begins its, lam joins alef
+    # or begins al-, ain sits inside la`ib): reportlab's contents entries did.
+    unjoined = {0x0628, 0x0637, 0x0642, 0x0633, 0x0644, 0x0639}
+    assert unjoined.isdisjoint(_forms(path))
+    pdf = pdfium.PdfDocument(reading)
+    page = pdf[1]  # (the first page is the cover)
+    found, boxes = _chars(page)
+    left, right = 13 * MM, page.get_size()[0] - 13 * MM  # the frame's edges
+    # The entries: the lines with dots, each read as typed (the heading's number, its
+    # words, the dots, the page number).
+    entries = []
+    start = 0
+    for text in found.split("\r\n"):
+        if " . . " in text:
+            entries.append((start, text))
+        start += len(text) + 2
+    assert [text.split(" . ")[0] for _, text in entries] == [
+        *(f"{number} {title}" for number, title in enumerate(CONTENTS_TITLES, 1)),
+        f"5.1 {FRIENDS} {SHALOM}",
+    ]
+    for (entry, text), title in zip(entries, CONTENTS_TITLES, strict=False):
+        line = entry + len(text)
+        digit = _span(found, boxes, text[0], entry)
+        words = _span(found, boxes, title, entry)
+        page_number = _span(found, boxes, text[-1], line - 1)
+        # The heading's number at the right margin, its words left of it; the page
+        # number at the left margin, the dots between.
+        assert digit[1] == pytest.approx(right, abs=1.0), title
+        assert words[1] < digit[0]
+        assert page_number[0] == pytest.approx(left, abs=1.0), title
+        dots = [boxes[i] for i in range(entry, line) if found[i] == "."]
+        assert dots and all(page_number[1] < b[0] and b[2] < words[0] for b in dots)
+    # Joined: as wide as shaped, narrower than its letters side by side.
+    salam = _span(found, boxes, SALAM, entries[2][0])
+    joined = text_width(SALAM, REGULAR, 9.5)
+    assert joined - 2 < salam[1] - salam[0] <= joined
+    # The Hebrew subsection's entry: flush right inside its indent (1.5 em).
+    sub = _span(found, boxes, "5.1", entries[5][0])
+    assert sub[1] == pytest.approx(right - 1.5 * 9.5, abs=1.0)
+
+
 def test_a_paragraph_split_over_a_page_breaks_its_rest_at_the_width_it_gets() -> None:
     """The part after a split holds the lines that did not fit; in a column of another
     width they are broken again to fit it, and no word is lost or doubled."""

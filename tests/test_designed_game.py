@@ -467,9 +467,14 @@ def test_small_missing_or_broken_art_is_found(game: Path) -> None:
     status, found = check(game / "game.yaml")
     assert status == 0
     assert {(f["code"], f["severity"]) for f in found} == {("image-low-resolution", "warning")}
-    messages = " ".join(str(f["message"]) for f in found)
-    assert "image 'art/moon.png' prints at 30 dpi" in messages
-    assert "image 'art/sun.png' prints at 30 dpi" in messages
+    # One warning for the element, for both suits' art: 60 px across a box 80% of
+    # 63 mm (50.4 mm, 142.9 pt: crop fills its width) is 30 dpi; 150 dpi there is 298
+    # px, and 156 px down its 30% of 88 mm (26.4 mm).
+    assert [f["message"] for f in found] == [
+        "card 'Dawn Runner' (and 5 more): in the image element, 2 images print below 150 "
+        "dpi: the first, 'art/sun.png', at 30 dpi, the lowest at 30 dpi; at 150 dpi or "
+        "more they print sharp: 298 x 156 px or more for the element's 50.4 x 26.4 mm"
+    ]
     (game / "art" / "moon.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     status, found = check(game / "game.yaml")
     assert status == 1 and "image-unreadable" in [f["code"] for f in found]

@@ -226,6 +226,47 @@ def test_the_list_and_scans_check_clean(tmp_path: Path) -> None:
     assert found[0][3] == line_of(game / "face.yaml", "src: ")
 
 
+def scan_dpi(name_short: str) -> float:
+    """The dpi a fixture scan prints at cropped to the 60 x 100 mm art box: scaled to
+    cover it, each pixel is the larger of the box's sides over the scan's."""
+    from PIL import Image
+
+    with Image.open(FIXTURE / "scans" / f"{name_short}.jpg") as scan:
+        width, height = scan.size
+    points_per_px = max(60 / 25.4 * 72 / width, 100 / 25.4 * 72 / height)
+    return 72 / points_per_px
+
+
+def test_the_small_scans_are_one_warning_for_the_art_element(tmp_path: Path, real: Run) -> None:
+    """78 small scans are one warning at the image element, not one a card: its first
+    card and scan, how many, the lowest dpi, and the pixels the 60 x 100 mm box needs
+    at 150 dpi (60 mm is 354.3 px, 100 mm 590.6 px); `check` and `build` alike."""
+    game = make_game(tmp_path)
+    status, out, _err = run_in_process(main, "check", "--format", "json", str(game))
+    assert status == 0
+    # (The game's check and the kit's, which draws the cards at the kit's size, each
+    # give it: the JSON lists it under both files.)
+    found = {
+        (f["code"], Path(f["path"]).name, f["message"])
+        for entry in json.loads(out)["files"]
+        for f in entry["findings"]
+    }
+    first = CARDS[0]
+    lowest = min(scan_dpi(card["name_short"]) for card in CARDS)
+    message = (
+        f"card {first['name']!r} (and 77 more): in 'art', 78 images print below 150 dpi: "
+        f"the first, 'scans/{first['name_short']}.jpg', at "
+        f"{scan_dpi(first['name_short']):.0f} dpi, the lowest at {lowest:.0f} dpi; at 150 "
+        "dpi or more they print sharp: 355 x 591 px or more for the element's 60 x 100 mm"
+    )
+    assert found == {("image-low-resolution", "face.yaml", message)}
+    line = line_of(game / "face.yaml", "src: ")
+    warned = [row for row in real.stderr.splitlines() if "image-low-resolution" in row]
+    assert warned == [
+        f"{real.game / 'face.yaml'}:{line}:10: warning image-low-resolution {message}"
+    ]
+
+
 def test_a_build_prints_78_cards_on_tarot_sheets(real: Run) -> None:
     import pypdfium2 as pdfium
 

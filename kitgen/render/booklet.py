@@ -1140,7 +1140,7 @@ def _story(
     ]
     flow.append(PageBreak())
     if len(rules.sections) > CONTENTS_AFTER:
-        toc = TableOfContents()
+        toc = Contents(language)
         toc.levelStyles = [styles["toc1"], styles["toc2"]]
         toc.dotsMinLevel = 0
         # The contents are a table too (see _cell_font).
@@ -1166,6 +1166,88 @@ def _story(
     template, cover = _back_cover(rules, context, figures, facts, page, ink, story, back)
     flow += [NextPageTemplate(template), PageBreak(), *cover]
     return flow, templater.findings
+
+
+def _shaped_entry(text: str, key: object) -> bool:
+    """Whether a contents entry is set as rules text is (`ContentsEntry`): its heading
+    holds letters to join or reorder (Arabic, Hebrew, Devanagari...). kitgen's entries
+    have no key (the PDF outline links the headings); one with a key stays reportlab's
+    (a link around its text)."""
+    return key is None and (needs_shaping(text) or is_rtl(text))
+
+
+class ContentsEntry(ScriptParagraph):
+    """A contents entry whose heading needs shaping, set as rules text is (kitgen's
+    paragraph: joined, in UAX #9's order, a right-to-left one flush right) with its page
+    number and the dots up to it on its last line, as reportlab's entries have them
+    (`drawPageNumbers`) but on the side the entry ends: the number at the right margin
+    after a left-to-right entry, at the left margin before a right-to-left one."""
+
+    def __init__(
+        self, text: str, style: ParagraphStyle, language: str, page: str, dots: str
+    ) -> None:
+        super().__init__(text, style, language)
+        self.page, self.dots = page, dots
+
+    def draw(self) -> None:
+        super().draw()
+        if not self.spans:
+            return
+        x, y, width = self.spans[-1]
+        style, canvas = self.style, self.canv
+        size = style.fontSize
+        free = x if self._rtl else self.width - (x + width)
+        number = text_width(self.page, style.fontName, size)
+        while number > free and size >= 1.0:  # (reportlab's: 10% smaller till it fits)
+            size *= 0.9
+            number = text_width(self.page, style.fontName, size)
+        dot = text_width(self.dots, style.fontName, size) if self.dots else 0.0
+        count = max(0, int((free - number) / dot)) if dot else 0
+        if self._rtl:
+            text, left = self.page + self.dots * count, 0.0
+        else:
+            text, left = self.dots * count + self.page, self.width - count * dot - number
+        canvas.saveState()
+        canvas.setFillColor(style.textColor)
+        canvas.setFont(style.fontName, size)
+        canvas.drawString(left, y, text)
+        canvas.restoreState()
+
+
+class Contents(TableOfContents):  # type: ignore[misc]  # (reportlab has no type hints)
+    """The contents list: reportlab's, but an entry whose heading needs shaping is a
+    `ContentsEntry`, set as the heading is. A list with no such entry is reportlab's
+    own table, byte for byte."""
+
+    def __init__(self, language: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.language = language
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # reportlab's table of the last run's entries, and the callback its entries'
+        # `<onDraw>` calls to draw their dots and page numbers (`drawTOCEntryEnd`).
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        entries = self._lastEntries
+        if not any(_shaped_entry(text, key) for _, text, _, key in entries):
+            return size
+        rows: list[list[Flowable]] = []
+        for level, text, page, key in entries:  # (as reportlab's wrap makes its rows)
+            style = self.getLevelStyle(level)
+            if style.spaceBefore:
+                rows.append([Spacer(1, style.spaceBefore)])
+            if _shaped_entry(text, key):
+                dots = " . " if 0 <= self.dotsMinLevel <= level else ""
+                number = str(self.formatter(page) if self.formatter else page)
+                rows.append([ContentsEntry(text, style, self.language, number, dots)])
+            else:
+                link = repr(key).replace(",", "\\x2c").replace('"', "\\x2c") if key else None
+                if key:
+                    text = f'<a href="#{key}">{text}</a>'
+                end = f'<onDraw name="drawTOCEntryEnd" label="{page},{level},{link}"/>'
+                rows.append([Paragraph(text + end, style)])
+        self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
 
 
 def _contents_entries(flow: list[Flowable]) -> list[tuple[int, str, int, None]]:

@@ -115,6 +115,10 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         self._fixed: list[_Line] | None = None  # (the lines of a part split off)
         self._begin = 0  # where the text of a part split off after the first starts
         self._lines: list[_Line] = []
+        # Where each line was last drawn: (left, baseline, width), in the paragraph's
+        # own coordinates (what follows the text on its line, such as a contents
+        # entry's dots and page number, goes by it).
+        self.spans: list[tuple[float, float, float]] = []
 
     # -- layout ---------------------------------------------------------------------
 
@@ -276,6 +280,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
         leading = style.leading
         first_frag = self._frag(lines[0].owners[0]) if lines[0].owners else self.frags[0]
         y = self.height - first_frag.fontSize
+        self.spans = []
         canvas.saveState()
         self._draw_bullet(canvas, y)
         for number, line in enumerate(lines):
@@ -296,6 +301,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]  # (reportlab has no typ
             else:
                 x = left
             self._draw_runs(canvas, x, y, runs)
+            self.spans.append((x, y, width))
             y -= leading
         canvas.restoreState()
 

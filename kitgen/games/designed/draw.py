@@ -9,8 +9,9 @@ turns its anchored lengths into the drawing's.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
@@ -283,6 +284,9 @@ class Artist:
 
         self.draft = is_draft()
         self._missing: dict[str, str] = {}  # a draft's missing images: why, by path
+        # Images printing below 150 dpi, card after card, by the problem that says so:
+        # one warning an element, its message made from them all (`low_resolution`).
+        self.low: dict[tuple[str, str, Location | None], list[LowImage]] = {}
         # The language of the edition's text: where a word too long for its box is cut.
         self.language = design.draws_in
         self._families: dict[str, Family | None] = {}  # by the name's font_key
@@ -543,7 +547,7 @@ class Artist:
                     else:
                         picture = self.picture(path, where, "image")
                         out += self.resolution(part, context, picture, placed, where)
-                        out += _drawn_differently(picture, f"{part.label}'s image")
+                        out += _drawn_differently(picture, f"the image in {part.label}")
                 elif part.type == "icon":
                     where = part.places.get("icon")
                     name = str(_value(part, "icon", context))
@@ -568,22 +572,19 @@ class Artist:
         placed: Placed,
         where: Location | None,
     ) -> list[tuple[str, str, Location | None]]:
-        """A warning for a raster image that prints below 150 dpi at this card size."""
+        """A warning for a raster image that prints below 150 dpi at this card size: one
+        for an element, whatever its file, so that the cards of a deck of small scans merge
+        into one (its image, dpi and box kept in `low` for the message)."""
         fit = str(_value(part, "fit", context, "fit"))
         area = (placed.x, placed.y, placed.width, placed.height)
         _, _, width, height, _ = placement(picture.width_pt, picture.height_pt, area, fit)  # type: ignore[arg-type]
         dpi = low_dpi(picture, width, height)
         if dpi is None:
             return []
-        return [
-            (
-                "image-low-resolution",
-                f"{part.label}'s image {str(_value(part, 'src', context))!r} prints at "
-                f"{dpi:.0f} dpi here; at 150 "
-                "dpi or more it prints sharp",
-                where,
-            )
-        ]
+        problem = ("image-low-resolution", f"in {part.label}", where)
+        src = str(_value(part, "src", context))
+        self.low.setdefault(problem, []).append(LowImage(src, dpi, placed.width, placed.height))
+        return [problem]
 
     def short_of_bleed(
         self, part: Part, placed: Placed, layout: Layout, context: Mapping[str, Any]
@@ -1065,6 +1066,45 @@ def _drawn_differently(picture: Picture, what: str) -> list[tuple[str, str, Loca
     return [("image-partly-drawn", f"{what} is not drawn as its SVG says: {message}", where)]
 
 
+@dataclass(frozen=True)
+class LowImage:
+    """An image printing below 150 dpi on a card: its file as the layout gives it, its
+    dpi there, and the size of the element's box (points)."""
+
+    src: str
+    dpi: float
+    width: float
+    height: float
+
+
+def low_resolution(where: str, images: Sequence[LowImage]) -> str:
+    """The message of an element's `image-low-resolution` warning (after "card X (and N
+    more): "): its first card's image and dpi, or for several images how many and the
+    lowest dpi among them; and the pixel size that prints at 150 dpi or more in the
+    element's box (the largest box, if the cards' boxes differ)."""
+    from kitgen.load.images import LOW_DPI
+
+    files = list(dict.fromkeys(image.src for image in images))
+    first = images[0]
+    width = max(image.width for image in images)
+    height = max(image.height for image in images)
+    need = (
+        f"{math.ceil(width / 72 * LOW_DPI)} x {math.ceil(height / 72 * LOW_DPI)} px or more "
+        f"for the element's {round(width / MM, 1):g} x {round(height / MM, 1):g} mm"
+    )
+    if len(files) == 1:
+        return (
+            f"{where}, image {first.src!r} prints at {first.dpi:.0f} dpi; at "
+            f"{LOW_DPI:.0f} dpi or more it prints sharp: {need}"
+        )
+    lowest = min(image.dpi for image in images)
+    return (
+        f"{where}, {len(files)} images print below {LOW_DPI:.0f} dpi: the first, "
+        f"{first.src!r}, at {first.dpi:.0f} dpi, the lowest at {lowest:.0f} dpi; at "
+        f"{LOW_DPI:.0f} dpi or more they print sharp: {need}"
+    )
+
+
 def check_cards_drawn(
     design: Design, card: Size, bleed: float, made: Size | None = None
 ) -> list[Finding]:
@@ -1100,6 +1140,8 @@ def check_cards_drawn(
             "and move with the card)"
         )
     for (code, message, where), names in seen.items():
+        if (code, message, where) in artist.low:
+            message = low_resolution(message, artist.low[code, message, where])
         more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
         text = f"card {names[0]!r}{more}: {message}"
         if code in ("text-overflow", "text-clipped"):
