@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import checked, pdf_text, run_in_process, starter_in_languages
+from test_edition_booklets import KIT  # (the kit of rules in English and German)
 
 from kitgen.build import game_figures
 from kitgen.entry import main
@@ -302,14 +303,6 @@ def test_a_tag_finds_its_language_by_its_primary_subtag(tag: str, language: str 
 CARDS = "name,name@de,suit,power,rules,rules@de,count\n" + "".join(
     f"Card {n},Karte {n},sun,{n},Draw a card.,Ziehe eine Karte.,1\n" for n in range(1, 4)
 )
-KIT = """game: star-lanterns
-kind: kit
-name: Star Lanterns
-components: [cards, rules]
-rules:
-  en: rules.yaml
-  de: rules-de.yaml
-"""
 DESIGNED = """game: star-lanterns
 kind: rules
 title: {title}
