@@ -353,22 +353,3 @@ def test_a_soft_hyphen_prints_nothing_and_is_where_a_long_word_is_cut(tmp_path: 
     # (pdfium reads a hyphen at a line's end as U+FFFE)
     flat = re.sub(r"\s+", "", printed).replace("\ufffe", "-")
     assert flat == "WhereisLlanfairpwllgwyngyll-gogerychwyrndrobwll?"
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.text(alphabet="abAB09!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~\\", min_size=1, max_size=6),
-        min_size=1,
-        max_size=6,
-    )
-)
-def test_ascii_text_without_odd_spaces_breaks_at_every_space(words: list[str]) -> None:
-    # richtext's shortcut: ASCII text with no space next to a bracket, a quote or
-    # closing punctuation breaks at every space and nowhere else, as UAX #14 says.
-    text = " ".join(words)
-    if richtext._ODD_SPACE.search(text):
-        return
-    from kitgen.layout.linebreak import free_breaks
-
-    assert free_breaks(text) == frozenset(i + 1 for i, ch in enumerate(text) if ch == " ")

@@ -22,13 +22,7 @@ from pydantic import BaseModel, ValidationError
 from kitgen import registry
 from kitgen.layout.words import KEYS, PLACEHOLDER, PLACEHOLDERS, words_for
 from kitgen.load.documents import Document, read_document
-from kitgen.load.printable import (
-    BookletType,
-    check_all_printable,
-    check_booklet_text,
-    plain,
-    unprintable,
-)
+from kitgen.load.printable import BookletType, check_all_printable, check_booklet_text
 from kitgen.load.validate import translate
 from kitgen.model.figures import ChecksItself
 from kitgen.model.findings import Finding, Location, finding
@@ -189,12 +183,8 @@ def blocks(rules: RulesFile) -> Iterator[Block]:
             if block.example is not None:
                 yield from walk(block.example.blocks)
 
-    def sections(items: list[Section]) -> Iterator[Block]:
-        for section in items:
-            yield from walk(section.blocks)
-            yield from sections(section.sections)
-
-    yield from sections([*rules.sections, *rules.quick_reference])
+    for section in _sections(rules):
+        yield from walk(section.blocks)
 
 
 def computes(text: str) -> bool:
@@ -319,28 +309,14 @@ def _table_words_printable(
 ) -> list[Finding]:
     """One text-not-drawable at `at` when kitgen's own words of the booklet (`words`, in
     the rules' language) have characters its type cannot draw."""
-    text = " ".join(words)
-    if plain(text):
-        return []
-    missing = unprintable(text, booklet.font if booklet is not None else None)
-    if not missing:
-        return []
-    from kitgen.render.fonts import describe_characters, shown_text
-
-    names = booklet.names if booklet is not None else None
-    fonts = (
-        f"neither kitgen's fonts nor the game's own ({', '.join(names)}) have them"
-        if names
-        else "no font of kitgen's has them"
-    )
     return [
         finding(
-            "text-not-drawable",
-            f"the booklet's own words in its language ({shown_text(text)}) print "
-            f"{describe_characters(missing)} as ?: {fonts}; give the game a font that "
-            "has them (`fonts:`), or give the words in `words:`",
+            f.code,
+            f"the booklet's own words in its language: {f.message}; give the game a font "
+            "that has them (`fonts:`), or give the words in `words:`",
             at,
         )
+        for f in check_booklet_text(" ".join(words), at, booklet)
     ]
 
 

@@ -284,13 +284,6 @@ def _plain_word(segment: _Segment, joined: bool = False) -> _Word:
     )
 
 
-# A space in ASCII text after which UAX #14 may not break a line: after an opening
-# bracket or a quote (LB14, LB19), before a closing one, `!`, `?`, `,`, `.`, `:`, `;`, `/`
-# or a quote (LB13, LB19). ASCII text without one breaks at every space and nowhere else
-# (tests/test_linebreak.py holds free_breaks to it).
-_ODD_SPACE = re.compile(r"[\"'(\[{] | [)\]}!?,.:;/\"']")
-
-
 def _free(line: list[_Segment | None], base: str) -> list[_Segment | None]:
     """A line's segments with its breaks as UAX #14 finds them over the whole line
     (kitgen.layout.linebreak.free_breaks): a space at which no break is allowed (`( a`,
@@ -305,8 +298,6 @@ def _free(line: list[_Segment | None], base: str) -> list[_Segment | None]:
     if items and items[-1] is None:
         items.pop()
     text = "".join(" " if i is None else OBJECT if i.icon is not None else i.text for i in items)
-    if text.isascii() and text.isprintable() and not _ODD_SPACE.search(text):
-        return items  # (UAX #14's answer for such text, without working it out rule by rule)
     free = free_breaks(text)
     if all(text[k - 1] == " " for k in free) and len(free) == text.count(" "):
         return items  # (most text: a break at every space, and nowhere else)
