@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -161,6 +160,8 @@ _HUGE_DECIMAL = re.compile(r"[0-9][0-9_]{4300,}")  # more than Python converts
 
 def _parse(text: str, shown: str) -> dict[str, Any]:
     """The TOML document, or a ConfigError with the line and column tomllib names."""
+    import tomllib  # (only a project that has a kitgen.toml needs it)
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -25,10 +25,20 @@ Light on purpose (`re` only): the plain `check` path imports it.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _OTHERS = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff"
-_ANY = re.compile(f"[\x00-\x1f{_OTHERS}]")
-_BUT_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
+
+
+@cache
+def _pattern(newline: bool) -> re.Pattern[str]:
+    """The characters to escape (`newline`: the newline too), compiled when first
+    needed: what a terminal is shown is nearly always printable as it is."""
+    if newline:
+        return re.compile(f"[\x00-\x1f{_OTHERS}]")
+    return re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
+
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -44,9 +54,15 @@ def _escaped(match: re.Match[str]) -> str:
 def shown(value: object) -> str:
     """`value` as text with every control character escaped (newlines too): one line."""
     text = value if isinstance(value, str) else str(value)
-    return _ANY.sub(_escaped, text) if _ANY.search(text) else text
+    if text.isprintable():  # (every character escaped is one Python calls unprintable)
+        return text
+    found = _pattern(True)
+    return found.sub(_escaped, text) if found.search(text) else text
 
 
 def safe_lines(text: str) -> str:
     """`text` with every control character but the newline escaped."""
-    return _BUT_NEWLINE.sub(_escaped, text) if _BUT_NEWLINE.search(text) else text
+    if text.replace("\n", "").isprintable():
+        return text
+    found = _pattern(False)
+    return found.sub(_escaped, text) if found.search(text) else text

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import csv
-import html
 import io
 import json
 import re
@@ -288,14 +287,15 @@ def _member(text: str, i: int, wanted: str) -> int:
 
 def _json_cards(table: Table, text: str, i: int, places: _Places, limits: TableLimits) -> None:
     """The cards of the list at `i` (valid JSON), each key and value at its place."""
+    path, starts = table.path, places.starts
+    # A lone surrogate can only be written as an escape (`\ud800`): the text is UTF-8.
+    escapes = "\\u" in text
 
     def at(offset: int) -> Location:
-        return Location(table.path, *places.line_column(offset))
+        line = bisect.bisect_right(starts, offset)
+        return Location(path, line, offset - starts[line - 1] + 1)
 
-    def skip(offset: int) -> int:
-        return _SPACE.match(text, offset).end()  # type: ignore[union-attr]
-
-    i = skip(i + 1)
+    i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
     while text[i] != "]":
         where = at(i)
         if rows_full(table, limits):
@@ -306,45 +306,48 @@ def _json_cards(table: Table, text: str, i: int, places: _Places, limits: TableL
             table.findings.append(finding("wrong-type", message, where))
             _, i = _scan(text, i)
         else:
-            i = _json_card(table, text, i, at, skip, limits)
-        i = skip(i)
+            i = _json_card(table, text, i, where, at, limits, escapes)
+        i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
         if text[i] == ",":
-            i = skip(i + 1)
+            i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
 
 
 def _json_card(
     table: Table,
     text: str,
     i: int,
+    where: Location,
     at: Callable[[int], Location],
-    skip: Callable[[int], int],
     limits: TableLimits,
+    escapes: bool,
 ) -> int:
-    """Read the card (an object) at `i` into a row; where it ends."""
-    where = at(i)
+    """Read the card (an object) at `i`, found at `where`, into a row; where it ends.
+    (`escapes`: whether the file writes any character as a `\\u` escape.)"""
+    skip = _SPACE.match
     cells: dict[str, Cell] = {}
+    columns = table.columns
     past: list[Location] = []  # keys past the column limit: one finding a card
-    i = skip(i + 1)
+    i = skip(text, i + 1).end()  # type: ignore[union-attr]
     while text[i] == '"':
         key_at = i
         column, i = _string(text, i + 1)
-        i = skip(skip(i) + 1)  # past the colon
+        i = skip(text, skip(text, i).end() + 1).end()  # type: ignore[union-attr]  # (past the colon)
         value_at = i
         raw, i = _scan(text, i)
-        i = skip(i)
+        i = skip(text, i).end()  # type: ignore[union-attr]
         if text[i] == ",":
-            i = skip(i + 1)
+            i = skip(text, i + 1).end()  # type: ignore[union-attr]
         name = column.strip()
-        if name not in table.columns:
-            if len(table.columns) >= limits.max_columns:
+        if name not in columns:
+            if len(columns) >= limits.max_columns:
                 past.append(at(value_at))
                 continue
-            table.columns[name] = Cell(name, at(key_at))
+            columns[name] = Cell(name, at(key_at))
         if name in cells:
             message = f"the key {name!r} is given twice in this card; give each value once"
             table.findings.append(finding("duplicate-key", message, at(key_at)))
             continue
-        written = _scalar_text(raw)
+        written = raw.strip() if type(raw) is str else _scalar_text(raw)
         if written is None:
             message = f"the {name!r} value should be text, a number or a list of them"
             table.findings.append(finding("wrong-type", message, at(value_at)))
@@ -353,7 +356,7 @@ def _json_card(
             table.findings.append(
                 finding("string-too-long", message + f"up to {limits.max_cell:,}", at(value_at))
             )
-        elif not _encodable(written):
+        elif escapes and not _encodable(written):
             message = f"the {name!r} value holds a lone surrogate (like \\ud800): no character"
             table.findings.append(finding("invalid-value", message, at(value_at)))
         else:
@@ -370,6 +373,8 @@ def unescape_html(table: Table) -> None:
     them: `&amp;quot;` is `&quot;` written out, a reference to no character (`&#0;`,
     a surrogate) is U+FFFD. Each value keeps its place; the headers stay as written. A
     value only shortens, so the limits read still hold."""
+    import html  # (only such sources need it)
+
     for row in table.rows:
         for column, cell in row.cells.items():
             if "&" in cell.text:

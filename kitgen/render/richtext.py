@@ -763,6 +763,12 @@ def icon_bottom(baseline: float, size: float, side: float) -> float:
     return baseline + (CAP_HEIGHT * size - side) / 2
 
 
+@lru_cache(maxsize=256)
+def _hex(colour: str) -> Color:
+    """A "#rrggbb" colour as reportlab's (read once: most texts share a few)."""
+    return HexColor(colour)
+
+
 def draw_rich(
     c: Canvas,
     fitted: RichFit,
@@ -792,7 +798,7 @@ def draw_rich(
             raise ValueError(f"the text has icons ({', '.join(named)}) but no draw_icon")
     icons: list[tuple[str, float, float, float]] = []
     c.saveState()
-    c.setFillColor(HexColor(colour) if isinstance(colour, str) else colour)
+    c.setFillColor(_hex(colour) if isinstance(colour, str) else colour)
     runs: list[Run] = []
     for line, (lx, baseline) in zip(fitted.lines, origins, strict=True):
         cursor: float | None = None

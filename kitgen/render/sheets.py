@@ -33,6 +33,7 @@ from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.forms import draw_once
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.shaping import draw_line, needs_shaping
+from kitgen.render.textruns import draw_string
 
 if TYPE_CHECKING:
     from kitgen.layout.setup import PrintSetup
@@ -112,10 +113,14 @@ class SheetRenderer:
         self.source = source
         self.forms: set[str] = set()
         self.uses: dict[str, int] = {}
+        # Each plan's form names, by the plan's id (the plans are kept: ids stay theirs).
+        self.plans = plans
+        self.keys: dict[int, list[str]] = {}
         for plan in plans:
-            for placement in plan.placements:
-                key = self._key(plan, placement.item)
+            keys = self.keys[id(plan)] = [self._key(plan, p.item) for p in plan.placements]
+            for key in keys:
                 self.uses[key] = self.uses.get(key, 0) + 1
+        self._reach: tuple[tuple[Segment, ...], tuple[float, float, float, float]] | None = None
 
     def _key(self, plan: PagePlan, item: int) -> str:
         """The form name of what a placement shows."""
@@ -175,7 +180,9 @@ class SheetRenderer:
         c.translate(*plan.offset)
         if turned:
             quarter_turn(c, plan.page)
-        keys = [self._key(plan, placement.item) for placement in plan.placements]
+        keys = self.keys.get(id(plan))
+        if keys is None:  # (a plan not given at the start)
+            keys = [self._key(plan, placement.item) for placement in plan.placements]
         if keys and all(self.uses.get(key, 0) > 1 for key in keys):
             # Every card here is a form (a sheet of backs, mostly): the sheet is the
             # same on every page like it, so it too is drawn once a PDF.
@@ -188,8 +195,10 @@ class SheetRenderer:
         else:
             self._place(plan, keys)
         if plan.marks:  # the same on every page of a layout: drawn once a PDF
+            if self._reach is None or self._reach[0] is not plan.marks:
+                self._reach = (plan.marks, _reach(plan.marks))  # (one grid's, page after page)
             draw_once(
-                c, ("marks", plan.marks), _reach(plan.marks), lambda c: draw_marks(c, plan.marks)
+                c, ("marks", plan.marks), self._reach[1], lambda c: draw_marks(c, plan.marks)
             )
         if plan.fold is not None:
             draw_fold(c, plan)
@@ -340,7 +349,12 @@ def sheet_label(
     """The sheet's label: small type above the top row, between the cut lines: one or
     two lines in the first column, or (when they do not fit there) each line in a span
     of its own, its parts (split at " \u00b7 ") run on from span to span."""
-    boxes = label_boxes(grid, margin=margin, area=area, keep_clear=keep_clear)
+    draw_label(c, label_boxes(grid, margin=margin, area=area, keep_clear=keep_clear), lines)
+
+
+def draw_label(c: Canvas, boxes: Sequence[Box], lines: tuple[str, ...]) -> None:
+    """`sheet_label` in boxes already found (`label_boxes`: the same on every sheet of a
+    document, so a document finds them once)."""
     if not boxes:
         return
     size = 5.5
@@ -357,7 +371,7 @@ def sheet_label(
         if needs_shaping(line):  # (a name in Arabic or Hebrew, in kitgen's English line)
             draw_line(c, box.x, top - row * size * 1.15, line, REGULAR, size, base=LTR)
         else:
-            c.drawString(box.x, top - row * size * 1.15, line)
+            draw_string(c, box.x, top - row * size * 1.15, line)
     c.restoreState()
 
 
@@ -402,6 +416,7 @@ def card_sheets_pdf(
     renderer = SheetRenderer(canvas, source, plans)
     sheets = max((p.sheet for p in plans), default=-1) + 1
     described = setup.describe()  # (the same on every sheet)
+    label_room = label_boxes(grid, margin=m, area=area, keep_clear=keep_clear)
     for number, plan in enumerate(plans):
         side = "" if setup.duplex in ("none", "fold") else f" \u00b7 {plan.side}"
         label = (f"{title} \u00b7 sheet {plan.sheet + 1} of {sheets}{side}", described)
@@ -414,7 +429,7 @@ def card_sheets_pdf(
         ) -> None:
             if registration is not None and side == "front":  # the machine reads the fronts
                 draw_registration(c, registration)
-            sheet_label(c, grid, setup.margin, label, area=area, keep_clear=keep_clear)
+            draw_label(c, label_room, label)
             if first:
                 place = place_scale_bar(grid, margin=m, area=area, keep_clear=keep_clear)
                 if place is not None:

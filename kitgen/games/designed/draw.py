@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
@@ -259,6 +259,25 @@ class TextPlan:
     italic: bool = False
 
 
+# A text element's properties besides its text, and their values on a card (`_style`).
+_STYLE = (
+    "font",
+    "bold",
+    "italic",
+    "size",
+    "min_size",
+    "leading",
+    "icon_scale",
+    "wrap",
+    "align",
+    "valign",
+    "colour",
+)
+_Style: TypeAlias = (
+    "tuple[str, Family, bool, bool, float, float, float, float, bool, str, str, str]"
+)
+
+
 class Artist:
     """Draws and checks a designed game's cards at one card size and bleed."""
 
@@ -294,6 +313,8 @@ class Artist:
         self._font_problems: dict[str, str] = {}
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
+        self._safes: dict[int, float] = {}  # a layout's safe area, by id
+        self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
         self._paths: dict[str, str | CardError] = {}
         self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
         self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
@@ -425,18 +446,13 @@ class Artist:
         return found
 
     def _text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
-        where = part.places.get("text")
         text = str(_value(part, "text", context, ""))
-        font = str(_value(part, "font", context, "sans"))
-        family = self.family(font, part.places.get("font"))
-        bold = bool(_value(part, "bold", context, False))
-        italic = bool(_value(part, "italic", context, False))
-        size = float(_value(part, "size", context, DEFAULT_TEXT_SIZE))
-        low = float(_value(part, "min_size", context, min(size, 6.0)))
-        if low > size:
-            raise CardError(
-                "out-of-range", f"`min_size` ({low:g} pt) is more than `size` ({size:g} pt)", where
-            )
+        style = self._styles.get(id(part))
+        if style is None:
+            style = self._style(part, context)
+            if not any(part.props[n].varies for n in _STYLE if n in part.props):
+                self._styles[id(part)] = style  # (the same on every card)
+        font, family, bold, italic, size, low, leading, scale, wrap, align, valign, colour = style
         fitted = fit_rich(
             text,
             family,
@@ -446,21 +462,41 @@ class Artist:
             min_size=low,
             bold=bold,
             italic=italic,
-            leading=float(_value(part, "leading", context, 1.2)),
+            leading=leading,
             icons=frozenset(self.design.icons),
-            icon_scale=float(_value(part, "icon_scale", context, 1.0)),
-            wrap=bool(_value(part, "wrap", context, True)),
+            icon_scale=scale,
+            wrap=wrap,
             language=self.language,
         )
-        return TextPlan(
-            fitted,
-            str(_value(part, "align", context, "start")),
-            str(_value(part, "valign", context, "top")),
-            str(_value(part, "colour", context, "#000000")),
+        return TextPlan(fitted, align, valign, colour, font, family, bold, italic)
+
+    def _style(self, part: Part, context: Mapping[str, Any]) -> _Style:
+        """How a text element's text is set on a card: everything but the text."""
+        font = str(_value(part, "font", context, "sans"))
+        family = self.family(font, part.places.get("font"))
+        bold = bool(_value(part, "bold", context, False))
+        italic = bool(_value(part, "italic", context, False))
+        size = float(_value(part, "size", context, DEFAULT_TEXT_SIZE))
+        low = float(_value(part, "min_size", context, min(size, 6.0)))
+        if low > size:
+            raise CardError(
+                "out-of-range",
+                f"`min_size` ({low:g} pt) is more than `size` ({size:g} pt)",
+                part.places.get("text"),
+            )
+        return (
             font,
             family,
             bold,
             italic,
+            size,
+            low,
+            float(_value(part, "leading", context, 1.2)),
+            float(_value(part, "icon_scale", context, 1.0)),
+            bool(_value(part, "wrap", context, True)),
+            str(_value(part, "align", context, "start")),
+            str(_value(part, "valign", context, "top")),
+            str(_value(part, "colour", context, "#000000")),
         )
 
     # -- checking -----------------------------------------------------------------------
@@ -713,6 +749,10 @@ class Artist:
         y0, y1 = sorted((placed.y, placed.y + placed.height))
         w, h, b = self.card.width, self.card.height, self.bleed
         eps = 0.01
+        safe = self._safe(layout) if part.type == "text" else 0.0
+        inside = x0 >= safe - eps and y0 >= safe - eps and x1 <= w - safe + eps
+        if part.type == "text" and safe >= 0 and inside and y1 <= h - safe + eps:
+            return []  # (within the safe area: nothing to say)
         out: list[tuple[str, str, Location | None]] = []
         past = {"top": y1 > h + eps, "bottom": y0 < -eps, "left": x0 < -eps, "right": x1 > w + eps}
         sides = [side for side, over in past.items() if over]
@@ -734,18 +774,26 @@ class Artist:
                     part.where,
                 )
             )
-        elif part.type == "text":
-            safe = parse_length(layout.safe) if layout.safe is not None else DEFAULT_SAFE
-            if x0 < safe - eps or y0 < safe - eps or x1 > w - safe + eps or y1 > h - safe + eps:
-                out.append(
-                    (
-                        "outside-safe",
-                        f"{part.label} reaches past the safe area ({format_mm(safe)} inside "
-                        "the cut); a cut a little off could clip it",
-                        part.where,
-                    )
+        elif part.type == "text" and (
+            x0 < safe - eps or y0 < safe - eps or x1 > w - safe + eps or y1 > h - safe + eps
+        ):
+            out.append(
+                (
+                    "outside-safe",
+                    f"{part.label} reaches past the safe area ({format_mm(safe)} inside "
+                    "the cut); a cut a little off could clip it",
+                    part.where,
                 )
+            )
         return out
+
+    def _safe(self, layout: Layout) -> float:
+        """The layout's safe area: how far inside the cut text keeps."""
+        found = self._safes.get(id(layout))
+        if found is None:
+            safe = parse_length(layout.safe) if layout.safe is not None else DEFAULT_SAFE
+            found = self._safes[id(layout)] = safe
+        return found
 
     # -- drawing ------------------------------------------------------------------------
 
