@@ -197,9 +197,7 @@ class SheetRenderer:
         if plan.marks:  # the same on every page of a layout: drawn once a PDF
             if self._reach is None or self._reach[0] is not plan.marks:
                 self._reach = (plan.marks, _reach(plan.marks))  # (one grid's, page after page)
-            draw_once(
-                c, ("marks", plan.marks), self._reach[1], lambda c: draw_marks(c, plan.marks)
-            )
+            draw_once(c, ("marks", plan.marks), self._reach[1], lambda c: draw_marks(c, plan.marks))
         if plan.fold is not None:
             draw_fold(c, plan)
         c.restoreState()
