@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -113,6 +114,8 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         # Widths measured, by text and size: line breaking measures the same words again
         # and again (each trial layout, each pass), half a million times in `build all`.
         self._widths: dict[tuple[str, float], float] = {}
+        # Per document, the characters of its first subset (`_first_subset`).
+        self._first_subsets: WeakKeyDictionary[Any, _FirstSubset] = WeakKeyDictionary()
 
     @property
     def primary(self) -> KitFont:
@@ -183,6 +186,9 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         if isinstance(text, bytes):
             text = text.decode(encoding or "utf-8")
         if self.own.issuperset(text):
+            known = self.primary._first_subset(doc)
+            if known is not None and known.chars.issuperset(text):
+                return [(0, text.translate(known.codes).encode("latin-1"))] if text else []
             return list(TTFont.splitString(self.primary, text, doc, encoding))
         fonts = self.chain()
         runs, missing = self.plan(text)
@@ -193,6 +199,29 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
             for subset, chunk in TTFont.splitString(fonts[index], run, doc):
                 out.append(((index << _SUBSET_BITS) | subset, chunk))
         return out
+
+    def _first_subset(self, doc: Any) -> _FirstSubset | None:
+        """The characters this document's first subset of the font holds, for text made
+        only of them, whose encoding is one run of their codes: what reportlab's
+        `splitString` returns for it, made without its loop over the characters (a card
+        sheet encodes thousands of lines, nearly all of characters met before). None
+        before the document has used the font."""
+        state = self.state.get(doc)
+        if state is None:
+            return None
+        assignments: dict[int, int] = state.assignments
+        found = self._first_subsets.get(doc)
+        # New characters join the first subset until it is full (256 codes): after that
+        # they go to later subsets, and the first one's characters stay as they are.
+        if found is None or (len(assignments) != found.count and found.open):
+            codes = {code: n for code, n in assignments.items() if n < 256}
+            if 32 in codes:  # (reportlab draws a no-break space as a space)
+                codes[0xA0] = codes[32]
+            found = _FirstSubset(
+                len(assignments), frozenset(map(chr, codes)), codes, state.nextCode < 256
+            )
+            self._first_subsets[doc] = found
+        return found
 
     def getSubsetInternalName(self, subset: int, doc: Any) -> str:
         index = subset >> _SUBSET_BITS
@@ -212,6 +241,18 @@ class KitFont(TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
         if self.own.issuperset(text):
             return ""
         return self.plan(text)[1]
+
+
+@dataclass(frozen=True)
+class _FirstSubset:
+    """A document's first subset of a font, as `KitFont._first_subset` keeps it: the
+    number of characters the document had given codes when it was read, the characters
+    with codes in it and their codes, and whether more may join it."""
+
+    count: int
+    chars: frozenset[str]
+    codes: dict[int, int]
+    open: bool
 
 
 def invisible(ch: str) -> bool:

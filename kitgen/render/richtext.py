@@ -79,10 +79,10 @@ class Piece(NamedTuple):
     shaped: str = ""  # "ltr" or "rtl": text drawn shaped (kitgen.render.shaping)
 
 
-@dataclass(frozen=True)
-class RichLine:
+class RichLine(NamedTuple):
     """One line: its pieces left to right, and its width (icons' air included); `rtl`
-    when its paragraph runs right to left (aligned right unless the layout says)."""
+    when its paragraph runs right to left (aligned right unless the layout says). (A
+    named tuple: every line of every card is one, and a tuple is made fastest.)"""
 
     pieces: tuple[Piece, ...]
     width: float
