@@ -159,6 +159,12 @@ def empty() -> list[Any]:
     return []
 
 
+def empty_map() -> dict[Any, Any]:
+    """A new empty mapping: the default of a mapping field that may be left out (not
+    `default_factory=dict`, for the reason `empty` gives)."""
+    return {}
+
+
 def normalise(text: Any) -> str:
     """A name's lookup key: its Unicode identity, case, spacing and punctuation aside
     ("First strike!" ~ first-strike; "ΠΕΛΑΡΓΌΣ" ~ "Πελαργός", never "Буря"); see

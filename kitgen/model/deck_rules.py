@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from kitgen.model.base import Located, Name, Spec, accepts, in_schema
+from kitgen.model.base import Located, Name, Spec, accepts, empty, empty_map, in_schema
 
 MAX_RULES = 50  # rules of one kind
 MAX_CARDS = 10_000  # the largest deck or count a rule may name
@@ -116,7 +116,7 @@ class Copies(Spec):
 
     max: Count
     by: Annotated[dict[Name, dict[Name, Count]], Field(max_length=10), BeforeValidator(_by)] = (
-        Field(default_factory=dict)
+        Field(default_factory=empty_map)
     )
 
 
@@ -149,13 +149,13 @@ class DeckRules(Located):
 
     size: Annotated[Range | None, BeforeValidator(_size_as_range)] = None
     copies: Copies | None = None
-    at_least: list[CountRule] = Field(default_factory=list, max_length=MAX_RULES)
-    at_most: list[CountRule] = Field(default_factory=list, max_length=MAX_RULES)
-    total: list[TotalRule] = Field(default_factory=list, max_length=MAX_RULES)
-    banned: list[Name] = Field(default_factory=list, max_length=1000)
-    restricted: list[Name] = Field(default_factory=list, max_length=1000)
+    at_least: list[CountRule] = Field(default_factory=empty, max_length=MAX_RULES)
+    at_most: list[CountRule] = Field(default_factory=empty, max_length=MAX_RULES)
+    total: list[TotalRule] = Field(default_factory=empty, max_length=MAX_RULES)
+    banned: list[Name] = Field(default_factory=empty, max_length=1000)
+    restricted: list[Name] = Field(default_factory=empty, max_length=1000)
     sideboard: Range | None = None
-    in_play: list[InPlayRule] = Field(default_factory=list, max_length=MAX_RULES)
+    in_play: list[InPlayRule] = Field(default_factory=empty, max_length=MAX_RULES)
 
 
 def trusted_rules(data: Mapping[str, Any]) -> DeckRules:

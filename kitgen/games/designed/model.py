@@ -34,6 +34,8 @@ from kitgen.model.base import (
     Text,
     accepts,
     described,
+    empty,
+    empty_map,
     in_schema,
     present,
 )
@@ -339,7 +341,7 @@ class LayoutFile(Located):
     safe: Length | None = None
     background: Property | None = None
     font: FontProperty | None = None  # its text elements' font when they name none
-    elements: list[Element] = Field(default_factory=list, max_length=MAX_ELEMENTS)
+    elements: list[Element] = Field(default_factory=empty, max_length=MAX_ELEMENTS)
 
 
 class CardsSource(Located):
@@ -494,8 +496,8 @@ class DesignedGameFile(GameFile):
     name_field: FieldName | None = None  # the field that names a card (else `name`)
     copies: Name | None = None  # the column of each card's copies (else `count` or `qty`)
     strict: bool = False  # a column no field reads is a finding (else ignored)
-    icons: dict[IconName, RelPath] = Field(default_factory=dict, max_length=MAX_ICONS)
-    fonts: dict[FontName, FontFiles] = Field(default_factory=dict, max_length=8)
+    icons: dict[IconName, RelPath] = Field(default_factory=empty_map, max_length=MAX_ICONS)
+    fonts: dict[FontName, FontFiles] = Field(default_factory=empty_map, max_length=8)
     font: FontProperty | None = None  # the layouts' text font when they name none
     deck_rules: DeckRules | None = None  # what a legal deck of the game is
     # The languages the game prints editions in (BCP 47), its own (`language:`) first:
@@ -549,7 +551,7 @@ class DesignedDeckFile(Located):
     deck: Name | None = None  # which of the game's `decks:` it draws from
     description: Text | None = None
     cards: dict[Name, DeckCount] = Field(max_length=MAX_DECK_NAMES)
-    sideboard: dict[Name, DeckCount] = Field(default_factory=dict, max_length=MAX_DECK_NAMES)
+    sideboard: dict[Name, DeckCount] = Field(default_factory=empty_map, max_length=MAX_DECK_NAMES)
 
 
 DesignedComponent = Literal["cards", "rules"]
