@@ -314,6 +314,7 @@ class Artist:
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
         self._safes: dict[int, float] = {}  # a layout's safe area, by id
+        self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
         self._paths: dict[str, str | CardError] = {}
         self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
@@ -517,18 +518,14 @@ class Artist:
                 if not shows(part, context):
                     continue
                 placed = self.place(part, context)
-                for name, prop in part.props.items():
-                    if prop.constant is UNSET:  # (a constant was read when compiled)
-                        _value(part, name, context)
+                for name in self._varying(part):  # (a constant was read when compiled)
+                    _value(part, name, context)
                 if part.type == "text":
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
                     text = str(_value(part, "text", context, ""))
-                    unknown = [
-                        n
-                        for n in icon_names(text)
-                        if n not in self.design.icons and could_be_icon(n)
-                    ]
+                    named = icon_names(text)
+                    unknown = [n for n in named if n not in self.design.icons and could_be_icon(n)]
                     if unknown:
                         out.append(
                             (
@@ -539,7 +536,7 @@ class Artist:
                                 where,
                             )
                         )
-                    for name in dict.fromkeys(icon_names(text)):  # (as drawing reads them)
+                    for name in dict.fromkeys(named):  # (as drawing reads them)
                         if name in self.design.icons:
                             icon = self.picture(
                                 self.icon_path(name, where), where, f"the icon {name!r}"
@@ -599,6 +596,15 @@ class Artist:
                 out.append((err.code, err.message, err.where or part.where))
         del side
         return out
+
+    def _varying(self, part: Part) -> tuple[str, ...]:
+        """The properties of an element that templates or mappings set card by card."""
+        found = self._varies.get(id(part))
+        if found is None:
+            found = self._varies[id(part)] = tuple(
+                name for name, prop in part.props.items() if prop.constant is UNSET
+            )
+        return found
 
     def resolution(
         self,
