@@ -215,6 +215,12 @@ CODES: dict[str, CodeInfo] = {
     "outside-safe": CodeInfo(
         "warning", "layout text reaching past the safe area inside the cut", stage="build"
     ),
+    "text-overlap": CodeInfo(
+        "warning",
+        "layout text whose letters run into another element drawn on the card (another "
+        "text, or a shape, image or icon it does not lie wholly inside)",
+        stage="build",
+    ),
     "text-clipped": CodeInfo(
         "error", "layout text reaching past the card's cut line (it prints cut off)", stage="build"
     ),

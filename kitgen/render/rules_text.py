@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError, nodes
-from jinja2.exceptions import SecurityError
+from jinja2.exceptions import FilterArgumentError, SecurityError
 from jinja2.runtime import markup_join
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
@@ -82,6 +82,7 @@ ALLOWED_NODES: tuple[type[nodes.Node], ...] = (
     nodes.Pow,
     nodes.Filter,
     nodes.Test,
+    nodes.Keyword,  # (a filter's named argument: `number(2, thousands=",")`)
 )
 # Filters whose output is no bigger than their input (and `join`, bounded by its list).
 ALLOWED_FILTERS = frozenset(
@@ -100,16 +101,154 @@ ALLOWED_FILTERS = frozenset(
         "lower",
         "max",
         "min",
+        "number",
+        "plural",
+        "replace",
+        "roman",
         "round",
+        "signed",
         "sort",
         "string",
         "sum",
         "title",
         "trim",
+        "truncate",
         "unique",
         "upper",
     }
 )
+MAX_PLACES = 10  # the decimal places `number` writes at most
+MINUS = "\u2212"  # the minus sign, as wide as the plus sign (not the hyphen)
+MAX_MARK = 3  # characters of `number`'s thousands separator or decimal point
+
+
+def _number_of(value: Any, name: str) -> int | float:
+    """A filter's number: a number, or text that reads as one (a spreadsheet's `12`);
+    FilterArgumentError for anything else (an empty field, a word)."""
+    if isinstance(value, bool):
+        raise FilterArgumentError(f"`{name}` takes a number, not {value!r}")
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise FilterArgumentError(f"`{name}` takes a finite number, not {value!r}")
+        return value
+    text = str(value).strip() if isinstance(value, str) else None
+    if text:
+        try:
+            return int(text)
+        except ValueError:
+            try:
+                number = float(text)
+            except ValueError:
+                pass
+            else:
+                if math.isfinite(number):
+                    return number
+    raise FilterArgumentError(f"`{name}` takes a number, not {value!r}")
+
+
+def _whole(value: Any, name: str) -> int:
+    """A filter's whole number (`3`, `3.0`, `"3"`); FilterArgumentError for any other."""
+    number = _number_of(value, name)
+    if isinstance(number, float):
+        if not number.is_integer():
+            raise FilterArgumentError(f"`{name}` takes a whole number, not {number!r}")
+        return int(number)
+    return number
+
+
+_ROMAN = (
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
+
+
+def roman(value: Any) -> str:
+    """`{{ chapter | roman }}`: a whole number from 1 to 3999 in Roman numerals
+    (`4` is `IV`, `2026` is `MMXXVI`)."""
+    n = _whole(value, "roman")
+    if not 1 <= n <= 3999:
+        raise FilterArgumentError(f"`roman` takes a whole number from 1 to 3999, not {n:,}")
+    out = []
+    for amount, letters in _ROMAN:
+        count, n = divmod(n, amount)
+        out.append(letters * count)
+    return "".join(out)
+
+
+def plural(value: Any, one: str = "", many: str | None = None) -> str:
+    """`{{ cost }} {{ cost | plural("coin") }}`: `one` for a count of exactly one, else
+    `many` (by default `one` with an `s`); with no words, `s` or nothing
+    (`coin{{ cost | plural }}`). Two forms only: a language with more (Polish, Arabic)
+    writes `{% if %}`."""
+    if not isinstance(one, str) or (many is not None and not isinstance(many, str)):
+        raise FilterArgumentError("`plural` takes words: `plural('die', 'dice')`")
+    count = _number_of(value, "plural")
+    if many is None:
+        many = one + "s"
+    return one if count == 1 else many
+
+
+def number(value: Any, places: Any = None, thousands: Any = "", point: Any = ".") -> str:
+    """`{{ price | number(2) }}`: a number with `places` decimals (0 to 10; by default a
+    whole number has none and any other as many as it needs), `thousands` between
+    groups of three digits (`","`, `" "`, `"."`; none by default) and `point` as the
+    decimal point (`","` in German). A negative number has a minus sign (`MINUS`)."""
+    n = _number_of(value, "number")
+    for mark, what in ((thousands, "thousands"), (point, "point")):
+        if not isinstance(mark, str) or len(mark) > MAX_MARK:
+            raise FilterArgumentError(
+                f"`number`'s {what} is text of at most {MAX_MARK} characters, not {mark!r}"
+            )
+    if places is not None and (isinstance(places, bool) or not isinstance(places, int)):
+        raise FilterArgumentError(f"`number`'s places is a whole number, not {places!r}")
+    if places is not None and not 0 <= places <= MAX_PLACES:
+        raise FilterArgumentError(f"`number` writes 0 to {MAX_PLACES} places, not {places}")
+    if isinstance(n, float) and n.is_integer() and places is None:
+        n = int(n)
+    try:
+        if places is not None:
+            text = f"{n:,.{places}f}"
+        else:
+            text = f"{n:,}" if isinstance(n, int) else f"{n:,.{MAX_PLACES}f}".rstrip("0")
+    except (OverflowError, ValueError):  # (past a float's range, or Python's 4,300 digits)
+        raise FilterArgumentError("`number` cannot write a number that large") from None
+    sign = MINUS if text.startswith("-") else ""
+    whole, _, fraction = text.lstrip("-").partition(".")
+    return sign + whole.replace(",", thousands) + (point + fraction if fraction else "")
+
+
+def signed(value: Any) -> str:
+    """`{{ bonus | signed }}`: a number with its sign always written, `+2`, `+0`,
+    `\u22121` (a minus sign, as wide as the plus)."""
+    n = _number_of(value, "signed")
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    try:
+        text = str(abs(n))
+    except ValueError:  # (Python writes whole numbers of at most 4,300 digits)
+        raise FilterArgumentError("`signed` cannot write a number that large") from None
+    return ("+" if n >= 0 else MINUS) + text
+
+
+# kitgen's own filters (jinja2's others are its builtins).
+_OWN_FILTERS: dict[str, Callable[..., Any]] = {
+    "number": number,
+    "plural": plural,
+    "roman": roman,
+    "signed": signed,
+}
+
 # What a refused node is called in the message.
 _STATEMENTS = {
     nodes.For: "`{% for %}` loops",
@@ -185,6 +324,7 @@ class RulesSandbox(SandboxedEnvironment):
         # markup=False: plain text out (a card's text, drawn as it reads), nothing escaped.
         super().__init__(autoescape=markup, undefined=StrictUndefined, optimized=False)
         self.limits = limits
+        self.filters.update(_OWN_FILTERS)
         for name in ALLOWED_FILTERS:
             self.filters[name] = self._bounded_filter(name, self.filters[name])
         self.filters[_BOUNDED] = self._bounded
@@ -236,6 +376,8 @@ class RulesSandbox(SandboxedEnvironment):
                         f"`round` to {precision:,} places; rules text rounds to at most "
                         f"{self.limits.max_round}"
                     )
+            elif name == "replace":  # each match may grow: refused before it is built
+                self._refuse_over(_replaced_size(args[skip:], kwargs), "`replace`")
             elif name == "sum":
                 start = kwargs.get("start", args[skip + 2] if len(args) > skip + 2 else 0)
                 self._refuse_over(self._size(value) + self._size(start), "`sum`")
@@ -366,6 +508,18 @@ class RulesSandbox(SandboxedEnvironment):
         if len(self._compiled) >= COMPILED_KEPT:
             del self._compiled[next(iter(self._compiled))]
         self._compiled[(escaped, text)] = template
+
+
+def _replaced_size(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+    """How long `replace` would make its text (`replace(s, old, new, count)`)."""
+    names = ("s", "old", "new", "count")
+    given = dict(zip(names, args, strict=False)) | kwargs
+    text, old, new = (str(given.get(k, "")) for k in names[:3])
+    count = given.get("count")
+    matches = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+        matches = min(matches, count)
+    return len(text) + matches * max(len(new) - len(old), 0)
 
 
 class _Bounder(NodeTransformer):

@@ -314,6 +314,11 @@ class Artist:
         self._pictures: dict[str, Picture | CardError] = {}
         self._places: dict[int, Placed] = {}
         self._safes: dict[int, float] = {}  # a layout's safe area, by id
+        # Pairs of elements (a text first) placed alike on every card whose boxes never
+        # meet, by their ids (`overlaps`).
+        self._clear: dict[tuple[int, int, bool], bool] = {}
+        self._all_clear: set[tuple[tuple[int, bool], ...]] = set()  # all such pairs
+        self._inside: dict[tuple[int, int], bool] = {}  # a text's box in a shape's
         self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
         self._paths: dict[str, str | CardError] = {}
@@ -508,6 +513,7 @@ class Artist:
         """What is wrong with one side of one card: (code, message, place) each."""
         context = self.context(card)
         out: list[tuple[str, str, Location | None]] = []
+        drawn: list[_Shown] = []  # each element shown, where it draws
         if layout.background is not None:
             try:
                 layout.background.value(context)
@@ -590,10 +596,18 @@ class Artist:
                     out += self.short_of_bleed(part, placed, layout, context)
                 if part.type != "text":
                     out += self.outside_box(part, placed, layout)
+                    opaque = part.type in ("rect", "ellipse") and _value(
+                        part, "fill", context
+                    ) not in (None, "none")
+                    drawn.append((part, placed, placed, None, opaque))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
-                    out += self.outside(part, self.text_extent(plan, placed), layout)
+                    extent = self.text_extent(plan, placed)
+                    out += self.outside(part, extent, layout)
+                    drawn.append((part, placed, extent, plan, False))
             except CardError as err:
                 out.append((err.code, err.message, err.where or part.where))
+        if len(drawn) > 1:
+            out += self.overlaps(drawn)
         del side
         return out
 
@@ -734,6 +748,83 @@ class Artist:
         top = origins[0][1] + 0.75 * fitted.size
         bottom = origins[-1][1] - 0.22 * fitted.size
         return Placed(left, bottom, right - left, top - bottom)
+
+    def overlaps(self, drawn: list[_Shown]) -> list[tuple[str, str, Location | None]]:
+        """`_overlaps` of the elements shown on a card, skipping each pair placed the
+        same on every card whose boxes alone show they never meet (a text's letters lie
+        inside its box: a text box inside a shape's, or clear of another's, is clear on
+        every card). A card whose elements are all such pairs costs one look-up."""
+        arrangement = tuple((id(item[0]), item[4]) for item in drawn)
+        if arrangement in self._all_clear:
+            return []
+        places = self._places
+        pairs: list[tuple[_Drawn, _Drawn]] = []
+        fixed_all = True
+        for i, (part, placed, box, plan, _) in enumerate(drawn):
+            if plan is None:  # (not a text)
+                continue
+            under = self._backdrop(drawn, i)
+            for j, (other, where, extent, other_plan, opaque) in enumerate(drawn):
+                if j == i or j < under or (other.type == "text" and j < i):
+                    continue  # (itself; hidden under its backdrop; two texts: said once)
+                covers = opaque and j > i  # (a filled shape drawn over the text)
+                if places.get(id(part)) is placed and places.get(id(other)) is where:
+                    key = (id(part), id(other), covers)
+                    clear = self._clear.get(key)
+                    if clear is None:
+                        clear = _never_meet(part, placed, other, where, covers)
+                        self._clear[key] = clear
+                    if clear:
+                        continue
+                fixed_all = False
+                lines = None if other_plan is None else partial(self.line_boxes, other_plan, where)
+                pairs.append(
+                    (
+                        _Drawn(part, box, partial(self.line_boxes, plan, placed)),
+                        _Drawn(other, extent, lines, covers),
+                    )
+                )
+        if fixed_all:
+            self._all_clear.add(arrangement)
+        return _overlaps(pairs) if pairs else []
+
+    def _backdrop(self, drawn: list[_Shown], i: int) -> int:
+        """Where the `i`th element shown (a text) has its backdrop: the last filled
+        rect or ellipse drawn before it whose shape holds its whole box (a band under a
+        title). What was drawn before the backdrop is hidden under it where the text
+        is: not the text's to run into. 0 when there is none."""
+        part, placed = drawn[i][0], drawn[i][1]
+        fixed = self._places.get(id(part)) is placed
+        for k in range(i - 1, -1, -1):
+            other, where, _, _, opaque = drawn[k]
+            if not opaque:
+                continue
+            key = (id(part), id(other))
+            inside = self._inside.get(key) if fixed else None
+            if inside is None:
+                inside = _boxes_overlap(placed, where) and not _runs_into(
+                    placed, where, other.type == "ellipse"
+                )
+                if fixed and self._places.get(id(other)) is where:
+                    self._inside[key] = inside
+            if inside:
+                return k
+        return 0
+
+    def line_boxes(self, plan: TextPlan, placed: Placed) -> tuple[Placed, ...]:
+        """Where a text element's letters lie, line by line (as `text_extent` measures
+        the whole): each line from its start to its end, from a descender's depth below
+        its baseline to the top of capitals above it."""
+        fitted = plan.fitted
+        origins = line_origins(
+            fitted, placed.x, placed.y, placed.width, placed.height, plan.align, plan.valign
+        )
+        up, down = 0.75 * fitted.size, 0.22 * fitted.size
+        return tuple(
+            Placed(x, baseline - down, line.width, up + down)
+            for (x, baseline), line in zip(origins, fitted.lines, strict=True)
+            if line.width > 0
+        )
 
     def outside_box(
         self, part: Part, placed: Placed, layout: Layout
@@ -1131,6 +1222,135 @@ class LowImage:
     height: float
 
 
+_OVERLAP_EPS = 0.01  # points: boxes that only touch do not overlap
+
+
+# An element shown on a card, for `Artist.overlaps`: the element, its box as placed,
+# where it draws (a text: where its letters lie, all lines together), a text's plan,
+# and whether it is a filled shape (which hides what was drawn before it).
+_Shown = tuple[Part, Placed, Placed, "TextPlan | None", bool]
+
+
+class _Drawn:
+    """An element of a pair `_overlaps` looks at: where it draws, for a text its lines'
+    boxes when asked, and whether it is a filled shape drawn over the pair's text."""
+
+    __slots__ = ("_lines", "box", "covers", "lines_of", "part")
+
+    def __init__(
+        self,
+        part: Part,
+        box: Placed,
+        lines_of: Callable[[], tuple[Placed, ...]] | None,
+        covers: bool = False,
+    ) -> None:
+        self.part, self.box, self.lines_of, self.covers = part, box, lines_of, covers
+        self._lines: tuple[Placed, ...] | None = None
+
+    def lines(self) -> tuple[Placed, ...]:
+        if self._lines is None:
+            self._lines = self.lines_of() if self.lines_of is not None else (self.box,)
+        return self._lines
+
+
+def _never_meet(part: Part, placed: Placed, other: Part, where: Placed, covers: bool) -> bool:
+    """Whether a text's box (which its letters lie inside) is clear of another
+    element's box, or (the other drawn under it) lies inside a shape's: so on any card
+    the two never meet."""
+    ellipse = other.type == "ellipse"
+    if other.type == "text" or covers:
+        return not _meets(placed, where, ellipse)
+    return not _runs_into(placed, where, ellipse)
+
+
+def _overlaps(pairs: list[tuple[_Drawn, _Drawn]]) -> list[tuple[str, str, Location | None]]:
+    """`text-overlap` for each pair of a text element and another element shown on the
+    card where the text's letters (its lines' boxes) run into the other: another
+    text's letters, a filled shape drawn over them, or a shape, image or icon under
+    them that a line overlaps without lying wholly inside it (text on a band or in a
+    frame lies inside it; rules text running into a cost disc does not). An ellipse
+    counts by its curve, not its box. Lines are looked at only where the text's whole
+    box says they might touch."""
+    out: list[tuple[str, str, Location | None]] = []
+    for text, other in pairs:
+        if text.box.width <= 0 or text.box.height <= 0 or not _boxes_overlap(text.box, other.box):
+            continue
+        ellipse = other.part.type == "ellipse"
+        if other.part.type == "text":
+            hit = any(_boxes_overlap(a, b) for a in text.lines() for b in other.lines())
+        elif other.covers:
+            hit = any(_meets(line, other.box, ellipse) for line in text.lines())
+        else:
+            if not _runs_into(text.box, other.box, ellipse):
+                continue  # (every line lies inside the shape, or clear of its curve)
+            hit = any(_runs_into(line, other.box, ellipse) for line in text.lines())
+        if hit:
+            message = (
+                f"{text.part.label} runs into {other.part.label}: its letters overlap "
+                f"the {other.part.type} (move it, or make its box smaller)"
+            )
+            out.append(("text-overlap", message, text.part.where))
+    return out
+
+
+def _span(box: Placed) -> tuple[float, float, float, float]:
+    """A box as (left, bottom, right, top), whichever way its width and height run."""
+    x0, x1 = sorted((box.x, box.x + box.width))
+    y0, y1 = sorted((box.y, box.y + box.height))
+    return x0, y0, x1, y1
+
+
+def _boxes_overlap(a: Placed, b: Placed) -> bool:
+    ax0, ay0, ax1, ay1 = _span(a)
+    bx0, by0, bx1, by1 = _span(b)
+    eps = _OVERLAP_EPS
+    return ax0 < bx1 - eps and bx0 < ax1 - eps and ay0 < by1 - eps and by0 < ay1 - eps
+
+
+def _meets(box: Placed, shape: Placed, ellipse: bool) -> bool:
+    """Whether a box overlaps a shape at all (an ellipse by its curve)."""
+    if not _boxes_overlap(box, shape):
+        return False
+    if not ellipse:
+        return True
+    tx0, ty0, tx1, ty1 = _span(box)
+    sx0, sy0, sx1, sy1 = _span(shape)
+    cx, cy, rx, ry = (sx0 + sx1) / 2, (sy0 + sy1) / 2, (sx1 - sx0) / 2, (sy1 - sy0) / 2
+    if rx <= _OVERLAP_EPS or ry <= _OVERLAP_EPS:
+        return True
+    near_x = min(max(cx, tx0 + _OVERLAP_EPS), tx1 - _OVERLAP_EPS)
+    near_y = min(max(cy, ty0 + _OVERLAP_EPS), ty1 - _OVERLAP_EPS)
+    return ((near_x - cx) / rx) ** 2 + ((near_y - cy) / ry) ** 2 <= 1 + 1e-9
+
+
+def _runs_into(text: Placed, shape: Placed, ellipse: bool) -> bool:
+    """Whether text's box overlaps a shape without lying wholly inside it."""
+    tx0, ty0, tx1, ty1 = _span(text)
+    sx0, sy0, sx1, sy1 = _span(shape)
+    eps = _OVERLAP_EPS
+    if sx1 - sx0 <= eps and sy1 - sy0 <= eps:
+        return False  # (a shape of no size draws nothing to run into)
+    if not _boxes_overlap(text, shape):
+        return False
+    if not ellipse:
+        return not (tx0 >= sx0 - eps and ty0 >= sy0 - eps and tx1 <= sx1 + eps and ty1 <= sy1 + eps)
+    cx, cy, rx, ry = (sx0 + sx1) / 2, (sy0 + sy1) / 2, (sx1 - sx0) / 2, (sy1 - sy0) / 2
+    if rx <= eps or ry <= eps:  # (a flat ellipse is a line across its box)
+        return True
+
+    def inside(x: float, y: float) -> bool:
+        return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 + 1e-9
+
+    corners = ((tx0, ty0), (tx0, ty1), (tx1, ty0), (tx1, ty1))
+    if all(inside(x, y) for x, y in corners):
+        return False  # (wholly inside the ellipse: text on a disc)
+    # The point of the text's box nearest the ellipse's centre: inside the ellipse
+    # when the two overlap.
+    near_x = min(max(cx, tx0 + eps), tx1 - eps)
+    near_y = min(max(cy, ty0 + eps), ty1 - eps)
+    return inside(near_x, near_y)
+
+
 def low_resolution(where: str, images: Sequence[LowImage]) -> str:
     """The message of an element's `image-low-resolution` warning (after "card X (and N
     more): "): its first card's image and dpi, or for several images how many and the
@@ -1208,6 +1428,7 @@ def check_cards_drawn(
             "image-partly-drawn",
             "image-placeholder",
             "text-not-drawable",
+            "text-overlap",
         )
         make = warning if code in warns else finding
         out.append(make(code, text, where))

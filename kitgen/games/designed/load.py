@@ -1235,7 +1235,7 @@ class Layouts:
                     when = None
             else:
                 self.check_fields(list(condition), when_at)
-                when = condition
+                when = self.numbered(condition, when_at)
         return Part(
             kind,
             element.name,
@@ -1284,6 +1284,39 @@ class Layouts:
         self.check_fields(sorted(names), at)
         render: Render = template.render
         return render
+
+    def numbered(
+        self, condition: Mapping[str, list[str]], at: Location | None
+    ) -> Mapping[str, list[str]]:
+        """A `when:` mapping with what it gives an integer field read as numbers and
+        ranges of them (`[1-10, 15]`, `"1-10, 15"`: the cards numbered 1 to 10 and 15),
+        written out as the numbers they hold; any other field's values as they are. A
+        value that is no whole number or range, a range that runs backwards and more
+        than MAX_WHEN_NUMBERS numbers are findings at `when:`."""
+        out: dict[str, list[str]] = {}
+        for name, wanted in condition.items():
+            spec = self.design.fields.get(name)
+            if spec is None or spec.type != "integer":
+                out[name] = wanted
+                continue
+            numbers: dict[str, None] = {}
+            for item in wanted:
+                for part in item.split(","):
+                    problem = _add_numbers(numbers, part.strip())
+                    if problem is not None:
+                        self.design.findings.append(
+                            finding("invalid-value", f"`when:` {name}: {problem}", at)
+                        )
+                        continue
+                    if len(numbers) > MAX_WHEN_NUMBERS:
+                        message = (
+                            f"`when:` {name} names more than {MAX_WHEN_NUMBERS:,} numbers; "
+                            "write a condition (like `number > 100`) instead"
+                        )
+                        self.design.findings.append(finding("too-many-values", message, at))
+                        return condition
+            out[name] = list(numbers)
+        return out
 
     def check_fields(self, names: list[str], at: Location | None) -> None:
         from kitgen.model.base import suggest
@@ -1343,6 +1376,29 @@ def coverage(
 
 
 _FIELD_ONLY = re.compile(r"^\{\{\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+# A range of whole numbers in a `when:` (`1-10`, `1 - 10`, `-5--1`; an en dash too).
+_RANGE = re.compile(r"(-?\d+)\s*[-\u2013]\s*(-?\d+)")
+_WHOLE = re.compile(r"-?\d+")
+MAX_WHEN_NUMBERS = 10_000  # the numbers one `when:` field may name, its ranges written out
+
+
+def _add_numbers(numbers: dict[str, None], part: str) -> str | None:
+    """Add a `when:` value of an integer field (a number or a range) to `numbers`; what
+    is wrong with it, or None."""
+    found = _RANGE.fullmatch(part)
+    if found is not None and len(part) <= 40:
+        low, high = int(found[1]), int(found[2])
+        if low > high:
+            return f"the range {part} runs backwards; write it {high}-{low}"
+        if high - low >= MAX_WHEN_NUMBERS:
+            return f"the range {part} holds more than {MAX_WHEN_NUMBERS:,} numbers"
+        numbers.update(dict.fromkeys(str(n) for n in range(low, high + 1)))
+        return None
+    if _WHOLE.fullmatch(part) is not None and len(part) <= 40:
+        numbers[str(int(part))] = None
+        return None
+    shown = repr(part) if part else "an empty value"
+    return f"{shown} is no whole number or range of them (like 3, or 1-10)"
 
 
 def _printed(value: object) -> str:

@@ -89,7 +89,8 @@ FIELD_HELP = {
     "point put there: top-left (the default), top, top-right, left, centre, right, "
     "bottom-left, bottom or bottom-right.",
     "Element.when": "Show the element only on some cards: fields and a value or list of "
-    "values (`{type: spell}`), or an expression over the fields (`cost > 3`).",
+    'values (`{type: spell}`; a number field\'s may be ranges, `{number: "1-10, 15"}`), '
+    "or an expression over the fields (`cost > 3`).",
     "Element.fill": "rect, ellipse: the fill colour (#rrggbb, #rgb, black, white or none).",
     "Element.stroke": "rect, ellipse, line: the outline's colour, or none.",
     "Element.stroke_width": "rect, ellipse, line: the outline's width, a length (default 0.5pt).",
@@ -97,7 +98,9 @@ FIELD_HELP = {
     "Element.bleed": "rect, image: true runs each edge on the cut line (or in the bleed) out to "
     "the bleed's edge, so a cut a little off shows no sliver (default false).",
     "Element.text": "text: what it prints, a template over the fields (like `{{ rules }}`); "
-    "**bold**, *italic* and `:icon:` work in it.",
+    "**bold**, *italic* and `:icon:` work in it, and filters like `{{ level | roman }}`, "
+    "`{{ bonus | signed }}`, `{{ cost | plural('coin') }}`, `{{ price | number(2) }}`, "
+    "`{{ blank | replace('_', '____') }}`.",
     "Element.font": "text: sans, serif, a font of the game file's `fonts:`, or a fallback "
     "chain of them ([house, symbols, sans]: each draws what the ones before it lack); "
     "default the layout's `font:`, else the game file's, else sans.",
