@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 DEFAULT_SAFE = 3 * MM
 PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
 DEFAULT_TEXT_SIZE = 10.0
+SHAPES = ("rect", "ellipse", "line", "polygon", "star")
 
 
 _FACE_WORDS = {"bold": "bold", "italic": "italic", "bold_italic": "bold italic"}
@@ -1025,7 +1026,7 @@ class Artist:
                 continue
             placed = self.place(part, context)
             under = behind.get(id(part))
-            if part.type in ("rect", "ellipse", "line"):
+            if part.type in SHAPES:
                 self._shape(c, part, context, placed, under)
             elif part.type == "text":
                 plan = self.text(part, context, placed)
@@ -1127,14 +1128,26 @@ class Artist:
             c.setFillColor(_colour(str(fill)))
         if stroke is not None:
             c.setStrokeColor(_colour(_ink(str(stroke), under)))
-            c.setLineWidth(
+            line_width = (
                 width.points(min(self.card.width, self.card.height))
                 if isinstance(width, Length)
                 else 0.5
             )
+            c.setLineWidth(line_width)
+            self._outline(c, part, context, line_width)
         x, y, bw, bh = placed.x, placed.y, placed.width, placed.height
         if part.type == "line":
             c.line(x, y, x + bw, y + bh)
+        elif part.type in ("polygon", "star"):
+            corners = self._corners(part, context, placed)
+            path = c.beginPath()
+            path.moveTo(*corners[0])
+            for corner in corners[1:]:
+                path.lineTo(*corner)
+            path.close()
+            c.drawPath(  # (nonzero: a polygon whose sides cross is filled all over, as in SVG)
+                path, stroke=int(stroke is not None), fill=int(fill is not None), fillMode=1
+            )
         elif part.type == "ellipse":
             c.ellipse(
                 x, y, x + bw, y + bh, stroke=int(stroke is not None), fill=int(fill is not None)
@@ -1152,6 +1165,57 @@ class Artist:
             else:
                 c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
         c.restoreState()
+
+    def _outline(
+        self, c: Canvas, part: Part, context: Mapping[str, Any], line_width: float
+    ) -> None:
+        """A shape's outline style: its dashes (`dashed` three times its width long,
+        `dotted` round dots its width apart), its line ends and its corners; nothing is
+        written for what is left out (reportlab's solid lines, butt ends, mitred
+        corners)."""
+        dash = _value(part, "dash", context)
+        cap = _value(part, "cap", context)
+        join = _value(part, "join", context)
+        if dash == "dashed":
+            c.setDash([3 * line_width, 2 * line_width])
+        elif dash == "dotted":
+            c.setDash([0, 2 * line_width])
+            cap = "round"  # (a dot is a round end of a dash of no length)
+        elif isinstance(dash, tuple):
+            short = min(self.card.width, self.card.height)
+            c.setDash([length.points(short) * self.shrink for length in dash])
+        if cap is not None:
+            c.setLineCap(("butt", "round", "square").index(str(cap)))
+        if join is not None:
+            c.setLineJoin(("miter", "round", "bevel").index(str(join)))
+
+    def _corners(
+        self, part: Part, context: Mapping[str, Any], placed: Placed
+    ) -> list[tuple[float, float]]:
+        """A polygon's or star's corners on the card, in drawing order. A regular
+        polygon (`sides`) and a star (`tips`, `inner`) fill their box's ellipse, their
+        first corner at the top, turned `rotation` degrees anticlockwise; a polygon's
+        own `points` are x, y from its box's top-left corner (y down the card)."""
+        x0, y0, w, h = placed.x, placed.y, placed.width, placed.height
+        points = _value(part, "points", context)
+        if isinstance(points, tuple):
+            return [(x0 + px.points(w), y0 + h - py.points(h)) for px, py in points]
+        turn = math.radians(float(_value(part, "rotation", context, 0.0)))
+        cx, cy, rx, ry = x0 + w / 2, y0 + h / 2, w / 2, h / 2
+        if part.type == "star":
+            tips = int(_value(part, "tips", context, 5))
+            inner = float(_value(part, "inner", context, 0.4))
+            radii = [1.0 if k % 2 == 0 else inner for k in range(2 * tips)]
+        else:
+            radii = [1.0] * int(_value(part, "sides", context))
+        step = 2 * math.pi / len(radii)
+        return [
+            (
+                cx + rx * r * math.cos(math.pi / 2 + turn + k * step),
+                cy + ry * r * math.sin(math.pi / 2 + turn + k * step),
+            )
+            for k, r in enumerate(radii)
+        ]
 
 
 def _uncovered(arrangement: list[tuple[int, float, float, float, float, bool]]) -> tuple[int, ...]:

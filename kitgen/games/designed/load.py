@@ -1207,6 +1207,26 @@ class Layouts:
                 finding("missing-key", f"a {kind} element needs `{needed}:`", element.where())
             )
             return None
+        if kind == "polygon":  # (a regular one, or one of its own corners: not both)
+            ways = [
+                n
+                for n in ("sides", "points")
+                if (
+                    getattr(element, n) is not None
+                    if n in given
+                    else (over is not None and n in over.props)
+                )
+            ]
+            if len(ways) != 1:
+                message = (
+                    "a polygon element needs `sides:` (a regular polygon, like 6) or "
+                    "`points:` (its corners, like `0 0, 100% 0, 50% 100%`)"
+                )
+                code = "missing-key" if not ways else "invalid-value"
+                if ways:
+                    message = "a polygon element takes `sides:` or `points:`, not both"
+                self.design.findings.append(finding(code, message, element.where()))
+                return None
         props = dict(over.props) if over is not None else {}
         places = dict(over.places) if over is not None else {}
         for name in (*GEOMETRY, *OWN_PROPERTIES[kind]):

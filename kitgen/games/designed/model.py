@@ -194,7 +194,7 @@ def _condition(value: Any) -> Any:
 
 Condition = Annotated[str | dict[str, list[str]], BeforeValidator(_condition)]
 
-ElementType = Literal["rect", "ellipse", "line", "text", "image", "icon"]
+ElementType = Literal["rect", "ellipse", "line", "polygon", "star", "text", "image", "icon"]
 Anchor = Literal[
     "top-left",
     "top",
@@ -208,11 +208,15 @@ Anchor = Literal[
     "bottom-right",
 ]
 
+# How a shape's outline is drawn: its dashes, line ends and corners.
+OUTLINE = ("dash", "cap", "join")
 # The properties each type of element takes beyond the ones all share.
 OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
-    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed"),
-    "ellipse": ("fill", "stroke", "stroke_width"),
-    "line": ("stroke", "stroke_width"),
+    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed", *OUTLINE),
+    "ellipse": ("fill", "stroke", "stroke_width", *OUTLINE),
+    "line": ("stroke", "stroke_width", *OUTLINE),
+    "polygon": ("fill", "stroke", "stroke_width", "sides", "points", "rotation", *OUTLINE),
+    "star": ("fill", "stroke", "stroke_width", "tips", "inner", "rotation", *OUTLINE),
     "text": (
         "text",
         "font",
@@ -267,6 +271,14 @@ class Element(Located):
     stroke_width: Property | None = None
     radius: Property | None = None
     bleed: Property | None = None  # rect, image: edges on the cut line run into the bleed
+    dash: Property | None = None
+    cap: Property | None = None
+    join: Property | None = None
+    sides: Property | None = None  # polygon: a regular one's sides
+    points: Property | None = None  # polygon: its corners in its box
+    tips: Property | None = None  # star
+    inner: Property | None = None  # star: its inner radius, of its outer
+    rotation: Property | None = None  # polygon, star: degrees turned anticlockwise
     # text
     text: Property | None = None
     font: FontProperty | None = None
@@ -292,7 +304,8 @@ class Element(Located):
         if self.type is None:
             if self.name is None:
                 raise ValueError(
-                    "an element needs `type:` (rect, ellipse, line, text, image or icon), or "
+                    "an element needs `type:` (rect, ellipse, line, polygon, star, text, image "
+                    "or icon), or "
                     "the `name:` of an element of the layout it extends, to change that one"
                 )
             return self  # (its properties are checked against the inherited element's type)

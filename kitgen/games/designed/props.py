@@ -18,7 +18,22 @@ from typing import Any, Literal
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.units import MM, UNITS, parse_length
 
-PropKind = Literal["x", "y", "length", "font_size", "colour", "flag", "number", "text", "choice"]
+PropKind = Literal[
+    "x",
+    "y",
+    "length",
+    "font_size",
+    "colour",
+    "flag",
+    "number",
+    "text",
+    "choice",
+    "count",
+    "angle",
+    "fraction",
+    "points",
+    "dash",
+]
 
 # The kind of each property, and for choices the words it takes.
 KINDS: dict[str, PropKind] = {
@@ -48,12 +63,26 @@ KINDS: dict[str, PropKind] = {
     "align": "choice",
     "valign": "choice",
     "fit": "choice",
+    "sides": "count",
+    "tips": "count",
+    "rotation": "angle",
+    "inner": "fraction",
+    "points": "points",
+    "dash": "dash",
+    "cap": "choice",
+    "join": "choice",
 }
 CHOICES: dict[str, tuple[str, ...]] = {
     "align": ("left", "centre", "center", "right"),
     "valign": ("top", "middle", "bottom"),
     "fit": ("fit", "fill", "crop"),
+    "cap": ("butt", "round", "square"),
+    "join": ("miter", "round", "bevel"),
 }
+MAX_SIDES = 64  # a regular polygon's sides, a star's tips
+MAX_POINTS = 64  # a polygon's points
+MAX_DASHES = 8  # lengths in a dash pattern
+DASH_WORDS = ("solid", "dashed", "dotted")
 ELSE = "else"  # a mapping's value for every other value of its field
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _NAMED = {"black": "#000000", "white": "#ffffff", "none": "none", "transparent": "none"}
@@ -180,6 +209,19 @@ def read(name: str, value: object) -> object:
         return _flag(value, name)
     if kind == "number":
         return _bounded(_number(value, name), name, kind)
+    if kind == "count":
+        return _count(value, name)
+    if kind == "angle":
+        angle = _number(value, name)
+        if not -360 <= angle <= 360:
+            raise PropError(f"`{name}` is {angle:g} degrees; it must be -360 to 360")
+        return angle
+    if kind == "fraction":
+        return _fraction(value, name)
+    if kind == "points":
+        return _points(value, name)
+    if kind == "dash":
+        return _dash(value, name)
     if kind == "choice":
         text = str(value).strip().lower()
         if text not in CHOICES[name]:
@@ -251,6 +293,69 @@ def _any_length(value: object, name: str) -> Length:
     except LayoutError as err:
         units = ", ".join(UNITS)
         raise PropError(f"`{name}`: {err} (or %; a bare number is mm; units: {units})") from None
+
+
+def _count(value: object, name: str) -> int:
+    """A regular polygon's sides or a star's tips: a whole number, 3 to MAX_SIDES."""
+    number = _number(value, name)
+    if not number.is_integer() or not 3 <= number <= MAX_SIDES:
+        raise PropError(f"`{name}` is {value!r}; it must be a whole number, 3 to {MAX_SIDES}")
+    return int(number)
+
+
+def _fraction(value: object, name: str) -> float:
+    """A star's inner radius, of its outer: 0.05 to 0.95, or a percentage (40%)."""
+    text = str(value).strip()
+    number = _number(text[:-1], name) / 100 if text.endswith("%") else _number(value, name)
+    if not 0.05 <= number <= 0.95:
+        raise PropError(f"`{name}` is {value!r}; it must be 0.05 to 0.95 (5% to 95%)")
+    return number
+
+
+def _points(value: object, name: str) -> tuple[tuple[Length, Length], ...]:
+    """A polygon's corners in its box: `x y` pairs split by commas, from the box's
+    top-left corner (`0 0, 100% 0, 50% 100%`: % of the box's width and height, a bare
+    number mm), 3 to MAX_POINTS of them."""
+    text = str(value).strip()
+    pairs = [pair.split() for pair in text.split(",")] if text else []
+    if not MAX_POINTS >= len(pairs) >= 3 or any(len(pair) != 2 for pair in pairs):
+        raise PropError(
+            f"`{name}` is {text!r}; write 3 to {MAX_POINTS} points as `x y` pairs split by "
+            "commas, like `0 0, 100% 0, 50% 100%`"
+        )
+    out = []
+    for x, y in pairs:
+        out.append((_length(x, name), _length(y, name)))
+    return tuple(out)
+
+
+def _dash(value: object, name: str) -> str | tuple[Length, ...]:
+    """An outline's dashes: `solid`, `dashed`, `dotted`, or the lengths of dashes and
+    gaps in turn (`3mm 1mm`, `2 1 0.5 1`; a bare number mm)."""
+    text = str(value).strip().lower()
+    if text in DASH_WORDS:
+        return text
+    parts = text.replace(",", " ").split()
+    if not 1 <= len(parts) <= MAX_DASHES:
+        raise PropError(
+            f"`{name}` is {str(value)!r}; write solid, dashed, dotted, or 1 to {MAX_DASHES} "
+            "lengths of dashes and gaps in turn (like `3mm 1mm`)"
+        )
+    try:
+        lengths = tuple(_length(part, name) for part in parts)
+    except PropError:
+        raise PropError(
+            f"`{name}` is {str(value)!r}; write solid, dashed, dotted, or the lengths of "
+            "dashes and gaps in turn (like `3mm 1mm`)"
+        ) from None
+    if any(length.percent or length.value < 0 for length in lengths) or not any(
+        length.value > 0 for length in lengths
+    ):
+        raise PropError(
+            f"`{name}` is {str(value)!r}; dashes and gaps are lengths like 3mm, not negative, "
+            "not all nothing"
+        )
+    return lengths
 
 
 def _size(value: object, name: str) -> float:
