@@ -1,5 +1,6 @@
 """Shapes a layout draws besides rects, ellipses and lines: regular polygons (`sides`),
-polygons of their own corners (`points`), stars (`tips`, `inner`), turned by `rotation`;
+polygons of their own corners (`points`), stars (`tips`, `inner`), turned by `rotation`,
+arcs and slices (`start`, `end`, `sector`), angles clockwise from the top;
 and every shape's outline dashed or dotted, with round or square ends and round or
 bevelled corners. Read back from the PDF's operators and its pixels; a bad value of
 each is a finding at its line."""
@@ -52,6 +53,10 @@ elements:
      stroke_width: 1mm, dash: "4mm 2mm", cap: square}
   - {type: polygon, name: oct, sides: 8, rotation: 22.5, x: 22mm, y: 66mm, width: 18mm,
      height: 18mm, fill: "#5a3c8c", stroke: "#000000", dash: dashed, join: bevel}
+  - {type: arc, name: quarter, x: 44mm, y: 66mm, width: 14mm, height: 14mm, start: 0,
+     end: 90, sector: true, fill: "#1c2550"}
+  - {type: arc, name: dial, x: 44mm, y: 66mm, width: 14mm, height: 14mm, start: 90,
+     end: 330, stroke: "#b03a2e", stroke_width: 1.5mm, cap: round}
 """
 
 
@@ -110,6 +115,13 @@ def test_the_shapes_print_where_and_how_they_should(tmp_path: Path) -> None:
     # top, and this point, 2.5 mm left of it, would be clear).
     assert _near(_pixel(image, 28.5, 67.3), "#5a3c8c")
     assert _near(_pixel(image, 22.3, 66.3), white)
+    # The arcs, clockwise from the top as a clock reads: the slice from 12 to 3 o'clock
+    # filled, the ring from 3 o'clock round to 11 o'clock drawn, open at 1 o'clock.
+    assert _near(_pixel(image, 54, 70), "#1c2550")  # (up and right of the middle)
+    assert _near(_pixel(image, 48, 70), white)  # (up and left)
+    assert _near(_pixel(image, 51, 79.3), "#b03a2e")  # (6 o'clock on the ring)
+    assert _near(_pixel(image, 44.2, 73), "#b03a2e")  # (9 o'clock)
+    assert _near(_pixel(image, 54.75, 66.5), white)  # (1 o'clock, past the slice: the gap)
     content = data.decode("latin-1")
     # One path a polygon: a move, its corners, closed; filled and stroked (B) or filled (f).
     paths = re.findall(r"n ((?:[-\d.]+ [-\d.]+ [ml] )+)h\s+([Bf])\s", content)
@@ -156,6 +168,9 @@ def test_dashes_and_dots_are_written_as_pdf_dash_patterns(tmp_path: Path) -> Non
         ("  - {type: rect, stroke: '#000000', dash: '2mm -1mm'}", "invalid-value", "negative"),
         ("  - {type: line, cap: pointy}", "invalid-value", "butt, round, square"),
         ("  - {type: ellipse, join: sharp}", "invalid-value", "miter, round, bevel"),
+        ("  - {type: arc, start: 0, end: 400}", "invalid-value", "-360 to 360"),
+        ("  - {type: arc, sector: maybe}", "invalid-value", "true or false"),
+        ("  - {type: arc, sides: 4}", "invalid-value", "an arc element has no `sides`"),
     ],
 )
 def test_a_bad_shape_value_is_a_finding_at_its_line(

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 DEFAULT_SAFE = 3 * MM
 PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
 DEFAULT_TEXT_SIZE = 10.0
-SHAPES = ("rect", "ellipse", "line", "polygon", "star")
+SHAPES = ("rect", "ellipse", "line", "polygon", "star", "arc")
 
 
 _FACE_WORDS = {"bold": "bold", "italic": "italic", "bold_italic": "bold italic"}
@@ -1118,8 +1118,8 @@ class Artist:
             stroke = "#000000"  # an element with neither shows its outline
         fill = None if fill == "none" else fill
         stroke = None if stroke == "none" else stroke
-        if part.type == "line":
-            fill, stroke = None, stroke or "#000000"
+        if part.type == "line" or (part.type == "arc" and not _value(part, "sector", context)):
+            fill, stroke = None, stroke or "#000000"  # (a line, or an open arc: an outline)
         if fill is None and stroke is None:
             return
         width = _value(part, "stroke_width", context)
@@ -1148,6 +1148,25 @@ class Artist:
             c.drawPath(  # (nonzero: a polygon whose sides cross is filled all over, as in SVG)
                 path, stroke=int(stroke is not None), fill=int(fill is not None), fillMode=1
             )
+        elif part.type == "arc":
+            # Clockwise from the top, as a clock reads: reportlab's angles run
+            # anticlockwise from the right.
+            start = float(_value(part, "start", context, 0.0))
+            end = float(_value(part, "end", context, 360.0))
+            sweep = (end - start) % 360 or 360.0
+            if _value(part, "sector", context, False):
+                c.wedge(
+                    x,
+                    y,
+                    x + bw,
+                    y + bh,
+                    90 - start - sweep,
+                    sweep,
+                    stroke=int(stroke is not None),
+                    fill=int(fill is not None),
+                )
+            else:
+                c.arc(x, y, x + bw, y + bh, 90 - start - sweep, sweep)
         elif part.type == "ellipse":
             c.ellipse(
                 x, y, x + bw, y + bh, stroke=int(stroke is not None), fill=int(fill is not None)
@@ -1194,7 +1213,7 @@ class Artist:
     ) -> list[tuple[float, float]]:
         """A polygon's or star's corners on the card, in drawing order. A regular
         polygon (`sides`) and a star (`tips`, `inner`) fill their box's ellipse, their
-        first corner at the top, turned `rotation` degrees anticlockwise; a polygon's
+        first corner at the top, turned `rotation` degrees clockwise; a polygon's
         own `points` are x, y from its box's top-left corner (y down the card)."""
         x0, y0, w, h = placed.x, placed.y, placed.width, placed.height
         points = _value(part, "points", context)
@@ -1211,8 +1230,8 @@ class Artist:
         step = 2 * math.pi / len(radii)
         return [
             (
-                cx + rx * r * math.cos(math.pi / 2 + turn + k * step),
-                cy + ry * r * math.sin(math.pi / 2 + turn + k * step),
+                cx + rx * r * math.cos(math.pi / 2 - turn - k * step),
+                cy + ry * r * math.sin(math.pi / 2 - turn - k * step),
             )
             for k, r in enumerate(radii)
         ]

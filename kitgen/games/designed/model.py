@@ -194,7 +194,7 @@ def _condition(value: Any) -> Any:
 
 Condition = Annotated[str | dict[str, list[str]], BeforeValidator(_condition)]
 
-ElementType = Literal["rect", "ellipse", "line", "polygon", "star", "text", "image", "icon"]
+ElementType = Literal["rect", "ellipse", "line", "polygon", "star", "arc", "text", "image", "icon"]
 Anchor = Literal[
     "top-left",
     "top",
@@ -217,6 +217,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "line": ("stroke", "stroke_width", *OUTLINE),
     "polygon": ("fill", "stroke", "stroke_width", "sides", "points", "rotation", *OUTLINE),
     "star": ("fill", "stroke", "stroke_width", "tips", "inner", "rotation", *OUTLINE),
+    "arc": ("fill", "stroke", "stroke_width", "start", "end", "sector", *OUTLINE),
     "text": (
         "text",
         "font",
@@ -278,7 +279,10 @@ class Element(Located):
     points: Property | None = None  # polygon: its corners in its box
     tips: Property | None = None  # star
     inner: Property | None = None  # star: its inner radius, of its outer
-    rotation: Property | None = None  # polygon, star: degrees turned anticlockwise
+    rotation: Property | None = None  # polygon, star: degrees turned clockwise
+    start: Property | None = None  # arc: where it starts, degrees clockwise from the top
+    end: Property | None = None  # arc: where it ends
+    sector: Property | None = None  # arc: closed through the middle (a slice of a pie)
     # text
     text: Property | None = None
     font: FontProperty | None = None
@@ -304,8 +308,8 @@ class Element(Located):
         if self.type is None:
             if self.name is None:
                 raise ValueError(
-                    "an element needs `type:` (rect, ellipse, line, polygon, star, text, image "
-                    "or icon), or "
+                    "an element needs `type:` (rect, ellipse, line, polygon, star, arc, text, "
+                    "image or icon), or "
                     "the `name:` of an element of the layout it extends, to change that one"
                 )
             return self  # (its properties are checked against the inherited element's type)
@@ -327,7 +331,7 @@ def wrong_properties(kind: str, given: set[str]) -> str | None:
     if not wrong:
         return None
     return (
-        f"a {kind} element has no `{wrong[0]}`; it takes: "
+        f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} element has no `{wrong[0]}`; it takes: "
         f"{', '.join((*SHARED_PROPERTIES[1:], *own))}"
     )
 

@@ -75,7 +75,8 @@ FIELD_HELP = {
     "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
     "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
     "text, images and icons (at most 200).",
-    "Element.type": "rect, ellipse, line, polygon, star, text, image or icon; leave it out "
+    "Element.type": "rect, ellipse, line, polygon, star, arc, text, image or icon; leave it "
+    "out "
     "to change the "
     "element of the same `name` in the layout this one extends.",
     "Element.name": "The element's name: messages name it, and a layout that extends this "
@@ -92,17 +93,17 @@ FIELD_HELP = {
     "Element.when": "Show the element only on some cards: fields and a value or list of "
     'values (`{type: spell}`; a number field\'s may be ranges, `{number: "1-10, 15"}`), '
     "or an expression over the fields (`cost > 3`).",
-    "Element.fill": "rect, ellipse, polygon, star: the fill colour (#rrggbb, #rgb, black, "
+    "Element.fill": "rect, ellipse, polygon, star, arc: the fill colour (#rrggbb, #rgb, black, "
     "white or none).",
-    "Element.stroke": "rect, ellipse, line, polygon, star: the outline's colour, or none.",
-    "Element.stroke_width": "rect, ellipse, line, polygon, star: the outline's width, a "
+    "Element.stroke": "rect, ellipse, line, polygon, star, arc: the outline's colour, or none.",
+    "Element.stroke_width": "rect, ellipse, line, polygon, star, arc: the outline's width, a "
     "length (default 0.5pt).",
     "Element.radius": "rect: the radius of its rounded corners, a length.",
-    "Element.dash": "rect, ellipse, line, polygon, star: the outline's dashes: solid (the "
+    "Element.dash": "rect, ellipse, line, polygon, star, arc: the outline's dashes: solid (the "
     "default), dashed, dotted, or lengths of dashes and gaps in turn (`3mm 1mm`).",
-    "Element.cap": "rect, ellipse, line, polygon, star: the ends of its outline's lines and "
+    "Element.cap": "rect, ellipse, line, polygon, star, arc: the ends of its outline's lines and "
     "dashes: butt (the default), round or square.",
-    "Element.join": "rect, ellipse, line, polygon, star: its outline's corners: miter (the "
+    "Element.join": "rect, ellipse, line, polygon, star, arc: its outline's corners: miter (the "
     "default, sharp), round or bevel.",
     "Element.sides": "polygon: a regular polygon's sides (3 to 64: 6 is a hexagon), its "
     "corners on the ellipse its box holds, the first at the top.",
@@ -111,8 +112,14 @@ FIELD_HELP = {
     "Element.tips": "star: its points (3 to 64; default 5).",
     "Element.inner": "star: how far in its inner corners lie, of its outer ones (0.05 to "
     "0.95, or 40%; default 0.4).",
-    "Element.rotation": "polygon, star: degrees it is turned anticlockwise (-360 to 360; "
+    "Element.rotation": "polygon, star: degrees it is turned clockwise (-360 to 360; "
     "default 0, a corner at the top).",
+    "Element.start": "arc: where it starts, degrees clockwise from the top (0 is 12 "
+    "o'clock, 90 is 3 o'clock; default 0).",
+    "Element.end": "arc: where it ends, degrees clockwise from the top (default 360: the "
+    "whole way round).",
+    "Element.sector": "arc: true for a slice of a pie (closed through the middle, filled); "
+    "default false, an open arc drawn as a line.",
     "Element.bleed": "rect, image: true runs each edge on the cut line (or in the bleed) out to "
     "the bleed's edge, so a cut a little off shows no sliver (default false).",
     "Element.text": "text: what it prints, a template over the fields (like `{{ rules }}`); "
