@@ -182,3 +182,66 @@ def test_a_bad_shape_value_is_a_finding_at_its_line(
     assert found, design.findings
     assert said in found[0].message
     assert found[0].location is not None and found[0].location.line == 4
+
+
+PATHS = """\
+game: shaped
+kind: layout
+elements:
+  - {type: path, name: pie, d: "M 50 50 L 100 50 A 50 50 0 1 1 50 0 Z", x: 34mm, y: 24mm,
+     width: 24mm, height: 24mm, fill: "#e0b020"}
+  - {type: path, name: ring, x: 6mm, y: 40mm, width: 24mm, height: 24mm, fill: "#2e8b57",
+     d: "M 0 50 a 50 50 0 1 0 100 0 a 50 50 0 1 0 -100 0 Z
+         M 25 50 a 25 25 0 1 1 50 0 a 25 25 0 1 1 -50 0 Z"}
+  - {type: path, name: corner, d: "M 0 0 L 12 0 L 0 12 Z", view: "0 0 24 24", x: 34mm,
+     y: 56mm, width: 24mm, height: 24mm, fill: "#5a3c8c"}
+"""
+
+
+def test_a_path_is_drawn_as_svg_draws_it_scaled_to_its_box(tmp_path: Path) -> None:
+    """The pie lacks its top-right quarter (an arc the long way round, clockwise on the
+    screen); the ring's hole, wound the other way, stays clear (SVG's nonzero rule); a
+    path in a 24-unit view fills only the view's top-left corner of its box."""
+    design = load_design("shaped", str(_game(tmp_path, PATHS)))
+    assert design.ok, design.findings
+    assert design.face is not None
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(CARD.width, CARD.height), invariant=1)
+    card = design.cards[0]
+    Artist(design, CARD, 0.0).paint(c, card, design.face.of(card.values))
+    c.showPage()
+    c.save()
+    image = pdfium.PdfDocument(out.getvalue())[0].render(scale=SCALE).to_pil().convert("RGB")
+    assert _near(_pixel(image, 40, 41), "#e0b020")  # (the pie's lower left)
+    assert _near(_pixel(image, 52, 41), "#e0b020")  # (lower right)
+    assert _near(_pixel(image, 40, 31), "#e0b020")  # (upper left)
+    assert _near(_pixel(image, 52, 31), "#ffffff")  # (upper right: the missing quarter)
+    assert _near(_pixel(image, 8, 52), "#2e8b57")  # (the ring)
+    assert _near(_pixel(image, 18, 52), "#ffffff")  # (its hole)
+    assert _near(_pixel(image, 36, 58), "#5a3c8c")  # (the view's top-left corner)
+    assert _near(_pixel(image, 50, 72), "#ffffff")  # (the rest of the box)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("  - {type: path, d: 'L 1 1'}", "expected `M`"),
+        ("  - {type: path, d: 'M 0 0 L 1'}", "expected a number"),
+        ("  - {type: path, d: 'M 0 0 L 1 1', view: '0 0 24'}", "viewBox"),
+        ("  - {type: path, d: 'M 0 0 L 1 1', view: '0 0 0 24'}", "more than 0"),
+    ],
+)
+def test_a_bad_path_is_a_finding_at_its_line(tmp_path: Path, line: str, said: str) -> None:
+    face = "game: shaped\nkind: layout\nelements:\n" + line + "\n"
+    design = load_design("shaped", str(_game(tmp_path, face)))
+    found = [f for f in design.findings if f.code == "invalid-value"]
+    assert found and said in found[0].message, design.findings
+    assert found[0].location is not None and found[0].location.line == 4
+
+
+def test_a_path_needs_its_data(tmp_path: Path) -> None:
+    face = "game: shaped\nkind: layout\nelements:\n  - {type: path, fill: '#000000'}\n"
+    design = load_design("shaped", str(_game(tmp_path, face)))
+    assert [f.message for f in design.findings if f.code == "missing-key"] == [
+        "a path element needs `d:`"
+    ]

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 DEFAULT_SAFE = 3 * MM
 PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
 DEFAULT_TEXT_SIZE = 10.0
-SHAPES = ("rect", "ellipse", "line", "polygon", "star", "arc")
+SHAPES = ("rect", "ellipse", "line", "polygon", "star", "arc", "path")
 
 
 _FACE_WORDS = {"bold": "bold", "italic": "italic", "bold_italic": "bold italic"}
@@ -1148,6 +1148,8 @@ class Artist:
             c.drawPath(  # (nonzero: a polygon whose sides cross is filled all over, as in SVG)
                 path, stroke=int(stroke is not None), fill=int(fill is not None), fillMode=1
             )
+        elif part.type == "path":
+            self._path(c, part, context, placed, stroke is not None, fill is not None)
         elif part.type == "arc":
             # Clockwise from the top, as a clock reads: reportlab's angles run
             # anticlockwise from the right.
@@ -1207,6 +1209,52 @@ class Artist:
             c.setLineCap(("butt", "round", "square").index(str(cap)))
         if join is not None:
             c.setLineJoin(("miter", "round", "bevel").index(str(join)))
+
+    def _path(
+        self,
+        c: Canvas,
+        part: Part,
+        context: Mapping[str, Any],
+        placed: Placed,
+        stroke: bool,
+        fill: bool,
+    ) -> None:
+        """An SVG path (`d`): the part of its plane its `view` names (default: the box
+        round its points) scaled to fit the element's box, its proportions kept,
+        centred, y running down as in SVG; filled by the nonzero rule, as SVG fills."""
+        from kitgen.layout.svgpath import Path as SvgPath
+
+        path = _value(part, "d", context)
+        assert isinstance(path, SvgPath)
+        view = _value(part, "view", context)
+        if isinstance(view, tuple):
+            vx, vy, vw, vh = view
+        else:
+            x0, y0, x1, y1 = path.bounds
+            vx, vy, vw, vh = x0, y0, x1 - x0, y1 - y0
+        scale = min(
+            placed.width / vw if vw > 0 else math.inf, placed.height / vh if vh > 0 else math.inf
+        )
+        if not math.isfinite(scale):
+            scale = 1.0  # (a path of a single point)
+        ox = placed.x + (placed.width - vw * scale) / 2
+        top = placed.y + placed.height - (placed.height - vh * scale) / 2
+
+        def at(x: object, y: object) -> tuple[float, float]:
+            return ox + (float(x) - vx) * scale, top - (float(y) - vy) * scale  # type: ignore[arg-type]
+
+        drawn = c.beginPath()
+        for segment in path.segments:
+            kind = segment[0]
+            if kind == "M":
+                drawn.moveTo(*at(*segment[1:3]))
+            elif kind == "L":
+                drawn.lineTo(*at(*segment[1:3]))
+            elif kind == "C":
+                drawn.curveTo(*at(*segment[1:3]), *at(*segment[3:5]), *at(*segment[5:7]))
+            else:
+                drawn.close()
+        c.drawPath(drawn, stroke=int(stroke), fill=int(fill), fillMode=1)
 
     def _corners(
         self, part: Part, context: Mapping[str, Any], placed: Placed

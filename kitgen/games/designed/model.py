@@ -194,7 +194,9 @@ def _condition(value: Any) -> Any:
 
 Condition = Annotated[str | dict[str, list[str]], BeforeValidator(_condition)]
 
-ElementType = Literal["rect", "ellipse", "line", "polygon", "star", "arc", "text", "image", "icon"]
+ElementType = Literal[
+    "rect", "ellipse", "line", "polygon", "star", "arc", "path", "text", "image", "icon"
+]
 Anchor = Literal[
     "top-left",
     "top",
@@ -218,6 +220,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "polygon": ("fill", "stroke", "stroke_width", "sides", "points", "rotation", *OUTLINE),
     "star": ("fill", "stroke", "stroke_width", "tips", "inner", "rotation", *OUTLINE),
     "arc": ("fill", "stroke", "stroke_width", "start", "end", "sector", *OUTLINE),
+    "path": ("d", "view", "fill", "stroke", "stroke_width", *OUTLINE),
     "text": (
         "text",
         "font",
@@ -236,7 +239,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "icon": ("icon", "fit", "tint"),
 }
 SHARED_PROPERTIES = ("type", "name", "x", "y", "width", "height", "anchor", "when")
-REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon"}
+REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon", "path": "d"}
 
 
 def _element_schema(schema: dict[str, Any]) -> None:
@@ -283,6 +286,8 @@ class Element(Located):
     start: Property | None = None  # arc: where it starts, degrees clockwise from the top
     end: Property | None = None  # arc: where it ends
     sector: Property | None = None  # arc: closed through the middle (a slice of a pie)
+    d: Property | None = None  # path: SVG path data
+    view: Property | None = None  # path: the part of its plane drawn in the box
     # text
     text: Property | None = None
     font: FontProperty | None = None
@@ -308,8 +313,8 @@ class Element(Located):
         if self.type is None:
             if self.name is None:
                 raise ValueError(
-                    "an element needs `type:` (rect, ellipse, line, polygon, star, arc, text, "
-                    "image or icon), or "
+                    "an element needs `type:` (rect, ellipse, line, polygon, star, arc, path, "
+                    "text, image or icon), or "
                     "the `name:` of an element of the layout it extends, to change that one"
                 )
             return self  # (its properties are checked against the inherited element's type)

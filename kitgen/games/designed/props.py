@@ -33,6 +33,8 @@ PropKind = Literal[
     "fraction",
     "points",
     "dash",
+    "path",
+    "view",
 ]
 
 # The kind of each property, and for choices the words it takes.
@@ -69,6 +71,8 @@ KINDS: dict[str, PropKind] = {
     "start": "angle",
     "end": "angle",
     "sector": "flag",
+    "d": "path",
+    "view": "view",
     "inner": "fraction",
     "points": "points",
     "dash": "dash",
@@ -225,6 +229,15 @@ def read(name: str, value: object) -> object:
         return _points(value, name)
     if kind == "dash":
         return _dash(value, name)
+    if kind == "path":
+        from kitgen.layout.svgpath import PathError, parse_path
+
+        try:
+            return parse_path(str(value))
+        except PathError as err:
+            raise PropError(f"`{name}`: {err}") from None
+    if kind == "view":
+        return _view(value, name)
     if kind == "choice":
         text = str(value).strip().lower()
         if text not in CHOICES[name]:
@@ -359,6 +372,21 @@ def _dash(value: object, name: str) -> str | tuple[Length, ...]:
             "not all nothing"
         )
     return lengths
+
+
+def _view(value: object, name: str) -> tuple[float, float, float, float]:
+    """A path's view, as an SVG's viewBox: `min-x min-y width height` (`0 0 24 24`)."""
+    parts = str(value).replace(",", " ").split()
+    try:
+        numbers = tuple(float(part) for part in parts)
+    except ValueError:
+        numbers = ()
+    if len(numbers) != 4 or not all(abs(n) <= 1e9 for n in numbers) or min(numbers[2:]) <= 0:
+        raise PropError(
+            f"`{name}` is {str(value)!r}; write `min-x min-y width height` as an SVG's "
+            "viewBox does, like `0 0 24 24` (its width and height more than 0)"
+        )
+    return numbers
 
 
 def _size(value: object, name: str) -> float:

@@ -75,7 +75,8 @@ FIELD_HELP = {
     "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
     "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
     "text, images and icons (at most 200).",
-    "Element.type": "rect, ellipse, line, polygon, star, arc, text, image or icon; leave it "
+    "Element.type": "rect, ellipse, line, polygon, star, arc, path, text, image or icon; "
+    "leave it "
     "out "
     "to change the "
     "element of the same `name` in the layout this one extends.",
@@ -93,18 +94,20 @@ FIELD_HELP = {
     "Element.when": "Show the element only on some cards: fields and a value or list of "
     'values (`{type: spell}`; a number field\'s may be ranges, `{number: "1-10, 15"}`), '
     "or an expression over the fields (`cost > 3`).",
-    "Element.fill": "rect, ellipse, polygon, star, arc: the fill colour (#rrggbb, #rgb, black, "
-    "white or none).",
-    "Element.stroke": "rect, ellipse, line, polygon, star, arc: the outline's colour, or none.",
-    "Element.stroke_width": "rect, ellipse, line, polygon, star, arc: the outline's width, a "
+    "Element.fill": "rect, ellipse, polygon, star, arc, path: the fill colour (#rrggbb, "
+    "#rgb, black, white or none).",
+    "Element.stroke": "rect, ellipse, line, polygon, star, arc, path: the outline's colour, "
+    "or none.",
+    "Element.stroke_width": "rect, ellipse, line, polygon, star, arc, path: the outline's "
+    "width, a "
     "length (default 0.5pt).",
     "Element.radius": "rect: the radius of its rounded corners, a length.",
-    "Element.dash": "rect, ellipse, line, polygon, star, arc: the outline's dashes: solid (the "
-    "default), dashed, dotted, or lengths of dashes and gaps in turn (`3mm 1mm`).",
-    "Element.cap": "rect, ellipse, line, polygon, star, arc: the ends of its outline's lines and "
-    "dashes: butt (the default), round or square.",
-    "Element.join": "rect, ellipse, line, polygon, star, arc: its outline's corners: miter (the "
-    "default, sharp), round or bevel.",
+    "Element.dash": "shapes (rect, ellipse, line, polygon, star, arc, path): the outline's "
+    "dashes: solid (the default), dashed, dotted, or lengths of dashes and gaps in turn "
+    "(`3mm 1mm`).",
+    "Element.cap": "shapes: the ends of the outline's lines and dashes: butt (the default), "
+    "round or square.",
+    "Element.join": "shapes: the outline's corners: miter (the default, sharp), round or bevel.",
     "Element.sides": "polygon: a regular polygon's sides (3 to 64: 6 is a hexagon), its "
     "corners on the ellipse its box holds, the first at the top.",
     "Element.points": "polygon: its own corners instead, `x y` pairs split by commas from "
@@ -118,6 +121,10 @@ FIELD_HELP = {
     "o'clock, 90 is 3 o'clock; default 0).",
     "Element.end": "arc: where it ends, degrees clockwise from the top (default 360: the "
     "whole way round).",
+    "Element.d": "path: SVG path data, as in <path d=...> (M L H V C S Q T A Z, relative "
+    "too): an icon's path pastes as it is.",
+    "Element.view": "path: the part of its plane drawn in the box, as an SVG's viewBox "
+    "(`0 0 24 24`); default the box round its points.",
     "Element.sector": "arc: true for a slice of a pie (closed through the middle, filled); "
     "default false, an open arc drawn as a line.",
     "Element.bleed": "rect, image: true runs each edge on the cut line (or in the bleed) out to "
