@@ -245,3 +245,71 @@ def test_a_path_needs_its_data(tmp_path: Path) -> None:
     assert [f.message for f in design.findings if f.code == "missing-key"] == [
         "a path element needs `d:`"
     ]
+
+
+CLIPPED = """\
+game: shaped
+kind: layout
+elements:
+  - {type: image, name: a1, src: art.png, x: 6mm, y: 8mm, width: 24mm, height: 24mm,
+     fit: crop, clip: ellipse}
+  - {type: image, name: a2, src: art.png, x: 34mm, y: 8mm, width: 24mm, height: 24mm,
+     fit: crop, clip: round 5mm}
+  - {type: image, name: a3, src: art.png, x: 6mm, y: 36mm, width: 24mm, height: 24mm,
+     fit: crop, clip: polygon 6}
+  - {type: image, name: a4, src: art.png, x: 34mm, y: 36mm, width: 24mm, height: 24mm,
+     fit: crop, clip: "path M 0 0 L 10 0 L 0 10 Z"}
+  - {type: image, name: a5, src: art.png, x: 6mm, y: 64mm, width: 24mm, height: 20mm,
+     fit: crop}
+"""
+ART = "#2857a0"
+
+
+def test_an_image_is_cut_to_its_clip(tmp_path: Path) -> None:
+    """A plain-coloured picture cut to an ellipse, a rounded rect, a hexagon and a
+    triangle of path data: in each, the middle printed and a corner of the box clear
+    (an unclipped image fills its box's corner)."""
+    game = _game(tmp_path, CLIPPED)
+    Image.new("RGB", (300, 300), (0x28, 0x57, 0xA0)).save(game / "art.png")
+    design = load_design("shaped", str(game))
+    assert design.ok, design.findings
+    assert design.face is not None
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(CARD.width, CARD.height), pageCompression=0, invariant=1)
+    card = design.cards[0]
+    Artist(design, CARD, 0.0).paint(c, card, design.face.of(card.values))
+    c.showPage()
+    c.save()
+    data = out.getvalue()
+    image = pdfium.PdfDocument(data)[0].render(scale=SCALE).to_pil().convert("RGB")
+    white = "#ffffff"
+    for x0, y0 in ((6, 8), (34, 8), (6, 36)):
+        assert _near(_pixel(image, x0 + 12, y0 + 12), ART)
+        assert _near(_pixel(image, x0 + 0.5, y0 + 0.5), white)
+    assert _near(_pixel(image, 35, 37), ART)  # (the triangle's corner at the box's top left)
+    assert _near(_pixel(image, 56, 58), white)  # (its box's far corner)
+    assert _near(_pixel(image, 6.5, 64.5), ART)  # (an unclipped image: its corner too)
+    assert data.decode("latin-1").count("W* n") + data.decode("latin-1").count("W n") >= 4
+
+
+@pytest.mark.parametrize(
+    ("clip", "said"),
+    [
+        ("oval", "write box, ellipse, round 3mm"),
+        ("round", "write box, ellipse, round 3mm"),
+        ("round 3 apples", "`clip`"),
+        ("polygon 2", "`clip`'s sides"),
+        ("'path L 1 1'", "`clip`'s d"),
+    ],
+)
+def test_a_bad_clip_is_a_finding_at_its_line(tmp_path: Path, clip: str, said: str) -> None:
+    face = (
+        "game: shaped\nkind: layout\nelements:\n"
+        f"  - {{type: image, src: art.png, width: 10mm, height: 10mm, clip: {clip}}}\n"
+    )
+    game = _game(tmp_path, face)
+    Image.new("RGB", (30, 30)).save(game / "art.png")
+    design = load_design("shaped", str(game))
+    found = [f for f in design.findings if f.code == "invalid-value"]
+    assert found and said in found[0].message, design.findings
+    assert found[0].location is not None and found[0].location.line == 4

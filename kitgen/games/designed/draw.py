@@ -593,7 +593,9 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                     out += _drawn_differently(icon, f"the icon {name!r}")
-                if part.type in ("rect", "image"):
+                if part.type == "rect" or (
+                    part.type == "image" and _value(part, "clip", context) is None
+                ):  # (an image cut to a shape reaches its box's edges at most in points)
                     out += self.short_of_bleed(part, placed, layout, context)
                 if part.type != "text":
                     out += self.outside_box(part, placed, layout)
@@ -998,7 +1000,7 @@ class Artist:
             placed = self.place(part, context)
             x0, x1 = sorted((placed.x, placed.x + placed.width))
             y0, y1 = sorted((placed.y, placed.y + placed.height))
-            filled = part.type == "image" or (
+            filled = (part.type == "image" and _value(part, "clip", context) is None) or (
                 part.type in ("rect", "ellipse")
                 and _value(part, "fill", context) not in (None, "none")
             )
@@ -1049,19 +1051,25 @@ class Artist:
                 )
             elif part.type == "image":
                 path = self.image_path(part, context)
+                clip = _value(part, "clip", context)
+                if isinstance(clip, tuple):
+                    c.saveState()
+                    _clip_to(c, clip, placed, self.shrink)
                 if path in self._missing:
                     self._placeholder(c, part, context, placed)
-                    continue
-                fit = str(_value(part, "fit", context, "fit"))
-                draw_picture(
-                    c,
-                    self.picture(path, None, "image"),
-                    placed.x,
-                    placed.y,
-                    placed.width,
-                    placed.height,
-                    fit,  # type: ignore[arg-type]
-                )
+                else:
+                    fit = str(_value(part, "fit", context, "fit"))
+                    draw_picture(
+                        c,
+                        self.picture(path, None, "image"),
+                        placed.x,
+                        placed.y,
+                        placed.width,
+                        placed.height,
+                        fit,  # type: ignore[arg-type]
+                    )
+                if isinstance(clip, tuple):
+                    c.restoreState()
             else:
                 name = str(_value(part, "icon", context))
                 tint = _value(part, "tint", context)
@@ -1227,33 +1235,7 @@ class Artist:
         path = _value(part, "d", context)
         assert isinstance(path, SvgPath)
         view = _value(part, "view", context)
-        if isinstance(view, tuple):
-            vx, vy, vw, vh = view
-        else:
-            x0, y0, x1, y1 = path.bounds
-            vx, vy, vw, vh = x0, y0, x1 - x0, y1 - y0
-        scale = min(
-            placed.width / vw if vw > 0 else math.inf, placed.height / vh if vh > 0 else math.inf
-        )
-        if not math.isfinite(scale):
-            scale = 1.0  # (a path of a single point)
-        ox = placed.x + (placed.width - vw * scale) / 2
-        top = placed.y + placed.height - (placed.height - vh * scale) / 2
-
-        def at(x: object, y: object) -> tuple[float, float]:
-            return ox + (float(x) - vx) * scale, top - (float(y) - vy) * scale  # type: ignore[arg-type]
-
-        drawn = c.beginPath()
-        for segment in path.segments:
-            kind = segment[0]
-            if kind == "M":
-                drawn.moveTo(*at(*segment[1:3]))
-            elif kind == "L":
-                drawn.lineTo(*at(*segment[1:3]))
-            elif kind == "C":
-                drawn.curveTo(*at(*segment[1:3]), *at(*segment[3:5]), *at(*segment[5:7]))
-            else:
-                drawn.close()
+        drawn = _svg_path(c, path, view if isinstance(view, tuple) else None, placed)
         c.drawPath(drawn, stroke=int(stroke), fill=int(fill), fillMode=1)
 
     def _corners(
@@ -1267,22 +1249,82 @@ class Artist:
         points = _value(part, "points", context)
         if isinstance(points, tuple):
             return [(x0 + px.points(w), y0 + h - py.points(h)) for px, py in points]
-        turn = math.radians(float(_value(part, "rotation", context, 0.0)))
-        cx, cy, rx, ry = x0 + w / 2, y0 + h / 2, w / 2, h / 2
         if part.type == "star":
             tips = int(_value(part, "tips", context, 5))
             inner = float(_value(part, "inner", context, 0.4))
             radii = [1.0 if k % 2 == 0 else inner for k in range(2 * tips)]
         else:
             radii = [1.0] * int(_value(part, "sides", context))
-        step = 2 * math.pi / len(radii)
-        return [
-            (
-                cx + rx * r * math.cos(math.pi / 2 - turn - k * step),
-                cy + ry * r * math.sin(math.pi / 2 - turn - k * step),
-            )
-            for k, r in enumerate(radii)
-        ]
+        return _regular(placed, radii, float(_value(part, "rotation", context, 0.0)))
+
+
+def _svg_path(c: Canvas, path: Any, view: tuple[float, ...] | None, placed: Placed) -> Any:
+    """SVG path data (kitgen.layout.svgpath.Path) as a reportlab path: the part of its
+    plane `view` names (default: the box round its points) scaled to fit the box, its
+    proportions kept, centred, y running down as in SVG."""
+    if view is not None:
+        vx, vy, vw, vh = view
+    else:
+        x0, y0, x1, y1 = path.bounds
+        vx, vy, vw, vh = x0, y0, x1 - x0, y1 - y0
+    scale = min(
+        placed.width / vw if vw > 0 else math.inf, placed.height / vh if vh > 0 else math.inf
+    )
+    if not math.isfinite(scale):
+        scale = 1.0  # (a path of a single point)
+    ox = placed.x + (placed.width - vw * scale) / 2
+    top = placed.y + placed.height - (placed.height - vh * scale) / 2
+
+    def at(x: object, y: object) -> tuple[float, float]:
+        return ox + (float(x) - vx) * scale, top - (float(y) - vy) * scale  # type: ignore[arg-type]
+
+    drawn = c.beginPath()
+    for segment in path.segments:
+        kind = segment[0]
+        if kind == "M":
+            drawn.moveTo(*at(*segment[1:3]))
+        elif kind == "L":
+            drawn.lineTo(*at(*segment[1:3]))
+        elif kind == "C":
+            drawn.curveTo(*at(*segment[1:3]), *at(*segment[3:5]), *at(*segment[5:7]))
+        else:
+            drawn.close()
+    return drawn
+
+
+def _regular(placed: Placed, radii: list[float], turn: float) -> list[tuple[float, float]]:
+    """Corners on the ellipse a box holds, the first at the top, turned `turn` degrees
+    clockwise, each at its radius (a fraction of the ellipse's) in turn."""
+    cx, cy = placed.x + placed.width / 2, placed.y + placed.height / 2
+    rx, ry = placed.width / 2, placed.height / 2
+    step, start = 2 * math.pi / len(radii), math.pi / 2 - math.radians(turn)
+    return [
+        (cx + rx * r * math.cos(start - k * step), cy + ry * r * math.sin(start - k * step))
+        for k, r in enumerate(radii)
+    ]
+
+
+def _clip_to(c: Canvas, clip: tuple[Any, ...], placed: Placed, shrink: float) -> None:
+    """Cut what is drawn next to an image's `clip` (kitgen.games.designed.props._clip)."""
+    x, y, w, h = placed.x, placed.y, placed.width, placed.height
+    kind = clip[0]
+    if kind == "path":
+        path = _svg_path(c, clip[1], None, placed)
+    else:
+        path = c.beginPath()
+        if kind == "ellipse":
+            path.ellipse(x, y, w, h)
+        elif kind == "round":
+            radius: Length = clip[1]
+            r = radius.points(min(w, h)) if radius.percent else radius.value * shrink
+            path.roundRect(x, y, w, h, min(r, w / 2, h / 2))
+        else:
+            corners = _regular(placed, [1.0] * int(clip[1]), float(clip[2]))
+            path.moveTo(*corners[0])
+            for corner in corners[1:]:
+                path.lineTo(*corner)
+            path.close()
+    c.clipPath(path, stroke=0, fill=0, fillMode=1)
 
 
 def _uncovered(arrangement: list[tuple[int, float, float, float, float, bool]]) -> tuple[int, ...]:

@@ -235,7 +235,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
         "wrap",
         "icon_scale",
     ),
-    "image": ("src", "fit", "bleed"),
+    "image": ("src", "fit", "bleed", "clip"),
     "icon": ("icon", "fit", "tint"),
 }
 SHARED_PROPERTIES = ("type", "name", "x", "y", "width", "height", "anchor", "when")
@@ -288,6 +288,7 @@ class Element(Located):
     sector: Property | None = None  # arc: closed through the middle (a slice of a pie)
     d: Property | None = None  # path: SVG path data
     view: Property | None = None  # path: the part of its plane drawn in the box
+    clip: Property | None = None  # image: the shape it is cut to
     # text
     text: Property | None = None
     font: FontProperty | None = None

@@ -35,6 +35,7 @@ PropKind = Literal[
     "dash",
     "path",
     "view",
+    "clip",
 ]
 
 # The kind of each property, and for choices the words it takes.
@@ -73,6 +74,7 @@ KINDS: dict[str, PropKind] = {
     "sector": "flag",
     "d": "path",
     "view": "view",
+    "clip": "clip",
     "inner": "fraction",
     "points": "points",
     "dash": "dash",
@@ -238,6 +240,8 @@ def read(name: str, value: object) -> object:
             raise PropError(f"`{name}`: {err}") from None
     if kind == "view":
         return _view(value, name)
+    if kind == "clip":
+        return _clip(value, name)
     if kind == "choice":
         text = str(value).strip().lower()
         if text not in CHOICES[name]:
@@ -372,6 +376,35 @@ def _dash(value: object, name: str) -> str | tuple[Length, ...]:
             "not all nothing"
         )
     return lengths
+
+
+def _clip(value: object, name: str) -> tuple[object, ...] | None:
+    """An image's clip: `box` (its box, the default: None), `ellipse`, `round 3mm` (a
+    rounded rect), `polygon 6` (a regular polygon, its first corner at the top; `polygon
+    8 22.5` turned clockwise), or `path M ...` (SVG path data, fitted to the box as a
+    path element's is)."""
+    text = str(value).strip()
+    word, _, rest = text.partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word == "box" and not rest:
+        return None
+    if word == "ellipse" and not rest:
+        return ("ellipse",)
+    if word == "round" and rest:
+        return ("round", _length(rest, name))
+    try:
+        if word == "polygon" and rest and len(rest.split()) <= 2:
+            parts = rest.split()
+            turn = read("rotation", parts[1]) if len(parts) == 2 else 0.0
+            return ("polygon", _count(parts[0], "sides"), turn)
+        if word == "path" and rest:
+            return ("path", read("d", rest))
+    except PropError as err:
+        raise PropError(f"`{name}`'s {str(err).lstrip('`')}") from None
+    raise PropError(
+        f"`{name}` is {text!r}; write box, ellipse, round 3mm, polygon 6 (or polygon 6 30, "
+        "turned 30 degrees) or path followed by SVG path data"
+    )
 
 
 def _view(value: object, name: str) -> tuple[float, float, float, float]:

@@ -121,6 +121,8 @@ FIELD_HELP = {
     "o'clock, 90 is 3 o'clock; default 0).",
     "Element.end": "arc: where it ends, degrees clockwise from the top (default 360: the "
     "whole way round).",
+    "Element.clip": "image: the shape it is cut to in its box: box (the default), ellipse, "
+    "round 3mm, polygon 6 (polygon 8 22.5: turned), or path followed by SVG path data.",
     "Element.d": "path: SVG path data, as in <path d=...> (M L H V C S Q T A Z, relative "
     "too): an icon's path pastes as it is.",
     "Element.view": "path: the part of its plane drawn in the box, as an SVG's viewBox "
