@@ -593,20 +593,25 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                     out += _drawn_differently(icon, f"the icon {name!r}")
-                if part.type == "rect" or (
-                    part.type == "image" and _value(part, "clip", context) is None
-                ):  # (an image cut to a shape reaches its box's edges at most in points)
+                turn = float(_value(part, "rotate", context, 0.0))
+                if not turn and (
+                    part.type == "rect"
+                    or (part.type == "image" and _value(part, "clip", context) is None)
+                ):  # (an image cut to a shape, or turned, is not square to the cut)
                     out += self.short_of_bleed(part, placed, layout, context)
+                about = pivot(part, context, placed) if turn else (0.0, 0.0)
                 if part.type != "text":
-                    out += self.outside_box(part, placed, layout)
+                    out += self.outside_box(part, turned(placed, turn, about), layout)
                     opaque = part.type in ("rect", "ellipse") and _value(
                         part, "fill", context
                     ) not in (None, "none")
-                    drawn.append((part, placed, placed, None, opaque))
+                    if not turn:  # (a turned element is left out of the overlap check)
+                        drawn.append((part, placed, placed, None, opaque))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     extent = self.text_extent(plan, placed)
-                    out += self.outside(part, extent, layout)
-                    drawn.append((part, placed, extent, plan, False))
+                    out += self.outside(part, turned(extent, turn, about), layout)
+                    if not turn:
+                        drawn.append((part, placed, extent, plan, False))
             except CardError as err:
                 out.append((err.code, err.message, err.where or part.where))
         if len(drawn) > 1:
@@ -1000,9 +1005,12 @@ class Artist:
             placed = self.place(part, context)
             x0, x1 = sorted((placed.x, placed.x + placed.width))
             y0, y1 = sorted((placed.y, placed.y + placed.height))
-            filled = (part.type == "image" and _value(part, "clip", context) is None) or (
-                part.type in ("rect", "ellipse")
-                and _value(part, "fill", context) not in (None, "none")
+            filled = not _value(part, "rotate", context, 0.0) and (
+                (part.type == "image" and _value(part, "clip", context) is None)
+                or (
+                    part.type in ("rect", "ellipse")
+                    and _value(part, "fill", context) not in (None, "none")
+                )
             )
             arrangement.append((id(part), x0, y0, x1, y1, filled))
         key = tuple(arrangement)
@@ -1028,6 +1036,13 @@ class Artist:
                 continue
             placed = self.place(part, context)
             under = behind.get(id(part))
+            turn = float(_value(part, "rotate", context, 0.0))
+            if turn:  # (turned clockwise about its pivot: reportlab turns anticlockwise)
+                px, py = pivot(part, context, placed)
+                c.saveState()
+                c.translate(px, py)
+                c.rotate(-turn)
+                c.translate(-px, -py)
             if part.type in SHAPES:
                 self._shape(c, part, context, placed, under)
             elif part.type == "text":
@@ -1083,6 +1098,8 @@ class Artist:
                     str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
                     tint=None if tint in (None, "none") else _ink(str(tint), under),
                 )
+            if turn:
+                c.restoreState()
 
     def missing_art(self, card: Card, layout: Layout | None) -> bool:
         """Whether a draft draws a placeholder on this side of the card (an image shown
@@ -1256,6 +1273,36 @@ class Artist:
         else:
             radii = [1.0] * int(_value(part, "sides", context))
         return _regular(placed, radii, float(_value(part, "rotation", context, 0.0)))
+
+
+def pivot(part: Part, context: Mapping[str, Any], placed: Placed) -> tuple[float, float]:
+    """The point of its box an element turns about (`pivot`: its middle unless said)."""
+    name = str(_value(part, "pivot", context, "centre")).replace("center", "centre")
+    x0, x1 = sorted((placed.x, placed.x + placed.width))
+    y0, y1 = sorted((placed.y, placed.y + placed.height))
+    x = x0 if "left" in name else x1 if "right" in name else (x0 + x1) / 2
+    y = y1 if "top" in name else y0 if "bottom" in name else (y0 + y1) / 2
+    return x, y
+
+
+def turned(box: Placed, turn: float, about: tuple[float, float]) -> Placed:
+    """The box round a box turned `turn` degrees clockwise about a point."""
+    if not turn:
+        return box
+    a = math.radians(-turn)
+    cos, sin = math.cos(a), math.sin(a)
+    px, py = about
+    xs, ys = [], []
+    for x, y in (
+        (box.x, box.y),
+        (box.x + box.width, box.y),
+        (box.x, box.y + box.height),
+        (box.x + box.width, box.y + box.height),
+    ):
+        dx, dy = x - px, y - py
+        xs.append(px + dx * cos - dy * sin)
+        ys.append(py + dx * sin + dy * cos)
+    return Placed(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _svg_path(c: Canvas, path: Any, view: tuple[float, ...] | None, placed: Placed) -> Any:

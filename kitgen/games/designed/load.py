@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
+TURNING = ("rotate", "pivot")  # how any element is turned
 MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
 DEFAULTS: dict[str, object] = {"x": 0, "y": 0, "width": "100%", "height": "100%"}
 
@@ -1229,7 +1230,7 @@ class Layouts:
                 return None
         props = dict(over.props) if over is not None else {}
         places = dict(over.places) if over is not None else {}
-        for name in (*GEOMETRY, *OWN_PROPERTIES[kind]):
+        for name in (*GEOMETRY, *TURNING, *OWN_PROPERTIES[kind]):
             raw = getattr(element, name)
             if name not in given and (over is not None or raw is None):
                 continue  # inherited, or left out (the drawing's default)

@@ -238,7 +238,18 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "image": ("src", "fit", "bleed", "clip"),
     "icon": ("icon", "fit", "tint"),
 }
-SHARED_PROPERTIES = ("type", "name", "x", "y", "width", "height", "anchor", "when")
+SHARED_PROPERTIES = (
+    "type",
+    "name",
+    "x",
+    "y",
+    "width",
+    "height",
+    "anchor",
+    "when",
+    "rotate",
+    "pivot",
+)
 REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon", "path": "d"}
 
 
@@ -269,6 +280,8 @@ class Element(Located):
     height: Property = "100%"
     anchor: Anchor = "top-left"
     when: Condition | None = None
+    rotate: Property | None = None  # degrees turned clockwise about its `pivot`
+    pivot: Property | None = None  # the point of its box it turns about (its middle)
     # shapes
     fill: Property | None = None
     stroke: Property | None = None

@@ -91,6 +91,10 @@ FIELD_HELP = {
     "Element.anchor": "The card's point that `x` and `y` measure from, and the element's own "
     "point put there: top-left (the default), top, top-right, left, centre, right, "
     "bottom-left, bottom or bottom-right.",
+    "Element.rotate": "Degrees to turn the element clockwise (-360 to 360) about its "
+    "`pivot`: 90 sets text running down the card (give its box upright).",
+    "Element.pivot": "The point of its box it turns about, named as `anchor` names one "
+    "(default centre).",
     "Element.when": "Show the element only on some cards: fields and a value or list of "
     'values (`{type: spell}`; a number field\'s may be ranges, `{number: "1-10, 15"}`), '
     "or an expression over the fields (`cost > 3`).",
