@@ -320,6 +320,7 @@ class Artist:
         self._clear: dict[tuple[int, int, bool], bool] = {}
         self._all_clear: set[tuple[tuple[int, bool], ...]] = set()  # all such pairs
         self._inside: dict[tuple[int, int], bool] = {}  # a text's box in a shape's
+        self._opaques: dict[int, bool] = {}  # whether an element is a filled shape
         self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
         self._paths: dict[str, str | CardError] = {}
@@ -593,24 +594,22 @@ class Artist:
                     name = str(_value(part, "icon", context))
                     icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                     out += _drawn_differently(icon, f"the icon {name!r}")
-                turn = float(_value(part, "rotate", context, 0.0))
+                turn = _turn(part, context)
                 if not turn and (
-                    part.type == "rect"
-                    or (part.type == "image" and _value(part, "clip", context) is None)
+                    part.type == "rect" or (part.type == "image" and not _clipped(part, context))
                 ):  # (an image cut to a shape, or turned, is not square to the cut)
                     out += self.short_of_bleed(part, placed, layout, context)
-                about = pivot(part, context, placed) if turn else (0.0, 0.0)
+                about = pivot(part, context, placed) if turn else None
                 if part.type != "text":
-                    out += self.outside_box(part, turned(placed, turn, about), layout)
-                    opaque = part.type in ("rect", "ellipse") and _value(
-                        part, "fill", context
-                    ) not in (None, "none")
-                    if not turn:  # (a turned element is left out of the overlap check)
-                        drawn.append((part, placed, placed, None, opaque))
+                    box = placed if about is None else turned(placed, turn, about)
+                    out += self.outside_box(part, box, layout)
+                    if about is None:  # (a turned element is left out of the overlap check)
+                        drawn.append((part, placed, placed, None, self._opaque(part, context)))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     extent = self.text_extent(plan, placed)
-                    out += self.outside(part, turned(extent, turn, about), layout)
-                    if not turn:
+                    box = extent if about is None else turned(extent, turn, about)
+                    out += self.outside(part, box, layout)
+                    if about is None:
                         drawn.append((part, placed, extent, plan, False))
             except CardError as err:
                 out.append((err.code, err.message, err.where or part.where))
@@ -795,6 +794,18 @@ class Artist:
         if fixed_all:
             self._all_clear.add(arrangement)
         return _overlaps(pairs) if pairs else []
+
+    def _opaque(self, part: Part, context: Mapping[str, Any]) -> bool:
+        """Whether an element is a filled rect or ellipse (worked out once for one whose
+        fill no card changes)."""
+        found = self._opaques.get(id(part))
+        if found is None:
+            fill = part.props.get("fill")
+            found = part.type in ("rect", "ellipse") and fill is not None
+            found = found and _value(part, "fill", context) not in (None, "none")
+            if fill is None or not fill.varies:
+                self._opaques[id(part)] = found
+        return found
 
     def _backdrop(self, drawn: list[_Shown], i: int) -> int:
         """Where the `i`th element shown (a text) has its backdrop: the last filled
@@ -1005,8 +1016,8 @@ class Artist:
             placed = self.place(part, context)
             x0, x1 = sorted((placed.x, placed.x + placed.width))
             y0, y1 = sorted((placed.y, placed.y + placed.height))
-            filled = not _value(part, "rotate", context, 0.0) and (
-                (part.type == "image" and _value(part, "clip", context) is None)
+            filled = not _turn(part, context) and (
+                (part.type == "image" and not _clipped(part, context))
                 or (
                     part.type in ("rect", "ellipse")
                     and _value(part, "fill", context) not in (None, "none")
@@ -1036,7 +1047,7 @@ class Artist:
                 continue
             placed = self.place(part, context)
             under = behind.get(id(part))
-            turn = float(_value(part, "rotate", context, 0.0))
+            turn = _turn(part, context)
             if turn:  # (turned clockwise about its pivot: reportlab turns anticlockwise)
                 px, py = pivot(part, context, placed)
                 c.saveState()
@@ -1066,7 +1077,7 @@ class Artist:
                 )
             elif part.type == "image":
                 path = self.image_path(part, context)
-                clip = _value(part, "clip", context)
+                clip = _value(part, "clip", context) if "clip" in part.props else None
                 if isinstance(clip, tuple):
                     c.saveState()
                     _clip_to(c, clip, placed, self.shrink)
@@ -1273,6 +1284,16 @@ class Artist:
         else:
             radii = [1.0] * int(_value(part, "sides", context))
         return _regular(placed, radii, float(_value(part, "rotation", context, 0.0)))
+
+
+def _turn(part: Part, context: Mapping[str, Any]) -> float:
+    """How far an element is turned, clockwise (0: not at all; most are not)."""
+    return float(_value(part, "rotate", context)) if "rotate" in part.props else 0.0
+
+
+def _clipped(part: Part, context: Mapping[str, Any]) -> bool:
+    """Whether an image is cut to a shape."""
+    return "clip" in part.props and _value(part, "clip", context) is not None
 
 
 def pivot(part: Part, context: Mapping[str, Any], placed: Placed) -> tuple[float, float]:
