@@ -110,6 +110,17 @@ def write(tmp: Path, name: str, text: str) -> str:
     return str(path)
 
 
+def designed_game(game: str, fields: str) -> str:
+    """A designed game's game.yaml for a test: its id (its title the id capitalised),
+    its fields (YAML under `fields:`, each line indented two spaces), its cards in
+    cards.csv and its face in face.yaml."""
+    return (
+        f"game: {game}\nkind: game\ntitle: {game.title()}\nplayers: {{min: 2, max: 2}}\n"
+        "playing_time: 10 minutes\nsummary: A game for testing.\nfields:\n"
+        f"{fields}cards: cards.csv\nface: face.yaml\n"
+    )
+
+
 def edit(path: Path, old: str, new: str) -> None:
     """Replace the first `old` in a text file with `new` (failing when it is not there)."""
     text = path.read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import designed_game
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.games.designed.draw import Artist, check_drawn
@@ -20,18 +21,7 @@ from kitgen.layout.units import MM
 CARD = Size(63 * MM, 88 * MM)
 SCALE = 4
 
-GAME = """\
-game: turned
-kind: game
-title: Turned
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-cards: cards.csv
-face: face.yaml
-"""
+GAME = designed_game("turned", "  name: {type: text, max_length: 40}\n")
 # A strip down the left edge holding sideways text (its upright box, 78 x 10 mm, is
 # centred on the strip's middle and turned a quarter: it runs down the strip), a rect
 # tilted 30 degrees, and a triangle turned upside down about its box's top-left corner.

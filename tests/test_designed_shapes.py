@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import designed_game
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,18 +26,7 @@ from kitgen.layout.units import MM
 CARD = Size(63 * MM, 88 * MM)
 SCALE = 4  # pixels a point
 
-GAME = """\
-game: shaped
-kind: game
-title: Shaped
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-cards: cards.csv
-face: face.yaml
-"""
+GAME = designed_game("shaped", "  name: {type: text, max_length: 40}\n")
 FACE = """\
 game: shaped
 kind: layout
@@ -66,9 +56,14 @@ def _game(tmp_path: Path, face: str = FACE) -> Path:
     return tmp_path
 
 
-def _card(tmp_path: Path) -> tuple[bytes, Image.Image]:
+def _card(tmp_path: Path, face: str = FACE) -> tuple[bytes, Image.Image]:
     """The card's face alone on a page: its PDF content (uncompressed) and pixels."""
-    design = load_design("shaped", str(_game(tmp_path)))
+    return _drawn(_game(tmp_path, face))
+
+
+def _drawn(game: Path) -> tuple[bytes, Image.Image]:
+    """The first card's face of the game in `game` alone on a page, as `_card` gives."""
+    design = load_design("shaped", str(game))
     assert design.ok, design.findings
     assert design.face is not None
     out = io.BytesIO()
@@ -202,16 +197,7 @@ def test_a_path_is_drawn_as_svg_draws_it_scaled_to_its_box(tmp_path: Path) -> No
     """The pie lacks its top-right quarter (an arc the long way round, clockwise on the
     screen); the ring's hole, wound the other way, stays clear (SVG's nonzero rule); a
     path in a 24-unit view fills only the view's top-left corner of its box."""
-    design = load_design("shaped", str(_game(tmp_path, PATHS)))
-    assert design.ok, design.findings
-    assert design.face is not None
-    out = io.BytesIO()
-    c = Canvas(out, pagesize=(CARD.width, CARD.height), invariant=1)
-    card = design.cards[0]
-    Artist(design, CARD, 0.0).paint(c, card, design.face.of(card.values))
-    c.showPage()
-    c.save()
-    image = pdfium.PdfDocument(out.getvalue())[0].render(scale=SCALE).to_pil().convert("RGB")
+    _, image = _card(tmp_path, PATHS)
     assert _near(_pixel(image, 40, 41), "#e0b020")  # (the pie's lower left)
     assert _near(_pixel(image, 52, 41), "#e0b020")  # (lower right)
     assert _near(_pixel(image, 40, 31), "#e0b020")  # (upper left)
@@ -271,17 +257,7 @@ def test_an_image_is_cut_to_its_clip(tmp_path: Path) -> None:
     (an unclipped image fills its box's corner)."""
     game = _game(tmp_path, CLIPPED)
     Image.new("RGB", (300, 300), (0x28, 0x57, 0xA0)).save(game / "art.png")
-    design = load_design("shaped", str(game))
-    assert design.ok, design.findings
-    assert design.face is not None
-    out = io.BytesIO()
-    c = Canvas(out, pagesize=(CARD.width, CARD.height), pageCompression=0, invariant=1)
-    card = design.cards[0]
-    Artist(design, CARD, 0.0).paint(c, card, design.face.of(card.values))
-    c.showPage()
-    c.save()
-    data = out.getvalue()
-    image = pdfium.PdfDocument(data)[0].render(scale=SCALE).to_pil().convert("RGB")
+    data, image = _drawn(game)
     white = "#ffffff"
     for x0, y0 in ((6, 8), (34, 8), (6, 36)):
         assert _near(_pixel(image, x0 + 12, y0 + 12), ART)

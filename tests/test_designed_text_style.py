@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import designed_game
+
 from kitgen.games.designed.draw import Artist, check_drawn
 from kitgen.games.designed.load import load_design
 from kitgen.layout.geometry import Size
@@ -13,19 +15,10 @@ from kitgen.layout.units import MM
 
 CARD = Size(63 * MM, 88 * MM)
 
-GAME = """\
-game: styled
-kind: game
-title: Styled
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-  rank: {type: choice, values: [low, mid, high]}
-cards: cards.csv
-face: face.yaml
-"""
+GAME = designed_game(
+    "styled",
+    "  name: {type: text, max_length: 40}\n  rank: {type: choice, values: [low, mid, high]}\n",
+)
 FACE = """\
 game: styled
 kind: layout

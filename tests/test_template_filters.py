@@ -10,6 +10,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from conftest import designed_game
 from jinja2 import TemplateError
 
 from kitgen.games.designed.draw import Artist, check_drawn
@@ -112,20 +113,12 @@ def test_rules_text_may_use_the_filters_too() -> None:
     )
 
 
-GAME = """\
-game: filtered
-kind: game
-title: Filtered
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-  chapter: {type: integer, min: 0, max: 5000}
-  bonus: {type: integer, min: -9, max: 9}
-cards: cards.csv
-face: face.yaml
-"""
+GAME = designed_game(
+    "filtered",
+    "  name: {type: text, max_length: 40}\n"
+    "  chapter: {type: integer, min: 0, max: 5000}\n"
+    "  bonus: {type: integer, min: -9, max: 9}\n",
+)
 FACE = """\
 game: filtered
 kind: layout
@@ -168,20 +161,12 @@ def test_a_layout_prints_with_the_filters_and_a_card_they_refuse_is_a_finding(
     assert "Cedar" in found[0].message and "from 1 to 3999, not 0" in found[0].message
 
 
-NUMBERED_GAME = """\
-game: numbered
-kind: game
-title: Numbered
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-  number: {type: integer, min: 1, max: 99}
-  suit: {type: text, required: false}
-cards: cards.csv
-face: face.yaml
-"""
+NUMBERED_GAME = designed_game(
+    "numbered",
+    "  name: {type: text, max_length: 40}\n"
+    "  number: {type: integer, min: 1, max: 99}\n"
+    "  suit: {type: text, required: false}\n",
+)
 NUMBERED_FACE = """\
 game: numbered
 kind: layout

@@ -9,23 +9,15 @@ import csv
 import io
 from pathlib import Path
 
+from conftest import designed_game
+
 from kitgen.games.designed.draw import check_drawn
 from kitgen.games.designed.load import load_design
 
-GAME = """\
-game: crowded
-kind: game
-title: Crowded
-players: {min: 2, max: 2}
-playing_time: 10 minutes
-summary: A game for testing.
-fields:
-  name: {type: text, max_length: 40}
-  rules: {type: text}
-  power: {type: integer}
-cards: cards.csv
-face: face.yaml
-"""
+GAME = designed_game(
+    "crowded",
+    "  name: {type: text, max_length: 40}\n  rules: {type: text}\n  power: {type: integer}\n",
+)
 # A frame round everything, a band under the title, the power in a disc at the
 # right, and the rules box reaching down past the disc: the disc sits 56 to 68 mm down
 # the card, the rules start at 50 mm, left-aligned across the card's width.

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+from kitgen.games.designed.model import Anchor
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.units import MM, UNITS, parse_length
 
@@ -87,18 +88,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "align": ("left", "centre", "center", "right"),
     "valign": ("top", "middle", "bottom"),
     "fit": ("fit", "fill", "crop"),
-    "pivot": (
-        "top-left",
-        "top",
-        "top-right",
-        "left",
-        "centre",
-        "center",
-        "right",
-        "bottom-left",
-        "bottom",
-        "bottom-right",
-    ),
+    "pivot": get_args(Anchor),  # (the points an element's `anchor` names)
     "cap": ("butt", "round", "square"),
     "join": ("miter", "round", "bevel"),
 }
