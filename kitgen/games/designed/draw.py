@@ -29,7 +29,7 @@ from kitgen.games.designed.props import (
 )
 from kitgen.layout.geometry import Size
 from kitgen.layout.units import MM, format_mm, parse_length
-from kitgen.load.printable import undrawable_message, unprintable
+from kitgen.load.printable import plain, undrawable_message, unprintable
 from kitgen.model.findings import Finding, Location, finding, warning
 
 # What checks and draws every card, imported with this module rather than in the
@@ -321,6 +321,7 @@ class Artist:
         self._all_clear: set[tuple[tuple[int, bool], ...]] = set()  # all such pairs
         self._inside: dict[tuple[int, int], bool] = {}  # a text's box in a shape's
         self._opaques: dict[int, bool] = {}  # whether an element is a filled shape
+        self._lacking: dict[int, bool] = {}  # font families with a face missing, by id
         self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
         self._paths: dict[str, str | CardError] = {}
@@ -551,13 +552,17 @@ class Artist:
                             )
                             out += _drawn_differently(icon, f"the icon {name!r}")
                     # Each run in the face it is drawn in (its font, then DejaVu Sans).
-                    lacking = "".join(
-                        dict.fromkeys(
-                            ch
-                            for line in plan.fitted.lines
-                            for piece in line.pieces
-                            if piece.icon is None
-                            for ch in unprintable(piece.text, piece.font)
+                    lacking = (
+                        ""  # (printable ASCII: every font draws it, DejaVu Sans at last)
+                        if plain(text)
+                        else "".join(
+                            dict.fromkeys(
+                                ch
+                                for line in plan.fitted.lines
+                                for piece in line.pieces
+                                if piece.icon is None
+                                for ch in unprintable(piece.text, piece.font)
+                            )
                         )
                     )
                     if lacking:
@@ -569,7 +574,8 @@ class Artist:
                                 where,
                             )
                         )
-                    out += _faces_missing(part, plan, text)
+                    if plan.family is not None and self._lacks_faces(plan.family):
+                        out += _faces_missing(part, plan, text)
                     if not plan.fitted.fits:
                         out.append(
                             (
@@ -794,6 +800,13 @@ class Artist:
         if fixed_all:
             self._all_clear.add(arrangement)
         return _overlaps(pairs) if pairs else []
+
+    def _lacks_faces(self, family: Family) -> bool:
+        """Whether a font family (or a member of its chain) has no file for some face."""
+        found = self._lacking.get(id(family))
+        if found is None:
+            found = self._lacking[id(family)] = any(f.lacking for f in family.chain)
+        return found
 
     def _opaque(self, part: Part, context: Mapping[str, Any]) -> bool:
         """Whether an element is a filled rect or ellipse (worked out once for one whose
