@@ -120,7 +120,8 @@ class SheetRenderer:
             keys = self.keys[id(plan)] = [self._key(plan, p.item) for p in plan.placements]
             for key in keys:
                 self.uses[key] = self.uses.get(key, 0) + 1
-        self._reach: tuple[tuple[Segment, ...], tuple[float, float, float, float]] | None = None
+        self._marks_reach: tuple[tuple[Segment, ...], tuple[float, float, float, float]] | None
+        self._marks_reach = None  # (the last grid's marks, and the box round them)
 
     def _key(self, plan: PagePlan, item: int) -> str:
         """The form name of what a placement shows."""
@@ -195,9 +196,10 @@ class SheetRenderer:
         else:
             self._place(plan, keys)
         if plan.marks:  # the same on every page of a layout: drawn once a PDF
-            if self._reach is None or self._reach[0] is not plan.marks:
-                self._reach = (plan.marks, _reach(plan.marks))  # (one grid's, page after page)
-            draw_once(c, ("marks", plan.marks), self._reach[1], lambda c: draw_marks(c, plan.marks))
+            if self._marks_reach is None or self._marks_reach[0] is not plan.marks:
+                self._marks_reach = (plan.marks, _reach(plan.marks))  # (one grid's, page on page)
+            reach = self._marks_reach[1]
+            draw_once(c, ("marks", plan.marks), reach, lambda c: draw_marks(c, plan.marks))
         if plan.fold is not None:
             draw_fold(c, plan)
         c.restoreState()

@@ -1031,10 +1031,7 @@ class Artist:
             y0, y1 = sorted((placed.y, placed.y + placed.height))
             filled = not _turn(part, context) and (
                 (part.type == "image" and not _clipped(part, context))
-                or (
-                    part.type in ("rect", "ellipse")
-                    and _value(part, "fill", context) not in (None, "none")
-                )
+                or self._opaque(part, context)
             )
             arrangement.append((id(part), x0, y0, x1, y1, filled))
         key = tuple(arrangement)
@@ -1188,12 +1185,8 @@ class Artist:
         if part.type == "line":
             c.line(x, y, x + bw, y + bh)
         elif part.type in ("polygon", "star"):
-            corners = self._corners(part, context, placed)
             path = c.beginPath()
-            path.moveTo(*corners[0])
-            for corner in corners[1:]:
-                path.lineTo(*corner)
-            path.close()
+            _trace(path, self._corners(part, context, placed))
             c.drawPath(  # (nonzero: a polygon whose sides cross is filled all over, as in SVG)
                 path, stroke=int(stroke is not None), fill=int(fill is not None), fillMode=1
             )
@@ -1224,10 +1217,7 @@ class Artist:
             )
         else:
             radius = _value(part, "radius", context)
-            r = 0.0
-            if isinstance(radius, Length):  # (mm with the card's size, % of the shorter side)
-                r = radius.points(min(bw, bh)) if radius.percent else radius.value * self.shrink
-            r = min(r, bw / 2, bh / 2)
+            r = _corner(radius, bw, bh, self.shrink) if isinstance(radius, Length) else 0.0
             if r > 0:
                 c.roundRect(
                     x, y, bw, bh, r, stroke=int(stroke is not None), fill=int(fill is not None)
@@ -1396,16 +1386,25 @@ def _clip_to(c: Canvas, clip: tuple[Any, ...], placed: Placed, shrink: float) ->
         if kind == "ellipse":
             path.ellipse(x, y, w, h)
         elif kind == "round":
-            radius: Length = clip[1]
-            r = radius.points(min(w, h)) if radius.percent else radius.value * shrink
-            path.roundRect(x, y, w, h, min(r, w / 2, h / 2))
+            path.roundRect(x, y, w, h, _corner(clip[1], w, h, shrink))
         else:
-            corners = _regular(placed, [1.0] * int(clip[1]), float(clip[2]))
-            path.moveTo(*corners[0])
-            for corner in corners[1:]:
-                path.lineTo(*corner)
-            path.close()
+            _trace(path, _regular(placed, [1.0] * int(clip[1]), float(clip[2])))
     c.clipPath(path, stroke=0, fill=0, fillMode=1)
+
+
+def _corner(radius: Length, w: float, h: float, shrink: float) -> float:
+    """A rounded rect's corner radius in points: mm moving with the card's size (`shrink`),
+    % of the box's shorter side; at most half of either side."""
+    r = radius.points(min(w, h)) if radius.percent else radius.value * shrink
+    return min(r, w / 2, h / 2)
+
+
+def _trace(path: Any, corners: list[tuple[float, float]]) -> None:
+    """A closed polygon through `corners` onto a reportlab path."""
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
 
 
 def _uncovered(arrangement: list[tuple[int, float, float, float, float, bool]]) -> tuple[int, ...]:
