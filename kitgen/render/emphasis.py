@@ -47,6 +47,11 @@ _BACKSLASHED = r"\\[!-/:-@\[-`{-~]"
 _ATOM = re.compile(
     _BACKSLASHED + r"|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\*+|[^&*\\]+|&|\\"
 )
+# Where a span of kitgen.render.richtext opens and closes (`{prereq}`, `{/}`), as the
+# text reaches this module: two of Unicode's noncharacters, kept for a program's own
+# use, which no text a designer writes holds. Emphasis sees through them: a `*` next
+# to one is flanked by the character beyond it (`{red}**Trash:**{/}` is bold).
+SPAN_MARKS = "\ufdd0\ufdd1"
 
 
 @dataclass(eq=False)
@@ -106,6 +111,7 @@ def _parse(escaped: str, keep_backslashes: bool) -> tuple[_Node, _Run | None]:
     delimiter stack (its runs of `*`, last one on top). A backslash escape's node is
     its character, or (`keep_backslashes`) the escape as written."""
     atoms = _ATOM.findall(escaped)
+    marked = SPAN_MARKS[0] in escaped or SPAN_MARKS[1] in escaped
     head = _Node()
     nodes = [head]
     top: _Run | None = None
@@ -115,13 +121,17 @@ def _parse(escaped: str, keep_backslashes: bool) -> tuple[_Node, _Run | None]:
         nodes.append(node)
         if atom[0] != "*":
             continue
-        before = _kind(atoms[i - 1][-1]) if i > 0 else " "
-        after = _kind(atoms[i + 1][0]) if i + 1 < len(atoms) else " "
+        if marked:
+            last, following = _beside(atoms, i, -1), _beside(atoms, i, 1)
+        else:
+            last = atoms[i - 1][-1] if i > 0 else ""
+            following = atoms[i + 1][0] if i + 1 < len(atoms) else ""
+        before, after = _kind(last), _kind(following)
         opens, closes = _flanking(before, after)
         # kitgen's one departure from CommonMark: a run between a hyphen and a letter
         # may close too, so emphasis can end on the first half of a compound word
         # (`**Virus-**Programm`, as German and Dutch write them).
-        closes = closes or (after == "w" and atoms[i - 1][-1] in _HYPHENS)
+        closes = closes or (after == "w" and last != "" and last in _HYPHENS)
         if opens or closes:
             run = _Run(node, len(atom), len(atom), opens, closes, below=top)
             if top is not None:
@@ -129,6 +139,18 @@ def _parse(escaped: str, keep_backslashes: bool) -> tuple[_Node, _Run | None]:
             top = run
     _link(nodes)
     return head, top
+
+
+def _beside(atoms: list[str], i: int, step: int) -> str:
+    """The character next to atom `i` on one side (`step` -1: before it, 1: after),
+    looking through span marks; "" at the end of the text."""
+    k = i + step
+    while 0 <= k < len(atoms):
+        text = atoms[k].strip(SPAN_MARKS)
+        if text:
+            return text[-1] if step < 0 else text[0]
+        k += step
+    return ""
 
 
 def _remove(run: _Run) -> None:

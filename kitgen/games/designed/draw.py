@@ -40,12 +40,15 @@ from kitgen.render.fonts import chain_family, face_key, has_glyph
 from kitgen.render.forms import draw_once
 from kitgen.render.pictures import draw_picture, low_dpi, placement
 from kitgen.render.richtext import (
+    Look,
     could_be_icon,
     draw_rich,
     faces_used,
     fit_rich,
     icon_names,
     line_origins,
+    line_reach,
+    span_names,
 )
 
 if TYPE_CHECKING:
@@ -76,7 +79,8 @@ def _faces_missing(part: Part, plan: TextPlan, text: str) -> list[tuple[str, str
         return []
     members = list(zip((n.strip() for n in plan.font.split(",")), plan.family.chain, strict=True))
     missing: dict[tuple[str, str], None] = {}
-    for (b, i), run in faces_used(text, plan.bold, plan.italic).items():
+    looks = tuple(plan.looks.items()) if plan.looks else ()
+    for (b, i), run in faces_used(text, plan.bold, plan.italic, looks).items():
         face = face_key(b, i)
         if face == "regular":
             continue
@@ -258,6 +262,7 @@ class TextPlan:
     family: Family | None = None
     bold: bool = False
     italic: bool = False
+    looks: Mapping[str, Look] | None = None  # the spans its text opens, by their `{...}`
 
 
 # A text element's properties besides its text, and their values on a card (`_style`).
@@ -324,6 +329,8 @@ class Artist:
         self._lacking: dict[int, bool] = {}  # font families with a face missing, by id
         self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
+        # A span's `{...}` read for an element's styles and size (`span`).
+        self._spans: dict[tuple[int, str, float], Look | CardError | None] = {}
         self._paths: dict[str, str | CardError] = {}
         self._layout_segments: dict[int, list[tuple[bool, tuple[Part | None, ...]]]] = {}
         self._outside: dict[tuple[int, int, Placed], tuple[tuple[str, str, Location | None], ...]]
@@ -462,6 +469,7 @@ class Artist:
             if not any(part.props[n].varies for n in _STYLE if n in part.props):
                 self._styles[id(part)] = style  # (the same on every card)
         font, family, bold, italic, size, low, leading, scale, wrap, align, valign, colour = style
+        looks = self.looks(part, text, size) if "{" in text else None
         fitted = fit_rich(
             text,
             family,
@@ -476,8 +484,61 @@ class Artist:
             icon_scale=scale,
             wrap=wrap,
             language=self.language,
+            looks=looks,
         )
-        return TextPlan(fitted, align, valign, colour, font, family, bold, italic)
+        return TextPlan(fitted, align, valign, colour, font, family, bold, italic, looks)
+
+    def looks(self, part: Part, text: str, size: float) -> dict[str, Look] | None:
+        """The spans a text element's text opens (`{prereq}`, `{red 9pt}`) that are
+        spans, by what their braces hold, for the element's size (None: none)."""
+        out: dict[str, Look] = {}
+        for inside in dict.fromkeys(span_names(text)):
+            if inside != "/":
+                found = self.span(part, inside, size)
+                if isinstance(found, Look):
+                    out[inside] = found
+        return out or None
+
+    def span(self, part: Part, inside: str, size: float) -> Look | CardError | None:
+        """What a span's braces hold, read with the element's layout's styles at the
+        element's size: the look its text is set in; a CardError for one that is meant
+        as a span (kitgen.games.designed.spans.meant) but is none; None for text that
+        prints as written (`{1}`)."""
+        from kitgen.games.designed.spans import meant, read_span
+
+        key = (id(part.styles) if part.styles else 0, inside, size)
+        if key in self._spans:
+            return self._spans[key]
+        found: Look | CardError | None
+        try:
+            fonts = {font_key(n): n for n in (*BUILTIN_FONTS, *self.design.fonts)}
+            style = read_span(inside, part.styles or {}, fonts)
+        except PropError as err:
+            where = part.places.get("text")
+            message = f"{part.label}: {err}"
+            found = CardError("invalid-value", message, where) if meant(inside) else None
+        else:
+            family = None
+            if style.font is not None:
+                family = self.family(style.font, part.places.get("text"))
+            ratio = style.size
+            if ratio is not None and not style.size_relative:
+                ratio /= size
+            shift = style.shift
+            if shift is not None and not style.shift_relative:
+                shift /= size
+            found = Look(
+                style.colour,
+                ratio,
+                family,
+                style.bold,
+                style.italic,
+                shift,
+                style.size_relative,
+                style.shift_relative,
+            )
+        self._spans[key] = found
+        return found
 
     def _style(self, part: Part, context: Mapping[str, Any]) -> _Style:
         """How a text element's text is set on a card: everything but the text."""
@@ -533,6 +594,8 @@ class Artist:
                     plan = self.text(part, context, placed)
                     where = part.places.get("text")
                     text = str(_value(part, "text", context, ""))
+                    if "{" in text:
+                        out += self.span_problems(part, text, plan)
                     named = icon_names(text)
                     unknown = [n for n in named if n not in self.design.icons and could_be_icon(n)]
                     if unknown:
@@ -623,6 +686,36 @@ class Artist:
             out += self.overlaps(drawn)
         del side
         return out
+
+    def span_problems(
+        self, part: Part, text: str, plan: TextPlan
+    ) -> list[tuple[str, str, Location | None]]:
+        """What is wrong with a text's spans: a `{...}` meant as a span that is none,
+        a `{/}` with no span open (both print as written)."""
+        out: list[tuple[str, str, Location | None]] = []
+        depth = 0
+        for inside in span_names(text):
+            if inside == "/":
+                if depth:
+                    depth -= 1
+                    continue
+                out.append(
+                    (
+                        "invalid-value",
+                        f"{part.label}: a `{{/}}` closes no span (it prints as written; "
+                        "a span opens with `{style}`)",
+                        part.places.get("text"),
+                    )
+                )
+                continue
+            if plan.looks is not None and inside in plan.looks:
+                depth += 1
+                continue
+            found = self.span(part, inside, DEFAULT_TEXT_SIZE)  # (not a span at any size)
+            if isinstance(found, CardError):  # (meant as one: its `{/}` is said with it)
+                out.append((found.code, found.message, found.where))
+                depth += 1
+        return list(dict.fromkeys(out))
 
     def _varying(self, part: Part) -> tuple[str, ...]:
         """The properties of an element that templates or mappings set card by card."""
@@ -758,8 +851,15 @@ class Artist:
             return Placed(placed.x + placed.width / 2, placed.y + placed.height / 2, 0, 0)
         left = min(x for x, _ in origins)
         right = max(x + line.width for (x, _), line in zip(origins, fitted.lines, strict=True))
-        top = origins[0][1] + 0.75 * fitted.size
-        bottom = origins[-1][1] - 0.22 * fitted.size
+        if plan.looks is None:
+            top = origins[0][1] + 0.75 * fitted.size
+            bottom = origins[-1][1] - 0.22 * fitted.size
+        else:  # (spans larger, smaller or shifted: each line as far as its letters reach)
+            reach = [line_reach(line) for line in fitted.lines]
+            top = max(y + up * fitted.size for (_, y), (up, _) in zip(origins, reach, strict=True))
+            bottom = min(
+                y - down * fitted.size for (_, y), (_, down) in zip(origins, reach, strict=True)
+            )
         return Placed(left, bottom, right - left, top - bottom)
 
     def overlaps(self, drawn: list[_Shown]) -> list[tuple[str, str, Location | None]]:
@@ -851,6 +951,13 @@ class Artist:
         origins = line_origins(
             fitted, placed.x, placed.y, placed.width, placed.height, plan.align, plan.valign
         )
+        if plan.looks is not None:
+            out: list[Placed] = []
+            for (x, baseline), line in zip(origins, fitted.lines, strict=True):
+                if line.width > 0:
+                    up, down = (share * fitted.size for share in line_reach(line))
+                    out.append(Placed(x, baseline - down, line.width, up + down))
+            return tuple(out)
         up, down = 0.75 * fitted.size, 0.22 * fitted.size
         return tuple(
             Placed(x, baseline - down, line.width, up + down)
@@ -1084,6 +1191,7 @@ class Artist:
                     valign=plan.valign,
                     colour=_colour(_ink(plan.colour, under)),
                     draw_icon=icon,
+                    paint=None if under is None else partial(_ink, under=under),
                 )
             elif part.type == "image":
                 path = self.image_path(part, context)
@@ -1432,6 +1540,8 @@ def _inked(part: Part, context: Mapping[str, Any], under: str) -> list[str]:
         value = _value(part, name, context)
         if isinstance(value, str) and value != "none":
             out.append(_ink(value, under))
+    if part.type == "text" and "{" in str(_value(part, "text", context, "")):
+        out.append(under)  # (its spans' colours are drawn for it too)
     return out
 
 

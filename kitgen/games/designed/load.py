@@ -44,6 +44,7 @@ from kitgen.model.findings import Finding, Location, finding, has_errors
 from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
+    from kitgen.games.designed.spans import SpanStyle
     from kitgen.load.fontfile import FontSource
     from kitgen.load.table_shape import Cell, Table
     from kitgen.model.document import Document
@@ -69,6 +70,8 @@ class Part:
     places: dict[str, Location | None]
     when: Render | Mapping[str, list[str]] | None = None
     when_at: Location | None = None
+    # A text's span styles (its layout's `styles:`), by `style_key`; None: none.
+    styles: Mapping[str, SpanStyle] | None = None
 
 
 @dataclass
@@ -84,6 +87,8 @@ class Layout:
     parts: list[Part] = field(default_factory=list)
     font: Compiled | None = None  # `font:`: its text elements' when they name none
     font_at: Location | None = None
+    # Its span styles (`styles:`, over those of what it extends), by `style_key`.
+    styles: dict[str, SpanStyle] = field(default_factory=dict)
 
 
 @dataclass
@@ -1095,12 +1100,67 @@ class Layouts:
                 list(parent.parts),
                 parent.font,
                 parent.font_at,
+                dict(parent.styles),
             )
         layout = self.compile(model, base)
         if not chain:
             self.default_font(layout)
+            if layout.styles:
+                layout.parts = [
+                    replace(part, styles=layout.styles) if part.type == "text" else part
+                    for part in layout.parts
+                ]
             self.done[real] = layout
         return layout
+
+    def styles(self, model: LayoutFile, base: Layout) -> None:
+        """Read a layout's span styles over those it inherits: each value checked where
+        it is written, a font that is no font of the game's `invalid-value` at its
+        `font:`, a name a span writes as a word (`bold`, `black`) `invalid-value`, two
+        names alike with case aside `duplicate-key`."""
+        from kitgen.games.designed.spans import WORDS, read_style, style_key
+
+        seen: dict[str, str] = {}
+        fonts = {font_key(n) for n in (*BUILTIN_FONTS, *self.design.fonts)}
+        for name, spec in model.styles.items():
+            key = style_key(name)
+            if key in seen:
+                self.design.findings.append(
+                    finding(
+                        "duplicate-key",
+                        f"the style {name!r} is {seen[key]!r} again (names are compared "
+                        "with case aside)",
+                        model.where("styles", name, key=True),
+                    )
+                )
+                continue
+            seen[key] = name
+            if key in WORDS:
+                self.design.findings.append(
+                    finding(
+                        "invalid-value",
+                        f"{name!r} is a word spans write ({', '.join(WORDS)}): name the "
+                        "style otherwise",
+                        model.where("styles", name, key=True),
+                    )
+                )
+                continue
+            values = {k: v for k, v in spec.model_dump().items() if v is not None}
+            style, problems = read_style(values)
+            for prop, problem in problems:
+                self.design.findings.append(finding("invalid-value", problem, spec.where(prop)))
+            if spec.font is not None and font_key(spec.font) not in fonts:
+                known = ", ".join((*BUILTIN_FONTS, *self.design.fonts))
+                self.design.findings.append(
+                    finding(
+                        "invalid-value",
+                        f"no font {spec.font!r}; the fonts: {known}",
+                        spec.where("font"),
+                    )
+                )
+                continue
+            if not problems:
+                base.styles[key] = style
 
     def default_font(self, layout: Layout) -> None:
         """Give each text element that names no font the layout's `font:` (its own or
@@ -1163,6 +1223,8 @@ class Layouts:
         if model.font is not None:
             base.font_at = model.where("font")
             base.font = self.prop("font", model.font, base.font_at)
+        if model.styles:
+            self.styles(model, base)
         named = {part.name: i for i, part in enumerate(base.parts) if part.name}
         for element in model.elements:
             inherited = named.get(element.name) if element.name else None

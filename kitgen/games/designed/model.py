@@ -355,6 +355,33 @@ def wrong_properties(kind: str, given: set[str]) -> str | None:
     )
 
 
+# A span style's name, as `styles:` declares it and a span writes it (`{prereq}`): a
+# letter, then letters, digits, `_` and `-` (in any script), compared with case aside.
+_STYLE_NAME = described(
+    r"^[^\W\d_][\w-]*$",
+    "a letter, then letters, digits, _ and - (like `prereq`)",
+)
+StyleName = Annotated[str, StringConstraints(max_length=40, pattern=_STYLE_NAME)]
+MAX_STYLES = 64  # named span styles in one layout
+SpanValue = Annotated[str | int | float, Field(union_mode="left_to_right")]
+
+
+class SpanStyleFile(Located):
+    """A named span style (`styles: {prereq: {colour: "#c00", size: 9}}`): what a span
+    `{prereq}...{/}` sets over its text element's own settings; each left out is as
+    the text around it has it. `size` is points (`9`, `9pt`: the span's size while
+    its text is at its own `size`; it shrinks with the text) or a share of the text
+    around it (`80%`); `shift` raises the baseline (`2pt`, `30%`; negative lowers
+    it)."""
+
+    colour: str | None = None
+    size: SpanValue | None = None
+    font: FontName | None = None
+    bold: bool | None = None
+    italic: bool | None = None
+    shift: SpanValue | None = None
+
+
 class LayoutFile(Located):
     """`kind: layout`: where a card's fields go, element by element.
 
@@ -377,6 +404,8 @@ class LayoutFile(Located):
     safe: Length | None = None
     background: Property | None = None
     font: FontProperty | None = None  # its text elements' font when they name none
+    # Span styles its text names (`{prereq}...{/}`), over those of what it extends.
+    styles: dict[StyleName, SpanStyleFile] = Field(default_factory=empty_map, max_length=MAX_STYLES)
     elements: list[Element] = Field(default_factory=empty, max_length=MAX_ELEMENTS)
 
 

@@ -441,6 +441,12 @@ def _size(value: object, name: str) -> float:
         raise PropError(f"`{name}`: {err} (a bare number is points)") from None
 
 
+def colour_value(value: object, name: str) -> str:
+    """A colour as a property takes it: `#rrggbb`, `#rgb`, `black`, `white` or `none`
+    (`#rrggbb` or "none"); PropError naming `name` otherwise."""
+    return _colour(value, name)
+
+
 def _colour(value: object, name: str) -> str:
     text = str(value).strip().lower()
     if text in _NAMED:

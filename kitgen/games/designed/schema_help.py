@@ -73,6 +73,17 @@ FIELD_HELP = {
     "template or a mapping from a field's values.",
     "LayoutFile.font": "The font of this layout's text elements that name none (and of the "
     "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
+    "LayoutFile.styles": "Span styles its text names (`{prereq}Trash 1 Stone{/}`): each "
+    "style's name and what it sets over the text around it: colour, size, font, bold, "
+    "italic, shift (over the styles of the layout it extends).",
+    "SpanStyleFile.colour": "The span's colour: #rrggbb, #rgb, black or white.",
+    "SpanStyleFile.size": "The span's size: points (9, 9pt: its size while the text is at "
+    "its own `size`; it shrinks with the text) or a share of the text around it (80%).",
+    "SpanStyleFile.font": "The span's font: sans, serif or a font of the game file's `fonts:`.",
+    "SpanStyleFile.bold": "true: the span is bold; false: not, even in a bold text.",
+    "SpanStyleFile.italic": "true: the span is italic; false: not, even in an italic text.",
+    "SpanStyleFile.shift": "How far the span's baseline is raised: points (2pt) or a share "
+    "of the text around it (30%); negative lowers it (-30%).",
     "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
     "text, images and icons (at most 200).",
     "Element.type": "rect, ellipse, line, polygon, star, arc, path, text, image or icon; "
