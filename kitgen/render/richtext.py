@@ -70,10 +70,10 @@ _SPAN = re.compile(r"\\[!-/:-@\[-`{-~]|\{([^{}\n]{1,200})\}")
 _OPEN, _CLOSE = SPAN_MARKS[0], SPAN_MARKS[1]  # where a span opens and closes, once its text is read
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """How a span of text is set (`{prereq}...{/}`), on top of its text element's own
-    settings; None leaves one as the text around it has it.
+    settings; None leaves one as the text around it has it. (A named tuple: a class
+    made cheaply when kitgen starts, whether or not a game has spans.)
 
     `ratio` is its size, as a share of the text's own (which shrinks to fit: its spans
     shrink with it), and `shift` how far its baseline is raised, as a share of the
