@@ -353,18 +353,22 @@ def draw_picture(
     fit: Fit = "fit",
     *,
     tint: str | None = None,
+    multiply: bool = False,
 ) -> None:
     """Draw a picture into the box (x, y, width, height) on the canvas.
 
     tint (a colour: "#RRGGBB" or a name reportlab knows) draws a one-colour icon in
     that colour: an SVG's fills and strokes, a raster's pixels keeping its transparency.
+    With `multiply`, the tint colours the picture instead, keeping its light and shade:
+    each colour times the tint's (white becomes the tint, black stays black), as a
+    print shop's multiply blend does, computed here (the PDF holds no blend).
     """
     if width <= 0 or height <= 0:
         return
     px, py, pw, ph, clip = placement(
         picture.width_pt, picture.height_pt, (x, y, width, height), fit
     )
-    form, form_w, form_h = _form(c, picture, tint)
+    form, form_w, form_h = _form(c, picture, tint, multiply)
     c.saveState()
     sx, sy = pw / form_w, ph / form_h
     # What the clip and the move write depends on these alone (after saveState's `q`,
@@ -393,11 +397,14 @@ KEEP_PLACED = 4096
 _PLACED: dict[tuple[float | bool | int, ...], tuple[str, ...]] = {}
 
 
-def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, float]:
+def _form(
+    c: Canvas, picture: Picture, tint: str | None, multiply: bool = False
+) -> tuple[str, float, float]:
     """The name and size of the canvas's form XObject of the picture (and tint), made
     on first use in this PDF."""
     colour = _colour(tint) if tint is not None else None
-    name = _form_name(picture.digest, colour.hexval() if colour is not None else "")
+    shade = "" if colour is None else ("x" if multiply else "") + colour.hexval()
+    name = _form_name(picture.digest, shade)
     # A raster fills the unit square; the placement scales it.
     size = (picture.width_pt, picture.height_pt) if picture.kind == "svg" else (1.0, 1.0)
     if not c.hasForm(name):
@@ -405,24 +412,30 @@ def _form(c: Canvas, picture: Picture, tint: str | None) -> tuple[str, float, fl
         if picture.kind == "svg":
             from kitgen.render import svgdraw
 
-            drawing = picture.content if colour is None else _tinted(picture.content, colour)
-            svgdraw.draw(drawing, c, lambda canvas, raster: _draw_raster(canvas, raster, colour))
+            drawing = picture.content
+            if colour is not None:
+                drawing = (_multiplied if multiply else _tinted)(drawing, colour)
+            svgdraw.draw(
+                drawing, c, lambda canvas, raster: _draw_raster(canvas, raster, colour, multiply)
+            )
         else:
-            _draw_raster(c, picture, colour)
+            _draw_raster(c, picture, colour, multiply)
         c.endForm()
     return name, *size
 
 
-def _draw_raster(c: Canvas, picture: Picture, colour: Any) -> None:
-    """Draw a raster picture in the unit square (in one colour when colour is not None):
-    a picture file's form, or an image embedded in an SVG."""
+def _draw_raster(c: Canvas, picture: Picture, colour: Any, multiply: bool = False) -> None:
+    """Draw a raster picture in the unit square (in one colour when colour is not None,
+    or coloured by it with `multiply`): a picture file's form, or an image embedded in
+    an SVG."""
     if colour is None and picture.png is not None:
         _draw_png(c, picture, *picture.png)  # embedded as it is
         return
     from reportlab.lib.utils import ImageReader
 
     if colour is not None:
-        reader = ImageReader(_tinted_raster(picture.content, colour))
+        shaded = (_multiplied_raster if multiply else _tinted_raster)(picture.content, colour)
+        reader = ImageReader(shaded)
     elif picture.jpeg is not None:
         reader = ImageReader(io.BytesIO(picture.jpeg))  # embedded as it is
     else:
@@ -499,6 +512,40 @@ def _tinted(drawing: Any, colour: Any) -> Any:
             if getattr(shape, attr, None) is not None:
                 setattr(shape, attr, colour)
     return tinted
+
+
+def _multiplied(drawing: Any, colour: Any) -> Any:
+    """A copy of a Drawing with every fill and stroke colour times `colour` (a multiply
+    blend, worked out: white becomes the colour, black stays black)."""
+    from reportlab.lib.colors import Color
+
+    tinted = copy.deepcopy(drawing)
+    for shape in _shapes(tinted):
+        for attr in ("fillColor", "strokeColor"):
+            old = getattr(shape, attr, None)
+            if old is not None and hasattr(old, "red"):
+                mixed = Color(
+                    old.red * colour.red,
+                    old.green * colour.green,
+                    old.blue * colour.blue,
+                    getattr(old, "alpha", 1),
+                )
+                setattr(shape, attr, mixed)
+    return tinted
+
+
+def _multiplied_raster(image: Any, colour: Any) -> Any:
+    """A raster picture coloured by `colour`: each pixel's red, green and blue times the
+    colour's (white becomes the colour, black stays black), its transparency kept."""
+    from PIL import Image, ImageChops
+
+    rgb = tuple(round(v * 255) for v in colour.rgb())
+    alpha = image.getchannel("A") if image.mode in ("RGBA", "LA", "PA") else None
+    base = image.convert("RGB")
+    mixed = ImageChops.multiply(base, Image.new("RGB", base.size, rgb))
+    if alpha is not None:
+        mixed.putalpha(alpha)
+    return mixed
 
 
 def _tinted_raster(image: Any, colour: Any) -> Any:

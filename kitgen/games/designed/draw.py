@@ -20,9 +20,11 @@ from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
 from kitgen.games.designed.model import BUILTIN_FONTS, MAX_CHAIN, font_key
 from kitgen.games.designed.props import (
+    GRADIENTS,
     UNSET,
     Length,
     PropError,
+    read_gradient,
     template_errors,
     template_problem,
     when_holds,
@@ -676,6 +678,8 @@ class Artist:
                         drawn.append((part, placed, placed, None, self._opaque(part, context)))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     extent = self.text_extent(plan, placed)
+                    if _LETTERING.intersection(part.props):
+                        extent = self._lettered(part, context, extent)
                     box = extent if about is None else turned(extent, turn, about)
                     out += self.outside(part, box, layout)
                     if about is None:
@@ -716,6 +720,28 @@ class Artist:
                 out.append((found.code, found.message, found.where))
                 depth += 1
         return list(dict.fromkeys(out))
+
+    def _lettered(self, part: Part, context: Mapping[str, Any], extent: Placed) -> Placed:
+        """Where a text's letters lie with their outline (as wide again all round) and
+        their shadow (the letters again, offset)."""
+        x0, y0 = extent.x, extent.y
+        x1, y1 = x0 + extent.width, y0 + extent.height
+        shadow = _value(part, "shadow", context)
+        if isinstance(shadow, str) and shadow != "none":
+            offset = _value(part, "shadow_offset", context)
+            if isinstance(offset, tuple):
+                dx, dy = (length.points(0.0) for length in offset)
+            else:
+                dx = dy = DEFAULT_SHADOW
+            x0, x1 = min(x0, x0 + dx), max(x1, x1 + dx)
+            y0, y1 = min(y0, y0 - dy), max(y1, y1 - dy)
+        outline = _value(part, "outline", context)
+        if isinstance(outline, str) and outline != "none":
+            width = _value(part, "outline_width", context)
+            short = min(self.card.width, self.card.height)
+            w = width.points(short) if isinstance(width, Length) else DEFAULT_OUTLINE
+            x0, y0, x1, y1 = x0 - w, y0 - w, x1 + w, y1 + w
+        return Placed(x0, y0, x1 - x0, y1 - y0)
 
     def _varying(self, part: Part) -> tuple[str, ...]:
         """The properties of an element that templates or mappings set card by card."""
@@ -909,14 +935,18 @@ class Artist:
         return found
 
     def _opaque(self, part: Part, context: Mapping[str, Any]) -> bool:
-        """Whether an element is a filled rect or ellipse (worked out once for one whose
-        fill no card changes)."""
+        """Whether an element is a filled rect or ellipse, not see-through (worked out
+        once for one whose fill and opacity no card changes)."""
         found = self._opaques.get(id(part))
         if found is None:
             fill = part.props.get("fill")
             found = part.type in ("rect", "ellipse") and fill is not None
             found = found and _value(part, "fill", context) not in (None, "none")
-            if fill is None or not fill.varies:
+            through = _SEEN_THROUGH.intersection(part.props)
+            if found and through:
+                alpha = _alpha(part, context)
+                found = alpha is None or alpha[0] == 1.0
+            if (fill is None or not fill.varies) and not any(part.props[n].varies for n in through):
                 self._opaques[id(part)] = found
         return found
 
@@ -1126,7 +1156,7 @@ class Artist:
         worked out once for each arrangement of the elements shown, their boxes and
         which are filled (most cards of a layout share one)."""
         assert layout.background is not None
-        colour = str(layout.background.value(context))
+        colour = mean_colour(str(layout.background.value(context)))
         if colour == "none":
             return {}
         arrangement: list[tuple[int, float, float, float, float, bool]] = []
@@ -1155,9 +1185,16 @@ class Artist:
         for part in items:
             if part is None:
                 if layout.background is not None and self.ink != "low":
-                    colour = layout.background.value(context)
-                    if colour != "none":
-                        c.setFillColor(_colour(str(colour)))
+                    colour = str(layout.background.value(context))
+                    if colour.startswith(GRADIENTS):  # (laid on the trim, run into the bleed)
+                        c.saveState()
+                        path = c.beginPath()
+                        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+                        c.clipPath(path, stroke=0, fill=0)
+                        shade(c, colour, 0, 0, w, h)
+                        c.restoreState()
+                    elif colour != "none":
+                        c.setFillColor(_colour(colour))
                         c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
                 continue
             if not shows(part, context):
@@ -1165,14 +1202,20 @@ class Artist:
             placed = self.place(part, context)
             under = behind.get(id(part))
             turn = _turn(part, context)
+            alpha = _alpha(part, context) if _SEEN_THROUGH.intersection(part.props) else None
+            saved = bool(turn) or alpha is not None
+            if saved:
+                c.saveState()
             if turn:  # (turned clockwise about its pivot: reportlab turns anticlockwise)
                 px, py = pivot(part, context, placed)
-                c.saveState()
                 c.translate(px, py)
                 c.rotate(-turn)
                 c.translate(-px, -py)
+            if alpha is not None:  # (see-through: its fill's and its outline's opacity)
+                c.setFillAlpha(alpha[0])
+                c.setStrokeAlpha(alpha[1])
             if part.type in SHAPES:
-                self._shape(c, part, context, placed, under)
+                self._shape(c, part, context, placed, under, alpha)
             elif part.type == "text":
                 plan = self.text(part, context, placed)
 
@@ -1180,6 +1223,9 @@ class Artist:
                     path = self.icon_path(name, None)
                     draw_picture(cv, self.picture(path, None, "icon"), x, y, side, side, "fit")
 
+                if _LETTERING.intersection(part.props):
+                    self._lettering(c, part, context, plan, placed, under, alpha)
+                fills = None if alpha is None else alpha[0]
                 draw_rich(
                     c,
                     plan.fitted,
@@ -1189,9 +1235,13 @@ class Artist:
                     placed.height,
                     align=plan.align,
                     valign=plan.valign,
-                    colour=_colour(_ink(plan.colour, under)),
+                    colour=_colour(_ink(plan.colour, under), fills),
                     draw_icon=icon,
-                    paint=None if under is None else partial(_ink, under=under),
+                    paint=(
+                        None
+                        if under is None and fills is None
+                        else partial(_span_colour, under=under, alpha=fills)
+                    ),
                 )
             elif part.type == "image":
                 path = self.image_path(part, context)
@@ -1203,6 +1253,7 @@ class Artist:
                     self._placeholder(c, part, context, placed)
                 else:
                     fit = str(_value(part, "fit", context, "fit"))
+                    tint = _value(part, "tint", context) if "tint" in part.props else None
                     draw_picture(
                         c,
                         self.picture(path, None, "image"),
@@ -1211,6 +1262,8 @@ class Artist:
                         placed.width,
                         placed.height,
                         fit,  # type: ignore[arg-type]
+                        tint=None if tint in (None, "none") else str(tint),
+                        multiply=True,
                     )
                 if isinstance(clip, tuple):
                     c.restoreState()
@@ -1227,8 +1280,65 @@ class Artist:
                     str(_value(part, "fit", context, "fit")),  # type: ignore[arg-type]
                     tint=None if tint in (None, "none") else _ink(str(tint), under),
                 )
-            if turn:
+            if saved:
                 c.restoreState()
+
+    def _lettering(
+        self,
+        c: Canvas,
+        part: Part,
+        context: Mapping[str, Any],
+        plan: TextPlan,
+        placed: Placed,
+        under: str | None,
+        alpha: tuple[float, float] | None,
+    ) -> None:
+        """What a text element draws under its letters: its `shadow` (the text again,
+        in the shadow's colour, `shadow_offset` right and down), then its `outline` (the
+        letters' edges stroked twice `outline_width` wide, round-cornered, under the
+        letters: the outline shows outside them alone). Icons cast no shadow and have
+        no outline."""
+        shadow = _value(part, "shadow", context)
+        outline = _value(part, "outline", context)
+        kept = {"align": plan.align, "valign": plan.valign, "draw_icon": _no_icon}
+        if isinstance(shadow, str) and shadow != "none":
+            offset = _value(part, "shadow_offset", context)
+            if isinstance(offset, tuple):
+                dx, dy = (length.points(0.0) for length in offset)
+            else:
+                dx = dy = DEFAULT_SHADOW
+            colour = _colour(_ink(shadow, under), None if alpha is None else alpha[0])
+            draw_rich(
+                c,
+                plan.fitted,
+                placed.x + dx,
+                placed.y - dy,
+                placed.width,
+                placed.height,
+                colour=colour,
+                paint=lambda _: colour,
+                **kept,  # type: ignore[arg-type]
+            )
+        if isinstance(outline, str) and outline != "none":
+            width = _value(part, "outline_width", context)
+            short = min(self.card.width, self.card.height)
+            line = width.points(short) if isinstance(width, Length) else DEFAULT_OUTLINE
+            c.saveState()
+            c.setStrokeColor(_colour(_ink(outline, under), None if alpha is None else alpha[1]))
+            c.setLineWidth(2 * line)
+            c.setLineJoin(1)
+            c.setLineCap(1)
+            c._code.append("1 Tr")  # (the letters' edges stroked, not filled: PDF's mode 1)
+            draw_rich(
+                c,
+                plan.fitted,
+                placed.x,
+                placed.y,
+                placed.width,
+                placed.height,
+                **kept,  # type: ignore[arg-type]
+            )
+            c.restoreState()  # (and its text mode with it: part of the graphics state)
 
     def missing_art(self, card: Card, layout: Layout | None) -> bool:
         """Whether a draft draws a placeholder on this side of the card (an image shown
@@ -1262,7 +1372,13 @@ class Artist:
         draw_placeholder(c, placed.x, placed.y, placed.width, placed.height, lines)
 
     def _shape(
-        self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed, under: str | None
+        self,
+        c: Canvas,
+        part: Part,
+        context: Mapping[str, Any],
+        placed: Placed,
+        under: str | None,
+        alpha: tuple[float, float] | None = None,
     ) -> None:
         """A rect, ellipse or line; its outline drawn for the paper when it lies on a
         background the low-ink edition leaves out (`under`, that background's colour)."""
@@ -1276,12 +1392,20 @@ class Artist:
             fill, stroke = None, stroke or "#000000"  # (a line, or an open arc: an outline)
         if fill is None and stroke is None:
             return
+        if isinstance(fill, str) and fill.startswith(GRADIENTS):  # (its outline drawn after)
+            c.saveState()
+            c.clipPath(self._shape_path(c, part, context, placed), stroke=0, fill=0, fillMode=1)
+            shade(c, fill, placed.x, placed.y, placed.width, placed.height)
+            c.restoreState()
+            fill = None
+            if stroke is None:
+                return
         width = _value(part, "stroke_width", context)
         c.saveState()
         if fill is not None:
-            c.setFillColor(_colour(str(fill)))
+            c.setFillColor(_colour(str(fill), None if alpha is None else alpha[0]))
         if stroke is not None:
-            c.setStrokeColor(_colour(_ink(str(stroke), under)))
+            c.setStrokeColor(_colour(_ink(str(stroke), under), None if alpha is None else alpha[1]))
             line_width = (
                 width.points(min(self.card.width, self.card.height))
                 if isinstance(width, Length)
@@ -1333,6 +1457,37 @@ class Artist:
             else:
                 c.rect(x, y, bw, bh, stroke=int(stroke is not None), fill=int(fill is not None))
         c.restoreState()
+
+    def _shape_path(self, c: Canvas, part: Part, context: Mapping[str, Any], placed: Placed) -> Any:
+        """A filled shape's outline as a path (a rect's rounded corners, a slice of an
+        arc), for a gradient to fill it (reportlab's PDFPathObject)."""
+        x, y, bw, bh = placed.x, placed.y, placed.width, placed.height
+        if part.type in ("polygon", "star"):
+            path = c.beginPath()
+            _trace(path, self._corners(part, context, placed))
+            return path
+        if part.type == "path":
+            view = _value(part, "view", context)
+            return _svg_path(
+                c, _value(part, "d", context), view if isinstance(view, tuple) else None, placed
+            )
+        path = c.beginPath()
+        if part.type == "arc":
+            start = float(_value(part, "start", context, 0.0))
+            sweep = (float(_value(part, "end", context, 360.0)) - start) % 360 or 360.0
+            path.moveTo(x + bw / 2, y + bh / 2)
+            path.arcTo(x, y, x + bw, y + bh, 90 - start - sweep, sweep)
+            path.close()
+        elif part.type == "ellipse":
+            path.ellipse(x, y, bw, bh)
+        else:
+            radius = _value(part, "radius", context)
+            r = _corner(radius, bw, bh, self.shrink) if isinstance(radius, Length) else 0.0
+            if r > 0:
+                path.roundRect(x, y, bw, bh, r)
+            else:
+                path.rect(x, y, bw, bh)
+        return path
 
     def _outline(
         self, c: Canvas, part: Part, context: Mapping[str, Any], line_width: float
@@ -1395,6 +1550,60 @@ class Artist:
         else:
             radii = [1.0] * int(_value(part, "sides", context))
         return _regular(placed, radii, float(_value(part, "rotation", context, 0.0)))
+
+
+# What makes an element see-through, and what draws under a text's letters.
+_SEEN_THROUGH = frozenset(("opacity", "fill_opacity", "stroke_opacity"))
+_LETTERING = frozenset(("shadow", "outline"))
+DEFAULT_SHADOW = 0.4 * MM  # a text's shadow lies this far right and down
+DEFAULT_OUTLINE = 0.5  # points: an outline round a text's letters
+
+
+def shade(c: Canvas, paint: str, x: float, y: float, width: float, height: float) -> None:
+    """Paint a gradient (as kitgen.games.designed.props.paint_value writes it) over the
+    canvas's clip, laid on the box (x, y, width, height): a linear one along the line
+    through the box's middle towards its angle, clockwise from the top, edge to edge (as
+    CSS lays one); a radial one from the middle out to the corners."""
+    from reportlab.lib.colors import HexColor
+
+    kind, angle, stops = read_gradient(paint)
+    colours = [HexColor(colour) for colour, _ in stops]
+    positions = [at for _, at in stops]
+    cx, cy = x + width / 2, y + height / 2
+    if kind == "radial":
+        c.radialGradient(cx, cy, math.hypot(width, height) / 2, colours, positions)
+        return
+    turn = math.radians(angle)
+    dx, dy = math.sin(turn), math.cos(turn)  # (towards the angle; y up)
+    half = (abs(width * dx) + abs(height * dy)) / 2
+    start, end = (cx - dx * half, cy - dy * half), (cx + dx * half, cy + dy * half)
+    c.linearGradient(*start, *end, colours, positions)
+
+
+def mean_colour(paint: str) -> str:
+    """A colour, or a gradient's colours mixed evenly (what lies under text on it, to
+    the low-ink edition)."""
+    if not paint.startswith(GRADIENTS):
+        return paint
+    stops = read_gradient(paint)[2]
+    mixed = [
+        round(sum(int(colour[k : k + 2], 16) for colour, _ in stops) / len(stops))
+        for k in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{v:02x}" for v in mixed)
+
+
+def _alpha(part: Part, context: Mapping[str, Any]) -> tuple[float, float] | None:
+    """An element's fill's and outline's opacity (`opacity` times `fill_opacity`, and
+    times `stroke_opacity`); None when both are 1 (drawn as ever)."""
+    whole = float(_value(part, "opacity", context, 1.0))
+    fill = whole * float(_value(part, "fill_opacity", context, 1.0))
+    stroke = whole * float(_value(part, "stroke_opacity", context, 1.0))
+    return None if fill == 1.0 and stroke == 1.0 else (fill, stroke)
+
+
+def _no_icon(c: Canvas, name: str, x: float, y: float, side: float) -> None:
+    """An icon left out (of a text's shadow and outline)."""
 
 
 def _turn(part: Part, context: Mapping[str, Any]) -> float:
@@ -1556,12 +1765,23 @@ def _ink(colour: str, under: str | None) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _colour(text: str) -> Color:
+def _colour(text: str, alpha: float | None = None) -> Color:
     """A colour as reportlab draws it, made once: reportlab reads a colour given as text
-    with a Python-literal parser, a cost on every card."""
-    from reportlab.lib.colors import HexColor
+    with a Python-literal parser, a cost on every card. With `alpha`, see-through that
+    much (reportlab sets a colour's own opacity with it, so a see-through element's
+    colours carry its opacity)."""
+    from reportlab.lib.colors import Color, HexColor
 
+    if alpha is not None:
+        solid = HexColor(text)
+        return Color(solid.red, solid.green, solid.blue, alpha)
     return HexColor(text)
+
+
+def _span_colour(colour: str, under: str | None, alpha: float | None) -> Color:
+    """A span's colour as a text draws it: for the paper on a background the low-ink
+    edition leaves out (`under`), see-through as its text is (`alpha`)."""
+    return _colour(_ink(colour, under), alpha)
 
 
 def _drawn_differently(picture: Picture, what: str) -> list[tuple[str, str, Location | None]]:

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
-TURNING = ("rotate", "pivot")  # how any element is turned
+EVERY_ELEMENT = ("rotate", "pivot", "opacity")  # how any element is turned, and how opaque
 MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
 DEFAULTS: dict[str, object] = {"x": 0, "y": 0, "width": "100%", "height": "100%"}
 
@@ -1292,7 +1292,7 @@ class Layouts:
                 return None
         props = dict(over.props) if over is not None else {}
         places = dict(over.places) if over is not None else {}
-        for name in (*GEOMETRY, *TURNING, *OWN_PROPERTIES[kind]):
+        for name in (*GEOMETRY, *EVERY_ELEMENT, *OWN_PROPERTIES[kind]):
             raw = getattr(element, name)
             if name not in given and (over is not None or raw is None):
                 continue  # inherited, or left out (the drawing's default)

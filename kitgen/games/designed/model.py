@@ -212,15 +212,26 @@ Anchor = Literal[
 
 # How a shape's outline is drawn: its dashes, line ends and corners.
 OUTLINE = ("dash", "cap", "join")
+# How see-through a shape's fill and outline are (besides `opacity`, any element's).
+SEE_THROUGH = ("fill_opacity", "stroke_opacity")
 # The properties each type of element takes beyond the ones all share.
 OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
-    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed", *OUTLINE),
-    "ellipse": ("fill", "stroke", "stroke_width", *OUTLINE),
-    "line": ("stroke", "stroke_width", *OUTLINE),
-    "polygon": ("fill", "stroke", "stroke_width", "sides", "points", "rotation", *OUTLINE),
-    "star": ("fill", "stroke", "stroke_width", "tips", "inner", "rotation", *OUTLINE),
-    "arc": ("fill", "stroke", "stroke_width", "start", "end", "sector", *OUTLINE),
-    "path": ("d", "view", "fill", "stroke", "stroke_width", *OUTLINE),
+    "rect": ("fill", "stroke", "stroke_width", "radius", "bleed", *OUTLINE, *SEE_THROUGH),
+    "ellipse": ("fill", "stroke", "stroke_width", *OUTLINE, *SEE_THROUGH),
+    "line": ("stroke", "stroke_width", *OUTLINE, "stroke_opacity"),
+    "polygon": (
+        "fill",
+        "stroke",
+        "stroke_width",
+        "sides",
+        "points",
+        "rotation",
+        *OUTLINE,
+        *SEE_THROUGH,
+    ),
+    "star": ("fill", "stroke", "stroke_width", "tips", "inner", "rotation", *OUTLINE, *SEE_THROUGH),
+    "arc": ("fill", "stroke", "stroke_width", "start", "end", "sector", *OUTLINE, *SEE_THROUGH),
+    "path": ("d", "view", "fill", "stroke", "stroke_width", *OUTLINE, *SEE_THROUGH),
     "text": (
         "text",
         "font",
@@ -234,8 +245,12 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
         "leading",
         "wrap",
         "icon_scale",
+        "outline",
+        "outline_width",
+        "shadow",
+        "shadow_offset",
     ),
-    "image": ("src", "fit", "bleed", "clip"),
+    "image": ("src", "fit", "bleed", "clip", "tint"),
     "icon": ("icon", "fit", "tint"),
 }
 SHARED_PROPERTIES = (
@@ -249,6 +264,7 @@ SHARED_PROPERTIES = (
     "when",
     "rotate",
     "pivot",
+    "opacity",
 )
 REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon", "path": "d"}
 
@@ -282,6 +298,7 @@ class Element(Located):
     when: Condition | None = None
     rotate: Property | None = None  # degrees turned clockwise about its `pivot`
     pivot: Property | None = None  # the point of its box it turns about (its middle)
+    opacity: Property | None = None  # how opaque it is drawn, 0 to 1 (1)
     # shapes
     fill: Property | None = None
     stroke: Property | None = None
@@ -291,6 +308,8 @@ class Element(Located):
     dash: Property | None = None
     cap: Property | None = None
     join: Property | None = None
+    fill_opacity: Property | None = None  # shapes: how opaque the fill is
+    stroke_opacity: Property | None = None  # ... and the outline
     sides: Property | None = None  # polygon: a regular one's sides
     points: Property | None = None  # polygon: its corners in its box
     tips: Property | None = None  # star
@@ -315,6 +334,10 @@ class Element(Located):
     leading: Property | None = None
     wrap: Property | None = None
     icon_scale: Property | None = None
+    outline: Property | None = None  # text: a colour round its letters
+    outline_width: Property | None = None
+    shadow: Property | None = None  # text: a colour it casts a shadow in
+    shadow_offset: Property | None = None  # ... this far right and down
     # pictures
     src: Property | None = None
     icon: Property | None = None

@@ -10,6 +10,7 @@ card's field, or the template's text read as the property's kind.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -37,6 +38,9 @@ PropKind = Literal[
     "path",
     "view",
     "clip",
+    "paint",
+    "opacity",
+    "offset",
 ]
 
 # The kind of each property, and for choices the words it takes.
@@ -49,11 +53,18 @@ KINDS: dict[str, PropKind] = {
     "stroke_width": "length",
     "size": "font_size",
     "min_size": "font_size",
-    "fill": "colour",
+    "fill": "paint",
     "stroke": "colour",
     "colour": "colour",
     "tint": "colour",
-    "background": "colour",
+    "background": "paint",
+    "opacity": "opacity",
+    "fill_opacity": "opacity",
+    "stroke_opacity": "opacity",
+    "outline": "colour",
+    "outline_width": "length",
+    "shadow": "colour",
+    "shadow_offset": "offset",
     "bold": "flag",
     "italic": "flag",
     "wrap": "flag",
@@ -218,6 +229,12 @@ def read(name: str, value: object) -> object:
         return _bounded(_size(value, name), name, kind)
     if kind == "colour":
         return _colour(value, name)
+    if kind == "paint":
+        return paint_value(value, name)
+    if kind == "opacity":
+        return _opacity(value, name)
+    if kind == "offset":
+        return _offset(value, name)
     if kind == "flag":
         return _flag(value, name)
     if kind == "number":
@@ -458,6 +475,138 @@ def _colour(value: object, name: str) -> str:
     if len(text) == 4:
         text = "#" + "".join(ch * 2 for ch in text[1:])
     return text
+
+
+MAX_STOPS = 16  # a gradient's colours
+_GRADIENT = re.compile(r"^(linear|radial)\s*\((.*)\)$", re.S)
+GRADIENTS = ("linear(", "radial(")  # how a gradient's text (as `paint_value` gives it) starts
+
+
+def paint_value(value: object, name: str) -> str:
+    """What fills a shape or a card (`fill`, `background`): a colour (`_colour`), or a
+    gradient, given back written in full (`linear(180, #f6d365 0%, #fda085 100%)`):
+
+    - `linear(ANGLE, COLOUR [STOP%], COLOUR [STOP%], ...)`: colours along a line
+      through the box's middle, running towards ANGLE degrees clockwise from the top
+      (`180`: from the top down; `90`: from the left to the right), from the box's
+      edge to its far edge;
+    - `radial(COLOUR [STOP%], ...)`: from the box's middle out to its corners.
+
+    A stop is where its colour lies along the way (0% to 100%, none before the one
+    before it); left out, the colours lie evenly (the first at 0%, the last at 100%).
+    2 to MAX_STOPS colours."""
+    text = str(value).strip()
+    m = _GRADIENT.match(text.lower())
+    if m is None:
+        return _colour(value, name)
+    kind, inside = m[1], m[2]
+    parts = [part.strip() for part in inside.split(",")]
+    angle = 0.0
+    if kind == "linear":
+        first = parts.pop(0).removesuffix("deg").strip() if parts else ""
+        try:
+            angle = float(first)
+        except ValueError:
+            angle = float("nan")
+        if not -360 <= angle <= 360:
+            raise PropError(
+                f"`{name}` is {text!r}; a linear gradient starts with its angle, -360 to 360 "
+                "degrees clockwise from the top (like `linear(180, #fff, #000)`)"
+            )
+    if not 2 <= len(parts) <= MAX_STOPS:
+        raise PropError(
+            f"`{name}` is {text!r}; a gradient has 2 to {MAX_STOPS} colours, split by commas "
+            f"(like `{kind}({'180, ' if kind == 'linear' else ''}#f6d365, #fda085)`)"
+        )
+    colours: list[str] = []
+    stops: list[float | None] = []
+    for part in parts:
+        words = part.split()
+        if not 1 <= len(words) <= 2:
+            raise PropError(
+                f"`{name}`: {part!r} in {text!r} is not a colour and its stop (like `#fda085 60%`)"
+            )
+        colour = _colour(words[0], name)
+        if colour == "none":
+            raise PropError(f"`{name}`: a gradient's colours are colours, not none")
+        colours.append(colour)
+        if len(words) == 2:
+            stop = words[1]
+            try:
+                at = float(stop.removesuffix("%")) / 100
+            except ValueError:
+                at = float("nan")
+            if not stop.endswith("%") or not 0 <= at <= 1:
+                raise PropError(f"`{name}`: the stop {stop!r} in {text!r} is not 0% to 100%")
+            stops.append(at)
+        else:
+            stops.append(None)
+    placed = _stops(stops)
+    if any(b < a for a, b in itertools.pairwise(placed)):
+        raise PropError(f"`{name}` is {text!r}; each stop lies at or after the one before it")
+    written = ", ".join(f"{c} {at * 100:g}%" for c, at in zip(colours, placed, strict=True))
+    return f"linear({angle:g}, {written})" if kind == "linear" else f"radial({written})"
+
+
+def _stops(stops: list[float | None]) -> list[float]:
+    """Where a gradient's colours lie, those left out spread evenly between the ones
+    given (the first at 0 and the last at 1 when left out), as CSS places them."""
+    out = list(stops)
+    if out[0] is None:
+        out[0] = 0.0
+    if out[-1] is None:
+        out[-1] = 1.0
+    k = 0
+    while k < len(out):
+        if out[k] is not None:
+            k += 1
+            continue
+        start = k - 1
+        end = k
+        while out[end] is None:
+            end += 1
+        low, high = out[start], out[end]
+        assert low is not None and high is not None
+        for j in range(k, end):
+            out[j] = low + (high - low) * (j - start) / (end - start)
+        k = end
+    return [float(at) for at in out if at is not None]
+
+
+def read_gradient(text: str) -> tuple[str, float, tuple[tuple[str, float], ...]]:
+    """A gradient as `paint_value` writes it: its kind, its angle (0 for a radial one)
+    and its stops (colour, 0 to 1)."""
+    m = _GRADIENT.match(text)
+    assert m is not None
+    parts = [part.strip() for part in m[2].split(",")]
+    angle = float(parts.pop(0)) if m[1] == "linear" else 0.0
+    stops = tuple(
+        (colour, float(at.removesuffix("%")) / 100) for colour, at in (p.split() for p in parts)
+    )
+    return m[1], angle, stops
+
+
+def _opacity(value: object, name: str) -> float:
+    """How opaque: 0 (not seen) to 1 (the default), or 0% to 100%."""
+    text = str(value).strip()
+    number = _number(text[:-1], name) / 100 if text.endswith("%") else _number(value, name)
+    if not 0 <= number <= 1:
+        raise PropError(f"`{name}` is {value!r}; it must be 0 to 1 (0% to 100%)")
+    return number
+
+
+def _offset(value: object, name: str) -> tuple[Length, Length]:
+    """How far a shadow lies from its text: `x y`, right and down (`0.5mm 0.5mm`; a bare
+    number mm; negative: left, up)."""
+    parts = str(value).replace(",", " ").split()
+    if len(parts) != 2:
+        raise PropError(
+            f"`{name}` is {str(value)!r}; write how far right and down, like `0.5mm 0.5mm`"
+        )
+    x, y = (_length(part, name) for part in parts)
+    if x.percent or y.percent or abs(x.value) > 10 * MM or abs(y.value) > 10 * MM:
+        raise PropError(f"`{name}` is {str(value)!r}; each is a length of at most 10 mm either way")
+    return x, y
 
 
 def _flag(value: object, name: str) -> bool:

@@ -69,8 +69,9 @@ FIELD_HELP = {
     "LayoutFile.bleed": "The bleed when neither the kit nor the command line gives one (like 3mm).",
     "LayoutFile.safe": "How far inside the cut text keeps (default 3mm); text past it is a "
     "warning.",
-    "LayoutFile.background": "A colour that fills the whole card, bleed included: a value, a "
-    "template or a mapping from a field's values.",
+    "LayoutFile.background": "A colour or gradient (linear(180, #fff, #000), radial(...)) "
+    "that fills the whole card, bleed included: a value, a template or a mapping from a "
+    "field's values.",
     "LayoutFile.font": "The font of this layout's text elements that name none (and of the "
     "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
     "LayoutFile.styles": "Span styles its text names (`{prereq}Trash 1 Stone{/}`): each "
@@ -110,7 +111,20 @@ FIELD_HELP = {
     'values (`{type: spell}`; a number field\'s may be ranges, `{number: "1-10, 15"}`), '
     "or an expression over the fields (`cost > 3`).",
     "Element.fill": "rect, ellipse, polygon, star, arc, path: the fill colour (#rrggbb, "
-    "#rgb, black, white or none).",
+    "#rgb, black, white or none), or a gradient: linear(ANGLE, COLOUR [STOP%], ...), "
+    "towards ANGLE degrees clockwise from the top, or radial(COLOUR [STOP%], ...).",
+    "Element.opacity": "Any element: how opaque it is drawn, 0 (unseen) to 1 (the "
+    "default), or 0% to 100%; what lies under it shows through.",
+    "Element.fill_opacity": "rect, ellipse, polygon, star, arc, path: how opaque the fill "
+    "is, 0 to 1 (times the element's `opacity`).",
+    "Element.stroke_opacity": "rect, ellipse, line, polygon, star, arc, path: how opaque "
+    "the outline is, 0 to 1 (times the element's `opacity`).",
+    "Element.outline": "text: a colour round its letters' edges (white text outlined in "
+    "black reads on any art).",
+    "Element.outline_width": "text: how wide the outline round its letters is (default 0.5pt).",
+    "Element.shadow": "text: the colour of a shadow its letters cast (drawn under them).",
+    "Element.shadow_offset": "text: how far the shadow lies right and down, like `0.4mm "
+    "0.4mm` (the default; negative: left and up).",
     "Element.stroke": "rect, ellipse, line, polygon, star, arc, path: the outline's colour, "
     "or none.",
     "Element.stroke_width": "rect, ellipse, line, polygon, star, arc, path: the outline's "
@@ -169,7 +183,8 @@ FIELD_HELP = {
     "Element.icon": "icon: the name of one of the game file's `icons:`.",
     "Element.fit": "image, icon: fit (the whole picture inside the box, the default), fill "
     "(stretched to the box) or crop (covering the box, what sticks out cut off).",
-    "Element.tint": "icon: a colour to draw a one-colour icon in.",
+    "Element.tint": "icon: a colour to draw a one-colour icon in; image: a colour the "
+    "picture is multiplied by (white takes the colour, black stays black).",
     "DesignedDeckFile.name": "The deck's name.",
     "DesignedDeckFile.deck": "In a game of several decks: the deck whose cards this one "
     "draws (by its name in the game file's `decks:`).",
