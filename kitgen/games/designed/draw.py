@@ -232,7 +232,9 @@ def _value(part: Part, name: str, context: Mapping[str, Any], default: object = 
 
 
 def shows(part: Part, context: Mapping[str, Any]) -> bool:
-    """Whether an element is drawn on a card (`when:`)."""
+    """Whether an element is drawn on a card (`when:`; in a group, the group's too)."""
+    if part.frame and not all(shows(group, context) for group in part.frame):
+        return False
     if part.when is None:
         return True
     if isinstance(part.when, Mapping):
@@ -455,13 +457,47 @@ class Artist:
         is the same on every card."""
         found = self._places.get(id(part))
         if found is None:
-            varies = any(part.props[name].varies for name in PLACING if name in part.props)
-            found = box(part, context, self.card, self.made)
+            varies = any(
+                one.props[name].varies
+                for one in (part, *part.frame)
+                for name in PLACING
+                if name in one.props
+            )
+            if part.frame:
+                frame = self.frame_box(part.frame, context)
+                inner = box(part, context, Size(frame.width, frame.height))
+                found = Placed(frame.x + inner.x, frame.y + inner.y, inner.width, inner.height)
+            else:
+                found = box(part, context, self.card, self.made)
             if part.type in ("rect", "image") and _value(part, "bleed", context, False):
                 found = _bled(found, self.card, self.bleed)
             if not varies:
                 self._places[id(part)] = found
         return found
+
+    def frame_box(self, frame: tuple[Part, ...], context: Mapping[str, Any]) -> Placed:
+        """The box of the innermost of a frame's groups on the card (as drawn before
+        any of them is turned): the outermost placed on the card, each inside the one
+        around it, its lengths in % of that one's box."""
+        found = box(frame[0], context, self.card, self.made)
+        for group in frame[1:]:
+            inner = box(group, context, Size(found.width, found.height))
+            found = Placed(found.x + inner.x, found.y + inner.y, inner.width, inner.height)
+        return found
+
+    def frame_turns(
+        self, part: Part, context: Mapping[str, Any]
+    ) -> list[tuple[float, tuple[float, float]]]:
+        """The turns of the groups an element lies in, innermost first: each group's
+        angle and the point it turns about on the card."""
+        out: list[tuple[float, tuple[float, float]]] = []
+        for k in range(len(part.frame) - 1, -1, -1):
+            group = part.frame[k]
+            turn = _turn(group, context)
+            if turn:
+                frame = self.frame_box(part.frame[: k + 1], context)
+                out.append((turn, pivot(group, context, frame)))
+        return out
 
     def _text(self, part: Part, context: Mapping[str, Any], placed: Placed) -> TextPlan:
         text = str(_value(part, "text", context, ""))
@@ -666,23 +702,25 @@ class Artist:
                     icon = self.picture(self.icon_path(name, where), where, f"the icon {name!r}")
                     out += _drawn_differently(icon, f"the icon {name!r}")
                 turn = _turn(part, context)
-                if not turn and (
+                # (the turns of the groups it lies in: it is drawn turned with them)
+                turns = self.frame_turns(part, context) if part.frame else []
+                if turn:
+                    turns.insert(0, (turn, pivot(part, context, placed)))
+                if not turns and (
                     part.type == "rect" or (part.type == "image" and not _clipped(part, context))
                 ):  # (an image cut to a shape, or turned, is not square to the cut)
                     out += self.short_of_bleed(part, placed, layout, context)
-                about = pivot(part, context, placed) if turn else None
                 if part.type != "text":
-                    box = placed if about is None else turned(placed, turn, about)
+                    box = _turned_by(placed, turns)
                     out += self.outside_box(part, box, layout)
-                    if about is None:  # (a turned element is left out of the overlap check)
+                    if not turns:  # (a turned element is left out of the overlap check)
                         drawn.append((part, placed, placed, None, self._opaque(part, context)))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     extent = self.text_extent(plan, placed)
                     if _LETTERING.intersection(part.props):
                         extent = self._lettered(part, context, extent)
-                    box = extent if about is None else turned(extent, turn, about)
-                    out += self.outside(part, box, layout)
-                    if about is None:
+                    out += self.outside(part, _turned_by(extent, turns), layout)
+                    if not turns:
                         drawn.append((part, placed, extent, plan, False))
             except CardError as err:
                 out.append((err.code, err.message, err.where or part.where))
@@ -1119,7 +1157,7 @@ class Artist:
                 "background",
                 None if layout.background is None else layout.background.value(context),
             )
-        if item.when is not None and not shows(item, context):
+        if (item.when is not None or item.frame) and not shows(item, context):
             return (item.type, item.anchor, False)
         split = self._split_props.get(id(item))
         if split is None:  # its constants (the same on every card), and its mappings
@@ -1130,6 +1168,12 @@ class Artist:
         values = tuple(_value(item, name, context) for name in mapped)
         under = self.backdrops(layout, context).get(id(item))
         inked = () if under is None else tuple(_inked(item, context, under))
+        if item.frame:  # (its groups: where they lie, how they turn, cut and show it)
+            groups = tuple(
+                (group.anchor, tuple((n, _value(group, n, context)) for n in group.props))
+                for group in item.frame
+            )
+            return (item.type, item.anchor, True, constants, mapped, values, inked, groups)
         return (item.type, item.anchor, True, constants, mapped, values, inked)
 
     def backdrops(self, layout: Layout, context: Mapping[str, Any]) -> Mapping[int, str]:
@@ -1166,7 +1210,8 @@ class Artist:
             placed = self.place(part, context)
             x0, x1 = sorted((placed.x, placed.x + placed.width))
             y0, y1 = sorted((placed.y, placed.y + placed.height))
-            filled = not _turn(part, context) and (
+            turned_ = _turn(part, context) or any(_turn(g, context) for g in part.frame)
+            filled = not turned_ and (
                 (part.type == "image" and not _clipped(part, context))
                 or self._opaque(part, context)
             )
@@ -1203,9 +1248,14 @@ class Artist:
             under = behind.get(id(part))
             turn = _turn(part, context)
             alpha = _alpha(part, context) if _SEEN_THROUGH.intersection(part.props) else None
-            saved = bool(turn) or alpha is not None
+            saved = bool(turn) or alpha is not None or bool(part.frame)
             if saved:
                 c.saveState()
+            if part.frame:  # (its groups' turns and clips, outermost first; their opacity)
+                seen = self._frame(c, part, context)
+                if seen != 1.0:
+                    own = alpha if alpha is not None else (1.0, 1.0)
+                    alpha = (own[0] * seen, own[1] * seen)
             if turn:  # (turned clockwise about its pivot: reportlab turns anticlockwise)
                 px, py = pivot(part, context, placed)
                 c.translate(px, py)
@@ -1282,6 +1332,27 @@ class Artist:
                 )
             if saved:
                 c.restoreState()
+
+    def _frame(self, c: Canvas, part: Part, context: Mapping[str, Any]) -> float:
+        """Draw what follows as the groups an element lies in draw it: each turned
+        about its pivot and cut to its `clip`, outermost first. Returns their opacities
+        multiplied (a group's `opacity` is each of its elements')."""
+        seen = 1.0
+        for k, group in enumerate(part.frame):
+            turn = _turn(group, context)
+            clip = _value(group, "clip", context) if "clip" in group.props else None
+            if turn or isinstance(clip, tuple):
+                frame = self.frame_box(part.frame[: k + 1], context)
+                if turn:
+                    px, py = pivot(group, context, frame)
+                    c.translate(px, py)
+                    c.rotate(-turn)
+                    c.translate(-px, -py)
+                if isinstance(clip, tuple):
+                    _clip_to(c, clip, frame, self.shrink)
+            if "opacity" in group.props:
+                seen *= float(_value(group, "opacity", context))
+        return seen
 
     def _lettering(
         self,
@@ -1624,6 +1695,14 @@ def pivot(part: Part, context: Mapping[str, Any], placed: Placed) -> tuple[float
     x = x0 if "left" in name else x1 if "right" in name else (x0 + x1) / 2
     y = y1 if "top" in name else y0 if "bottom" in name else (y0 + y1) / 2
     return x, y
+
+
+def _turned_by(box: Placed, turns: list[tuple[float, tuple[float, float]]]) -> Placed:
+    """A box turned by each of `turns` in order (the box round the box turned, each
+    time): where an element turned in turned groups reaches, or a little more."""
+    for turn, about in turns:
+        box = turned(box, turn, about)
+    return box
 
 
 def turned(box: Placed, turn: float, about: tuple[float, float]) -> Placed:
@@ -2203,9 +2282,11 @@ def _fixed(item: Part | None, layout: Layout) -> bool:
     `when:`, is a template."""
     if item is None:
         return layout.background is None or layout.background.render is None
-    if item.when is not None and not isinstance(item.when, Mapping):
-        return False
-    return all(prop.render is None for prop in item.props.values())
+    return all(
+        (one.when is None or isinstance(one.when, Mapping))
+        and all(prop.render is None for prop in one.props.values())
+        for one in (item, *item.frame)
+    )
 
 
 def _varies(layout: Layout) -> bool:
@@ -2213,5 +2294,7 @@ def _varies(layout: Layout) -> bool:
     if layout.background is not None and layout.background.varies:
         return True
     return any(
-        part.when is not None or any(p.varies for p in part.props.values()) for part in layout.parts
+        one.when is not None or any(p.varies for p in one.props.values())
+        for part in layout.parts
+        for one in (part, *part.frame)
     )

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
     BUILTIN_FONTS,
+    MAX_DEPTH,
     MAX_EXTENDS,
+    MAX_PARTS,
     OWN_PROPERTIES,
     REQUIRED_PROPERTY,
+    STRUCTURE,
     CardsSource,
     DesignedGameFile,
     Element,
@@ -36,6 +39,7 @@ from kitgen.games.designed.props import (
     PropError,
     Render,
     compile_property,
+    is_template,
     when_template,
 )
 from kitgen.load.printable import check_printable
@@ -72,6 +76,14 @@ class Part:
     when_at: Location | None = None
     # A text's span styles (its layout's `styles:`), by `style_key`; None: none.
     styles: Mapping[str, SpanStyle] | None = None
+    # A group's (or a component's) elements, in the order written; ordered by `z`
+    # when the layout is made flat (`flatten`).
+    children: tuple[Part, ...] = ()
+    z: int = 0  # where it is drawn among the elements beside it (`z:`)
+    # A component's layout as written, and the values it gives its parameters.
+    source: tuple[str, Mapping[str, object]] | None = None
+    # The groups it lies in, outermost first (a flat layout's element: `flatten`).
+    frame: tuple[Part, ...] = ()
 
 
 @dataclass
@@ -89,6 +101,8 @@ class Layout:
     font_at: Location | None = None
     # Its span styles (`styles:`, over those of what it extends), by `style_key`.
     styles: dict[str, SpanStyle] = field(default_factory=dict)
+    # A component's parameters, and their values when a layout gives none (`params:`).
+    params: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass
@@ -993,6 +1007,14 @@ class Layouts:
         self._env: Any = None  # the template sandbox, made when a template needs it
         self.done: dict[str, Layout | None] = {}
         self._game_font: tuple[Compiled | None, Location | None] | None = None
+        # The layout files being read, outermost first (a component in a component).
+        self._reading: tuple[str, ...] = ()
+        # The parameters of the components being compiled (outermost first), each with
+        # how a card's value of it is had: its elements' templates read them.
+        self._scope: tuple[tuple[str, Callable[[Mapping[str, Any]], object]], ...] = ()
+        self._naming: list[str] = []  # ... as named (for the files they name)
+        self._depth = 0  # groups and components being compiled, one in another
+        self._count = 0  # elements compiled in the layout being read
 
     def pick(self, entry: str | LayoutChoice, key: tuple[str, ...]) -> LayoutPick | None:
         model = self.design.file
@@ -1101,13 +1123,26 @@ class Layouts:
                 parent.font,
                 parent.font_at,
                 dict(parent.styles),
+                dict(parent.params),
             )
-        layout = self.compile(model, base)
-        if not chain:
+        reading = self._reading
+        if not reading:
+            self._count = 0
+        self._reading = (*reading, real)
+        self._naming.append(path)
+        try:
+            layout = self.compile(model, base)
+        finally:
+            self._reading = reading
+            self._naming.pop()
+        if not chain and not reading:
+            layout.parts = flatten(layout.parts)
             self.default_font(layout)
             if layout.styles:
                 layout.parts = [
-                    replace(part, styles=layout.styles) if part.type == "text" else part
+                    replace(part, styles=layout.styles)
+                    if part.type == "text" and part.styles is None
+                    else part
                     for part in layout.parts
                 ]
             self.done[real] = layout
@@ -1225,6 +1260,8 @@ class Layouts:
             base.font = self.prop("font", model.font, base.font_at)
         if model.styles:
             self.styles(model, base)
+        if model.params:
+            base.params.update(model.params)
         named = {part.name: i for i, part in enumerate(base.parts) if part.name}
         for element in model.elements:
             inherited = named.get(element.name) if element.name else None
@@ -1264,7 +1301,7 @@ class Layouts:
         if (
             needed is not None
             and needed not in given
-            and (over is None or needed not in over.props)
+            and (over is None or (needed not in over.props and not STRUCTURE.get(kind)))
         ):
             self.design.findings.append(
                 finding("missing-key", f"a {kind} element needs `{needed}:`", element.where())
@@ -1307,6 +1344,30 @@ class Layouts:
             if compiled is not None:
                 props[name], places[name] = compiled, at
         anchor = element.anchor if "anchor" in given or over is None else over.anchor
+        z = element.z if element.z is not None else over.z if over is not None else 0
+        children: tuple[Part, ...] = over.children if over is not None else ()
+        source = over.source if over is not None else None
+        if kind in ("group", "component"):
+            self._depth += 1
+            try:
+                if self._depth > MAX_DEPTH:
+                    self.design.findings.append(
+                        finding(
+                            "too-many-values",
+                            f"groups and components lie {MAX_DEPTH} deep at most",
+                            element.where(),
+                        )
+                    )
+                    return None
+                if kind == "group" and element.elements is not None:
+                    children = self.elements(element.elements)
+                elif kind == "component" and ("layout" in given or "params" in given):
+                    placed = self.component(element, source)
+                    if placed is None:
+                        return None
+                    children, source = placed
+            finally:
+                self._depth -= 1
         when, when_at = (over.when, over.when_at) if over is not None else (None, None)
         if element.when is not None:
             when_at = element.where("when")
@@ -1329,7 +1390,169 @@ class Layouts:
             places,
             when,
             when_at,
+            children=children,
+            z=z,
+            source=source,
         )
+
+    def elements(self, elements: list[Element]) -> tuple[Part, ...]:
+        """A group's elements, compiled (those that cannot be are left out, with
+        findings); at most MAX_PARTS in a layout, its groups' and components' counted."""
+        out: list[Part] = []
+        for element in elements:
+            self._count += 1
+            if self._count == MAX_PARTS + 1:
+                self.design.findings.append(
+                    finding(
+                        "too-many-values",
+                        f"a layout holds at most {MAX_PARTS} elements, those in its groups "
+                        "and components counted",
+                        element.where(),
+                    )
+                )
+            if self._count > MAX_PARTS:
+                break
+            if element.type is None:
+                self.design.findings.append(
+                    finding(
+                        "missing-key",
+                        "an element in a group needs `type:` (one in a group changes with "
+                        "its group)",
+                        element.where(),
+                    )
+                )
+                continue
+            part = self.part(element, None)
+            if part is not None:
+                out.append(part)
+        return tuple(out)
+
+    def component(
+        self, element: Element, source: tuple[str, Mapping[str, object]] | None
+    ) -> tuple[tuple[Part, ...], tuple[str, Mapping[str, object]]] | None:
+        """A component's elements: its layout file's, compiled with its parameters'
+        values (the element's `params:`, else the file's own) set before every template
+        of theirs (`{% set value %}...{% endset %}`), so they read them by name. None,
+        with a finding, when it cannot be placed."""
+        written = element.layout if element.layout is not None else source[0] if source else None
+        given = dict(source[1]) if source is not None and element.params is None else {}
+        if element.params is not None:
+            given = dict(element.params)
+        at = element.where("layout") if element.layout is not None else element.where()
+        if written is None:
+            self.design.findings.append(
+                finding("missing-key", "a component element needs `layout:`", at)
+            )
+            return None
+        naming = self._naming[-1] if self._naming else self.design.path
+        path, problem = check_reference(written, naming, at, "layout file")
+        if problem is not None:
+            self.design.findings.append(problem)
+            return None
+        real = os.path.realpath(path)
+        if real in self._reading:
+            home = os.path.realpath(os.path.dirname(self.design.path) or os.curdir)
+            loop = " -> ".join(_from(home, p) for p in (*self._reading, real))
+            self.design.findings.append(
+                finding("invalid-value", f"components place each other in a circle: {loop}", at)
+            )
+            return None
+        declared = self._declared(path, at)
+        if declared is None:
+            return None
+        scope = self._scope
+        sets: list[tuple[str, Callable[[Mapping[str, Any]], object]]] = []
+        for name in given:
+            if name not in declared:
+                known = ", ".join(declared) or "none"
+                self.design.findings.append(
+                    finding(
+                        "unknown-key",
+                        f"the component {written!r} has no parameter {name!r}; its "
+                        f"parameters (`params:` in it): {known}",
+                        element.where("params", name, key=True),
+                    )
+                )
+                return None
+        for name, default in declared.items():
+            raw = given.get(name, default)
+            where = element.where("params", name) if name in given else at
+            setter = self._setter(name, raw, where)
+            if setter is None:
+                return None
+            sets.append((name, setter))
+        self._scope = (*scope, *sets)
+        try:
+            layout = self.read(path, at, self._reading)
+        finally:
+            self._scope = scope
+        if layout is None:
+            return None
+        parts = layout.parts
+        if layout.styles:
+            parts = _each_text(parts, lambda p: replace(p, styles=layout.styles))
+        if layout.font is not None:
+            font, font_at = layout.font, layout.font_at
+
+            def own_font(p: Part) -> Part:
+                if "font" in p.props:
+                    return p
+                props, places = {**p.props, "font": font}, {**p.places, "font": font_at}
+                return replace(p, props=props, places=places)
+
+            parts = _each_text(parts, own_font)
+        return tuple(parts), (written, given)
+
+    def _declared(self, path: str, at: Location | None) -> dict[str, object] | None:
+        """A component file's parameters and their values when none is given (its
+        `params:`); None, with a finding, when it is no layout file or a parameter
+        shares a field's name."""
+        from kitgen.load.documents import read_document
+
+        doc = read_document(path)
+        model = doc.model
+        if not isinstance(model, LayoutFile):
+            if not doc.findings:
+                self._not_layout(at)
+            return None
+        declared: dict[str, object] = dict(model.params or {})
+        for name in declared:
+            if name in self.design.fields or name == "language":
+                self.design.findings.append(
+                    finding(
+                        "invalid-value",
+                        f"the parameter {name!r} has a field's name: its templates could "
+                        "not tell them apart; name it otherwise",
+                        model.where("params", name, key=True),
+                    )
+                )
+                return None
+        return declared
+
+    def _not_layout(self, at: Location | None) -> None:
+        self.design.findings.append(
+            finding("invalid-value", "this is not a layout file (`kind: layout`)", at)
+        )
+
+    def _setter(
+        self, name: str, raw: object, at: Location | None
+    ) -> Callable[[Mapping[str, Any]], object] | None:
+        """How a card's value of a parameter is had: a value as written (a number stays
+        a number), a field's own value (`{{ cost }}`), a template's text, or a mapping's
+        entry for the card's value of its field (`{faction: {fire: "#c33"}}`), each
+        checked where it is written; None, with a finding, for what cannot be."""
+        if isinstance(raw, dict):
+            compiled = self.prop("text", raw, at)  # (a mapping of text values)
+            return None if compiled is None else compiled.value
+        if not isinstance(raw, str) or not is_template(raw):
+            return _constant(raw)
+        field_only = _FIELD_ONLY.match(raw)
+        if field_only is not None and field_only["name"] in self.design.fields:
+            return _field_value(field_only["name"])
+        try:
+            return self.template(raw, at)  # (its fields checked where it is written)
+        except _Refused:
+            return None
 
     def prop(self, name: str, raw: object, at: Location | None) -> Compiled | None:
         try:
@@ -1347,7 +1570,8 @@ class Layouts:
     def template(self, text: str, at: Location | None, strict: bool = True) -> Render:
         """Compile a template, checking the names it reads are fields. A template that
         only prints a field (`{{ name }}`, the usual one) reads it without jinja2: the
-        same text, without a template's run on every card."""
+        same text, without a template's run on every card. In a component, it reads
+        the component's parameters too (`component`), each had for the card first."""
         simple = _FIELD_ONLY.match(text)
         if simple is not None and simple["name"] in self.design.fields:
             name = simple["name"]
@@ -1364,8 +1588,12 @@ class Layouts:
         except TemplateError as err:
             self.design.findings.append(finding("template-error", f"template: {err}", at))
             raise _Refused from None
-        self.check_fields(sorted(names), at)
+        scope = self._scope
+        params = {name for name, _ in scope}
+        self.check_fields(sorted(n for n in names if n not in params), at)
         render: Render = template.render
+        if scope and params.intersection(names):
+            return _in_scope(render, scope)
         return render
 
     def numbered(
@@ -1424,6 +1652,62 @@ class Layouts:
             return
         keys = list(compiled.table) + ([] if compiled.otherwise is _unset() else [ELSE])
         self.design.findings += coverage(spec, compiled.field, keys, f"`{compiled.name}`", at)
+
+
+def _constant(value: object) -> Callable[[Mapping[str, Any]], object]:
+    """A parameter's value as written: the same on every card."""
+    return lambda context: value
+
+
+def _field_value(name: str) -> Callable[[Mapping[str, Any]], object]:
+    """A parameter that is a field (`{{ cost }}`): the card's value of it, as it is."""
+    return lambda context: context[name]
+
+
+def _in_scope(
+    render: Render, scope: tuple[tuple[str, Callable[[Mapping[str, Any]], object]], ...]
+) -> Render:
+    """A component's template: run with the card's fields and the parameters' values
+    for the card (had once a card and component: `CardContext.memo`)."""
+    key = ("params", id(scope))
+
+    def run(context: Mapping[str, Any]) -> str:
+        memo = getattr(context, "memo", None)
+        values = memo.get(key) if memo is not None else None
+        if values is None:
+            values = {**context, **{name: value(context) for name, value in scope}}
+            if memo is not None:
+                memo[key] = values
+        return render(values)
+
+    return run
+
+
+def flatten(parts: Sequence[Part], frame: tuple[Part, ...] = ()) -> list[Part]:
+    """A layout's elements in drawing order, its groups' and components' in their
+    place, each knowing the groups it lies in (`frame`): beside each other, by their
+    `z:` (lower first; the same, as written)."""
+    out: list[Part] = []
+    for part in sorted(parts, key=_z):
+        if part.type in ("group", "component"):
+            out += flatten(part.children, (*frame, part))
+        else:
+            out.append(replace(part, frame=frame) if frame else part)
+    return out
+
+
+def _z(part: Part) -> int:
+    return part.z
+
+
+def _each_text(parts: Sequence[Part], change: Callable[[Part], Part]) -> list[Part]:
+    """The parts with `change` made to each text among them, in groups too."""
+    out: list[Part] = []
+    for part in parts:
+        if part.children:
+            part = replace(part, children=tuple(_each_text(part.children, change)))
+        out.append(change(part) if part.type == "text" else part)
+    return out
 
 
 def coverage(

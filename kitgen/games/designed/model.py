@@ -195,7 +195,18 @@ def _condition(value: Any) -> Any:
 Condition = Annotated[str | dict[str, list[str]], BeforeValidator(_condition)]
 
 ElementType = Literal[
-    "rect", "ellipse", "line", "polygon", "star", "arc", "path", "text", "image", "icon"
+    "rect",
+    "ellipse",
+    "line",
+    "polygon",
+    "star",
+    "arc",
+    "path",
+    "text",
+    "image",
+    "icon",
+    "group",
+    "component",
 ]
 Anchor = Literal[
     "top-left",
@@ -252,7 +263,12 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     ),
     "image": ("src", "fit", "bleed", "clip", "tint"),
     "icon": ("icon", "fit", "tint"),
+    "group": ("clip",),
+    "component": ("clip",),
 }
+# What a group or a component holds besides its properties: its elements, or the
+# layout it places and the values it gives that layout's parameters.
+STRUCTURE: dict[str, tuple[str, ...]] = {"group": ("elements",), "component": ("layout", "params")}
 SHARED_PROPERTIES = (
     "type",
     "name",
@@ -265,8 +281,19 @@ SHARED_PROPERTIES = (
     "rotate",
     "pivot",
     "opacity",
+    "z",
 )
-REQUIRED_PROPERTY = {"text": "text", "image": "src", "icon": "icon", "path": "d"}
+REQUIRED_PROPERTY = {
+    "text": "text",
+    "image": "src",
+    "icon": "icon",
+    "path": "d",
+    "group": "elements",
+    "component": "layout",
+}
+MAX_DEPTH = 8  # groups and components inside each other
+MAX_PARTS = 1000  # elements of a layout, those in groups and components counted
+MAX_PARAMS = 32  # a component's parameters
 
 
 def _element_schema(schema: dict[str, Any]) -> None:
@@ -299,6 +326,14 @@ class Element(Located):
     rotate: Property | None = None  # degrees turned clockwise about its `pivot`
     pivot: Property | None = None  # the point of its box it turns about (its middle)
     opacity: Property | None = None  # how opaque it is drawn, 0 to 1 (1)
+    # Where it is drawn among the elements beside it: higher over lower, the same in
+    # the order written (default 0).
+    z: Annotated[int, Field(ge=-1000, le=1000)] | None = None
+    # group: the elements it holds, placed in its box
+    elements: list[Element] | None = Field(default=None, max_length=MAX_ELEMENTS)
+    # component: a layout file placed in its box, and values for its `params:`
+    layout: RelPath | None = None
+    params: dict[FieldName, Property] | None = Field(default=None, max_length=MAX_PARAMS)
     # shapes
     fill: Property | None = None
     stroke: Property | None = None
@@ -368,7 +403,7 @@ class Element(Located):
 
 def wrong_properties(kind: str, given: set[str]) -> str | None:
     """Why an element of this type cannot take these properties (None: it can)."""
-    own = OWN_PROPERTIES[kind]
+    own = (*OWN_PROPERTIES[kind], *STRUCTURE.get(kind, ()))
     wrong = sorted(key for key in given if key not in SHARED_PROPERTIES and key not in own)
     if not wrong:
         return None
@@ -427,6 +462,9 @@ class LayoutFile(Located):
     safe: Length | None = None
     background: Property | None = None
     font: FontProperty | None = None  # its text elements' font when they name none
+    # A component's parameters and their values when a layout placing it gives none:
+    # its templates read them by name (`{{ value }}`).
+    params: dict[FieldName, Scalar] | None = Field(default=None, max_length=MAX_PARAMS)
     # Span styles its text names (`{prereq}...{/}`), over those of what it extends.
     styles: dict[StyleName, SpanStyleFile] = Field(default_factory=empty_map, max_length=MAX_STYLES)
     elements: list[Element] = Field(default_factory=empty, max_length=MAX_ELEMENTS)

@@ -87,11 +87,20 @@ FIELD_HELP = {
     "of the text around it (30%); negative lowers it (-30%).",
     "LayoutFile.elements": "What the card shows, drawn in order, later over earlier: shapes, "
     "text, images and icons (at most 200).",
-    "Element.type": "rect, ellipse, line, polygon, star, arc, path, text, image or icon; "
-    "leave it "
-    "out "
-    "to change the "
-    "element of the same `name` in the layout this one extends.",
+    "Element.type": "rect, ellipse, line, polygon, star, arc, path, text, image, icon, group "
+    "(elements in a box of their own) or component (a layout placed with parameters); leave "
+    "it out to change the element of the same `name` in the layout this one extends.",
+    "Element.z": "Where it is drawn among the elements beside it: higher over lower (-1000 "
+    "to 1000, default 0); the same, in the order written.",
+    "Element.elements": "group: its elements, placed in its box (their % of the group's "
+    "box), turned, cut, made see-through and shown with it.",
+    "Element.layout": "component: a layout file whose elements are drawn in this box, like "
+    "a cost badge many layouts share.",
+    "Element.params": "component: values for the parameters its layout declares "
+    "(`params:` there): a value, a template over the card's fields ({{ cost }}) or a "
+    "mapping from a field's values.",
+    "LayoutFile.params": "A component's parameters and their values when a layout placing "
+    "it gives none: its templates read them by name ({{ value }}).",
     "Element.name": "The element's name: messages name it, and a layout that extends this "
     "one changes it by this name.",
     "Element.x": "How far in from the `anchor` point, across: mm when bare, or mm, cm, in, pt, "
@@ -150,7 +159,8 @@ FIELD_HELP = {
     "o'clock, 90 is 3 o'clock; default 0).",
     "Element.end": "arc: where it ends, degrees clockwise from the top (default 360: the "
     "whole way round).",
-    "Element.clip": "image: the shape it is cut to in its box: box (the default), ellipse, "
+    "Element.clip": "image, group, component: the shape it is cut to in its box: box (the "
+    "default), ellipse, "
     "round 3mm, polygon 6 (polygon 8 22.5: turned), or path followed by SVG path data.",
     "Element.d": "path: SVG path data, as in <path d=...> (M L H V C S Q T A Z, relative "
     "too): an icon's path pastes as it is.",
