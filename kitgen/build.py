@@ -426,7 +426,7 @@ class KitBuilder:
                     gutter=setup.gutter,
                     margin=setup.margin,
                 )
-                self._put(cut_path, cut_svg(deck.title, grid, marks))
+                self._put(cut_path, cut_svg(deck.title, grid, marks, deck.shape))
 
         self._plan([path] if cut_path is None else [path, cut_path], make)
 

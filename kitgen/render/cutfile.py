@@ -5,16 +5,22 @@ Units are millimetres (`width`/`height` in mm, a viewBox in mm, y down), so the 
 opens at the paper's size. Two layers: `Regmarks` (the marks, black, as printed; the
 Inkscape "Send to Silhouette" extension leaves a layer of this name out of the cut)
 and `Cut` (one rectangle per card slot of a full sheet, on its trim: hairline red, no
-fill). The text is the same for the same setup, byte for byte.
+fill; for cards of a shape of their own, a path of that shape). The text is the same
+for the same setup, byte for byte.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from kitgen.layout.cutting import Registration
 from kitgen.layout.geometry import Box, Grid
 from kitgen.layout.units import MM
+
+if TYPE_CHECKING:
+    from kitgen.layout.shapes import CardShape
 
 
 def _mm(value: float) -> str:
@@ -31,23 +37,46 @@ def _rect(box: Box, height: float, style: str, ident: str) -> str:
     )
 
 
-def cut_svg(title: str, grid: Grid, registration: Registration) -> bytes:
-    """The cut file for a print-and-cut grid and its registration marks."""
+def _path(
+    commands: Sequence[tuple[object, ...]], box: Box, height: float, style: str, ident: str
+) -> str:
+    """An SVG path of a card's outline (kitgen.layout.shapes, in the card's points, y
+    up) at a slot's trim `box` on a page `height` points high."""
+    words: list[str] = []
+    for command in commands:
+        kind = str(command[0])
+        numbers = [float(v) for v in command[1:]]  # type: ignore[arg-type]
+        points = [
+            f"{_mm(box.x + numbers[k])} {_mm(height - box.y - numbers[k + 1])}"
+            for k in range(0, len(numbers), 2)
+        ]
+        words.append(" ".join([kind, *points]))
+    return f'    <path id="{ident}" d="{" ".join(words)}" style="{style}"/>'
+
+
+def cut_svg(
+    title: str, grid: Grid, registration: Registration, shape: CardShape | None = None
+) -> bytes:
+    """The cut file for a print-and-cut grid and its registration marks; `shape`: the
+    cards' own shape (else each card is cut along its rectangle)."""
     page = grid.page
     width, height = _mm(page.width), _mm(page.height)
     marks = [
         _rect(box, page.height, "fill:#000000;stroke:none", f"regmark-{i + 1}")
         for i, box in enumerate(registration.shapes)
     ]
-    cuts = [
-        _rect(
-            slot.trim,
-            page.height,
-            "fill:none;stroke:#ff0000;stroke-width:0.1",
-            f"card-r{slot.row + 1}-c{slot.col + 1}",
-        )
-        for slot in grid.slots
-    ]
+    style = "fill:none;stroke:#ff0000;stroke-width:0.1"
+    if shape is not None:
+        outline = shape.outline(grid.card.width, grid.card.height)
+        cuts = [
+            _path(outline, slot.trim, page.height, style, f"card-r{slot.row + 1}-c{slot.col + 1}")
+            for slot in grid.slots
+        ]
+    else:
+        cuts = [
+            _rect(slot.trim, page.height, style, f"card-r{slot.row + 1}-c{slot.col + 1}")
+            for slot in grid.slots
+        ]
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" '

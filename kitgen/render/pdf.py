@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab import rl_config
@@ -69,6 +70,21 @@ class KitCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
         resources.setShading(shading)
         resources.setColorSpace(getattr(form, "_colorsUsed", {}))
         form.Resources = resources
+
+
+def trace(path: object, commands: Sequence[tuple[object, ...]]) -> None:
+    """A shape's outline commands (kitgen.layout.shapes) onto a reportlab path."""
+    for command in commands:
+        kind = command[0]
+        numbers = [float(v) for v in command[1:]]  # type: ignore[arg-type]
+        if kind == "M":
+            path.moveTo(*numbers)  # type: ignore[attr-defined]
+        elif kind == "L":
+            path.lineTo(*numbers)  # type: ignore[attr-defined]
+        elif kind == "C":
+            path.curveTo(*numbers)  # type: ignore[attr-defined]
+        else:
+            path.close()  # type: ignore[attr-defined]
 
 
 # How a print dialog should turn sheets over, by kitgen's duplex setting.

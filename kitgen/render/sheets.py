@@ -31,12 +31,13 @@ from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.units import MM
 from kitgen.render.fonts import BOLD, REGULAR, text_width
 from kitgen.render.forms import draw_once
-from kitgen.render.pdf import finish, new_canvas
+from kitgen.render.pdf import finish, new_canvas, trace
 from kitgen.render.shaping import draw_line, needs_shaping
 from kitgen.render.textruns import draw_string
 
 if TYPE_CHECKING:
     from kitgen.layout.setup import PrintSetup
+    from kitgen.layout.shapes import CardShape
     from kitgen.model.findings import Finding
     from kitgen.model.kit import Ink
 
@@ -64,6 +65,9 @@ class CardSource:
     front: Callable[[int], Painter]
     back_key: Callable[[int], str]
     back: Callable[[int], Painter]
+    # The shape the cards are cut to, when they are not rectangles (round tokens, hex
+    # tiles): the painters draw inside it; a sheet draws its cut line on the fronts.
+    shape: CardShape | None = None
 
 
 # Builds a deck's card source for a card size, bleed and ink.
@@ -89,6 +93,7 @@ class Deck:
     # Some card holds a placeholder for missing art (a draft build): every sheet's label
     # and the PDF's title begin "DRAFT", so the sheets are never taken for the print file.
     draft: bool = False
+    shape: CardShape | None = None  # the shape its cards are cut to (None: rectangles)
 
     @property
     def count(self) -> int:
@@ -108,9 +113,19 @@ def deck_sheets_pdf(
 class SheetRenderer:
     """Draws page plans onto a canvas, defining each form the first time it is used."""
 
-    def __init__(self, canvas: Canvas, source: CardSource, plans: list[PagePlan]) -> None:
+    def __init__(
+        self,
+        canvas: Canvas,
+        source: CardSource,
+        plans: list[PagePlan],
+        *,
+        outlines: bool = True,
+    ) -> None:
         self.canvas = canvas
         self.source = source
+        # Draw a shaped card's cut line (its outline) on the fronts (not for a cutting
+        # machine, which cuts it from the cut file).
+        self.outlines = outlines and source.shape is not None
         self.forms: set[str] = set()
         self.uses: dict[str, int] = {}
         # Each plan's form names, by the plan's id (the plans are kept: ids stay theirs).
@@ -166,6 +181,33 @@ class SheetRenderer:
                 self._painter(plan, placement.item)(c)
             c.restoreState()
 
+    def _outlines(self, plan: PagePlan) -> None:
+        """The cut line of each front on a page of cards of a shape of their own: its
+        outline at the trim, a black hairline, over the card (a round token or a hex tile
+        is cut along it; the crop marks give the box round it)."""
+        shape = self.source.shape
+        assert shape is not None
+        c = self.canvas
+        w, h = self.source.card.width, self.source.card.height
+        c.saveState()
+        c.setStrokeColor(black)
+        c.setLineWidth(HAIRLINE)
+        for placement in plan.placements:
+            if placement.item < 0 or plan.side == "back":
+                continue  # (a back is cut with its front)
+            trim = placement.slot.trim
+            c.saveState()
+            if placement.rotate == 180:
+                c.translate(trim.x + w, trim.y + h)
+                c.rotate(180)
+            else:
+                c.translate(trim.x, trim.y)
+            path = c.beginPath()
+            trace(path, shape.outline(w, h))
+            c.drawPath(path, stroke=1, fill=0)
+            c.restoreState()
+        c.restoreState()
+
     def page(self, plan: PagePlan, *, decorate: Callable[[Canvas], None] | None = None) -> None:
         """Draw one page plan and end the page.
 
@@ -200,6 +242,8 @@ class SheetRenderer:
                 self._marks_reach = (plan.marks, _reach(plan.marks))  # (one grid's, page on page)
             reach = self._marks_reach[1]
             draw_once(c, ("marks", plan.marks), reach, lambda c: draw_marks(c, plan.marks))
+        if self.outlines:
+            self._outlines(plan)
         if plan.fold is not None:
             draw_fold(c, plan)
         c.restoreState()
@@ -413,7 +457,7 @@ def card_sheets_pdf(
     canvas, buffer = new_canvas(
         title, f"kitgen card sheets: {setup.describe()}", duplex=setup.duplex
     )
-    renderer = SheetRenderer(canvas, source, plans)
+    renderer = SheetRenderer(canvas, source, plans, outlines=setup.cut != "silhouette")
     sheets = max((p.sheet for p in plans), default=-1) + 1
     described = setup.describe()  # (the same on every sheet)
     label_room = label_boxes(grid, margin=m, area=area, keep_clear=keep_clear)

@@ -40,6 +40,7 @@ from kitgen.model.findings import Finding, Location, finding, warning
 # draw cards (kitgen.games.designed.check imports it when it lays cards out).
 from kitgen.render.fonts import chain_family, face_key, has_glyph
 from kitgen.render.forms import draw_once
+from kitgen.render.pdf import trace
 from kitgen.render.pictures import draw_picture, low_dpi, placement
 from kitgen.render.richtext import (
     Look,
@@ -307,6 +308,9 @@ class Artist:
         # elements move with the card (`box`), and radii in mm shrink or grow with it.
         self.made = made or card
         self.shrink = min(card.width / self.made.width, card.height / self.made.height)
+        # The shape its cards are cut to (None: a rectangle): drawn inside it and its
+        # bleed, their text kept inside it (kitgen.layout.shapes).
+        self.shape = design.card_shape
         self.folder = os.path.dirname(design.path)
         # A draft (`kitgen build --draft`, `watch`): a missing image is a placeholder.
         from kitgen.load.images import is_draft
@@ -1052,6 +1056,8 @@ class Artist:
         x0, x1 = sorted((placed.x, placed.x + placed.width))
         y0, y1 = sorted((placed.y, placed.y + placed.height))
         w, h, b = self.card.width, self.card.height, self.bleed
+        if part.type == "text" and self.shape is not None:
+            return self._outside_shape(part, (x0, y0, x1, y1), layout)
         eps = 0.01
         safe = self._safe(layout) if part.type == "text" else 0.0
         inside = x0 >= safe - eps and y0 >= safe - eps and x1 <= w - safe + eps
@@ -1091,6 +1097,38 @@ class Artist:
             )
         return out
 
+    def _outside_shape(
+        self, part: Part, box: tuple[float, float, float, float], layout: Layout
+    ) -> list[tuple[str, str, Location | None]]:
+        """`outside` for text on a card of a shape of its own: its letters' corners
+        inside the shape (else it prints cut off: `text-clipped`), and inside the shape
+        shrunk by the safe area (else `outside-safe`)."""
+        assert self.shape is not None
+        x0, y0, x1, y1 = box
+        w, h = self.card.width, self.card.height
+        corners = ((x0, y0), (x0, y1), (x1, y0), (x1, y1))
+        kind = self.shape.written.split()[0]
+        if not all(self.shape.contains(x, y, w, h) for x, y in corners):
+            return [
+                (
+                    "text-clipped",
+                    f"{part.label} reaches past the card's cut line (its shape, `{kind}`): "
+                    "it would print cut off; move it in or make its box smaller",
+                    part.where,
+                )
+            ]
+        safe = self._safe(layout)
+        if safe > 0 and not all(self.shape.contains(x, y, w, h, -safe) for x, y in corners):
+            return [
+                (
+                    "outside-safe",
+                    f"{part.label} reaches past the safe area ({format_mm(safe)} inside "
+                    f"the cut of the card's shape, `{kind}`); a cut a little off could clip it",
+                    part.where,
+                )
+            ]
+        return []
+
     def _safe(self, layout: Layout) -> float:
         """The layout's safe area: how far inside the cut text keeps."""
         found = self._safes.get(id(layout))
@@ -1101,8 +1139,10 @@ class Artist:
 
     # -- drawing ------------------------------------------------------------------------
 
-    def paint(self, c: Canvas, card: Card, layout: Layout | None) -> None:
-        """Draw one side of a card (checked already) in trim coordinates.
+    def paint(self, c: Canvas, card: Card, layout: Layout | None, *, back: bool = False) -> None:
+        """Draw one side of a card (checked already) in trim coordinates; a card of a
+        shape of its own (`shape:`) is drawn inside the shape grown by the bleed (a
+        `back` inside it as seen from the back of the sheet: its left and right swapped).
 
         What draws the same on many cards (the elements and background that no template
         sets: constants, and mappings of a field, whose values are few) is drawn once a
@@ -1111,6 +1151,20 @@ class Artist:
         drawing order is one form, so the order of what is drawn stays as written."""
         if layout is None:
             return
+        if self.shape is not None:
+            c.saveState()
+            path = c.beginPath()
+            trace(
+                path,
+                self.shape.outline(self.card.width, self.card.height, self.bleed, mirrored=back),
+            )
+            c.clipPath(path, stroke=0, fill=0)
+            self._paint(c, card, layout)
+            c.restoreState()
+            return
+        self._paint(c, card, layout)
+
+    def _paint(self, c: Canvas, card: Card, layout: Layout) -> None:
         context = self.context(card)
         w, h, b = self.card.width, self.card.height, self.bleed
         for fixed, items in self._segments(layout):
@@ -2237,7 +2291,7 @@ def deck(
             return lambda c: artist.paint(c, cards[i], face_layout(i))
 
         def back(i: int) -> Callable[[Canvas], None]:
-            return lambda c: artist.paint(c, cards[i], back_layout(i))
+            return lambda c: artist.paint(c, cards[i], back_layout(i), back=True)
 
         def back_key(i: int) -> str:
             layout = back_layout(i)
@@ -2248,7 +2302,13 @@ def deck(
             return f"back-layout-{back_index[id(layout)]}"  # (a form's name: no path in it)
 
         return CardSource(
-            size, bleed, lambda i: f"face-{rows[id(cards[i])]}", front, back_key, back
+            size,
+            bleed,
+            lambda i: f"face-{rows[id(cards[i])]}",
+            front,
+            back_key,
+            back,
+            design.card_shape,
         )
 
     def check(size: Size, card_name: str) -> list[Finding]:
@@ -2273,7 +2333,7 @@ def deck(
             for card in {id(card): card for card in cards}.values()
             for pick in (design.face, design.back)
         )
-    return Deck(design.game_id, stem, title, names, source, check, draft)
+    return Deck(design.game_id, stem, title, names, source, check, draft, design.card_shape)
 
 
 def _fixed(item: Part | None, layout: Layout) -> bool:

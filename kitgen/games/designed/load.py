@@ -49,6 +49,7 @@ from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
     from kitgen.games.designed.spans import SpanStyle
+    from kitgen.layout.shapes import CardShape
     from kitgen.load.fontfile import FontSource
     from kitgen.load.table_shape import Cell, Table
     from kitgen.model.document import Document
@@ -103,6 +104,7 @@ class Layout:
     styles: dict[str, SpanStyle] = field(default_factory=dict)
     # A component's parameters, and their values when a layout gives none (`params:`).
     params: dict[str, object] = field(default_factory=dict)
+    shape: CardShape | None = None  # the card's shape (`shape:`; None: a rectangle)
 
 
 @dataclass
@@ -180,6 +182,7 @@ class Design:
     deck: str | None = None
     deck_size: str | None = None  # the deck's `size:` (before the kit's card size)
     deck_size_at: Location | None = None
+    deck_shape: CardShape | None = None  # the deck's `shape:` (before its face layout's)
     # The language of the edition this design prints (None: its first language's, as
     # its plain columns hold it): `edition`.
     language: str | None = None
@@ -225,6 +228,16 @@ class Design:
         the game itself."""
         several = self.deck is None and self.file is not None and self.file.decks is not None
         return self.views if several else [self]
+
+    @property
+    def card_shape(self) -> CardShape | None:
+        """The shape its cards are cut to: its deck's `shape:`, else its (first) face
+        layout's; None for a rectangle."""
+        if self.deck_shape is not None:
+            return self.deck_shape
+        if self.face is None or not self.face.layouts:
+            return None
+        return self.face.all()[0].shape
 
     def view(self, name: str) -> Design | None:
         """The deck of this name (Unicode identity, case aside), or None."""
@@ -458,6 +471,14 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
                 view.deck_size, view.deck_size_at = spec.size, size_at
             except LayoutError as err:
                 design.findings.append(finding("invalid-value", str(err), size_at))
+        if spec.shape is not None:
+            from kitgen.layout.shapes import ShapeError, read_shape
+
+            try:
+                view.deck_shape = read_shape(spec.shape)
+            except ShapeError as err:
+                where = model.where("decks", name, "shape")
+                design.findings.append(finding("invalid-value", str(err), where))
         _read_cards(view, model, spec.cards, ("decks", name, "cards"), design)
         design.views.append(view)
         design.cards += view.cards
@@ -1124,6 +1145,7 @@ class Layouts:
                 parent.font_at,
                 dict(parent.styles),
                 dict(parent.params),
+                parent.shape,
             )
         reading = self._reading
         if not reading:
@@ -1255,6 +1277,15 @@ class Layouts:
                 setattr(base, key, text)
         if model.background is not None:
             base.background = self.prop("background", model.background, model.where("background"))
+        if model.shape is not None:
+            from kitgen.layout.shapes import ShapeError, read_shape
+
+            try:
+                base.shape = read_shape(model.shape)
+            except ShapeError as err:
+                self.design.findings.append(
+                    finding("invalid-value", str(err), model.where("shape"))
+                )
         if model.font is not None:
             base.font_at = model.where("font")
             base.font = self.prop("font", model.font, base.font_at)

@@ -458,6 +458,8 @@ class LayoutFile(Located):
     kind: Literal["layout"]
     extends: RelPath | None = None
     size: Name | None = None
+    # The card's shape in its size's box: rect, round, hex, rounded 3mm, path ...
+    shape: Annotated[str, StringConstraints(max_length=20_000)] | None = None
     bleed: Length | None = None
     safe: Length | None = None
     background: Property | None = None
@@ -590,6 +592,7 @@ class DeckSpec(Located):
     face: RelPath | LayoutChoice
     back: RelPath | LayoutChoice | None = None
     size: Name | None = None  # its cards' size, before the kit's and its face layout's
+    shape: Name | None = None  # its cards' shape (round, hex, ...), before its face layout's
 
 
 def deck_key(name: str) -> str:

@@ -72,6 +72,10 @@ FIELD_HELP = {
     "LayoutFile.background": "A colour or gradient (linear(180, #fff, #000), radial(...)) "
     "that fills the whole card, bleed included: a value, a template or a mapping from a "
     "field's values.",
+    "LayoutFile.shape": "The shape its cards are cut to, in the box of their size: rect "
+    "(the default), round, hex, hex flat, rounded 3mm, or path followed by SVG path data.",
+    "DeckSpec.shape": "This deck's cards' shape (as a layout's `shape:`): round, hex, hex "
+    "flat, rounded 3mm or path ...; before its face layout's.",
     "LayoutFile.font": "The font of this layout's text elements that name none (and of the "
     "layouts that extend it): a font, or a fallback chain like [house, symbols, sans].",
     "LayoutFile.styles": "Span styles its text names (`{prereq}Trash 1 Stone{/}`): each "
