@@ -289,3 +289,18 @@ def test_a_bad_clip_is_a_finding_at_its_line(tmp_path: Path, clip: str, said: st
     found = [f for f in design.findings if f.code == "invalid-value"]
     assert found and said in found[0].message, design.findings
     assert found[0].location is not None and found[0].location.line == 4
+
+
+def test_a_polygons_corners_are_rounded_by_its_radius(tmp_path: Path) -> None:
+    """A hexagon's top corner: filled when sharp, the paper's when rounded 4 mm back."""
+
+    def top_corner(radius: str) -> tuple[int, int, int]:
+        face = (
+            "game: shaped\nkind: layout\nelements:\n"
+            "  - {type: polygon, sides: 6, x: 10mm, y: 10mm, width: 40mm, height: 40mm, "
+            f"fill: '#000000'{radius}}}\n"
+        )
+        return _pixel(_card(tmp_path, face)[1], 30, 10.4)
+
+    assert top_corner("") == (0, 0, 0)
+    assert top_corner(", radius: 4mm") == (255, 255, 255)

@@ -1543,7 +1543,7 @@ class Artist:
             c.line(x, y, x + bw, y + bh)
         elif part.type in ("polygon", "star"):
             path = c.beginPath()
-            _trace(path, self._corners(part, context, placed))
+            _trace(path, self._corners(part, context, placed), self._rounding(part, context))
             c.drawPath(  # (nonzero: a polygon whose sides cross is filled all over, as in SVG)
                 path, stroke=int(stroke is not None), fill=int(fill is not None), fillMode=1
             )
@@ -1589,7 +1589,7 @@ class Artist:
         x, y, bw, bh = placed.x, placed.y, placed.width, placed.height
         if part.type in ("polygon", "star"):
             path = c.beginPath()
-            _trace(path, self._corners(part, context, placed))
+            _trace(path, self._corners(part, context, placed), self._rounding(part, context))
             return path
         if part.type == "path":
             view = _value(part, "view", context)
@@ -1656,6 +1656,17 @@ class Artist:
         view = _value(part, "view", context)
         drawn = _svg_path(c, path, view if isinstance(view, tuple) else None, placed)
         c.drawPath(drawn, stroke=int(stroke), fill=int(fill), fillMode=1)
+
+    def _rounding(self, part: Part, context: Mapping[str, Any]) -> float:
+        """How far a polygon's or star's corners are rounded back along each side, in
+        points (`radius`: mm moving with the card's size, % of the card's shorter side);
+        0 for sharp corners."""
+        radius = _value(part, "radius", context) if "radius" in part.props else None
+        if not isinstance(radius, Length):
+            return 0.0
+        if radius.percent:
+            return radius.points(min(self.card.width, self.card.height))
+        return radius.value * self.shrink
 
     def _corners(
         self, part: Part, context: Mapping[str, Any], placed: Placed
@@ -1849,11 +1860,35 @@ def _corner(radius: Length, w: float, h: float, shrink: float) -> float:
     return min(r, w / 2, h / 2)
 
 
-def _trace(path: Any, corners: list[tuple[float, float]]) -> None:
-    """A closed polygon through `corners` onto a reportlab path."""
-    path.moveTo(*corners[0])
-    for corner in corners[1:]:
-        path.lineTo(*corner)
+def _trace(path: Any, corners: list[tuple[float, float]], rounding: float = 0.0) -> None:
+    """A closed polygon through `corners` onto a reportlab path; with `rounding`, each
+    corner cut back that far along both its sides (at most half of the shorter) and
+    rounded by a curve that the corner pulls, as a quadratic curve through it would."""
+    if rounding <= 0:
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+        return
+    n = len(corners)
+    ends: list[tuple[tuple[float, float], tuple[float, float]]] = []  # each corner's cut
+    for k in range(n):
+        (px, py), (cx, cy), (nx, ny) = corners[k - 1], corners[k], corners[(k + 1) % n]
+        back, on = math.hypot(px - cx, py - cy), math.hypot(nx - cx, ny - cy)
+        cut = min(rounding, back / 2, on / 2)
+        start = (cx + (px - cx) * cut / back, cy + (py - cy) * cut / back) if back else (cx, cy)
+        end = (cx + (nx - cx) * cut / on, cy + (ny - cy) * cut / on) if on else (cx, cy)
+        ends.append((start, end))
+    path.moveTo(*ends[0][1])
+    for k in [*range(1, n), 0]:
+        (sx, sy), (ex, ey) = ends[k]
+        cx, cy = corners[k]
+        path.lineTo(sx, sy)
+        path.curveTo(
+            sx + 2 / 3 * (cx - sx), sy + 2 / 3 * (cy - sy),
+            ex + 2 / 3 * (cx - ex), ey + 2 / 3 * (cy - ey),
+            ex, ey,
+        )  # fmt: skip
     path.close()
 
 

@@ -143,7 +143,8 @@ FIELD_HELP = {
     "Element.stroke_width": "rect, ellipse, line, polygon, star, arc, path: the outline's "
     "width, a "
     "length (default 0.5pt).",
-    "Element.radius": "rect: the radius of its rounded corners, a length.",
+    "Element.radius": "rect: the radius of its rounded corners, a length; polygon, star: how "
+    "far each corner is rounded back along its sides.",
     "Element.dash": "shapes (rect, ellipse, line, polygon, star, arc, path): the outline's "
     "dashes: solid (the default), dashed, dotted, or lengths of dashes and gaps in turn "
     "(`3mm 1mm`).",
