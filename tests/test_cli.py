@@ -222,6 +222,10 @@ def test_build_all_writes_every_kit(built_all: SharedBuild) -> None:
             # the example of a designed game of two decks (no rules of its own)
             ("harbour-lights", "harbour-lights-specials-cards.pdf"),
             ("harbour-lights", "harbour-lights-resources-cards.pdf"),
+            # the gallery: cards, hex tiles and round tokens (no rules of its own)
+            ("prism-isles", "prism-isles-cards.pdf"),
+            ("prism-isles", "prism-isles-tiles-cards.pdf"),
+            ("prism-isles", "prism-isles-tokens-cards.pdf"),
         )
     ]
     assert "skipped" not in err
