@@ -17,6 +17,12 @@ frame, the pack's name at the foot, a back layout. Target: kitgen's time within 
 the floor's drawing as many cards. The cards are written here (fetch-free): the real
 decks of this shape that are open-licensed (Cards Against Humanity's, CC BY-NC-SA 2.0)
 are not kitgen's to ship, so the prompts are made of words of the same lengths.
+
+The rich deck, as issue 38 sets it: 1,000 cards whose layout uses what a Squib or
+nanDECK designer reaches for: rules text with spans (a red prerequisite on a line of
+its own, a keyword, styles named in the layout), a strip of sideways text (a rotated
+element), art cut to rounded corners (a clipped image) and a gradient ground by
+faction. Target: within 1.5x of the floor's time.
 """
 
 from __future__ import annotations
@@ -203,6 +209,116 @@ def text_deck_folder(folder: str, count: int, seed: int = 37) -> str:
     return os.path.join(folder, "kit.yaml")
 
 
+RICH_MAX_RATIO = 1.5
+RICH_RUNS = 7
+RICH_GAME = """\
+game: rich-deck
+kind: game
+title: Rich Deck
+players: {min: 2, max: 4}
+playing_time: 20 minutes
+summary: A game for measuring a rich layout.
+fields:
+  name: {type: text, max_length: 40}
+  faction: {type: choice, values: [sun, tide, grove]}
+  cost: {type: integer, min: 0, max: 9}
+  rules: {type: text}
+  art: {type: image}
+cards: cards.csv
+face: face.yaml
+back: back.yaml
+"""
+RICH_FACE = """\
+game: rich-deck
+kind: layout
+size: poker
+styles:
+  prereq: {colour: "#9b1d20", size: 8, italic: true}
+  key: {bold: true, colour: "#5a2d82"}
+background:
+  faction:
+    sun: "linear(160, #fff1c1, #e8a33d)"
+    tide: "linear(160, #d7f0ff, #2f7fb5)"
+    grove: "linear(160, #e6f4d7, #4f8a3c)"
+elements:
+  - {type: rect, x: 2.5mm, y: 2.5mm, width: 58mm, height: 83mm, radius: 3mm,
+     stroke: "#2b2118", fill: none}
+  - {type: text, text: "{{ name }}", x: 5mm, y: 4mm, width: 42mm, height: 10mm, size: 12,
+     bold: true, valign: middle}
+  - {type: image, src: "{{ art }}", x: 5mm, y: 16mm, width: 44mm, height: 34mm, fit: crop,
+     clip: round 3mm}
+  - {type: rect, anchor: top-right, x: 2.5mm, y: 16mm, width: 8mm, height: 34mm,
+     fill: "#2b2118"}
+  - {type: text, text: "RICH DECK", anchor: top-right, x: -10.5mm, y: 29mm, width: 30mm,
+     height: 8mm, size: 8, bold: true, colour: "#ffffff", align: centre, valign: middle,
+     rotate: 90}
+  - {type: text, x: 6mm, y: 53mm, width: 51mm, height: 29mm, size: 10, min_size: 6,
+     text: "{{ rules }}"}
+"""
+RICH_BACK = """\
+game: rich-deck
+kind: layout
+background: "radial(#3d348b, #1b1446)"
+elements:
+  - {type: star, anchor: centre, width: 30mm, height: 30mm, tips: 8, inner: 50%,
+     fill: "#f7b801"}
+"""
+RICH_KIT = "game: rich-deck\nkind: kit\nname: Rich Deck\ncomponents: [cards]\n"
+
+
+def rich_deck_folder(folder: str, count: int, seed: int = 38) -> str:
+    """Write the rich deck into `folder`; its kit's path."""
+    from PIL import Image
+
+    rng = random.Random(seed)
+    for i in range(10):
+        image = Image.new("RGB", (520, 400), (60 + 15 * i, 120, 210 - 12 * i))
+        image.save(os.path.join(folder, f"art{i}.png"))
+    rows = ["name,faction,cost,rules,art"]
+    for i in range(count):
+        words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 18)))
+        key = rng.choice(WORDS).title()
+        rules = f"{{key}}{key}{{/}}: {words}, then {rng.choice(WORDS)} {rng.randint(1, 5)}."
+        if i % 3 == 0:  # (a prerequisite in its own style, on a line of its own)
+            rules = f"{{prereq}}Requires: {rng.randint(1, 3)} {rng.choice(WORDS)}{{/}}\n{rules}"
+        faction = rng.choice(["sun", "tide", "grove"])
+        cost = rng.randint(0, 9)
+        rows.append(f'Card {i:04d},{faction},{cost},"{rules}",art{i % 10}.png')
+    files = {
+        "game.yaml": RICH_GAME,
+        "face.yaml": RICH_FACE,
+        "back.yaml": RICH_BACK,
+        "kit.yaml": RICH_KIT,
+        "cards.csv": "\n".join(rows) + "\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    return os.path.join(folder, "kit.yaml")
+
+
+def rich_rows(quick: bool, runs: int) -> list[Row]:
+    """The 1,000-card rich deck beside the floor drawing as many."""
+    count = QUICK_CARDS if quick else CARDS
+    floor_script = anchor("floor_render.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        kit = rich_deck_folder(tmp, count)
+        out = os.path.join(tmp, "out")
+        kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
+        floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
+        warm(kitgen, floor, cwd=tmp)
+        ours, theirs = [], []
+        for _ in range(runs):  # interleaved, so a busy moment hits both alike
+            ours.append(run(kitgen, tmp)[0])
+            theirs.append(run(floor, tmp)[0])
+    mine, base = statistics.median(ours), statistics.median(theirs)
+    return [
+        Row(NAME, f"kitgen build, rich deck of {count:,} cards (spans, clip, turn)", mine, "s"),
+        Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
+        at_most(NAME, "time, rich deck / floor", mine / base, "x", RICH_MAX_RATIO),
+    ]
+
+
 def text_rows(quick: bool, runs: int) -> list[Row]:
     """The 1,557-card text deck from a JSON list beside the floor drawing as many."""
     count = QUICK_TEXT_CARDS if quick else TEXT_CARDS
@@ -228,6 +344,7 @@ def text_rows(quick: bool, runs: int) -> list[Row]:
 def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list[Row]:
     count = cards or (QUICK_CARDS if quick else CARDS)
     text_runs = runs or (QUICK_RUNS if quick else TEXT_RUNS)
+    runs_rich = runs or (QUICK_RUNS if quick else RICH_RUNS)
     runs = runs or (QUICK_RUNS if quick else RUNS)
     floor_script = anchor("floor_render.py")
     with tempfile.TemporaryDirectory() as tmp:
@@ -247,6 +364,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
         floor_size = os.path.getsize(os.path.join(tmp, "floor.pdf")) / 1024
     mine, base = statistics.median(ours), statistics.median(theirs)
     text = text_rows(quick, text_runs)
+    rich = rich_rows(quick, runs_rich)
     return [
         Row(NAME, f"kitgen build, designed game of {count:,} cards (CSV)", mine, "s"),
         Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
@@ -255,6 +373,7 @@ def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list
         Row(NAME, "kitgen PDF size", size, "KiB"),
         Row(NAME, "floor PDF size", floor_size, "KiB"),
         *text,
+        *rich,
     ]
 
 
