@@ -108,10 +108,15 @@ def _build_deck(
         found = design.view(model.deck)
         assert found is not None
         part = found
+    from kitgen.games.designed.check import numbered_lines
+    from kitgen.rules.deck_rules import Entry
+
     index = CardIndex(part.cards, design.name_of, design.names_of)
     copies: dict[int, int] = {}
     order = []
-    for name, count in [*model.cards.items(), *model.sideboard.items()]:
+    lines = [Entry(n, c) for n, c in [*model.cards.items(), *model.sideboard.items()]]
+    for line in numbered_lines(design, part, lines)[0]:
+        name, count = line.name, line.count
         card = index.find(name)
         assert card is not None  # (the deck's check found every name)
         if id(card) not in copies:

@@ -131,6 +131,9 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     part, problem_of_deck = _deck_of(design, deck)
     if problem_of_deck is not None:
         return [*found, problem_of_deck]
+    main, by_number = numbered_lines(design, part, main)
+    side, side_numbers = numbered_lines(design, part, side)
+    found += by_number + side_numbers
     if design.file is not None:  # a line that several different cards answer to
         index = CardIndex(part.cards, design.name_of, design.names_of)
         found += [
@@ -163,6 +166,69 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     rules = design.file.deck_rules or DeckRules()
     found += check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
     return _said_once(found)
+
+
+def numbered_lines(
+    design: Design, part: Design, lines: list[Any]
+) -> tuple[list[Any], list[Finding]]:
+    """A deck's lines with each that names cards by number (`"#1-10, 15": 2`, numbers
+    and ranges of the game's `number_field`) as a line for each card so numbered, in
+    the order of the numbers, at the line's place; and what is wrong with them: no
+    field numbering the cards, a number or range that cannot be read (`invalid-value`),
+    numbers no card has (`unknown-card`)."""
+    from kitgen.games.designed.load import add_numbers
+    from kitgen.rules.deck_rules import Entry
+
+    if not any(line.name.startswith("#") for line in lines):
+        return lines, []
+    field = design.number_field
+    out: list[Any] = []
+    found: list[Finding] = []
+    by_number: dict[str, list[Any]] = {}
+    if field is not None:
+        for card in part.cards:
+            value = card.values.get(field)
+            if isinstance(value, int):
+                by_number.setdefault(str(value), []).append(card)
+    for line in lines:
+        if not line.name.startswith("#"):
+            out.append(line)
+            continue
+        if field is None:
+            found.append(
+                finding(
+                    "invalid-value",
+                    f"{line.name!r} names cards by number, but no field numbers them: give "
+                    "the game file `number_field:` (a whole-number field), or name the cards",
+                    line.where,
+                )
+            )
+            continue
+        numbers: dict[str, None] = {}
+        problem = None
+        for piece in line.name.split(","):
+            problem = add_numbers(numbers, piece.strip().removeprefix("#").strip())
+            if problem is not None:
+                break
+        if problem is None and len(numbers) > 1_000:
+            problem = "a line names at most 1,000 numbers"
+        if problem is not None:
+            found.append(finding("invalid-value", f"{line.name!r}: {problem}", line.where))
+            continue
+        missing = [n for n in numbers if n not in by_number]
+        if missing:
+            shown = ", ".join(missing[:5]) + (
+                f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            )
+            found.append(
+                finding(
+                    "unknown-card", f"{line.name!r}: no card has the {field} {shown}", line.where
+                )
+            )
+        for number in numbers:
+            for card in by_number.get(number, []):
+                out.append(Entry(design.name_of(card), line.count, line.where))
+    return out, found
 
 
 def _first_names(design: Design, part: Design, lines: list[Any]) -> list[Any]:
@@ -268,8 +334,8 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
         name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
         for name, spec in design.file.fields.items()
     }
-    main = [Entry(n, c) for n, c in deck.cards.items()]
-    side = [Entry(n, c) for n, c in deck.sideboard.items()]
+    main = numbered_lines(design, part, [Entry(n, c) for n, c in deck.cards.items()])[0]
+    side = numbered_lines(design, part, [Entry(n, c) for n, c in deck.sideboard.items()])[0]
     rules = design.file.deck_rules if design.rules_problem is None else None
     return stats_of(rules or DeckRules(), cards, fields, main, side)
 

@@ -230,6 +230,16 @@ class Design:
         return self.views if several else [self]
 
     @property
+    def number_field(self) -> str | None:
+        """The whole-number field that numbers its cards (`number_field:`, else a field
+        `number` of that type), for a deck's lines that name cards by number."""
+        if self.file is None:
+            return None
+        name = self.file.number_field or "number"
+        spec = self.file.fields.get(name)
+        return name if spec is not None and spec.type == "integer" else None
+
+    @property
     def card_shape(self) -> CardShape | None:
         """The shape its cards are cut to: its deck's `shape:`, else its (first) face
         layout's; None for a rectangle."""
@@ -593,6 +603,27 @@ def _field_names(model: DesignedGameFile) -> list[Finding]:
                 model.where("copies"),
             )
         )
+    numbered = model.number_field
+    if numbered is not None:
+        spec = model.fields.get(numbered)
+        if spec is None:
+            known = suggest(numbered, list(model.fields))
+            found.append(
+                finding(
+                    "unknown-key",
+                    f"`number_field` is {numbered!r}, which is no field of the game's cards{known}",
+                    model.where("number_field"),
+                )
+            )
+        elif spec.type != "integer":
+            found.append(
+                finding(
+                    "invalid-value",
+                    f"`number_field` is {numbered!r}, a field of type {spec.type}: cards are "
+                    "numbered by an integer field",
+                    model.where("number_field"),
+                )
+            )
     wanted = model.name_field
     if wanted is not None:
         spec = model.fields.get(wanted)
@@ -1644,7 +1675,7 @@ class Layouts:
             numbers: dict[str, None] = {}
             for item in wanted:
                 for part in item.split(","):
-                    problem = _add_numbers(numbers, part.strip())
+                    problem = add_numbers(numbers, part.strip())
                     if problem is not None:
                         self.design.findings.append(
                             finding("invalid-value", f"`when:` {name}: {problem}", at)
@@ -1780,7 +1811,7 @@ _WHOLE = re.compile(r"-?\d+")
 MAX_WHEN_NUMBERS = 10_000  # the numbers one `when:` field may name, its ranges written out
 
 
-def _add_numbers(numbers: dict[str, None], part: str) -> str | None:
+def add_numbers(numbers: dict[str, None], part: str) -> str | None:
     """Add a `when:` value of an integer field (a number or a range) to `numbers`; what
     is wrong with it, or None."""
     found = _RANGE.fullmatch(part)

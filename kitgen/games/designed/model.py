@@ -634,6 +634,9 @@ class DesignedGameFile(GameFile):
     back: RelPath | LayoutChoice | None = None
     decks: dict[Name, DeckSpec] | None = Field(default=None, min_length=1, max_length=MAX_DECKS)
     name_field: FieldName | None = None  # the field that names a card (else `name`)
+    # The whole-number field that numbers the cards, for a deck file's `"#1-10": 1`
+    # (else a field `number`, when it is one).
+    number_field: FieldName | None = None
     copies: Name | None = None  # the column of each card's copies (else `count` or `qty`)
     strict: bool = False  # a column no field reads is a finding (else ignored)
     icons: dict[IconName, RelPath] = Field(default_factory=empty_map, max_length=MAX_ICONS)

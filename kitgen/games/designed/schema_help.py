@@ -26,6 +26,8 @@ FIELD_HELP = {
     "DeckSpec.back": "This deck's back layout, as `face`; leave it out for blank backs.",
     "DeckSpec.size": "This deck's card size: poker, tarot, ..., one on its side (`poker "
     "landscape`) or WxH (`88x63mm`); before the kit's card size and the face layout's.",
+    "DesignedGameFile.number_field": "The whole-number field that numbers the cards "
+    '(default `number`): a deck file\'s line `"#1-10, 15": 2` names cards by it.',
     "DesignedGameFile.name_field": "The field that names a card in messages, decks, exports "
     "and Tabletop Simulator (default `name`).",
     "DesignedGameFile.icons": "Icon names and their files (SVG, PNG or JPEG): text draws "
