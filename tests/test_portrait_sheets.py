@@ -93,12 +93,15 @@ def setup_for(
     bleed_mm: float,
     duplex: Duplex,
     offset_mm: tuple[float, float] = (0.0, 0.0),
+    card: str = "poker",
 ) -> PrintSetup:
+    from kitgen.layout.paper import card_size
+
     return PrintSetup(
         paper,
         PAPERS[paper],
-        "poker",
-        CARDS["poker"],
+        card,
+        card_size(card),
         bleed_mm * MM,
         5 * MM,
         0.0,
@@ -304,6 +307,22 @@ def test_every_back_lies_behind_its_face_after_the_flip(
     for key, front in fronts.items():
         # the body behind the body and the top band behind the top band: each back is
         # behind its own face and stands the same way up
+        assert same(flipped(backs[key], page, duplex), front), (key, front, backs[key])
+
+
+@pytest.mark.parametrize("duplex", FLIPS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_landscape_cards_backs_lie_behind_their_faces(paper: str, duplex: Duplex) -> None:
+    """Cards on their side (`poker landscape`, 88 x 63 mm): each back behind its face,
+    its top band behind the face's, whichever way the sheet turns over."""
+    setup = setup_for(paper, 3, duplex, card="poker landscape")
+    grid, pdf = sheets(setup)
+    assert grid.card.width > grid.card.height
+    page = pdf_page_size(grid.page)
+    fronts = boxes(pdf, 0, "front", grid.per_page)
+    backs = boxes(pdf, 1, "back", grid.per_page)
+    assert fronts
+    for key, front in fronts.items():
         assert same(flipped(backs[key], page, duplex), front), (key, front, backs[key])
 
 
