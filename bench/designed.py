@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -158,12 +159,8 @@ WORDS = ["strike", "draw", "guard", "flank", "rally", "burn", "heal", "swap", "s
 
 def game_folder(folder: str, count: int, seed: int = 11) -> str:
     """Write the benchmark's designed game into `folder`; its kit's path."""
-    from PIL import Image
-
     rng = random.Random(seed)
-    for i in range(10):
-        image = Image.new("RGB", (640, 460), (40 + 20 * i, 90, 200 - 15 * i))
-        image.save(os.path.join(folder, f"art{i}.png"))
+    _art(folder, (640, 460), lambda i: (40 + 20 * i, 90, 200 - 15 * i))
     rows = ["name,faction,cost,rules,art"]
     for i in range(count):
         words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 14)))
@@ -178,6 +175,19 @@ def game_folder(folder: str, count: int, seed: int = 11) -> str:
         "bolt.svg": BOLT,
         "cards.csv": "\n".join(rows) + "\n",
     }
+    return _written(folder, files)
+
+
+def _art(folder: str, size: tuple[int, int], colour: Callable[[int], tuple[int, ...]]) -> None:
+    """Ten PNG pictures, `art0.png` to `art9.png`, each of one colour."""
+    from PIL import Image
+
+    for i in range(10):
+        Image.new("RGB", size, colour(i)).save(os.path.join(folder, f"art{i}.png"))
+
+
+def _written(folder: str, files: dict[str, str]) -> str:
+    """Write a game's files into `folder`; its kit's path."""
     for name, text in files.items():
         with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
             f.write(text)
@@ -203,10 +213,7 @@ def text_deck_folder(folder: str, count: int, seed: int = 37) -> str:
         "kit.yaml": TEXT_KIT,
         "deck.json": json.dumps({"name": "Text Deck", "cards": cards}, indent=1) + "\n",
     }
-    for name, text in files.items():
-        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
-            f.write(text)
-    return os.path.join(folder, "kit.yaml")
+    return _written(folder, files)
 
 
 RICH_MAX_RATIO = 1.5
@@ -268,12 +275,8 @@ RICH_KIT = "game: rich-deck\nkind: kit\nname: Rich Deck\ncomponents: [cards]\n"
 
 def rich_deck_folder(folder: str, count: int, seed: int = 38) -> str:
     """Write the rich deck into `folder`; its kit's path."""
-    from PIL import Image
-
     rng = random.Random(seed)
-    for i in range(10):
-        image = Image.new("RGB", (520, 400), (60 + 15 * i, 120, 210 - 12 * i))
-        image.save(os.path.join(folder, f"art{i}.png"))
+    _art(folder, (520, 400), lambda i: (60 + 15 * i, 120, 210 - 12 * i))
     rows = ["name,faction,cost,rules,art"]
     for i in range(count):
         words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 18)))
@@ -291,27 +294,13 @@ def rich_deck_folder(folder: str, count: int, seed: int = 38) -> str:
         "kit.yaml": RICH_KIT,
         "cards.csv": "\n".join(rows) + "\n",
     }
-    for name, text in files.items():
-        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
-            f.write(text)
-    return os.path.join(folder, "kit.yaml")
+    return _written(folder, files)
 
 
 def rich_rows(quick: bool, runs: int) -> list[Row]:
     """The 1,000-card rich deck beside the floor drawing as many."""
     count = QUICK_CARDS if quick else CARDS
-    floor_script = anchor("floor_render.py")
-    with tempfile.TemporaryDirectory() as tmp:
-        kit = rich_deck_folder(tmp, count)
-        out = os.path.join(tmp, "out")
-        kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
-        floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
-        warm(kitgen, floor, cwd=tmp)
-        ours, theirs = [], []
-        for _ in range(runs):  # interleaved, so a busy moment hits both alike
-            ours.append(run(kitgen, tmp)[0])
-            theirs.append(run(floor, tmp)[0])
-    mine, base = statistics.median(ours), statistics.median(theirs)
+    mine, base = _beside_floor(rich_deck_folder, count, runs)
     return [
         Row(NAME, f"kitgen build, rich deck of {count:,} cards (spans, clip, turn)", mine, "s"),
         Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
@@ -322,9 +311,20 @@ def rich_rows(quick: bool, runs: int) -> list[Row]:
 def text_rows(quick: bool, runs: int) -> list[Row]:
     """The 1,557-card text deck from a JSON list beside the floor drawing as many."""
     count = QUICK_TEXT_CARDS if quick else TEXT_CARDS
+    mine, base = _beside_floor(text_deck_folder, count, runs)
+    return [
+        Row(NAME, f"kitgen build, text deck of {count:,} cards (JSON list)", mine, "s"),
+        Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
+        at_most(NAME, "time, text deck / floor", mine / base, "x", TEXT_MAX_RATIO),
+    ]
+
+
+def _beside_floor(write: Callable[[str, int], str], count: int, runs: int) -> tuple[float, float]:
+    """The median seconds of `kitgen build` of a game `write` makes (in a folder, of
+    `count` cards: its kit's path) and of the floor drawing as many, run in turn."""
     floor_script = anchor("floor_render.py")
     with tempfile.TemporaryDirectory() as tmp:
-        kit = text_deck_folder(tmp, count)
+        kit = write(tmp, count)
         out = os.path.join(tmp, "out")
         kitgen = [sys.executable, "-m", "kitgen", "build", kit, "--paper", "a4", "-o", out]
         floor = [sys.executable, floor_script, str(count), os.path.join(tmp, "floor.pdf")]
@@ -333,12 +333,7 @@ def text_rows(quick: bool, runs: int) -> list[Row]:
         for _ in range(runs):  # interleaved, so a busy moment hits both alike
             ours.append(run(kitgen, tmp)[0])
             theirs.append(run(floor, tmp)[0])
-    mine, base = statistics.median(ours), statistics.median(theirs)
-    return [
-        Row(NAME, f"kitgen build, text deck of {count:,} cards (JSON list)", mine, "s"),
-        Row(NAME, f"bare reportlab floor, {count:,} cards (shared anchor)", base, "s"),
-        at_most(NAME, "time, text deck / floor", mine / base, "x", TEXT_MAX_RATIO),
-    ]
+    return statistics.median(ours), statistics.median(theirs)
 
 
 def rows(quick: bool, cards: int | None = None, runs: int | None = None) -> list[Row]:

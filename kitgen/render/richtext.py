@@ -924,19 +924,39 @@ def _fit(
         over = max(tall, widest * size - width, 0.0)
         if fits or last:
             laid = tuple(_pieces(words, size, icon_scale) for words, _, _ in lines)
-            if bases is not None:  # right-to-left or shaped text: in its shown order
-                order = [k for _, _, k in lines]
-                laid = tuple(_visual(ln, bases[k], size) for ln, k in zip(laid, order, strict=True))
-            return RichFit(
-                size=size,
-                leading=size * leading,
-                lines=laid,
-                fits=fits,
-                overflow=0.0 if fits else over,
-                width=max(line.width for line in laid),
-                height=len(laid) * size * leading,
-            )
+            return _laid_out(laid, lines, bases, size, leading, fits, over)
     raise AssertionError("unreachable: the last size always returns")  # pragma: no cover
+
+
+def _laid_out(
+    laid: tuple[RichLine, ...],
+    lines: list[_Line],
+    bases: list[int] | None,
+    size: float,
+    leading: float,
+    fits: bool,
+    over: float,
+    styled: bool = False,
+) -> RichFit:
+    """The text laid out at the size chosen: its lines in the order they are shown
+    (right-to-left or shaped text reordered: `bases`, each paragraph's level), and its
+    measures (a styled text's height its lines' heights added up)."""
+    if bases is not None:  # right-to-left or shaped text: in its shown order
+        order = [k for _, _, k in lines]
+        laid = tuple(_visual(ln, bases[k], size) for ln, k in zip(laid, order, strict=True))
+    height = (
+        sum(line.ratio for line in laid) * size * leading if styled else len(laid) * size * leading
+    )
+    return RichFit(
+        size=size,
+        leading=size * leading,
+        lines=laid,
+        fits=fits,
+        overflow=0.0 if fits else over,
+        width=max(line.width for line in laid),
+        height=height,
+        styled=styled,
+    )
 
 
 def _fit_styled(
@@ -978,19 +998,7 @@ def _fit_styled(
             tall = max(tall, sum(line.ratio for line in laid[max_lines:]) * size * leading)
         over = max(tall, widest * size - width, 0.0)
         if fits or last:
-            if bases is not None:  # right-to-left or shaped text: in its shown order
-                order = [k for _, _, k in lines]
-                laid = tuple(_visual(ln, bases[k], size) for ln, k in zip(laid, order, strict=True))
-            return RichFit(
-                size=size,
-                leading=size * leading,
-                lines=laid,
-                fits=fits,
-                overflow=0.0 if fits else over,
-                width=max(line.width for line in laid),
-                height=sum(line.ratio for line in laid) * size * leading,
-                styled=True,
-            )
+            return _laid_out(laid, lines, bases, size, leading, fits, over, styled=True)
     raise AssertionError("unreachable: the last size always returns")  # pragma: no cover
 
 

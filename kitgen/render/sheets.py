@@ -25,7 +25,7 @@ from kitgen.layout.cutting import (
     plan_print_and_cut,
     with_cut_lines,
 )
-from kitgen.layout.geometry import Box, Grid, PagePlan, Segment, Size
+from kitgen.layout.geometry import Box, Grid, PagePlan, Placement, Segment, Size
 from kitgen.layout.impose import impose, impose_fold, plan_fold, plan_grid
 from kitgen.layout.notes import flow_text, label_boxes, place_scale_bar
 from kitgen.layout.units import MM
@@ -160,18 +160,24 @@ class SheetRenderer:
             self.forms.add(name)
         return name
 
+    def _at_card(self, placement: Placement) -> None:
+        """Move the canvas to a placement's card: its trim's bottom-left corner at (0,
+        0), turned half a turn about the card for a back printed upside down."""
+        c = self.canvas
+        trim = placement.slot.trim
+        if placement.rotate == 180:
+            c.translate(trim.x + self.source.card.width, trim.y + self.source.card.height)
+            c.rotate(180)
+        else:
+            c.translate(trim.x, trim.y)
+
     def _place(self, plan: PagePlan, keys: list[str]) -> None:
         """Draw a plan's cards, each by its form if it has one, else clipped to its bleed."""
         c = self.canvas
         w, h, b = self.source.card.width, self.source.card.height, self.source.bleed
         for placement, key in zip(plan.placements, keys, strict=True):
-            trim = placement.slot.trim
             c.saveState()
-            if placement.rotate == 180:
-                c.translate(trim.x + w, trim.y + h)
-                c.rotate(180)
-            else:
-                c.translate(trim.x, trim.y)
+            self._at_card(placement)
             if self.uses.get(key, 0) > 1:
                 c.doForm(self._form(key, self._painter(plan, placement.item)))
             else:
@@ -195,13 +201,8 @@ class SheetRenderer:
         for placement in plan.placements:
             if placement.item < 0 or plan.side == "back":
                 continue  # (a back is cut with its front)
-            trim = placement.slot.trim
             c.saveState()
-            if placement.rotate == 180:
-                c.translate(trim.x + w, trim.y + h)
-                c.rotate(180)
-            else:
-                c.translate(trim.x, trim.y)
+            self._at_card(placement)
             path = c.beginPath()
             trace(path, shape.outline(w, h))
             c.drawPath(path, stroke=1, fill=0)

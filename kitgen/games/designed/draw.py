@@ -770,20 +770,21 @@ class Artist:
         x1, y1 = x0 + extent.width, y0 + extent.height
         shadow = _value(part, "shadow", context)
         if isinstance(shadow, str) and shadow != "none":
-            offset = _value(part, "shadow_offset", context)
-            if isinstance(offset, tuple):
-                dx, dy = (length.points(0.0) for length in offset)
-            else:
-                dx = dy = DEFAULT_SHADOW
+            dx, dy = _shadow_offset(part, context)
             x0, x1 = min(x0, x0 + dx), max(x1, x1 + dx)
             y0, y1 = min(y0, y0 - dy), max(y1, y1 - dy)
         outline = _value(part, "outline", context)
         if isinstance(outline, str) and outline != "none":
-            width = _value(part, "outline_width", context)
-            short = min(self.card.width, self.card.height)
-            w = width.points(short) if isinstance(width, Length) else DEFAULT_OUTLINE
+            w = self._outline_width(part, context)
             x0, y0, x1, y1 = x0 - w, y0 - w, x1 + w, y1 + w
         return Placed(x0, y0, x1 - x0, y1 - y0)
+
+    def _outline_width(self, part: Part, context: Mapping[str, Any]) -> float:
+        """How wide a text's outline is, in points (% of the card's shorter side)."""
+        width = _value(part, "outline_width", context)
+        if not isinstance(width, Length):
+            return DEFAULT_OUTLINE
+        return width.points(min(self.card.width, self.card.height))
 
     def _varying(self, part: Part) -> tuple[str, ...]:
         """The properties of an element that templates or mappings set card by card."""
@@ -1427,11 +1428,7 @@ class Artist:
         outline = _value(part, "outline", context)
         kept = {"align": plan.align, "valign": plan.valign, "draw_icon": _no_icon}
         if isinstance(shadow, str) and shadow != "none":
-            offset = _value(part, "shadow_offset", context)
-            if isinstance(offset, tuple):
-                dx, dy = (length.points(0.0) for length in offset)
-            else:
-                dx = dy = DEFAULT_SHADOW
+            dx, dy = _shadow_offset(part, context)
             colour = _colour(_ink(shadow, under), None if alpha is None else alpha[0])
             draw_rich(
                 c,
@@ -1445,9 +1442,7 @@ class Artist:
                 **kept,  # type: ignore[arg-type]
             )
         if isinstance(outline, str) and outline != "none":
-            width = _value(part, "outline_width", context)
-            short = min(self.card.width, self.card.height)
-            line = width.points(short) if isinstance(width, Length) else DEFAULT_OUTLINE
+            line = self._outline_width(part, context)
             c.saveState()
             c.setStrokeColor(_colour(_ink(outline, under), None if alpha is None else alpha[1]))
             c.setLineWidth(2 * line)
@@ -1736,6 +1731,15 @@ def _alpha(part: Part, context: Mapping[str, Any]) -> tuple[float, float] | None
     fill = whole * float(_value(part, "fill_opacity", context, 1.0))
     stroke = whole * float(_value(part, "stroke_opacity", context, 1.0))
     return None if fill == 1.0 and stroke == 1.0 else (fill, stroke)
+
+
+def _shadow_offset(part: Part, context: Mapping[str, Any]) -> tuple[float, float]:
+    """How far a text's shadow lies right and down of its letters, in points."""
+    offset = _value(part, "shadow_offset", context)
+    if isinstance(offset, tuple):
+        dx, dy = (length.points(0.0) for length in offset)
+        return dx, dy
+    return DEFAULT_SHADOW, DEFAULT_SHADOW
 
 
 def _no_icon(c: Canvas, name: str, x: float, y: float, side: float) -> None:
