@@ -337,6 +337,7 @@ class Artist:
         self._lacking: dict[int, bool] = {}  # font families with a face missing, by id
         self._varies: dict[int, tuple[str, ...]] = {}  # an element's varying properties
         self._styles: dict[int, _Style] = {}  # a text element's style, when it never varies
+        self._paints: dict[int, tuple[bool, bool]] = {}  # see-through, lettered (`_painted`)
         # A span's `{...}` read for an element's styles and size (`span`).
         self._spans: dict[tuple[int, str, float], Look | CardError | None] = {}
         self._paths: dict[str, str | CardError] = {}
@@ -715,15 +716,16 @@ class Artist:
                 ):  # (an image cut to a shape, or turned, is not square to the cut)
                     out += self.short_of_bleed(part, placed, layout, context)
                 if part.type != "text":
-                    box = _turned_by(placed, turns)
+                    box = _turned_by(placed, turns) if turns else placed
                     out += self.outside_box(part, box, layout)
                     if not turns:  # (a turned element is left out of the overlap check)
                         drawn.append((part, placed, placed, None, self._opaque(part, context)))
                 elif plan.fitted.fits:  # (text that does not fit is an error already)
                     extent = self.text_extent(plan, placed)
-                    if _LETTERING.intersection(part.props):
+                    if self._painted(part)[1]:
                         extent = self._lettered(part, context, extent)
-                    out += self.outside(part, _turned_by(extent, turns), layout)
+                    reach = _turned_by(extent, turns) if turns else extent
+                    out += self.outside(part, reach, layout)
                     if not turns:
                         drawn.append((part, placed, extent, plan, False))
             except CardError as err:
@@ -778,6 +780,18 @@ class Artist:
             w = self._outline_width(part, context)
             x0, y0, x1, y1 = x0 - w, y0 - w, x1 + w, y1 + w
         return Placed(x0, y0, x1 - x0, y1 - y0)
+
+    def _painted(self, part: Part) -> tuple[bool, bool]:
+        """Whether an element may be see-through (`opacity`, `fill_opacity`,
+        `stroke_opacity`), and whether a text has a shadow or an outline (once per
+        element: most have neither)."""
+        found = self._paints.get(id(part))
+        if found is None:
+            found = self._paints[id(part)] = (
+                bool(_SEEN_THROUGH.intersection(part.props)),
+                bool(_LETTERING.intersection(part.props)),
+            )
+        return found
 
     def _outline_width(self, part: Part, context: Mapping[str, Any]) -> float:
         """How wide a text's outline is, in points (% of the card's shorter side)."""
@@ -1152,22 +1166,13 @@ class Artist:
         drawing order is one form, so the order of what is drawn stays as written."""
         if layout is None:
             return
+        context = self.context(card)
+        w, h, b = self.card.width, self.card.height, self.bleed
         if self.shape is not None:
             c.saveState()
             path = c.beginPath()
-            trace(
-                path,
-                self.shape.outline(self.card.width, self.card.height, self.bleed, mirrored=back),
-            )
+            trace(path, self.shape.outline(w, h, b, mirrored=back))
             c.clipPath(path, stroke=0, fill=0)
-            self._paint(c, card, layout)
-            c.restoreState()
-            return
-        self._paint(c, card, layout)
-
-    def _paint(self, c: Canvas, card: Card, layout: Layout) -> None:
-        context = self.context(card)
-        w, h, b = self.card.width, self.card.height, self.bleed
         for fixed, items in self._segments(layout):
             if not fixed:
                 self._draw_items(c, items, layout, context)
@@ -1187,6 +1192,8 @@ class Artist:
                 (-b, -b, w + b, h + b),
                 partial(self._draw_items, items=items, layout=layout, context=context),
             )
+        if self.shape is not None:
+            c.restoreState()
 
     def _segments(self, layout: Layout) -> list[tuple[bool, tuple[Part | None, ...]]]:
         """A layout's background (None) and elements in drawing order, in runs that are
@@ -1302,7 +1309,8 @@ class Artist:
             placed = self.place(part, context)
             under = behind.get(id(part))
             turn = _turn(part, context)
-            alpha = _alpha(part, context) if _SEEN_THROUGH.intersection(part.props) else None
+            through, lettered = self._painted(part)
+            alpha = _alpha(part, context) if through else None
             saved = bool(turn) or alpha is not None or bool(part.frame)
             if saved:
                 c.saveState()
@@ -1328,7 +1336,7 @@ class Artist:
                     path = self.icon_path(name, None)
                     draw_picture(cv, self.picture(path, None, "icon"), x, y, side, side, "fit")
 
-                if _LETTERING.intersection(part.props):
+                if lettered:
                     self._lettering(c, part, context, plan, placed, under, alpha)
                 fills = None if alpha is None else alpha[0]
                 draw_rich(
