@@ -132,3 +132,20 @@ def test_what_the_texts_backdrop_hides_is_no_overlap(tmp_path: Path) -> None:
         "warning card 'Card 0': 'title' runs into 'sticker': its letters overlap the rect "
         "(move it, or make its box smaller)"
     ]
+
+
+def test_a_polygon_counts_by_its_corners_not_its_box(tmp_path: Path) -> None:
+    """Text beside a hexagon, inside the hexagon's box but clear of its slanted side:
+    no overlap; text across the side: an overlap."""
+    face = (
+        "game: crowded\nkind: layout\nelements:\n"
+        "  - {type: polygon, name: hex, sides: 6, x: 10mm, y: 10mm, width: 40mm, "
+        "height: 40mm, fill: '#2e8b57'}\n"
+        "  - {type: text, name: note, text: '{{ name }}', x: %s, y: %s, width: %s, "
+        "height: 5mm, size: 7, min_size: 7}\n"
+    )
+    clear = face % ("10.5mm", "10.5mm", "6mm")  # (the box's top-left corner: off the hexagon)
+    across = face % ("12mm", "18mm", "16mm")  # (over its upper left side)
+    assert _found(tmp_path, [SHORT], face=clear) == []
+    found = _found(tmp_path, [SHORT], face=across)
+    assert len(found) == 1 and "'note' runs into 'hex'" in found[0]

@@ -270,3 +270,46 @@ def _inside(polygons: list[list[tuple[float, float]]], x: float, y: float) -> bo
                 elif by <= y < ay and cross < 0:
                     winding -= 1
     return winding != 0
+
+
+def polygon_meets_box(
+    corners: list[tuple[float, float]], x0: float, y0: float, x1: float, y1: float
+) -> bool:
+    """Whether a polygon (filled by the nonzero rule) and a box share any area: a
+    corner of either inside the other, or a side of the polygon crossing the box's."""
+    if any(x0 < x < x1 and y0 < y < y1 for x, y in corners):
+        return True
+    box = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    if any(_inside([corners], x, y) for x, y in box):
+        return True
+    n = len(corners)
+    for k in range(n):
+        a, b = corners[k], corners[(k + 1) % n]
+        for j in range(4):
+            if _cross(a, b, box[j], box[(j + 1) % 4]):
+                return True
+    return False
+
+
+def polygon_holds_box(
+    corners: list[tuple[float, float]], x0: float, y0: float, x1: float, y1: float
+) -> bool:
+    """Whether a box lies wholly inside a polygon: its corners inside and no side of
+    the polygon crossing it."""
+    box = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    if not all(_inside([corners], x, y) for x, y in box):
+        return False
+    return not any(x0 < x < x1 and y0 < y < y1 for x, y in corners)
+
+
+def _cross(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> bool:
+    """Whether segments ab and cd cross (touching counts not)."""
+
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2 = side(c, d, a), side(c, d, b)
+    d3, d4 = side(a, b, c), side(a, b, d)
+    return d1 * d2 < 0 and d3 * d4 < 0

@@ -30,6 +30,7 @@ from kitgen.games.designed.props import (
     when_holds,
 )
 from kitgen.layout.geometry import Size
+from kitgen.layout.shapes import polygon_holds_box, polygon_meets_box
 from kitgen.layout.units import MM, format_mm, parse_length
 from kitgen.load.printable import plain, undrawable_message, unprintable
 from kitgen.model.findings import Finding, Location, finding, warning
@@ -731,7 +732,7 @@ class Artist:
             except CardError as err:
                 out.append((err.code, err.message, err.where or part.where))
         if len(drawn) > 1:
-            out += self.overlaps(drawn)
+            out += self.overlaps(drawn, context)
         del side
         return out
 
@@ -945,7 +946,9 @@ class Artist:
             )
         return Placed(left, bottom, right - left, top - bottom)
 
-    def overlaps(self, drawn: list[_Shown]) -> list[tuple[str, str, Location | None]]:
+    def overlaps(
+        self, drawn: list[_Shown], context: Mapping[str, Any]
+    ) -> list[tuple[str, str, Location | None]]:
         """`_overlaps` of the elements shown on a card, skipping each pair placed the
         same on every card whose boxes alone show they never meet (a text's letters lie
         inside its box: a text box inside a shape's, or clear of another's, is clear on
@@ -977,7 +980,15 @@ class Artist:
                 pairs.append(
                     (
                         _Drawn(part, box, partial(self.line_boxes, plan, placed)),
-                        _Drawn(other, extent, lines, covers),
+                        _Drawn(
+                            other,
+                            extent,
+                            lines,
+                            covers,
+                            self._corners(other, context, where)
+                            if other.type in ("polygon", "star")
+                            else None,
+                        ),
                     )
                 )
         if fixed_all:
@@ -1998,7 +2009,7 @@ class _Drawn:
     """An element of a pair `_overlaps` looks at: where it draws, for a text its lines'
     boxes when asked, and whether it is a filled shape drawn over the pair's text."""
 
-    __slots__ = ("_lines", "box", "covers", "lines_of", "part")
+    __slots__ = ("_lines", "box", "corners", "covers", "lines_of", "part")
 
     def __init__(
         self,
@@ -2006,8 +2017,10 @@ class _Drawn:
         box: Placed,
         lines_of: Callable[[], tuple[Placed, ...]] | None,
         covers: bool = False,
+        corners: list[tuple[float, float]] | None = None,
     ) -> None:
         self.part, self.box, self.lines_of, self.covers = part, box, lines_of, covers
+        self.corners = corners  # a polygon's or star's: it counts by them, not its box
         self._lines: tuple[Placed, ...] | None = None
 
     def lines(self) -> tuple[Placed, ...]:
@@ -2021,6 +2034,8 @@ def _never_meet(part: Part, placed: Placed, other: Part, where: Placed, covers: 
     element's box, or (the other drawn under it) lies inside a shape's: so on any card
     the two never meet."""
     ellipse = other.type == "ellipse"
+    if other.type in ("polygon", "star") and _boxes_overlap(placed, where):
+        return False  # (its corners, not its box, say: looked at card by card)
     if other.type == "text" or covers:
         return not _meets(placed, where, ellipse)
     return not _runs_into(placed, where, ellipse)
@@ -2039,14 +2054,15 @@ def _overlaps(pairs: list[tuple[_Drawn, _Drawn]]) -> list[tuple[str, str, Locati
         if text.box.width <= 0 or text.box.height <= 0 or not _boxes_overlap(text.box, other.box):
             continue
         ellipse = other.part.type == "ellipse"
+        corners = other.corners
         if other.part.type == "text":
             hit = any(_boxes_overlap(a, b) for a in text.lines() for b in other.lines())
         elif other.covers:
-            hit = any(_meets(line, other.box, ellipse) for line in text.lines())
+            hit = any(_meets(line, other.box, ellipse, corners) for line in text.lines())
         else:
-            if not _runs_into(text.box, other.box, ellipse):
+            if not _runs_into(text.box, other.box, ellipse, corners):
                 continue  # (every line lies inside the shape, or clear of its curve)
-            hit = any(_runs_into(line, other.box, ellipse) for line in text.lines())
+            hit = any(_runs_into(line, other.box, ellipse, corners) for line in text.lines())
         if hit:
             message = (
                 f"{text.part.label} runs into {other.part.label}: its letters overlap "
@@ -2070,10 +2086,16 @@ def _boxes_overlap(a: Placed, b: Placed) -> bool:
     return ax0 < bx1 - eps and bx0 < ax1 - eps and ay0 < by1 - eps and by0 < ay1 - eps
 
 
-def _meets(box: Placed, shape: Placed, ellipse: bool) -> bool:
-    """Whether a box overlaps a shape at all (an ellipse by its curve)."""
+def _meets(
+    box: Placed, shape: Placed, ellipse: bool, corners: list[tuple[float, float]] | None = None
+) -> bool:
+    """Whether a box overlaps a shape at all (an ellipse by its curve, a polygon or a
+    star by its `corners`)."""
     if not _boxes_overlap(box, shape):
         return False
+    if corners is not None:
+        x0, y0, x1, y1 = _span(box)
+        return polygon_meets_box(corners, x0, y0, x1, y1)
     if not ellipse:
         return True
     tx0, ty0, tx1, ty1 = _span(box)
@@ -2086,8 +2108,11 @@ def _meets(box: Placed, shape: Placed, ellipse: bool) -> bool:
     return ((near_x - cx) / rx) ** 2 + ((near_y - cy) / ry) ** 2 <= 1 + 1e-9
 
 
-def _runs_into(text: Placed, shape: Placed, ellipse: bool) -> bool:
-    """Whether text's box overlaps a shape without lying wholly inside it."""
+def _runs_into(
+    text: Placed, shape: Placed, ellipse: bool, corners: list[tuple[float, float]] | None = None
+) -> bool:
+    """Whether text's box overlaps a shape without lying wholly inside it (a polygon or
+    a star by its `corners`)."""
     tx0, ty0, tx1, ty1 = _span(text)
     sx0, sy0, sx1, sy1 = _span(shape)
     eps = _OVERLAP_EPS
@@ -2095,6 +2120,9 @@ def _runs_into(text: Placed, shape: Placed, ellipse: bool) -> bool:
         return False  # (a shape of no size draws nothing to run into)
     if not _boxes_overlap(text, shape):
         return False
+    if corners is not None:
+        box = (tx0 + eps, ty0 + eps, tx1 - eps, ty1 - eps)
+        return polygon_meets_box(corners, *box) and not polygon_holds_box(corners, *box)
     if not ellipse:
         return not (tx0 >= sx0 - eps and ty0 >= sy0 - eps and tx1 <= sx1 + eps and ty1 <= sy1 + eps)
     cx, cy, rx, ry = (sx0 + sx1) / 2, (sy0 + sy1) / 2, (sx1 - sx0) / 2, (sy1 - sy0) / 2
@@ -2104,8 +2132,8 @@ def _runs_into(text: Placed, shape: Placed, ellipse: bool) -> bool:
     def inside(x: float, y: float) -> bool:
         return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 + 1e-9
 
-    corners = ((tx0, ty0), (tx0, ty1), (tx1, ty0), (tx1, ty1))
-    if all(inside(x, y) for x, y in corners):
+    box_corners = ((tx0, ty0), (tx0, ty1), (tx1, ty0), (tx1, ty1))
+    if all(inside(x, y) for x, y in box_corners):
         return False  # (wholly inside the ellipse: text on a disc)
     # The point of the text's box nearest the ellipse's centre: inside the ellipse
     # when the two overlap.
