@@ -237,3 +237,18 @@ def test_a_when_names_numbered_cards_by_ranges(
 def test_a_bad_range_is_a_finding_at_the_when(tmp_path: Path, when: str, message: str) -> None:
     _, said = _numbered(tmp_path, when)
     assert any(s.startswith("invalid-value at face.yaml:6:") and message in s for s in said), said
+
+
+def test_an_empty_field_is_absent_to_default() -> None:
+    """`{{ cost | default('-') }}` prints `-` for a card that leaves `cost` empty (as for
+    a name that is not there), its own number for one that gives it, and `0` stays `0`
+    unless `default(..., true)` asks for every false value."""
+    from kitgen.games.designed.props import EMPTY
+    from kitgen.render.rules_text import RulesSandbox
+
+    env = RulesSandbox(markup=False)
+    render = env.plain("{{ cost | default('-') }}/{{ cost | d('-', true) }}").render
+    assert render({"cost": EMPTY}) == "-/-"
+    assert render({"cost": 3}) == "3/3"
+    assert render({"cost": 0}) == "0/-"
+    assert render({}) == "-/-"

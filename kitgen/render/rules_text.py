@@ -241,8 +241,24 @@ def signed(value: Any) -> str:
     return ("+" if n >= 0 else MINUS) + text
 
 
+def default(value: Any, default_value: Any = "", boolean: bool = False) -> Any:
+    """jinja2's `default` (its arguments' names kept), with a field a card leaves
+    empty (a value whose `absent` is true: kitgen.games.designed.props.Empty) absent
+    as a name that is not there is: `default_value` for either; with `boolean`, for
+    any false value too (0, an empty list)."""
+    from jinja2 import Undefined
+
+    if isinstance(value, Undefined) or getattr(value, "absent", False):
+        return default_value
+    if boolean and not value:
+        return default_value
+    return value
+
+
 # kitgen's own filters (jinja2's others are its builtins).
 _OWN_FILTERS: dict[str, Callable[..., Any]] = {
+    "default": default,
+    "d": default,
     "number": number,
     "plural": plural,
     "roman": roman,

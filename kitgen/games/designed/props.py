@@ -135,9 +135,11 @@ class Empty(str):
     nothing, false in `{% if %}`, equal to `""`), which no number is greater or smaller
     than: `pick > 1` and `pick <= 1` are both false for a card without a `pick`, so an
     element whose `when:` compares it is not drawn (Python's `"" > 1` is a TypeError).
-    Compared with text it is the empty text."""
+    Compared with text it is the empty text. It is absent to `default` (`{{ cost |
+    default('-') }}` prints `-`), as a name that is not there is."""
 
     __slots__ = ()
+    absent = True
 
     def __lt__(self, other: object) -> bool:
         return False if _is_number(other) else str.__lt__(self, other)  # type: ignore[operator]
