@@ -252,3 +252,19 @@ def test_an_empty_field_is_absent_to_default() -> None:
     assert render({"cost": 3}) == "3/3"
     assert render({"cost": 0}) == "0/-"
     assert render({}) == "-/-"
+
+
+def test_an_empty_field_is_neither_defined_nor_a_value_to_the_tests() -> None:
+    """`cost is defined` is false and `cost is none` true for a card that leaves `cost`
+    empty, as for a name that is not there; a 0 is a value."""
+    from kitgen.games.designed.props import EMPTY
+    from kitgen.render.rules_text import RulesSandbox
+
+    env = RulesSandbox(markup=False)
+    render = env.plain(
+        "{{ 'd' if cost is defined }}{{ 'n' if cost is none }}{{ 'u' if cost is undefined }}"
+    ).render
+    assert render({"cost": EMPTY}) == "nu"
+    assert render({"cost": 0}) == "d"
+    assert render({"cost": 3}) == "d"
+    assert render({}) == "nu"

@@ -246,13 +246,28 @@ def default(value: Any, default_value: Any = "", boolean: bool = False) -> Any:
     empty (a value whose `absent` is true: kitgen.games.designed.props.Empty) absent
     as a name that is not there is: `default_value` for either; with `boolean`, for
     any false value too (0, an empty list)."""
-    from jinja2 import Undefined
-
-    if isinstance(value, Undefined) or getattr(value, "absent", False):
+    if _absent(value):
         return default_value
     if boolean and not value:
         return default_value
     return value
+
+
+def _absent(value: Any) -> bool:
+    """Whether a value is no value: a name that is not there, or a field a card leaves
+    empty (kitgen.games.designed.props.Empty: its `absent` is true)."""
+    from jinja2 import Undefined
+
+    return isinstance(value, Undefined) or bool(getattr(value, "absent", False))
+
+
+# Tests that see a field a card leaves empty as absent (`cost is defined` is false for
+# it, `cost is none` true), as `default` does.
+_OWN_TESTS: dict[str, Callable[..., bool]] = {
+    "defined": lambda value: not _absent(value),
+    "undefined": _absent,
+    "none": lambda value: value is None or _absent(value),
+}
 
 
 # kitgen's own filters (jinja2's others are its builtins).
@@ -341,6 +356,7 @@ class RulesSandbox(SandboxedEnvironment):
         super().__init__(autoescape=markup, undefined=StrictUndefined, optimized=False)
         self.limits = limits
         self.filters.update(_OWN_FILTERS)
+        self.tests.update(_OWN_TESTS)
         for name in ALLOWED_FILTERS:
             self.filters[name] = self._bounded_filter(name, self.filters[name])
         self.filters[_BOUNDED] = self._bounded
