@@ -436,8 +436,12 @@ class RulesSandbox(SandboxedEnvironment):
                         f"`*` would build {len(seq) * times:,} characters or items; "
                         f"rules text allows {self.limits.max_repeat:,}"
                     )
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
+                if isinstance(seq, str) and isinstance(times, int):
                     self._refuse_over(self._size(seq) * max(times, 0), "`*`")
+                elif isinstance(seq, (list, tuple)) and isinstance(times, int):
+                    # (the list itself counted once, its items `times` over: as
+                    # value_size counts the list built)
+                    self._refuse_over(1 + (self._size(seq) - 1) * max(times, 0), "`*`")
             if isinstance(left, int) and isinstance(right, int):
                 self._refuse_over(self._size(left) + self._size(right), "`*`")
             return operator.mul(left, right)
