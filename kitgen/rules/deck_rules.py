@@ -84,25 +84,45 @@ class Deck:
         return sum(count for _, count, _ in self.entries)
 
 
-def read_deck(lines: Sequence[Entry], cards: Cards, what: str = "the deck") -> Deck:
+class CardNames:
+    """The game's cards by name, to read decks by: spelt exactly (NFC), and with case,
+    spacing and punctuation aside (`normalise`), the first card of each. Made once for
+    a game's decks (`kitgen check decks/` reads thousands of one game)."""
+
+    __slots__ = ("by_key", "exact", "names")
+
+    def __init__(self, cards: Iterable[str]) -> None:
+        self.names = list(cards)
+        self.exact: dict[str, str] = {}
+        self.by_key: dict[str, str] = {}
+        for card in self.names:
+            self.exact.setdefault(spelt(card), card)
+            self.by_key.setdefault(normalise(card), card)
+
+    def find(self, name: str) -> str | None:
+        """The card a deck's line names (None: none)."""
+        return self.exact.get(spelt(name)) or self.by_key.get(normalise(name))
+
+
+def read_deck(
+    lines: Sequence[Entry], cards: Cards, what: str = "the deck", names: CardNames | None = None
+) -> Deck:
     """The deck's lines as the game's cards: an unknown name is `unknown-card` (with the
     nearest name), and two lines naming one card are merged with a warning. A line names
     the card spelt exactly as it is (NFC), else the first whose name matches it with
-    case, spacing and punctuation aside (`normalise`)."""
-    exact: dict[str, str] = {}
-    by_key: dict[str, str] = {}
-    for card in cards:
-        exact.setdefault(spelt(card), card)
-        by_key.setdefault(normalise(card), card)
+    case, spacing and punctuation aside (`normalise`). `names`: the cards' names read
+    already (`CardNames` of `cards`)."""
+    if names is None:
+        names = CardNames(cards)
     found: list[Finding] = []
     merged: dict[str, tuple[int, Location | None]] = {}
     known: list[tuple[str, int, Location | None]] = []
     unknown = 0
     for line in lines:
-        name = exact.get(spelt(line.name)) or by_key.get(normalise(line.name))
+        name = names.find(line.name)
         if name is None:
             unknown += 1
-            hint = suggest(line.name, list(cards)) if unknown <= SUGGESTED else ""
+            hint = suggest(line.name, names.names) if unknown <= SUGGESTED else ""
             found.append(
                 finding(
                     "unknown-card",
@@ -201,11 +221,15 @@ def check_deck(
     at: Location | None = None,
     side_at: Location | None = None,
     say: Say | None = None,
+    names: CardNames | None = None,
 ) -> list[Finding]:
     """Every rule a deck breaks, each at the line that breaks it (`at`: the deck's cards,
-    for a rule of the whole deck); `say` words some of them the game's own way."""
-    deck = read_deck(main, cards)
-    side = read_deck(sideboard, cards, "the sideboard")
+    for a rule of the whole deck); `say` words some of them the game's own way. `names`:
+    the cards' names read already (`CardNames` of `cards`)."""
+    if names is None:
+        names = CardNames(cards)
+    deck = read_deck(main, cards, names=names)
+    side = read_deck(sideboard, cards, "the sideboard", names)
     found = deck.findings + side.findings
     if rules.size is not None and not _within(deck.size, rules.size):
         found.append(

@@ -3,6 +3,7 @@ game (its data, its layouts, and every card laid out); a layout file checks itse
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.games.designed.load import Design, Layouts, load_design
@@ -11,6 +12,7 @@ from kitgen.load.printable import check_printable
 from kitgen.model.findings import Finding, finding
 
 if TYPE_CHECKING:
+    from kitgen.games.designed.lookup import CardIndex
     from kitgen.layout.geometry import Size
     from kitgen.model.document import Document
     from kitgen.model.kit import PrintSettings
@@ -116,9 +118,8 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     and no sideboard). A game file that cannot be read, or whose deck rules cannot, is
     `deck-not-checked` at the deck's cards (never no problems); with the rules alone
     broken, the deck's card names are still checked."""
-    from kitgen.games.designed.lookup import CardIndex
     from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Entry, check_deck, read_deck
+    from kitgen.rules.deck_rules import CardNames, Entry, check_deck, read_deck
 
     deck = doc.model
     if not isinstance(deck, DesignedDeckFile):
@@ -135,7 +136,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     side, side_numbers = numbered_lines(design, part, side)
     found += by_number + side_numbers
     if design.file is not None:  # a line that several different cards answer to
-        index = CardIndex(part.cards, design.name_of, design.names_of)
+        index = card_index(design, part)
         found += [
             finding("duplicate-card", why, line.where)
             for line in [*main, *side]
@@ -144,7 +145,8 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
         if part is not design:  # a card of another deck: a finding at its line
             found += _other_decks(design, part, index, [*main, *side])
         main, side = _first_names(design, part, main), _first_names(design, part, side)
-    cards = {design.name_of(card): card.values for card in part.cards}
+    cards = cards_by_name(design, part)
+    names = part.lookup("names", lambda: CardNames(cards))
     problem = design.rules_problem
     if design.file is None or problem is not None:
         why = (
@@ -160,12 +162,28 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
             )
         found.append(finding("deck-not-checked", f"this deck could not be checked: {why}", at))
         if design.file is not None:
-            found += read_deck(main, cards).findings
-            found += read_deck(side, cards, "the sideboard").findings
+            found += read_deck(main, cards, names=names).findings
+            found += read_deck(side, cards, "the sideboard", names).findings
         return _said_once(found)
     rules = design.file.deck_rules or DeckRules()
-    found += check_deck(rules, cards, main, side, at, deck.where("sideboard", key=True))
+    found += check_deck(
+        rules, cards, main, side, at, deck.where("sideboard", key=True), names=names
+    )
     return _said_once(found)
+
+
+def card_index(design: Design, part: Design) -> CardIndex:
+    """A deck's cards by every name they have (in each of the game's languages), made
+    once for every deck file of it."""
+    from kitgen.games.designed.lookup import CardIndex
+
+    return part.lookup("index", lambda: CardIndex(part.cards, design.name_of, design.names_of))
+
+
+def cards_by_name(design: Design, part: Design) -> dict[str, Mapping[str, object]]:
+    """A deck's cards' values by their names, as the deck rules read them (the first
+    card of a name), made once for every deck file of it."""
+    return part.lookup("cards", lambda: {design.name_of(card): card.values for card in part.cards})
 
 
 def numbered_lines(
@@ -240,8 +258,8 @@ def _first_names(design: Design, part: Design, lines: list[Any]) -> list[Any]:
 
     if design.file is None or len(design.file.editions) < 2:
         return lines
-    plain = CardIndex(part.cards, design.name_of)
-    every = CardIndex(part.cards, design.name_of, design.names_of)
+    plain = part.lookup("plain index", lambda: CardIndex(part.cards, design.name_of))
+    every = card_index(design, part)
     out = []
     for line in lines:
         card = None if plain.find(line.name) is not None else every.find(line.name)
@@ -292,11 +310,7 @@ def _other_decks(design: Design, part: Design, index: object, lines: list[Any]) 
     from kitgen.games.designed.lookup import CardIndex
 
     assert isinstance(index, CardIndex)
-    others = [
-        (view.deck, CardIndex(view.cards, design.name_of, design.names_of))
-        for view in design.views
-        if view is not part
-    ]
+    others = [(view.deck, card_index(design, view)) for view in design.views if view is not part]
     out: list[Finding] = []
     for line in lines:
         if index.find(line.name) is not None:
@@ -329,7 +343,7 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     part, problem = _deck_of(design, deck)
     if problem is not None:
         return None
-    cards = {design.name_of(card): card.values for card in part.cards}
+    cards = cards_by_name(design, part)
     fields = {
         name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
         for name, spec in design.file.fields.items()

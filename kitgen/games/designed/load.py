@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
     from kitgen.model.document import Document
 
 GEOMETRY = ("x", "y", "width", "height")
+T = TypeVar("T")  # (what a design's `lookup` makes)
+
 EVERY_ELEMENT = ("rotate", "pivot", "opacity")  # how any element is turned, and how opaque
 MAX_SAFE = 20 * 72 / 25.4  # 20 mm: a safe area wider than that is a slip
 DEFAULTS: dict[str, object] = {"x": 0, "y": 0, "width": "100%", "height": "100%"}
@@ -187,6 +189,10 @@ class Design:
     # its plain columns hold it): `edition`.
     language: str | None = None
     editions: dict[str, Design] = field(default_factory=dict)  # (`edition`'s memo)
+    # What checking its deck files looks up, made once for them all (`lookup`): its
+    # cards by name, and the indexes of their names; `kitgen check decks/` reads
+    # thousands of deck files of one game.
+    lookups: dict[str, Any] = field(default_factory=dict)
 
     def edition(self, language: str) -> Design:
         """This design in one of its languages' editions: every card with its text in
@@ -211,6 +217,7 @@ class Design:
             checked={},
             reported=set(),
             editions={},
+            lookups={},
             language=language,
         )
         self.editions[language] = made
@@ -293,6 +300,14 @@ class Design:
             if name and isinstance(card.values.get(name), str):
                 return str(card.values[name])
         return f"the card of row {card.where.line}"
+
+    def lookup(self, what: str, make: Callable[[], T]) -> T:
+        """What `make` makes of this design's cards, made once (`lookups`, by `what`):
+        the design does not change once read."""
+        if what not in self.lookups:
+            self.lookups[what] = make()
+        found: T = self.lookups[what]
+        return found
 
     def names_of(self, card: Card) -> list[str]:
         """A card's names in every language it has one in, the first language's first
@@ -467,6 +482,7 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
             sources=[],
             views=[],
             editions={},
+            lookups={},
             deck=name,
             deck_size=None,
             deck_size_at=None,
