@@ -173,19 +173,58 @@ FIELD_HELP = {
     "has no sideboard.",
     "DeckRules.in_play": "Limits on the cards in play at once, not on the deck: a deck may hold "
     "more, with a warning.",
-    "Range.min": "At least this many.",
-    "Range.max": "At most this many.",
+    "Range.min": "At least this many: a number, or an expression giving one for the deck "
+    "(like `identity.min_deck_size`).",
+    "Range.max": "At most this many: a number, or an expression giving one for the deck.",
     "Copies.max": "The most copies of any one card.",
     "Copies.by": "Fewer copies for some cards: a field, then its values and their limits (like "
     "`{rarity: {rare: 1}}`).",
     "CountRule.where": "The cards counted: fields and the value, or list of values, each must "
-    "have (like `{rarity: common}`).",
-    "CountRule.count": "How many cards.",
+    "have (like `{rarity: common}`), or an expression true for them (like `cost > 3`).",
+    "CountRule.count": "How many cards: a number, or an expression giving one for the deck.",
     "TotalRule.field": "The integer field to add up (like `cost`).",
     "InPlayRule.where": "The cards the limit is about: fields and the value, or list of values, "
     "each must have.",
     "InPlayRule.one_per": "`card` (the default): one copy of each such card in play at once; "
     "a field's name: one such card per value of that field.",
+    "InPlayRule.name": "What the rule is called: a format's `drop` takes it away by this name.",
+    "CountRule.name": "What the rule is called: its findings begin with it, and a format's "
+    "`drop` takes it away by this name.",
+    "CountRule.when": "An expression: the rule holds only for the decks it is true for (like "
+    "`identity.side == 'corp'`).",
+    "TotalRule.name": "What the rule is called: its findings begin with it, and a format's "
+    "`drop` takes it away by this name.",
+    "TotalRule.when": "An expression: the rule holds only for the decks it is true for (like "
+    "`identity.side == 'corp'`).",
+    "TotalRule.where": "The cards added up (all of them when left out): fields and their "
+    "values, or an expression true for them (like `faction != identity.faction`).",
+    "DeckRules.identity": "A deck names one card as its identity (`identity:` in the deck "
+    "file), not among its cards: `where` says which cards are identities; rules read its "
+    "fields as `identity.FIELD`.",
+    "DeckRules.same": "Fields every card of a deck (and its sideboard) shares with its "
+    "identity (without one: with its first card), like `[side]`.",
+    "DeckRules.formats": "Formats of play by name, each the deck rules with changes; a deck "
+    "names its own (`format:`), else it is held to the first.",
+    "IdentityRule.where": "Which cards are identities: fields and their values (like "
+    "`{type: identity}`), or an expression true for them.",
+    "SameRule.field": "The field every card shares with the identity.",
+    "SameRule.name": "What the rule is called: its findings begin with it, and a format's "
+    "`drop` takes it away by this name.",
+    "SameRule.when": "An expression: the rule holds only for the decks it is true for.",
+    "FormatRules.size": "This format's deck size, in place of the game's.",
+    "FormatRules.copies": "This format's copies of a card, in place of the game's.",
+    "FormatRules.identity": "This format's identity rule, in place of the game's.",
+    "FormatRules.same": "Fields shared with the identity in this format, besides the game's.",
+    "FormatRules.at_least": "Rules of at least so many cards of a kind, besides the game's.",
+    "FormatRules.at_most": "Rules of at most so many cards of a kind, besides the game's.",
+    "FormatRules.total": "Sums over the deck's cards, besides the game's.",
+    "FormatRules.banned": "The cards this format bans, in place of the game's list.",
+    "FormatRules.restricted": "The cards this format restricts to one copy, in place of the "
+    "game's list.",
+    "FormatRules.sideboard": "This format's sideboard size, in place of the game's.",
+    "FormatRules.in_play": "Limits on the cards in play at once, besides the game's.",
+    "FormatRules.drop": "The game's rules this format takes away: a rule's `name`, or a key "
+    "(`copies`, `banned`, `at_least`, ...) for all of them.",
 }
 
 

@@ -226,6 +226,11 @@ def test_build_all_writes_every_kit(built_all: SharedBuild) -> None:
             ("prism-isles", "prism-isles-cards.pdf"),
             ("prism-isles", "prism-isles-tiles-cards.pdf"),
             ("prism-isles", "prism-isles-tokens-cards.pdf"),
+            # the example of a game of two sides, with identities and formats of play
+            ("thornwall", "thornwall-cards.pdf"),
+            ("thornwall", "thornwall-rules.pdf"),
+            ("thornwall", "thornwall-rules-booklet.pdf"),
+            ("thornwall", "thornwall-reference.pdf"),
         )
     ]
     assert "skipped" not in err

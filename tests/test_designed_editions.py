@@ -223,7 +223,7 @@ def test_build_all_lang_prints_the_games_that_have_that_edition(game: Path, tmp_
     assert pdf_names(out) == ["star-lanterns-de-cards.pdf"]
     assert (
         "kitgen: not printed in de, having no edition in it: scratch, shapeup, scaffold, "
-        "staircase, galliard, caravanserai, emberwake, harbour-lights, prism-isles\n"
+        "staircase, galliard, caravanserai, emberwake, harbour-lights, prism-isles, thornwall\n"
     ) in err
     status, stdout, err = run_in_process(
         main, "build", "all", "scratch", str(game), "--lang", "de", "-o", str(tmp_path / "x")

@@ -22,6 +22,7 @@ VALID = Path(__file__).parent / "fixtures" / "valid"
 # test_card_in_other_deck makes one (tests/severaldecks.py). A layout made for another
 # card size than its game's needs the game: tests/test_shared_layouts.py. A card with no
 # text in one of its game's languages is a cell of card data: test_language_missing_text.
+# A deck rule that never applies is the game file's: test_rule_never_applies.
 GENERATED = {
     "card-in-other-deck",
     "file-not-found",
@@ -34,6 +35,7 @@ GENERATED = {
     "duplicate-game-id",
     "layout-size-mismatch",
     "language-missing-text",
+    "rule-never-applies",
 }
 _MARK = re.compile(rb"#\s*<-\s*([a-z0-9][a-z0-9, -]*)")
 
@@ -172,6 +174,30 @@ def test_deck_not_checked(tmp_path: Path, old: str, new: str) -> None:
     }
     assert got == want, [str(f) for f in report.findings]
     assert not report.ok
+
+
+def test_rule_never_applies(tmp_path: Path) -> None:
+    """The fixture game with a `copies.by` limit above `copies.max`, and an `in_play` rule
+    over a field most of its cards leave empty: `rule-never-applies`, a warning at each,
+    marked like a fixture's."""
+    text = BROKEN_GAME.read_text(encoding="utf-8")
+    for old, new in (
+        ("by: {type: {relic: 1}}}", "by: {type: {relic: 3}}}  # <- rule-never-applies"),
+        (
+            "in_play: [{where: {type: relic}, one_per: type}]",
+            "in_play: [{where: {type: [unit, relic]}, one_per: colour}]  # <- rule-never-applies",
+        ),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    for name in ("fixture-cards.csv", "fixture-face.yaml"):
+        (tmp_path / name).write_bytes((FIXTURES_ROOT / name).read_bytes())
+    report = check_file(str(path))
+    got = {(f.code, f.location.line) for f in report.findings if f.location is not None}
+    assert got == expected(path), [str(f) for f in report.findings]
+    assert all(f.severity == "warning" for f in report.findings) and report.ok
 
 
 def test_duplicate_game_id(tmp_path: Path) -> None:

@@ -209,6 +209,7 @@ def test_every_kit_builds_byte_identical_in_another_process(
         "emberwake",  # the example of a designed game
         "harbour-lights",  # and of one of two decks
         "prism-isles",  # the gallery: cards, hex tiles, round tokens
+        "thornwall",  # two sides, identities, formats of play
     }
     assert first == {name: digest for name, digest in second.items() if name not in decks}
     kits = [

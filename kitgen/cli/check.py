@@ -98,9 +98,17 @@ def each_file(files: list[str], use: Callable[[Document], R]) -> list[R]:
     return done
 
 
-def run_check(files: list[str], as_json: bool, stats: bool = False) -> int:
-    """Check FILES and print the findings (with `stats`, each deck's statistics too); the
-    exit status (0 ok, 1 an error)."""
+def run_check(
+    files: list[str], as_json: bool, stats: bool = False, play_format: str | None = None
+) -> int:
+    """Check FILES and print the findings (with `stats`, each deck's statistics too; with
+    `play_format`, every deck held to that format of its game); the exit status (0 ok,
+    1 an error)."""
+    if play_format is not None:
+        from kitgen.model.deck_rules import playing
+
+        with playing(play_format):
+            return run_check(files, as_json, stats)
     from kitgen.kit import FileReport, check_document
 
     def checked(doc: Document) -> FileReport:

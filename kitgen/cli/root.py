@@ -93,6 +93,16 @@ def check(
             "much is to spare.",
         ),
     ] = False,
+    play_format: Annotated[
+        str | None,
+        typer.Option(
+            "--play-format",
+            metavar="FORMAT",
+            help="Check every deck against this format of play of its game (one of its "
+            "deck rules' `formats:`), in place of the one the deck names.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check kitgen files and report every problem with its file, line and column.
 
@@ -101,7 +111,7 @@ def check(
     """
     from kitgen.cli.check import run_check
 
-    raise typer.Exit(run_check(files, output is OutputFormat.json, stats))
+    raise typer.Exit(run_check(files, output is OutputFormat.json, stats, play_format))
 
 
 @app.command()

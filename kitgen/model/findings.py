@@ -113,6 +113,15 @@ CODES: dict[str, CodeInfo] = {
     "deck-count": CodeInfo("error", "too few or too many cards of a kind for the deck rules"),
     "deck-total": CodeInfo("error", "a sum over the deck's cards outside the deck rules'"),
     "banned-card": CodeInfo("error", "a card the deck rules ban"),
+    "deck-identity": CodeInfo(
+        "error", "a deck's identity that is no identity card, or an identity among its cards"
+    ),
+    "deck-mismatch": CodeInfo(
+        "error", "a card of a deck without the value of a `same` field its identity has"
+    ),
+    "rule-never-applies": CodeInfo(
+        "warning", "a deck rule, or a part of one, that never applies to any card"
+    ),
     "sideboard-size": CodeInfo("error", "a sideboard without the number of cards it may have"),
     "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
     "extra-copy": CodeInfo("warning", "more copies of a card than can be in play at once"),

@@ -366,6 +366,7 @@ class RulesSandbox(SandboxedEnvironment):
         # thousands of paragraphs each time. Only what compiled is kept; what was
         # refused is checked (and refused) again.
         self._compiled: dict[tuple[bool, str], Template] = {}
+        self._expressions: dict[str, Expression] = {}
 
     def _size(self, value: Any) -> int:
         return value_size(value, self.limits.max_value)
@@ -538,12 +539,136 @@ class RulesSandbox(SandboxedEnvironment):
         self._keep(False, text, template)
         return template
 
+    def expression(self, source: str) -> Expression:
+        """An expression (`identity.influence_limit`, `faction != identity.faction`),
+        checked and bounded as templates are, compiled once: what it gives for a
+        mapping of names, and the names it reads. Raises TemplateError (a syntax error,
+        or what may not run) when it cannot be compiled."""
+        if len(source) > self.limits.max_template:
+            raise SecurityError(
+                f"the expression is {len(source):,} characters; expressions may be "
+                f"{self.limits.max_template:,}"
+            )
+        found = self._expressions.get(source)
+        if found is not None:
+            return found
+        from jinja2.environment import TemplateExpression
+        from jinja2.parser import Parser
+
+        parser = Parser(self, source, state="variable")
+        try:
+            expr = parser.parse_expression()
+            if not parser.stream.eos:
+                raise TemplateSyntaxError(
+                    "the expression goes on after its end", parser.stream.current.lineno
+                )
+        except RecursionError:
+            raise SecurityError("the expression is nested too deeply") from None
+        why = self.refused(nodes.Template([nodes.Output([expr])]))
+        if why is not None:
+            raise SecurityError(why.replace("rules text", "an expression"))
+        names = _names_read(expr)
+        expr = _Bounder().visit(expr)
+        body = [nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)]
+        try:
+            template = self.from_string(nodes.Template(body, lineno=1))
+        except (SyntaxError, RecursionError):
+            raise SecurityError("the expression is nested too deeply") from None
+        run = TemplateExpression(template, undefined_to_none=False)
+        found = Expression(source, run, frozenset(names))
+        if len(self._expressions) >= COMPILED_KEPT:
+            del self._expressions[next(iter(self._expressions))]
+        self._expressions[source] = found
+        return found
+
     def _keep(self, escaped: bool, text: str, template: Template) -> None:
         """Keep a compiled template for its text (up to COMPILED_KEPT of them: past
         that, the oldest goes)."""
         if len(self._compiled) >= COMPILED_KEPT:
             del self._compiled[next(iter(self._compiled))]
         self._compiled[(escaped, text)] = template
+
+
+class Expression:
+    """A compiled expression: its source, the names it reads (each with the attribute
+    read of it, `identity.faction`: ("identity", "faction"); a name read whole: (name,
+    None)), and what it gives for a mapping of names (`value`, raising TemplateError,
+    ArithmeticError, TypeError or ValueError when it fails, and UndefinedError for a
+    name or an attribute that is not there)."""
+
+    __slots__ = ("names", "run", "source")
+
+    def __init__(
+        self, source: str, run: Callable[..., Any], names: frozenset[tuple[str, str | None]]
+    ) -> None:
+        self.source = source
+        self.run = run
+        self.names = names
+
+    def value(self, names: dict[str, Any]) -> Any:
+        from jinja2 import Undefined
+
+        got = self.run(**names)
+        if isinstance(got, Undefined):
+            got._fail_with_undefined_error()
+        return got
+
+
+class RuleExpression:
+    """An Expression as kitgen.rules.deck_rules runs one (its `Compiled`): every way it
+    can fail, a ValueError in words."""
+
+    __slots__ = ("expression", "names", "source")
+
+    def __init__(self, expression: Expression) -> None:
+        self.expression = expression
+        self.source = expression.source
+        self.names = expression.names
+
+    def value(self, names: dict[str, Any]) -> Any:
+        try:
+            return self.expression.value(names)
+        except (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError) as err:
+            raise ValueError(str(err) or type(err).__name__) from None
+
+
+def rule_expressions() -> Callable[[str], RuleExpression]:
+    """A compiler of deck rules' expressions (kitgen.rules.deck_rules.Compile): the
+    templates' sandbox, each failure to compile a ValueError in words."""
+    env = RulesSandbox(markup=False)
+
+    def compile(source: str) -> RuleExpression:
+        try:
+            return RuleExpression(env.expression(source))
+        except TemplateSyntaxError as err:
+            raise ValueError(f"`{source}` cannot be read: {err.message}") from None
+        except TemplateError as err:
+            raise ValueError(f"`{source}` may not run: {err}") from None
+
+    return compile
+
+
+def _names_read(expr: nodes.Node) -> set[tuple[str, str | None]]:
+    """The names an expression reads, each with the attribute (or constant key) read of
+    it, if any: `identity.side` and `identity['side']` are ("identity", "side")."""
+    out: set[tuple[str, str | None]] = set()
+    inner: set[int] = set()  # the names read through an attribute
+    for node in _walk(expr):
+        if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+            out.add((node.node.name, node.attr))
+            inner.add(id(node.node))
+        elif (
+            isinstance(node, nodes.Getitem)
+            and isinstance(node.node, nodes.Name)
+            and isinstance(node.arg, nodes.Const)
+            and isinstance(node.arg.value, str)
+        ):
+            out.add((node.node.name, node.arg.value))
+            inner.add(id(node.node))
+    for node in _walk(expr):
+        if isinstance(node, nodes.Name) and node.ctx == "load" and id(node) not in inner:
+            out.add((node.name, None))
+    return out
 
 
 def _replaced_size(args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:

@@ -159,7 +159,8 @@ class DesignedGame(Game):
         if design.file is None:
             return {}
         rules = design.file.deck_rules or DeckRules()
-        return {"deck": rules.model_dump(), "deck_summary": " ".join(summary(rules))}
+        fields = design.field_infos()
+        return {"deck": rules.model_dump(), "deck_summary": " ".join(summary(rules, fields))}
 
     def deck_stats(self, doc: Document) -> dict[str, object] | None:
         from kitgen.games.designed.check import deck_stats

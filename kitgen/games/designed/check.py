@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from kitgen.games.designed.load import Design, Layouts, load_design
+from kitgen.games.designed.load import Design, Layouts, deck_expressions, load_design
 from kitgen.games.designed.model import DesignedDeckFile
 from kitgen.load.printable import check_printable
 from kitgen.model.findings import Finding, finding
@@ -14,7 +14,9 @@ from kitgen.model.findings import Finding, finding
 if TYPE_CHECKING:
     from kitgen.games.designed.lookup import CardIndex
     from kitgen.layout.geometry import Size
+    from kitgen.model.deck_rules import DeckRules
     from kitgen.model.document import Document
+    from kitgen.model.findings import Location
     from kitgen.model.kit import PrintSettings
 
 
@@ -119,7 +121,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     `deck-not-checked` at the deck's cards (never no problems); with the rules alone
     broken, the deck's card names are still checked."""
     from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import CardNames, Entry, check_deck, read_deck
+    from kitgen.rules.deck_rules import Book, CardNames, Entry, check_deck, read_deck
 
     deck = doc.model
     if not isinstance(deck, DesignedDeckFile):
@@ -166,10 +168,61 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
             found += read_deck(side, cards, "the sideboard", names).findings
         return _said_once(found)
     rules = design.file.deck_rules or DeckRules()
+    key, problem_of_format = _format_of(rules, deck, at)
+    if problem_of_format is not None:
+        found.append(problem_of_format)
+        found += read_deck(main, cards, names=names).findings
+        found += read_deck(side, cards, "the sideboard", names).findings
+        return _said_once(found)
+    book = part.lookup(f"book {key}", lambda: Book(rules, deck_expressions(), key))
+    identity = None
+    if deck.identity is not None:
+        identity = Entry(deck.identity, 1, deck.where("identity"))
+        if design.file is not None:
+            identity = _first_names(design, part, [identity])[0]
     found += check_deck(
-        rules, cards, main, side, at, deck.where("sideboard", key=True), names=names
+        rules,
+        cards,
+        main,
+        side,
+        at,
+        deck.where("sideboard", key=True),
+        names=names,
+        identity=identity,
+        book=book,
     )
     return _said_once(found)
+
+
+def _format_of(
+    rules: DeckRules, deck: DesignedDeckFile, at: Location | None
+) -> tuple[str | None, Finding | None]:
+    """The format a deck is checked against (a key of the rules' `formats`; None: the
+    first, or the rules as they are for a game with none): `kitgen check --play-format`,
+    else the deck's own `format:`; `unknown-key` for one the game does not have."""
+    from kitgen.model.base import suggest
+    from kitgen.model.deck_rules import played_format
+    from kitgen.rules.deck_rules import format_key
+
+    played = played_format()
+    name = played if played is not None else deck.format
+    where = at if played is not None else deck.where("format")
+    given = "--play-format" if played is not None else "`format:`"
+    if name is None:
+        return None, None
+    if not rules.formats:
+        why = (
+            f"{given} {name}: this game has no formats of play (its deck rules have no `formats:`)"
+        )
+        return None, finding("unknown-key", why, where)
+    key = format_key(rules, name)
+    if key is None:
+        known = list(rules.formats)
+        why = f"{given} {name} is no format of this game{suggest(name, known)}; its formats: " + (
+            ", ".join(known)
+        )
+        return None, finding("unknown-key", why, where)
+    return key, None
 
 
 def card_index(design: Design, part: Design) -> CardIndex:
@@ -332,7 +385,7 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     """`kitgen check --stats` of a deck: its curves, counts and rules near their limits
     (None when the game or the deck cannot be read); of the game file, `game_stats`."""
     from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Entry, FieldInfo
+    from kitgen.rules.deck_rules import Book, Entry
     from kitgen.rules.deck_rules import deck_stats as stats_of
 
     deck = doc.model
@@ -344,14 +397,16 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     if problem is not None:
         return None
     cards = cards_by_name(design, part)
-    fields = {
-        name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
-        for name, spec in design.file.fields.items()
-    }
+    fields = design.field_infos()
     main = numbered_lines(design, part, [Entry(n, c) for n, c in deck.cards.items()])[0]
     side = numbered_lines(design, part, [Entry(n, c) for n, c in deck.sideboard.items()])[0]
-    rules = design.file.deck_rules if design.rules_problem is None else None
-    return stats_of(rules or DeckRules(), cards, fields, main, side)
+    rules = (design.file.deck_rules if design.rules_problem is None else None) or DeckRules()
+    key, problem = _format_of(rules, deck, None)
+    if problem is not None:
+        return None
+    book = part.lookup(f"book {key}", lambda: Book(rules, deck_expressions(), key))
+    identity = None if deck.identity is None else Entry(deck.identity, 1)
+    return stats_of(rules, cards, fields, main, side, identity=identity, book=book)
 
 
 def game_stats(design: Design) -> dict[str, object]:

@@ -53,6 +53,7 @@ class FieldSpec(Spec):
     values: list[Name] | None = Field(default=None, min_length=1, max_length=200)  # choice
     max_length: int = Field(default=2_000, ge=1, le=2_000)  # text: characters
     column: Name | None = None  # the header of its column, when not the field's name
+    curve: bool = True  # integer: whether `kitgen check --stats` shows a deck's curve of it
 
     @model_validator(mode="after")
     @in_schema(lambda schema: None)  # (the types' own keys are described in docs/formats.md)
@@ -63,6 +64,8 @@ class FieldSpec(Spec):
             raise ValueError(f"`min` ({self.min}) is more than `max` ({self.max})")
         if (self.values is None) != (self.type != "choice"):
             raise ValueError("`type: choice` needs `values` (and only it takes them)")
+        if not self.curve and self.type != "integer":
+            raise ValueError("`curve` goes with `type: integer` (a curve of its values)")
         return self
 
 

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from kitgen.load.fontfile import FontSource
     from kitgen.load.table_shape import Cell, Table
     from kitgen.model.document import Document
+    from kitgen.rules.deck_rules import FieldInfo
 
 GEOMETRY = ("x", "y", "width", "height")
 T = TypeVar("T")  # (what a design's `lookup` makes)
@@ -301,6 +302,20 @@ class Design:
                 return str(card.values[name])
         return f"the card of row {card.where.line}"
 
+    def field_infos(self) -> dict[str, FieldInfo]:
+        """The card fields as the deck rules read them (each's type, a choice's values,
+        whether a whole number's curve is shown)."""
+        from kitgen.rules.deck_rules import FieldInfo
+
+        if self.file is None:
+            return {}
+        return {
+            name: FieldInfo(
+                spec.type, None if spec.values is None else tuple(spec.values), spec.curve
+            )
+            for name, spec in self.file.fields.items()
+        }
+
     def lookup(self, what: str, make: Callable[[], T]) -> T:
         """What `make` makes of this design's cards, made once (`lookups`, by `what`):
         the design does not change once read."""
@@ -355,6 +370,21 @@ def _stamp(path: str) -> tuple[int, int]:
     return (info.st_mtime_ns, info.st_size)
 
 
+def deck_expressions() -> Callable[[str], Any]:
+    """The compiler of deck rules' expressions (kitgen.rules.deck_rules.Compile): the
+    templates' sandbox, loaded with jinja2 only when the rules hold an expression."""
+    made: list[Callable[[str], Any]] = []
+
+    def compile(source: str) -> Any:
+        if not made:
+            from kitgen.render.rules_text import rule_expressions
+
+            made.append(rule_expressions())
+        return made[0](source)
+
+    return compile
+
+
 def load_design(game_id: str, folder: str) -> Design:
     """Read the designed game `game_id` from its folder: once per process while none of
     its files changes."""
@@ -402,17 +432,16 @@ def _read_design(game_id: str, path: str) -> Design:
     if any(path[:1] == ("deck_rules",) for path, _ in doc.dropped):  # (its finding is there)
         design.rules_problem = _first_error_at(design.file_findings, doc, "deck_rules")
     if model.deck_rules is not None:
-        from kitgen.rules.deck_rules import FieldInfo, check_rules
+        from kitgen.rules.deck_rules import check_rules
 
-        fields = {
-            name: FieldInfo(spec.type, None if spec.values is None else tuple(spec.values))
-            for name, spec in model.fields.items()
-        }
+        fields = design.field_infos()
         broken = check_rules(
             model.deck_rules,
             fields,
             model.where("deck_rules"),
             [design.name_of(card) for card in design.cards],
+            compiler=deck_expressions(),
+            values={design.name_of(card): card.values for card in design.cards},
         )
         design.findings += broken
         design.rules_problem = next((f for f in broken if f.is_error), design.rules_problem)

@@ -693,6 +693,8 @@ class DesignedDeckFile(Located):
     name: Name
     deck: Name | None = None  # which of the game's `decks:` it draws from
     description: Text | None = None
+    identity: Name | None = None  # its identity card (the game's `deck_rules.identity`)
+    format: Name | None = None  # its format of play (one of `deck_rules.formats`)
     cards: dict[Name, DeckCount] = Field(max_length=MAX_DECK_NAMES)
     sideboard: dict[Name, DeckCount] = Field(default_factory=empty_map, max_length=MAX_DECK_NAMES)
 

@@ -43,6 +43,8 @@ FIELD_HELP = {
     "FieldSpec.type": "text, integer, choice (one of `values`), colour (#rrggbb), image (a "
     "picture's path) or icons (names of the game's icons, separated by spaces or commas).",
     "FieldSpec.required": "Whether every card must have a value (default true).",
+    "FieldSpec.curve": "integer: whether `kitgen check --stats` shows a deck's curve of it "
+    "(default true; false for a number no curve says anything of, like a card's number).",
     "FieldSpec.min": "integer: the least value.",
     "FieldSpec.max": "integer: the greatest value.",
     "FieldSpec.values": "choice: the values a card may have (1 to 200).",
@@ -209,4 +211,8 @@ FIELD_HELP = {
     "DesignedDeckFile.cards": "Card names and their copies (1 to 99); names are matched with "
     "case, spaces and punctuation aside.",
     "DesignedDeckFile.sideboard": "The sideboard: card names and their copies.",
+    "DesignedDeckFile.identity": "The deck's identity, by name: a card the game's deck rules "
+    "call an identity (`identity:`), kept apart from the deck's cards.",
+    "DesignedDeckFile.format": "The format of play the deck is built for, one of the game's "
+    "`formats:` (left out: the first).",
 }

@@ -223,10 +223,10 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
     finds no legal deck: it names the first rule its closest deck breaks, and nothing
     is written)."""
     from kitgen.errors import KitgenError
-    from kitgen.games.designed.load import load_design
+    from kitgen.games.designed.load import deck_expressions, load_design
     from kitgen.games.designed.model import MAX_DECK_COPIES, MAX_DECK_NAMES
     from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import legal_deck
+    from kitgen.rules.deck_rules import Book, legal_deck
     from kitgen.starters import schema_line
 
     design = load_design(game_id, folder)
@@ -242,7 +242,8 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
     part = design.parts()[0]  # a game of several decks: its first deck's cards
     cards = {design.name_of(card): card.values for card in part.cards}
     rules = design.file.deck_rules or DeckRules()
-    found = legal_deck(rules, cards, MAX_DECK_NAMES, MAX_DECK_COPIES)
+    book = Book(rules, deck_expressions())  # (a game with formats: its first)
+    found = legal_deck(rules, cards, MAX_DECK_NAMES, MAX_DECK_COPIES, book)
     if found.problem is not None:
         raise KitgenError(
             f"no simple legal deck of {design.file.title}'s cards: the closest kitgen's "
@@ -264,6 +265,8 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
         "kind: deck",
         f"name: {yaml_text(name)}",
         *([f"deck: {yaml_text(part.deck)}"] if part.deck is not None else []),
+        *([f"format: {yaml_text(book.format)}"] if book.format is not None else []),
+        *([f"identity: {yaml_text(found.identity)}"] if found.identity is not None else []),
         "cards:",
         *(f"  {yaml_text(card)}: {count}" for card, count in found.main),
     ]
