@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -29,6 +29,7 @@ def game_dir(game: str) -> Path:
     return data_dir() / game
 
 
+@lru_cache(maxsize=4096)  # (pure; every file of a folder checked spells its folders again)
 def tidy_path(path: str) -> str:
     """A path spelt as given, tidied: relative stays relative, absolute stays absolute;
     `.` parts, doubled separators and a final separator go (`./g//kit.yaml` ->

@@ -229,11 +229,23 @@ def load_run() -> ModuleType:
     return module
 
 
+def test_run_quick_decks_table() -> None:
+    # Checking many deck files, and finding a legal deck: absolute targets in seconds.
+    done, rows = quick_rows("decks")
+    shown = {r["figure"]: r for r in rows}
+    assert shown["kitgen check of 500 deck files (5,000 cards)"]["target"] == "<= 10"
+    assert shown["kitgen new deck, the living card game"]["target"] == "<= 2"
+    assert shown["kitgen new deck, a game at the limits"]["target"] == "<= 2"
+    assert shown["per deck file"]["value"].endswith(" ms")
+    assert done.returncode in (0, 1)
+
+
 def test_only_takes_benchmark_or_script_names_in_running_order() -> None:
     run = load_run()
     assert run.chosen(None) == [
         "rendering",
         "designed",
+        "decks",
         "rasterizing",
         "engines",
         "search",

@@ -43,9 +43,14 @@ class Located(Spec):
 
     def where(self, *keys: Hashable, key: bool = False) -> Location | None:
         """Where this object's field (or sub-path) was written, if known."""
-        if self._source is None:
+        # (The private attributes read straight from pydantic's store: `self._source`
+        # goes through BaseModel.__getattr__, a cost a deck of a thousand lines pays
+        # at each line.)
+        private = self.__pydantic_private__ or {}
+        source: SourceMap | None = private.get("_source")
+        if source is None:
             return None
-        return self._source.at((*self._path, *keys), key=key)
+        return source.at((*private.get("_path", ()), *keys), key=key)
 
     @property
     def source_path(self) -> str | None:

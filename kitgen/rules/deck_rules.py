@@ -198,7 +198,7 @@ class Picker:
     index of their values (built once per field a rule names), not by comparing every
     card with every rule: a deck of thousands of cards checked by a hundred rules."""
 
-    __slots__ = ("cards", "index", "judge", "names")
+    __slots__ = ("cards", "index", "judge", "judged", "names")
 
     def __init__(
         self,
@@ -211,6 +211,7 @@ class Picker:
         self.names = list(dict.fromkeys(names))
         self.index: dict[str, dict[str, set[str]]] = {}
         self.judge = judge
+        self.judged: dict[str, set[str]] = {}  # an expression's cards, by its source
 
     def values(self, field: str) -> dict[str, set[str]]:
         """The names by each of their values in `field` (as `held` gives them)."""
@@ -226,10 +227,13 @@ class Picker:
         """The names `where` picks (as `matches` would; an expression: the cards it
         holds for)."""
         if isinstance(where, str):
-            judge = self.judge
-            if judge is None:
-                raise ValueError("an expression `where` needs the rules' expressions")
-            return {name for name in self.names if judge(where, name)}
+            found = self.judged.get(where)
+            if found is None:
+                judge = self.judge
+                if judge is None:
+                    raise ValueError("an expression `where` needs the rules' expressions")
+                found = self.judged[where] = {name for name in self.names if judge(where, name)}
+            return found
         picked: set[str] | None = None
         for field, wanted in where.items():
             index = self.values(field)
@@ -405,6 +409,7 @@ class Book:
         "format",
         "held",
         "limits",
+        "reads",
         "restricted",
         "rules",
     )
@@ -419,7 +424,8 @@ class Book:
         self.rules = of_format(rules, format)
         self.compiler = compiler
         self.compiled: dict[str, Compiled] = {}
-        self.held: dict[tuple[str, str | None, str], bool] = {}
+        self.held: dict[tuple[Any, ...], Any] = {}  # (`run`'s memo)
+        self.reads: dict[str, tuple[tuple[str, str | None], ...]] = {}  # (and each's names)
         self.banned = {normalise(n) for n in self.rules.banned}
         self.restricted = {normalise(n) for n in self.rules.restricted}
         self.limits = _Limits(self.rules)
@@ -432,6 +438,59 @@ class Book:
                 raise ValueError("these deck rules cannot run expressions")
             found = self.compiled[source] = self.compiler(source)
         return found
+
+    def run(
+        self,
+        source: str,
+        read: Callable[[str, str | None], Any],
+        names: Callable[[], dict[str, Any]],
+    ) -> Any:
+        """What an expression gives (ValueError when it fails): worked out once for each
+        value of what it reads (`read(name, attribute)`: each name, or attribute of one,
+        the expression names), and with every name (`names()`) only then. An expression
+        reads nothing but what it names, so the same values give the same value; one
+        that reads a whole mapping (no attribute) is worked out every time."""
+        compiled = self.expression(source)
+        reads = self.reads.get(source)
+        if reads is None:
+            reads = self.reads[source] = tuple(sorted(compiled.names, key=_name_order))
+        parts = [source]
+        for name, attr in reads:
+            value = read(name, attr)
+            if isinstance(value, (dict, list, set)):
+                parts = []
+                break
+            parts.append(value)
+        key = tuple(parts)
+        if key and key in self.held:
+            return self.held[key]
+        got = compiled.value(names())
+        if key:
+            if len(self.held) >= MAX_WORKED_OUT:
+                self.held.clear()
+            self.held[key] = got
+        return got
+
+
+MAX_WORKED_OUT = 100_000  # values `Book.run` keeps (past that, it starts again)
+_MISSING = ("kitgen: not there",)  # a name or field an expression reads that is not there
+
+
+def _name_order(pair: tuple[str, str | None]) -> tuple[str, str]:
+    return pair[0], pair[1] or ""
+
+
+def _read(names: Mapping[str, Any], name: str, attr: str | None) -> Any:
+    """What an expression reads of `names`: a name's value, or an attribute of it (a
+    mapping's key); _MISSING for what is not there."""
+    if name not in names:
+        return _MISSING
+    value = names[name]
+    if attr is None:
+        return value
+    if isinstance(value, Mapping):
+        return value[attr] if attr in value or isinstance(value, _Totals) else _MISSING
+    return (value, attr)  # (an attribute of a number or a text: decided by them)
 
 
 class RuleFailed(ValueError):
@@ -476,10 +535,15 @@ class Judging:
         return self._names
 
     def value(self, source: str) -> Any:
+        """What a rule's expression gives for the deck (RuleFailed when it fails), worked
+        out once for each value of what it reads (`Book.run`)."""
+        names = self.names()
+
+        def read(name: str, attr: str | None) -> Any:
+            return _read(names, name, attr)
+
         try:
-            return self.book.expression(source).value(self.names())
-        except RuleFailed:
-            raise
+            return self.book.run(source, read, lambda: names)
         except ValueError as err:
             raise RuleFailed(f"`{source}` cannot be worked out for this deck: {err}") from None
 
@@ -500,20 +564,32 @@ class Judging:
         return source is None or bool(self.value(source))
 
     def card_holds(self, source: str, name: str) -> bool:
-        """Whether a card's condition (an expression `where`) holds for it."""
-        key = (source, self.identity, name)
-        found = self.book.held.get(key)
-        if found is None:
-            values = self.cards[name]
-            names = {**values, "card": dict(values), "format": self.book.format or ""}
-            if self.identity is not None:
-                names["identity"] = dict(self.cards[self.identity])
-            try:
-                got = self.book.expression(source).value(names)
-            except ValueError as err:
-                raise RuleFailed(f"`{source}` cannot be worked out for {name}: {err}") from None
-            found = self.book.held[key] = bool(got)
-        return found
+        """Whether a card's condition (an expression `where`) holds for it, worked out
+        once for each value of what it reads (`Book.run`): `faction != identity.faction`
+        once for each faction and identity's faction, not for each card."""
+        values = self.cards[name]
+        own = None if self.identity is None else self.cards[self.identity]
+        form = self.book.format or ""
+
+        def read(field: str, attr: str | None) -> Any:
+            if field == "identity":
+                return _MISSING if own is None else _read({"identity": own}, field, attr)
+            if field == "card":
+                return _read({"card": values}, field, attr)
+            if field == "format":
+                return form
+            return values.get(field, _MISSING) if attr is None else _read(values, field, attr)
+
+        def names() -> dict[str, Any]:
+            every: dict[str, Any] = {**values, "card": dict(values), "format": form}
+            if own is not None:
+                every["identity"] = dict(own)
+            return every
+
+        try:
+            return bool(self.book.run(source, read, names))
+        except ValueError as err:
+            raise RuleFailed(f"`{source}` cannot be worked out for {name}: {err}") from None
 
     def span(self, rule: Range | None) -> Range | None:
         """A size rule with its numbers worked out (RuleFailed when they cannot be)."""
@@ -1067,6 +1143,7 @@ def check_rules(
     )
     names = None if cards is None else list(cards)
     known = None if names is None else {normalise(name) for name in names}
+    every = None if values is None else Picker(values, values)  # (indexed once, as needed)
     unknown = [0]  # names no card has, said so far (the first SUGGESTED with a hint)
 
     def check(part: DeckRules | FormatRules, prefix: tuple[object, ...]) -> None:
@@ -1189,8 +1266,8 @@ def check_rules(
             condition(play.where, "in_play", i, "where")
             if play.one_per != "card":
                 at = place("in_play", i, "one_per")
-                if field_ok(play.one_per, at, listed=True) is not None and values is not None:
-                    found.extend(_unlimited(play, values, at))
+                if field_ok(play.one_per, at, listed=True) is not None and every is not None:
+                    found.extend(_unlimited(play, every, at))
         for i, total in enumerate(part.total):
             at = place("total", i, "field")
             info = field_ok(total.field, at, listed=False)
@@ -1290,13 +1367,15 @@ def check_rules(
     return found
 
 
-def _unlimited(play: InPlayRule, values: Cards, at: Location | None) -> list[Finding]:
-    """`rule-never-applies` for the cards an `in_play` rule picks that have no value in
-    its `one_per` field: they are under no limit of it."""
+def _unlimited(play: InPlayRule, picker: Picker, at: Location | None) -> list[Finding]:
+    """`rule-never-applies` for the cards an `in_play` rule picks (`picker`: of every
+    card of the game) that have no value in its `one_per` field: they are under no limit
+    of it."""
+    picked = picker.pick(play.where)
     empty = [
         name
-        for name, card in values.items()
-        if matches(card, play.where) and held(card.get(play.one_per)) <= {""}
+        for name in picker.names
+        if name in picked and name in picker.values(play.one_per).get("", ())
     ]
     if not empty:
         return []
@@ -1471,9 +1550,8 @@ def _grow(
     plus_of: dict[str, list[tuple[int, int, int]]] = {}  # (rule, value, its maximum)
     for f, total in enumerate(fields):
         top = tops[f]
-        added = (
-            names if total.where is None else [n for n in names if n in picker.pick(total.where)]
-        )
+        picked = None if total.where is None else picker.pick(total.where)
+        added = names if picked is None else [n for n in names if n in picked]
         for name in added:
             value = cards[name].get(total.field)
             if isinstance(value, int) and not isinstance(value, bool) and value:

@@ -117,6 +117,22 @@ class CheckedCards:
         return [card for card in self.cards for _ in range(card.copies)]
 
 
+# A choice field's values by their `column_key`, made once for each list of values (by
+# its identity, the list kept with it): 5,000 cells of a choice of 200 values would
+# otherwise key the 200 again for each cell.
+_CHOSEN: dict[int, tuple[list[str], dict[str, str]]] = {}
+
+
+def _choices(values: list[str]) -> dict[str, str]:
+    """A choice's values by their `column_key`."""
+    found = _CHOSEN.get(id(values))
+    if found is None or found[0] is not values:
+        if len(_CHOSEN) >= 1000:
+            _CHOSEN.clear()
+        found = _CHOSEN[id(values)] = (values, {column_key(v): v for v in values})
+    return found[1]
+
+
 def column_key(name: str) -> str:
     """How a column's name (or a choice's value) is matched to a field: case and spaces
     around it aside (NFC, case folded: `kitgen.names.fold`)."""
@@ -517,7 +533,7 @@ def _value(
         return number, None
     if spec.type == "choice":
         assert spec.values is not None
-        chosen = {column_key(v): v for v in spec.values}
+        chosen = _choices(spec.values)
         if column_key(text) not in chosen:
             return None, finding(
                 "invalid-value",
