@@ -243,8 +243,8 @@ def test_deck_statistics_in_the_terminal_and_in_json() -> None:
     assert lines[0] == f"{deck}: 20 cards, sideboard 3"
     assert "    1 ######## 8" in lines  # eight cards cost 1
     assert "  type: creature 12, spell 7, relic 1" in lines
-    assert "  rule size: 20 (min 20, max 24): at its limit" in lines
-    assert "  rule at_most (type spell): 7 (max 8): 1 to spare (close)" in lines
+    assert "  A deck has 20 to 24 cards. This deck: 20, at its limit." in lines
+    assert "  A deck holds at most 8 spell cards. This deck: 7, 1 to spare (close)." in lines
     status, out, _err = run_in_process(main, "check", "--stats", "-f", "json", str(deck))
     stats = json.loads(out)["files"][0]["stats"]
     assert stats["cards"] == 20 and stats["sideboard"] == 3
@@ -259,6 +259,7 @@ def test_deck_statistics_in_the_terminal_and_in_json() -> None:
         "max": 60,
         "spare": 29,
         "close": False,
+        "says": "The cost of its cards adds up to at most 60.",
     }
     status, out, _err = run_in_process(main, "check", "-f", "json", str(deck))
     assert "stats" not in json.loads(out)["files"][0]  # only when asked for

@@ -207,10 +207,6 @@ def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
         shown = ", ".join(f"{value} {count}" for value, count in counts.items())
         lines.append(f"  {field}: {shown}")
     for rule in data["rules"]:
-        about = rule.get("where") or rule.get("field") or ""
-        bounds = [f"min {rule['min']}" if rule["min"] is not None else "", ""]
-        bounds[1] = f"max {rule['max']}" if rule["max"] is not None else ""
-        limit = ", ".join(b for b in bounds if b)
         spare = rule["spare"]
         if spare < 0:
             verdict = "broken"
@@ -218,8 +214,6 @@ def stats_lines(path: str, stats: dict[str, object]) -> list[str]:
             verdict = "at its limit"
         else:
             verdict = f"{spare} to spare" + (" (close)" if rule["close"] else "")
-        lines.append(
-            f"  rule {rule['rule']}{f' ({about})' if about else ''}: {rule['value']} "
-            f"({limit}): {verdict}"
-        )
+        named = f"{rule['name']}: " if rule.get("name") else ""
+        lines.append(f"  {named}{rule['says']} This deck: {rule['value']}, {verdict}.")
     return lines

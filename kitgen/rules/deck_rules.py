@@ -1740,6 +1740,13 @@ def deck_stats(
             counts[field] = {v: tally[v] for v in order if v in tally}
     limits: list[dict[str, object]] = []
 
+    def say(**one: Any) -> str:
+        """One rule (worked out for the deck) in a player's sentence, as the booklet
+        says it."""
+        from kitgen.model.deck_rules import DeckRules
+
+        return " ".join(_sentences(DeckRules.model_construct(**one), fields))
+
     def limit(rule: str, value: int, low: int | None, high: int | None, **about: str) -> None:
         spares = [
             s
@@ -1762,20 +1769,26 @@ def deck_stats(
         )
 
     if rules.size is not None:
-        limit("size", deck.size, _n(rules.size.min), _n(rules.size.max))
+        size = _n(rules.size.min), _n(rules.size.max)
+        limit("size", deck.size, *size, says=say(size=rules.size))
     if rules.sideboard is not None:
-        limit("sideboard", side.size, _n(rules.sideboard.min), _n(rules.sideboard.max))
+        size = _n(rules.sideboard.min), _n(rules.sideboard.max)
+        limit("sideboard", side.size, *size, says=say(sideboard=rules.sideboard))
     picker = judging.picker
     for rule in rules.at_least:
         picked = picker.pick(rule.where)
         have = sum(c for n, c, _ in deck.entries if n in picked)
         named = {"name": rule.name} if rule.name else {}
-        limit("at_least", have, _n(rule.count), None, where=_words(rule.where), **named)
+        words = _words(rule.where)
+        limit(
+            "at_least", have, _n(rule.count), None, where=words, says=say(at_least=[rule]), **named
+        )
     for rule in rules.at_most:
         picked = picker.pick(rule.where)
         have = sum(c for n, c, _ in deck.entries if n in picked)
         named = {"name": rule.name} if rule.name else {}
-        limit("at_most", have, None, _n(rule.count), where=_words(rule.where), **named)
+        words = _words(rule.where)
+        limit("at_most", have, None, _n(rule.count), where=words, says=say(at_most=[rule]), **named)
     for total in rules.total:
         added = None if total.where is None else picker.pick(total.where)
         value = sum(
@@ -1786,6 +1799,7 @@ def deck_stats(
         about = {} if total.where is None else {"where": _words(total.where)}
         if total.name:
             about["name"] = total.name
+        about["says"] = say(total=[total])
         limit("total", value, _n(total.min), _n(total.max), field=total.field, **about)
     return {
         "cards": deck.size,
