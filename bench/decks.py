@@ -133,10 +133,11 @@ def season_folder(folder: str, decks: int, seed: int = 39) -> str:
     return deck_folder
 
 
-def limits_folder(folder: str) -> None:
-    """A designed game at kitgen's limits (tests/test_designed_decks.py writes the same):
+def limits_folder(folder: str, tight: bool = False) -> None:
+    """A designed game at kitgen's limits (tests/test_designed_decks.py checks it):
     5,000 cards; 50 rules of each list kind, 1,000 banned and 1,000 restricted cards,
-    `copies.by` on 10 fields."""
+    `copies.by` on 10 fields. `tight`: no legal deck (the `at_most` rules leave too
+    few cards for the size)."""
     rng = random.Random(35)
     types = [f"t{i}" for i in range(200)]
     groups = [f"g{i}" for i in range(20)]
@@ -160,7 +161,8 @@ def limits_folder(folder: str) -> None:
         return "[\n    " + ",\n    ".join(items) + "]"
 
     at_least = [f"{{where: {where()}, count: {rng.randint(1, 20)}}}" for _ in range(50)]
-    at_most = [f"{{where: {where()}, count: {rng.randint(4500, 4500)}}}" for _ in range(50)]
+    most = (300, 600) if tight else (4500, 4500)
+    at_most = [f"{{where: {where()}, count: {rng.randint(*most)}}}" for _ in range(50)]
     total = [f"{{field: cost, min: 100, max: {rng.randint(9500, 10000)}}}" for _ in range(50)]
     in_play = [
         f"{{where: {where()}, one_per: {rng.choice(['card', 'group', 'marks', 'c0'])}}}"

@@ -159,6 +159,9 @@ class Game:
     # The same for `kitgen tune`: one line for its help, and whether files go here.
     tune_help: ClassVar[str] = ""
     tunes_files: ClassVar[bool] = False
+    # The game's rules engines under the contract (kitgen.game.Engine), as "module:NAME"
+    # of a dict from a set-up's name to a factory of its engine; None: no engine.
+    engine: ClassVar[str | None] = None
 
     CAPABILITIES: ClassVar[tuple[str, ...]] = (
         "check",
@@ -211,6 +214,11 @@ class Game:
         """The model that reads one kind of file of this game (None: not a kind it has)."""
         where = self.kinds.get(kind)
         return None if where is None else self._load(where)
+
+    def engines(self) -> dict[str, Callable[[], Any]]:
+        """The game's rules engines under the contract (kitgen.game.Engine), each made
+        when asked for, by set-up name; {} for a game with none."""
+        return {} if self.engine is None else dict(self._load(self.engine))
 
     def figure_model(self, name: str) -> type[BaseModel] | None:
         """The `args:` model of one of the game's figures (None: no such figure)."""

@@ -520,105 +520,15 @@ def _game_at_the_limits(folder: Path, *, tight: bool) -> None:
     """A designed game at kitgen's limits: 5,000 cards, and every kind of deck rule at
     its limit (50 `at_least`, `at_most`, `total` and `in_play` rules, 1,000 banned and
     1,000 restricted cards, `copies.by` on 10 fields of every listed type). `tight`: no
-    legal deck (the `at_most` rules leave too few cards for the size)."""
-    import random
-
-    rng = random.Random(35)
+    legal deck (the `at_most` rules leave too few cards for the size). The game
+    bench/decks.py times `kitgen new deck` on."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    try:
+        from decks import limits_folder
+    finally:
+        sys.path.pop(0)
     folder.mkdir()
-    types = [f"t{i}" for i in range(200)]
-    groups = [f"g{i}" for i in range(20)]
-    extra = [f"c{i}" for i in range(5)]
-    icons = ["star", "moon", "sun"]
-    rows = [",".join(["name", "type", "group", "cost", "power", "marks", *extra])]
-    for i in range(5000):
-        marks = " ".join(rng.sample(icons, rng.randint(0, 2)))
-        rows.append(
-            ",".join(
-                [
-                    f"Card {i}",
-                    rng.choice(types),
-                    rng.choice(groups),
-                    str(rng.choice([0, 0, 1, 1, 1, 2, 2, 9])),  # (a 4,000-card deck's
-                    str(rng.randint(0, 9)),  # cost must add up to less than 10,000)
-                    marks,
-                    *(f"v{rng.randint(0, 9)}" for _ in extra),
-                ]
-            )
-        )
-    (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    (folder / "face.yaml").write_text(
-        "game: limits\nkind: layout\nsize: poker\nsafe: 0mm\n"
-        "elements:\n  - {type: text, text: '{{ name }}', x: 5mm, y: 5mm, width: 40mm, "
-        "height: 10mm}\n",
-        encoding="utf-8",
-    )
-    (folder / "icon.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
-        'height="10"/></svg>',
-        encoding="utf-8",
-    )
-
-    def where() -> str:
-        return (
-            f"{{type: [{', '.join(rng.sample(types, 60))}], "
-            f"group: [{', '.join(rng.sample(groups, 15))}]}}"
-        )
-
-    def listed(items: list[str]) -> str:
-        return "[\n    " + ",\n    ".join(items) + "]"
-
-    at_least = [f"{{where: {where()}, count: {rng.randint(1, 20)}}}" for _ in range(50)]
-    most = (300, 600) if tight else (4500, 4500)
-    at_most = [f"{{where: {where()}, count: {rng.randint(*most)}}}" for _ in range(50)]
-    total = [f"{{field: cost, min: 100, max: {rng.randint(9500, 10000)}}}" for _ in range(50)]
-    in_play = [
-        f"{{where: {where()}, one_per: {rng.choice(['card', 'group', 'marks', 'c0'])}}}"
-        for _ in range(50)
-    ]
-    by = ", ".join(
-        [
-            "type: {" + ", ".join(f"{t}: 6" for t in types[:100]) + "}",
-            "group: {g0: 1, g1: 2}",
-            "cost: {9: 1, 8: 2}",
-            "power: {0: 1}",
-            "marks: {star: 4}",
-            *(f"{c}: {{v0: 5}}" for c in extra),
-        ]
-    )
-    choices = "".join(
-        f"  {c}: {{type: choice, values: [{', '.join(f'v{i}' for i in range(10))}]}}\n"
-        for c in extra
-    )
-    (folder / "game.yaml").write_text(
-        f"""game: limits
-kind: game
-title: Limits
-players: {{min: 2, max: 2}}
-playing_time: 10 minutes
-summary: A game at kitgen's limits.
-fields:
-  name: {{type: text}}
-  type: {{type: choice, values: [{", ".join(types)}]}}
-  group: {{type: choice, values: [{", ".join(groups)}]}}
-  cost: {{type: integer, min: 0, max: 9}}
-  power: {{type: integer, min: 0, max: 9}}
-  marks: {{type: icons, required: false}}
-{choices}icons: {{star: icon.svg, moon: icon.svg, sun: icon.svg}}
-cards: cards.csv
-face: face.yaml
-deck_rules:
-  size: {{min: 4000, max: 4500}}
-  copies: {{max: 9, by: {{{by}}}}}
-  at_least: {listed(at_least)}
-  at_most: {listed(at_most)}
-  total: {listed(total)}
-  banned: [{", ".join(f"Card {i}" for i in range(0, 2000, 2))}]
-  restricted: [{", ".join(f"Card {i}" for i in range(1, 2000, 2))}]
-  sideboard: {{min: 15, max: 15}}
-  in_play: {listed(in_play)}
-""",
-        encoding="utf-8",
-    )
+    limits_folder(str(folder), tight=tight)
 
 
 # Generous for a loaded two-core machine: the whole command takes under 2 s of CPU time

@@ -36,6 +36,7 @@ class Galliard(Game):
         "trade": ".figure_args:TradeArgs",
     }
     schema_help = ".schema_help:FIELD_HELP"
+    engine = ".engine:ENGINES"
     card_parts = frozenset({"cabal-cards"})
     score_parts = frozenset({"tracker"})
     simulate_help = "Two players: wins, rounds and how wagering pays."

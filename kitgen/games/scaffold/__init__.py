@@ -34,6 +34,7 @@ class Scaffold(Game):
         "board": ".figure_args:ScaffoldBoardArgs",
     }
     schema_help = ".schema_help:FIELD_HELP"
+    engine = ".engine:ENGINES"
     card_parts = frozenset({"team-cards"})
     score_parts = frozenset({"score-sheet"})
     simulate_help = "Competitive or cooperative games for several hand sizes and turn counts."

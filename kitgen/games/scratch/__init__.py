@@ -38,6 +38,7 @@ class Scratch(Game):
         "flip": ".figure_args:CardArgs",
     }
     schema_help = ".schema_help:FIELD_HELP"
+    engine = ".engine:ENGINES"
     card_parts = frozenset({"cards", "reference"})
     simulate_help = (
         "Two decks: each deck's and each card's win rates (`kitgen simulate DECK_A DECK_B`)."

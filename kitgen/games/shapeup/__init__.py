@@ -35,6 +35,7 @@ class ShapeUp(Game):
         "grid": ".figure_args:ShapeUpGridArgs",
     }
     schema_help = ".schema_help:FIELD_HELP"
+    engine = ".engine:ENGINES"
     card_parts = frozenset({"cards"})
     score_parts = frozenset({"score-sheets", "score-pad"})
     simulate_help = "Rounds or full games, by set-up: each seat's wins and points."

@@ -35,6 +35,7 @@ class Staircase(Game):
         "turn": ".figure_args:TurnArgs",
     }
     schema_help = ".schema_help:FIELD_HELP"
+    engine = ".engine:ENGINES"
     card_parts = frozenset({"action-cards"})
     score_parts = frozenset({"score-sheet"})
     simulate_help = "2 to 5 players, with or without interfere: each player's share of wins."

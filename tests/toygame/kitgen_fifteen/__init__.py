@@ -40,6 +40,7 @@ class Fifteen(Game):
         "both-made-15": CodeInfo("error", "both players hold three cards that make 15"),
     }
     simulate_help = "Two players: each seat's wins and the draws."
+    engine = ".engine:ENGINES"  # (its rules under kitgen's contract: kitgen.game)
 
     @property
     def data_dir(self) -> Path:
