@@ -13,19 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from kitgen.names import game_id_problem
-from kitgen.registry import Checked, Game
+from kitgen.api import Checked, Game, game_id_problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from kitgen.build import KitBuilder
-    from kitgen.load.documents import Document
-    from kitgen.load.fontfile import FontSource
-    from kitgen.model.findings import Finding
-    from kitgen.model.kit import KitBase
-    from kitgen.render.booklet import Figures
-    from kitgen.render.cover import CoverCards
+    from kitgen.api import CoverCards, Document, Figures, Finding, FontSource, KitBase, KitBuilder
 
 
 class DesignedGame(Game):
@@ -104,8 +97,7 @@ class DesignedGame(Game):
         """`duplicate-game-id` at this game file's `game:` when a game file of another
         folder declared the same id earlier in this run (`registry.earlier`): the files
         of both name one game, and their outputs would share one folder."""
-        from kitgen import registry
-        from kitgen.model.findings import Location, finding
+        from kitgen.api import Location, finding, registry
 
         first = registry.earlier(self)
         if first is None:
@@ -151,9 +143,8 @@ class DesignedGame(Game):
     def rules_context(self) -> dict[str, Any]:
         """`deck` (the game file's deck rules, every key present) and `deck_summary`
         (them in sentences), for rules text: `{{ deck.size.max }}`."""
+        from kitgen.api import DeckRules, summary
         from kitgen.games.designed.load import load_design
-        from kitgen.model.deck_rules import DeckRules
-        from kitgen.rules.deck_rules import summary
 
         design = load_design(self.id, self.folder)
         if design.file is None:

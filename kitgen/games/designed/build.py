@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kitgen.names import joined, name_slug
+from kitgen.api import joined, name_slug
 
 if TYPE_CHECKING:
-    from kitgen.build import KitBuilder
+    from kitgen.api import Document, KitBase, KitBuilder
     from kitgen.games.designed.load import Design
     from kitgen.games.designed.model import DesignedDeckFile
-    from kitgen.model.document import Document
-    from kitgen.model.kit import KitBase
 
 
 def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
@@ -27,9 +25,9 @@ def build_kit(game_id: str, folder: str, b: KitBuilder, kit: KitBase, path: str,
     after the stem (`<stem>-de-cards.pdf`, `<stem>-de-<deck>-cards.pdf`,
     `<stem>-de-rules.pdf`), its booklet from the rules file the kit names in its
     language (`rules: {en: rules.yaml, de: rules-de.yaml}`), listing its own cards."""
+    from kitgen.api import get
     from kitgen.games.designed.draw import deck, layout_settings, made_size
     from kitgen.games.designed.load import load_design
-    from kitgen.registry import get
 
     design = load_design(game_id, folder)
     if not design.ok:
@@ -85,7 +83,7 @@ def build_deck(game_id: str, folder: str, b: KitBuilder, doc: Document, stem: st
     model = doc.model
     if not isinstance(model, DesignedDeckFile):
         return False
-    from kitgen.registry import get
+    from kitgen.api import get
 
     whole = load_design(game_id, folder)
     if not whole.ok:  # (the deck's check reported the game's errors)
@@ -108,8 +106,8 @@ def _build_deck(
         found = design.view(model.deck)
         assert found is not None
         part = found
+    from kitgen.api import Entry
     from kitgen.games.designed.check import numbered_lines
-    from kitgen.rules.deck_rules import Entry
 
     index = CardIndex(part.cards, design.name_of, design.names_of)
     copies: dict[int, int] = {}

@@ -6,18 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import Finding, check_printable, finding
 from kitgen.games.designed.load import Design, Layouts, deck_expressions, load_design
 from kitgen.games.designed.model import DesignedDeckFile
-from kitgen.load.printable import check_printable
-from kitgen.model.findings import Finding, finding
 
 if TYPE_CHECKING:
+    from kitgen.api import DeckRules, Document, Location, PrintSettings, Size
     from kitgen.games.designed.lookup import CardIndex
-    from kitgen.layout.geometry import Size
-    from kitgen.model.deck_rules import DeckRules
-    from kitgen.model.document import Document
-    from kitgen.model.findings import Location
-    from kitgen.model.kit import PrintSettings
 
 
 def check_file(game_id: str, folder: str, doc: Document) -> list[Finding]:
@@ -70,9 +65,7 @@ def _layout_sizes(
 ) -> list[Finding]:
     """`layout_sizes` of one deck whose cards are made for `made` (None: unknown); a
     layout's `size:` shared by decks of one size is said once (`seen`)."""
-    from kitgen.layout.geometry import LayoutError
-    from kitgen.layout.paper import card_size
-    from kitgen.layout.units import format_mm
+    from kitgen.api import LayoutError, card_size, format_mm
 
     if made is None:
         return []
@@ -120,8 +113,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     and no sideboard). A game file that cannot be read, or whose deck rules cannot, is
     `deck-not-checked` at the deck's cards (never no problems); with the rules alone
     broken, the deck's card names are still checked."""
-    from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Book, CardNames, Entry, check_deck, read_deck
+    from kitgen.api import Book, CardNames, DeckRules, Entry, check_deck, read_deck
 
     deck = doc.model
     if not isinstance(deck, DesignedDeckFile):
@@ -200,9 +192,7 @@ def _format_of(
     """The format a deck is checked against (a key of the rules' `formats`; None: the
     first, or the rules as they are for a game with none): `kitgen check --play-format`,
     else the deck's own `format:`; `unknown-key` for one the game does not have."""
-    from kitgen.model.base import suggest
-    from kitgen.model.deck_rules import played_format
-    from kitgen.rules.deck_rules import format_key
+    from kitgen.api import format_key, played_format, suggest
 
     played = played_format()
     name = played if played is not None else deck.format
@@ -247,8 +237,8 @@ def numbered_lines(
     the order of the numbers, at the line's place; and what is wrong with them: no
     field numbering the cards, a number or range that cannot be read (`invalid-value`),
     numbers no card has (`unknown-card`)."""
+    from kitgen.api import Entry
     from kitgen.games.designed.load import add_numbers
-    from kitgen.rules.deck_rules import Entry
 
     if not any(line.name.startswith("#") for line in lines):
         return lines, []
@@ -306,8 +296,8 @@ def _first_names(design: Design, part: Design, lines: list[Any]) -> list[Any]:
     """A deck's lines with each name in another of the game's languages (`FIELD@TAG`
     columns of its name field) as the card's name in the first: the deck rules count
     cards by those."""
+    from kitgen.api import Entry
     from kitgen.games.designed.lookup import CardIndex
-    from kitgen.rules.deck_rules import Entry
 
     if design.file is None or len(design.file.editions) < 2:
         return lines
@@ -332,7 +322,7 @@ def _deck_of(design: Design, deck: DesignedDeckFile) -> tuple[Design, Finding | 
     the file is `unknown-key` there); for a game of several, the one its `deck:` names
     (Unicode identity, case aside), `missing-key` when it names none and
     `unknown-key` when it names no deck of the game."""
-    from kitgen.model.base import suggest
+    from kitgen.api import suggest
 
     several = design.file is not None and design.file.decks is not None
     if not several:
@@ -384,9 +374,8 @@ def _other_decks(design: Design, part: Design, index: object, lines: list[Any]) 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     """`kitgen check --stats` of a deck: its curves, counts and rules near their limits
     (None when the game or the deck cannot be read); of the game file, `game_stats`."""
-    from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Book, Entry
-    from kitgen.rules.deck_rules import deck_stats as stats_of
+    from kitgen.api import Book, DeckRules, Entry
+    from kitgen.api import deck_stats as stats_of
 
     deck = doc.model
     if doc.kind == "game" and design.file is not None:

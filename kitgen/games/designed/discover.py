@@ -14,8 +14,8 @@ import os
 from collections.abc import Iterator
 from functools import lru_cache
 
+from kitgen.api import tidy_path
 from kitgen.games.designed import DesignedGame, designed_game
-from kitgen.paths import tidy_path
 
 GAME_FILE = "game.yaml"
 MAX_LEVELS = 12  # folders looked in, the file's own included
@@ -84,8 +84,7 @@ def _declared(path: str, mtime_ns: int, size: int) -> tuple[str, str, tuple[int,
     Cached by the file's modification, so `kitgen watch` sees an edited one. Only the
     top level is read: what it says of one folder's game is never another's."""
     del mtime_ns, size  # (part of the cache key only)
-    from kitgen.load.documents import read_bytes
-    from kitgen.load.yamlsrc import decode_utf8, parse_yaml
+    from kitgen.api import decode_utf8, parse_yaml, read_bytes
 
     data, problem = read_bytes(path)
     if data is None or problem is not None:

@@ -16,6 +16,42 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+# What checks and draws every card, imported with this module rather than in the
+# functions each card calls (an import of a loaded module costs a microsecond or so,
+# 37,000 of them in a 1,557-card build): this module is imported only to check or
+# draw cards (kitgen.games.designed.check imports it when it lays cards out).
+from kitgen.api import (
+    MM,
+    Finding,
+    Location,
+    Look,
+    Size,
+    chain_family,
+    could_be_icon,
+    draw_once,
+    draw_picture,
+    draw_rich,
+    face_key,
+    faces_used,
+    finding,
+    fit_rich,
+    format_mm,
+    has_glyph,
+    icon_names,
+    line_origins,
+    line_reach,
+    low_dpi,
+    parse_length,
+    placement,
+    plain,
+    polygon_holds_box,
+    polygon_meets_box,
+    span_names,
+    trace,
+    undrawable_message,
+    unprintable,
+    warning,
+)
 from kitgen.games.designed.fields import Card
 from kitgen.games.designed.load import GEOMETRY, Design, Layout, Part, context_of
 from kitgen.games.designed.model import BUILTIN_FONTS, MAX_CHAIN, font_key
@@ -29,40 +65,12 @@ from kitgen.games.designed.props import (
     template_problem,
     when_holds,
 )
-from kitgen.layout.geometry import Size
-from kitgen.layout.shapes import polygon_holds_box, polygon_meets_box
-from kitgen.layout.units import MM, format_mm, parse_length
-from kitgen.load.printable import plain, undrawable_message, unprintable
-from kitgen.model.findings import Finding, Location, finding, warning
-
-# What checks and draws every card, imported with this module rather than in the
-# functions each card calls (an import of a loaded module costs a microsecond or so,
-# 37,000 of them in a 1,557-card build): this module is imported only to check or
-# draw cards (kitgen.games.designed.check imports it when it lays cards out).
-from kitgen.render.fonts import chain_family, face_key, has_glyph
-from kitgen.render.forms import draw_once
-from kitgen.render.pdf import trace
-from kitgen.render.pictures import draw_picture, low_dpi, placement
-from kitgen.render.richtext import (
-    Look,
-    could_be_icon,
-    draw_rich,
-    faces_used,
-    fit_rich,
-    icon_names,
-    line_origins,
-    line_reach,
-    span_names,
-)
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
 
-    from kitgen.model.kit import Ink, PrintSettings
-    from kitgen.render.fonts import Family
-    from kitgen.render.pictures import Picture
-    from kitgen.render.sheets import CardSource, Deck
+    from kitgen.api import CardSource, Deck, Family, Ink, Picture, PrintSettings
 
 DEFAULT_SAFE = 3 * MM
 PLACING = (*GEOMETRY, "bleed")  # the properties an element's place depends on
@@ -314,7 +322,7 @@ class Artist:
         self.shape = design.card_shape
         self.folder = os.path.dirname(design.path)
         # A draft (`kitgen build --draft`, `watch`): a missing image is a placeholder.
-        from kitgen.load.images import is_draft
+        from kitgen.api import is_draft
 
         self.draft = is_draft()
         self._missing: dict[str, str] = {}  # a draft's missing images: why, by path
@@ -378,7 +386,7 @@ class Artist:
 
     def _family(self, name: str, where: Location | None) -> Family:
         """One family of a chain, by its name with case aside."""
-        from kitgen.render.fonts import builtin_family, project_family
+        from kitgen.api import builtin_family, project_family
 
         key = font_key(name)
         if key not in self._families:
@@ -401,7 +409,7 @@ class Artist:
 
     def picture(self, path: str, where: Location | None, what: str) -> Picture:
         """An image or icon file, read once."""
-        from kitgen.render.pictures import load_picture
+        from kitgen.api import load_picture
 
         if path not in self._pictures:
             self.design.note(path)  # a change to it is a change to the design
@@ -418,7 +426,7 @@ class Artist:
 
     def image_path(self, part: Part, context: Mapping[str, Any]) -> str:
         """The file an image element draws for a card (each name looked up once)."""
-        from kitgen.load.references import check_reference
+        from kitgen.api import check_reference
 
         src = str(_value(part, "src", context))
         where = part.places.get("src")
@@ -1501,7 +1509,7 @@ class Artist:
         """A draft's placeholder for an image whose file is missing, in the element's
         box: it names the image field whose value the element draws (else the element)
         and the file as the card names it."""
-        from kitgen.render.placeholder import draw_placeholder, placeholder_lines
+        from kitgen.api import draw_placeholder, placeholder_lines
 
         src = str(_value(part, "src", context))
         fields = self.design.fields
@@ -1663,7 +1671,7 @@ class Artist:
         """An SVG path (`d`): the part of its plane its `view` names (default: the box
         round its points) scaled to fit the element's box, its proportions kept,
         centred, y running down as in SVG; filled by the nonzero rule, as SVG fills."""
-        from kitgen.layout.svgpath import Path as SvgPath
+        from kitgen.api import Path as SvgPath
 
         path = _value(part, "d", context)
         assert isinstance(path, SvgPath)
@@ -1950,7 +1958,7 @@ def _ink(colour: str, under: str | None) -> str:
     out (`under`), re-drawn for the paper (kitgen.render.lightness.on_paper)."""
     if under is None:
         return colour
-    from kitgen.render.lightness import on_paper
+    from kitgen.api import on_paper
 
     return on_paper(colour, under)
 
@@ -2147,7 +2155,7 @@ def low_resolution(where: str, images: Sequence[LowImage]) -> str:
     more): "): its first card's image and dpi, or for several images how many and the
     lowest dpi among them; and the pixel size that prints at 150 dpi or more in the
     element's box (the largest box, if the cards' boxes differ)."""
-    from kitgen.load.images import LOW_DPI
+    from kitgen.api import LOW_DPI
 
     files = list(dict.fromkeys(image.src for image in images))
     first = images[0]
@@ -2233,9 +2241,7 @@ def made_size(design: Design, settings: PrintSettings | None) -> Size | None:
     the command line and kitgen.toml (the printer's settings) have their say. At
     another size the layouts move with the card (`box`). None when the files' size
     cannot be read (reported elsewhere): the layouts are then drawn as written."""
-    from kitgen.build import resolve_setup
-    from kitgen.errors import UsageError
-    from kitgen.model.kit import PrintSettings
+    from kitgen.api import PrintSettings, UsageError, resolve_setup
 
     try:
         setup = resolve_setup(
@@ -2249,9 +2255,7 @@ def made_size(design: Design, settings: PrintSettings | None) -> Size | None:
 def card_size_of(design: Design, settings: PrintSettings | None) -> tuple[Size, float] | None:
     """The card size and bleed a check draws at: the kit's, the project's kitgen.toml's,
     the face layout's, kitgen's; None when they cannot be read (reported elsewhere)."""
-    from kitgen.build import resolve_setup
-    from kitgen.errors import UsageError
-    from kitgen.model.kit import PrintSettings
+    from kitgen.api import PrintSettings, UsageError, resolve_setup
 
     try:
         setup = resolve_setup(PrintSettings(), layout_settings(design, settings), sheets=False)
@@ -2265,7 +2269,7 @@ def layout_settings(design: Design, settings: PrintSettings | None) -> PrintSett
     gives none. One deck of several (a view, `Design.parts`) with a `size:` of its own
     prints at that size whatever the kit says (one kit's card size cannot be every
     deck's); the command line's `--card-size` still comes first."""
-    from kitgen.model.kit import PrintSettings
+    from kitgen.api import PrintSettings
 
     settings = settings or PrintSettings()
     first = design.face.all()[0] if design.face is not None and design.face.layouts else None
@@ -2299,9 +2303,7 @@ def check_drawn(design: Design, settings: PrintSettings | None) -> list[Finding]
 def _fits_paper(view: Design, settings: PrintSettings | None) -> list[Finding]:
     """`invalid-setting` at a deck's `size:` (else its face layout's) when its cards
     cannot be laid out on the paper at all."""
-    from kitgen.build import resolve_setup
-    from kitgen.errors import UsageError
-    from kitgen.model.kit import PrintSettings
+    from kitgen.api import PrintSettings, UsageError, resolve_setup
 
     at = view.deck_size_at
     if at is None and view.face is not None and view.face.layouts:
@@ -2326,7 +2328,7 @@ def _dimensions(card: Size) -> str:
 def _size_key(card: Size, bleed: float, made: Size | None) -> tuple[float, ...]:
     """What a check of the cards depends on: the size, the bleed, the layouts' size, and
     whether it is a draft's (a missing image is a warning there, an error otherwise)."""
-    from kitgen.load.images import is_draft
+    from kitgen.api import is_draft
 
     made = made or card
     sizes = (card.width, card.height, bleed, made.width, made.height)
@@ -2344,8 +2346,7 @@ def deck(
     """The game's cards as a deck (or the `chosen` cards, each as many times as given):
     for sheets, print-shop files, PNGs and Tabletop Simulator alike, at any size, its
     layouts made for `made` (`made_size`)."""
-    from kitgen.load.images import is_draft
-    from kitgen.render.sheets import CardSource, Deck
+    from kitgen.api import CardSource, Deck, is_draft
 
     if chosen is None:
         chosen = [(card, card.copies) for card in design.cards]

@@ -29,10 +29,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from kitgen.load.table_shape import Cell, Table
-from kitgen.model.base import Name, Spec, in_schema
-from kitgen.model.findings import Finding, Location, finding
-from kitgen.names import fold
+from kitgen.api import Cell, Finding, Location, Name, Spec, Table, finding, fold, in_schema
 
 FieldType = Literal["text", "integer", "choice", "colour", "image", "icons"]
 COUNT_COLUMNS = ("count", "qty")  # how many copies of the row's card

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from kitgen.model.base import Name, Spec, suggest
-from kitgen.model.figures import FigureIssue
+from kitgen.api import FigureIssue, Name, Spec, suggest
 
 if TYPE_CHECKING:
     from kitgen.games.designed.lookup import CardIndex

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import MM, Size
 from kitgen.games.designed.draw import Artist, made_size
 from kitgen.games.designed.figure_args import CardArgs
 from kitgen.games.designed.load import Design, load_design
 from kitgen.games.designed.lookup import CardIndex
-from kitgen.layout.geometry import Size
-from kitgen.layout.units import MM
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from kitgen.model.kit import Ink
-    from kitgen.render.booklet import Figures
-    from kitgen.render.cover import CoverCards
+    from kitgen.api import CoverCards, Figures, Ink
 
 # A designed card's name runs from its corner: its cover fan shows 40% of each card.
 DESIGNED_SHOW = 0.4
@@ -28,7 +25,7 @@ def designed_figures(game_id: str, folder: str, language: str | None = None) -> 
     """The figures a designed game's rules can name, drawn in its edition in `language`
     (None: its first language's): there a figure may name a card in any of the game's
     languages."""
-    from kitgen.render.booklet import Figures
+    from kitgen.api import Figures
 
     design = load_design(game_id, folder)
     names_of = None
@@ -86,8 +83,8 @@ def cover_cards(game_id: str, folder: str, language: str | None = None) -> Cover
     (of its edition in `language`, None: its first language's) draw them (a game of
     several decks: from its first deck); None when the game cannot be read or has no
     face layout."""
+    from kitgen.api import MOST_CARDS, from_deck
     from kitgen.games.designed.draw import card_size_of, deck
-    from kitgen.render.cover import MOST_CARDS, from_deck
 
     design = load_design(game_id, folder)
     if not design.ok:

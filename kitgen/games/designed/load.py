@@ -15,6 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from kitgen.api import (
+    Finding,
+    Location,
+    check_printable,
+    check_reference,
+    finding,
+    has_errors,
+    tidy_path,
+)
 from kitgen.games.designed.fields import Card, FieldSpec, check_cards, column_key
 from kitgen.games.designed.model import (
     BUILTIN_FONTS,
@@ -42,18 +51,10 @@ from kitgen.games.designed.props import (
     is_template,
     when_template,
 )
-from kitgen.load.printable import check_printable
-from kitgen.load.references import check_reference
-from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.paths import tidy_path
 
 if TYPE_CHECKING:
+    from kitgen.api import CardShape, Cell, Document, FieldInfo, FontSource, Table
     from kitgen.games.designed.spans import SpanStyle
-    from kitgen.layout.shapes import CardShape
-    from kitgen.load.fontfile import FontSource
-    from kitgen.load.table_shape import Cell, Table
-    from kitgen.model.document import Document
-    from kitgen.rules.deck_rules import FieldInfo
 
 GEOMETRY = ("x", "y", "width", "height")
 T = TypeVar("T")  # (what a design's `lookup` makes)
@@ -305,7 +306,7 @@ class Design:
     def field_infos(self) -> dict[str, FieldInfo]:
         """The card fields as the deck rules read them (each's type, a choice's values,
         whether a whole number's curve is shown)."""
-        from kitgen.rules.deck_rules import FieldInfo
+        from kitgen.api import FieldInfo
 
         if self.file is None:
             return {}
@@ -377,7 +378,7 @@ def deck_expressions() -> Callable[[str], Any]:
 
     def compile(source: str) -> Any:
         if not made:
-            from kitgen.render.rules_text import rule_expressions
+            from kitgen.api import rule_expressions
 
             made.append(rule_expressions())
         return made[0](source)
@@ -393,7 +394,7 @@ def load_design(game_id: str, folder: str) -> Design:
     if cached is not None and cached.game_id == game_id and cached.unchanged:
         return cached
     _cache.clear()  # one game at a time
-    from kitgen import registry
+    from kitgen.api import registry
 
     owner = registry.find(game_id, folder)
     if owner is None:  # (its game file cannot say its id: its reading says why)
@@ -405,7 +406,7 @@ def load_design(game_id: str, folder: str) -> Design:
 
 
 def _read_design(game_id: str, path: str) -> Design:
-    from kitgen.load.documents import read_document
+    from kitgen.api import read_document
 
     doc = read_document(path)
     model = doc.model if isinstance(doc.model, DesignedGameFile) else None
@@ -432,7 +433,7 @@ def _read_design(game_id: str, path: str) -> Design:
     if any(path[:1] == ("deck_rules",) for path, _ in doc.dropped):  # (its finding is there)
         design.rules_problem = _first_error_at(design.file_findings, doc, "deck_rules")
     if model.deck_rules is not None:
-        from kitgen.rules.deck_rules import check_rules
+        from kitgen.api import check_rules
 
         fields = design.field_infos()
         broken = check_rules(
@@ -466,8 +467,8 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
     is, into a view of its own; two decks whose names are alike (Unicode's composed
     form, case aside), or whose files' names would be one, are `duplicate-key`, and
     each name, which heads its sheets' label, must be printable."""
+    from kitgen.api import name_slug
     from kitgen.games.designed.model import deck_key
-    from kitgen.names import name_slug
 
     assert model.decks is not None
     first: dict[str, str] = {}
@@ -517,8 +518,7 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
             deck_size_at=None,
         )
         if spec.size is not None:
-            from kitgen.layout.geometry import LayoutError
-            from kitgen.layout.paper import card_size
+            from kitgen.api import LayoutError, card_size
 
             size_at = model.where("decks", name, "size")
             try:
@@ -527,7 +527,7 @@ def _read_decks(design: Design, model: DesignedGameFile) -> None:
             except LayoutError as err:
                 design.findings.append(finding("invalid-value", str(err), size_at))
         if spec.shape is not None:
-            from kitgen.layout.shapes import ShapeError, read_shape
+            from kitgen.api import ShapeError, read_shape
 
             try:
                 view.deck_shape = read_shape(spec.shape)
@@ -599,7 +599,7 @@ def _field_names(model: DesignedGameFile) -> list[Finding]:
     """Fields a column cannot tell apart (names that differ only in case or spaces: the
     card data's columns are matched with those aside), and a `name_field` that names
     no field, or one that holds no text."""
-    from kitgen.model.base import suggest
+    from kitgen.api import suggest
 
     found: list[Finding] = []
     first: dict[str, str] = {}
@@ -711,7 +711,7 @@ def _read_fonts(design: Design, model: DesignedGameFile) -> None:
     are alike with case aside (or alike `sans` or `serif`) are `duplicate-key`."""
     if not model.fonts:
         return
-    from kitgen.load.fontfile import FontSource, font_file_problem
+    from kitgen.api import FontSource, font_file_problem
 
     seen: dict[str, str] = {key: key for key in BUILTIN_FONTS}
     for name, files in model.fonts.items():
@@ -759,8 +759,7 @@ def _read_cards(
     (`_translate`). For one deck of several (`game`: the whole game's design), the rows
     read and the files named before it in the game count too: every deck's sources
     share the game's limit of rows, and a file or sheet feeds one deck once."""
-    from kitgen.load.table import read_table, unescape_html
-    from kitgen.load.table_shape import TableLimits
+    from kitgen.api import TableLimits, read_table, unescape_html
 
     limits = TableLimits()
     whole = game or design
@@ -934,11 +933,9 @@ def _translate(
     language's sources hold but no row in them, `language-missing-text` (its edition
     prints the first language's text). The `language-missing-text` of an empty
     `FIELD@TAG` cell whose text a translation gives is dropped."""
+    from kitgen.api import SUGGESTED, name_key, suggest
     from kitgen.games.designed.fields import check_translations
     from kitgen.games.designed.lookup import CardIndex
-    from kitgen.model.base import suggest
-    from kitgen.names import name_key
-    from kitgen.rules.deck_rules import SUGGESTED
 
     key_field = _key_field(model)
     assert key_field is not None  # (`_source_language` let no source through otherwise)
@@ -1066,7 +1063,7 @@ def _named_columns(model: DesignedGameFile, tables: list[Table]) -> list[Finding
     """A field's `column:` and the game's `copies:` name a column of every table read:
     `missing-key` at the entry for each table without it (a field that is not required
     needs its column in one table at least)."""
-    from kitgen.model.base import suggest
+    from kitgen.api import suggest
 
     found: list[Finding] = []
     wanted = [
@@ -1155,7 +1152,7 @@ class Layouts:
     ) -> Layout | None:
         """Read and compile a layout file and what it extends; `own=False` leaves out the
         findings of its shape (its own check reports them)."""
-        from kitgen.load.documents import read_document
+        from kitgen.api import read_document
 
         real = os.path.realpath(path)
         if real in chain:
@@ -1321,10 +1318,7 @@ class Layouts:
         return self._game_font
 
     def compile(self, model: LayoutFile, base: Layout) -> Layout:
-        from kitgen.layout.geometry import LayoutError
-        from kitgen.layout.limits import PRINT_LIMITS
-        from kitgen.layout.paper import card_size
-        from kitgen.layout.units import format_mm, parse_length
+        from kitgen.api import PRINT_LIMITS, LayoutError, card_size, format_mm, parse_length
 
         try:
             if model.size is not None:
@@ -1354,7 +1348,7 @@ class Layouts:
         if model.background is not None:
             base.background = self.prop("background", model.background, model.where("background"))
         if model.shape is not None:
-            from kitgen.layout.shapes import ShapeError, read_shape
+            from kitgen.api import ShapeError, read_shape
 
             try:
                 base.shape = read_shape(model.shape)
@@ -1614,7 +1608,7 @@ class Layouts:
         """A component file's parameters and their values when none is given (its
         `params:`); None, with a finding, when it is no layout file or a parameter
         shares a field's name."""
-        from kitgen.load.documents import read_document
+        from kitgen.api import read_document
 
         doc = read_document(path)
         model = doc.model
@@ -1686,7 +1680,7 @@ class Layouts:
         from jinja2 import TemplateError, meta
 
         if self._env is None:
-            from kitgen.render.rules_text import RulesSandbox
+            from kitgen.api import RulesSandbox
 
             self._env = RulesSandbox(markup=False)
         try:
@@ -1737,7 +1731,7 @@ class Layouts:
         return out
 
     def check_fields(self, names: list[str], at: Location | None) -> None:
-        from kitgen.model.base import suggest
+        from kitgen.api import suggest
 
         fields = self.design.fields
         for name in names:

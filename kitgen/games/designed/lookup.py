@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from kitgen.api import name_key, spelt
 from kitgen.games.designed.fields import Card
-from kitgen.names import name_key, spelt
 
 
 def _place(card: Card) -> str:

@@ -23,10 +23,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
-from kitgen.games.designed.fields import FieldSpec
-from kitgen.model.base import (
+from kitgen.api import (
     LANGUAGE_PATTERN,
+    DeckRules,
+    GameFile,
+    KitBase,
     Language,
+    Length,
     Located,
     Name,
     RelPath,
@@ -39,9 +42,7 @@ from kitgen.model.base import (
     in_schema,
     present,
 )
-from kitgen.model.deck_rules import DeckRules
-from kitgen.model.game import GameFile
-from kitgen.model.kit import KitBase, Length
+from kitgen.games.designed.fields import FieldSpec
 
 # A field's name as a designer writes it in a template (`{{ cost }}`), and an icon's as
 # text writes it (`:sword:`).

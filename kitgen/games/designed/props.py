@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from kitgen.api import MM, UNITS, LayoutError, parse_length
 from kitgen.games.designed.model import Anchor
-from kitgen.layout.geometry import LayoutError
-from kitgen.layout.units import MM, UNITS, parse_length
 
 PropKind = Literal[
     "x",
@@ -255,7 +254,7 @@ def read(name: str, value: object) -> object:
     if kind == "dash":
         return _dash(value, name)
     if kind == "path":
-        from kitgen.layout.svgpath import PathError, parse_path
+        from kitgen.api import PathError, parse_path
 
         try:
             return parse_path(str(value))

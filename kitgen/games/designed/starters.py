@@ -8,8 +8,8 @@ lines name, under schemas/.)
 
 from __future__ import annotations
 
-from kitgen.names import fit
-from kitgen.starters import comment_text, yaml_text
+from kitgen.api import comment_text, yaml_text
+from kitgen.api import fit_words as fit
 
 GAME = """\
 # yaml-language-server: $schema=schemas/game.schema.json
@@ -192,7 +192,7 @@ def game_id_of(name: str) -> str:
     so its words spelt in ASCII (`kitgen.names.ascii_words`: `Café 城堡` -> `cafe`;
     its file names keep `café` and `城堡`), else `my-game`; never a name Windows keeps
     for a device (the game's title keeps every letter of its name)."""
-    from kitgen.names import WINDOWS_RESERVED, ascii_words
+    from kitgen.api import WINDOWS_RESERVED, ascii_words
 
     stem = fit(ascii_words(name), 35) or "my-game"
     stem = stem if stem[0].isalpha() else f"game-{stem}"
@@ -222,12 +222,9 @@ def starter_deck(game_id: str, folder: str, name: str, schema_path: str | None) 
     KitgenError when the game or its deck rules cannot be read, or when the search
     finds no legal deck: it names the first rule its closest deck breaks, and nothing
     is written)."""
-    from kitgen.errors import KitgenError
+    from kitgen.api import Book, DeckRules, KitgenError, legal_deck, schema_line
     from kitgen.games.designed.load import deck_expressions, load_design
     from kitgen.games.designed.model import MAX_DECK_COPIES, MAX_DECK_NAMES
-    from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Book, legal_deck
-    from kitgen.starters import schema_line
 
     design = load_design(game_id, folder)
     if design.file is None or not design.cards:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kitgen.game import Outcome, Wrapping
+from kitgen.api import Outcome, Wrapping
 from kitgen.games.galliard.play import Galliard, Move, Setup, State, parse_move
 
 

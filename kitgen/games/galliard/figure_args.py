@@ -26,6 +26,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from kitgen.api import SUIT_NAMES, Card, Name, Spec, empty
 from kitgen.games.galliard.rules import (
     RANK_PLURALS,
     Pattern,
@@ -36,8 +37,6 @@ from kitgen.games.galliard.rules import (
     why_no_trade,
     why_unsupported,
 )
-from kitgen.model.base import Name, Spec, empty
-from kitgen.model.standard import SUIT_NAMES, Card
 
 ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("cards", 2)
 Issue = tuple[ArgsPath, str, str]  # (path, finding code, message)

@@ -20,6 +20,26 @@ from pydantic import ValidationError
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    CAP,
+    ITALIC,
+    MM,
+    SUITS,
+    Card,
+    FigurePainter,
+    Figures,
+    FigureSizer,
+    Ink,
+    draw_suit,
+    ink_of,
+    joker_emblem,
+    text_width,
+    verdict_badge,
+    verdict_line,
+    wrap,
+)
 from kitgen.games.galliard.figure_args import (
     CabalArgs,
     FloorArgs,
@@ -31,15 +51,6 @@ from kitgen.games.galliard.figure_args import (
     stamp_words,
 )
 from kitgen.games.galliard.rules import ROYAL_RANKS, ROYALS, Pattern
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import SUITS, Card
-from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
-from kitgen.render.cards.standard import CAP, draw_suit, ink_of, joker_emblem
-from kitgen.render.figure_titles import verdict_line
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
-from kitgen.render.signs import verdict_badge
-from kitgen.render.text import wrap
 
 INK = HexColor("#1b1b1b")
 EDGE = HexColor("#8a8a8a")

@@ -14,24 +14,42 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    REGULAR,
+    SUIT_NAMES,
+    SUITS,
+    Box,
+    Card,
+    Deck,
+    Ink,
+    Size,
+    Tile,
+    corner_ticks,
+    deck_sheets_pdf,
+    draw_scale_bar,
+    draw_spaced,
+    draw_suit,
+    draw_text,
+    finish,
+    line_box,
+    new_canvas,
+    one_back_deck,
+    render_tiles,
+    text_width,
+    tile,
+    verdict_badge,
+)
+from kitgen.api import fit_text as fit
 from kitgen.games.galliard.figures import index_height, mini_face
 from kitgen.games.galliard.layout import GalliardMatPlan, plan_galliard_mat
 from kitgen.games.galliard.rules import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
-from kitgen.layout.geometry import Box, Size
-from kitgen.layout.tile import Tile, tile
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import SUIT_NAMES, SUITS, Card
-from kitgen.render.cards.standard import draw_suit
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_scale_bar, one_back_deck
-from kitgen.render.signs import corner_ticks, verdict_badge
-from kitgen.render.text import draw_spaced, draw_text, fit, line_box
 
 if TYPE_CHECKING:
-    from kitgen.layout.setup import PrintSetup
+    from kitgen.api import PrintSetup
 
 INK = HexColor("#1b1b1b")
 LINE = HexColor("#5b6670")

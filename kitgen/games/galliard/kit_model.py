@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.kit import KitBase
+from kitgen.api import KitBase
 
 GalliardComponent = Literal["mat", "cabal-cards", "tracker", "rules"]
 GALLIARD_COMPONENTS: tuple[GalliardComponent, ...] = ("mat", "cabal-cards", "tracker", "rules")

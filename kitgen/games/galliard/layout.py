@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitgen.layout.geometry import Box, LayoutError, Size
-from kitgen.layout.units import MM
+from kitgen.api import MM, Box, LayoutError, Size
 
 MIN_CLEARANCE = 1.5 * MM
 STRIP_SHARES = (0.36, 0.34, 0.30)  # phase 1, phase 2, the stamp rule

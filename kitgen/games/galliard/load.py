@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import (
+    Card,
+    CardReader,
+    Document,
+    Finding,
+    MoveLog,
+    finding,
+    fold_words,
+    replay_moves,
+)
 from kitgen.games.galliard.model import GalliardPositionFile, GalliardRecordFile
 from kitgen.games.galliard.rules import is_supported, patterns, why_unsupported
-from kitgen.load.cards import CardReader
-from kitgen.load.documents import Document
-from kitgen.load.replay import MoveLog, replay_moves
-from kitgen.model.findings import Finding, finding
-from kitgen.model.standard import Card
-from kitgen.names import fold_words
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:

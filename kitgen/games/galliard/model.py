@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name, empty
+from kitgen.api import CardText, Located, Name, empty
 
 Cabal = Annotated[list[CardText], Field(max_length=14)]
 

@@ -71,6 +71,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Literal
 
+from kitgen.api import Card, draw, game_seed, shuffle
 from kitgen.games.galliard.rules import (
     DECK,
     HAND_SIZE,
@@ -82,9 +83,6 @@ from kitgen.games.galliard.rules import (
     patterns,
     why_no_trade,
 )
-from kitgen.model.standard import Card
-from kitgen.rules.base import draw, shuffle
-from kitgen.rules.simulate import game_seed
 
 NUMBER_CARDS = sum(1 for card in DECK if is_number(card))  # 40
 # Cards' own order (rank, then suit: Card's dataclass order) as a sort key: one tuple a

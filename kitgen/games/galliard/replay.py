@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
+from kitgen.api import Document, Finding, Replay, shown
 from kitgen.games.galliard.load import named, replay_game
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding
-from kitgen.registry import Replay
-from kitgen.terminal import shown
 
 
 def replay(doc: Document) -> Replay:

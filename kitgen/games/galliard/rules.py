@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kitgen.model.standard import BLACK_JOKER, RED_JOKER, SUIT_NAMES, SUITS, Card, full_deck
+from kitgen.api import BLACK_JOKER, RED_JOKER, SUIT_NAMES, SUITS, Card, full_deck
 
 HAND_SIZE = 10
 SUPPORT_SIZE = 5  # royals a supported cabal holds at least

@@ -16,16 +16,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.api import Clustered, comparison, game_seed, mean_95, rate_95, wilson
 from kitgen.games.galliard.play import Galliard, Setup, play_game
 from kitgen.games.galliard.rules import PATTERNS, patterns
-from kitgen.rules.simulate import (
-    Clustered,
-    comparison,
-    game_seed,
-    mean_95,
-    rate_95,
-    wilson,
-)
 
 ENDS = {
     "empty": "a player emptied their hand",

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.errors import UsageError
+from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
 from kitgen.games.galliard.play import PLAYERS
 from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
 from kitgen.games.galliard.sim import run_games as galliard_games
 from kitgen.games.galliard.sim import tally_summary as galliard_summary
-from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kitgen.starters import kit_and_rules
+from kitgen.api import kit_and_rules
 
 COMPONENT_HELP = {
     "mat": "the play mat",

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from kitgen.registry import Checked, Game
+from kitgen.api import Checked, Game
 
 if TYPE_CHECKING:
     from typer import _click as click
 
-    from kitgen.build import KitBuilder
-    from kitgen.load.documents import Document
-    from kitgen.model.kit import KitBase
-    from kitgen.registry import Replay
-    from kitgen.render.booklet import Figures
-    from kitgen.render.cover import CoverCards
+    from kitgen.api import CoverCards, Document, Figures, KitBase, KitBuilder, Replay
 
 
 class Scaffold(Game):
@@ -57,7 +52,7 @@ class Scaffold(Game):
         build_kit(builder, kit, path, stem)  # type: ignore[arg-type]
 
     def cover(self) -> CoverCards:
-        from kitgen.render.cover import standard_cover
+        from kitgen.api import standard_cover
 
         return standard_cover(self.id, "2C 6D JH QS KH")
 

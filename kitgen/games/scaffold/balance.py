@@ -9,15 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitgen.rules.balance import (
-    BalanceReport,
-    Distribution,
-    Forest,
-    balance_of,
-    estimate,
-    rows,
-    series,
-)
+from kitgen.api import BalanceReport, Distribution, Forest, balance_of, estimate, rows, series
 
 ENDS = {
     "built": "finished",

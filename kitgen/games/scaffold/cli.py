@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kitgen.cli.common import (
+from kitgen.api import (
     BalanceReportOption,
     GamesOption,
     JobsOption,
@@ -154,7 +154,7 @@ def command() -> click.Command:
 
 def _numbers(text: str, option: str) -> list[int]:
     """`7,5,3` as numbers, each once, in the order given."""
-    from kitgen.errors import UsageError
+    from kitgen.api import UsageError
 
     out: list[int] = []
     for part in text.split(","):

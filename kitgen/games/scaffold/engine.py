@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kitgen.game import Outcome, Wrapping
+from kitgen.api import Outcome, Wrapping
 from kitgen.games.scaffold.play import TEAMS, Move, Scaffold, Setup, State, parse_move
 
 

@@ -13,12 +13,12 @@ from typing import Literal
 
 from pydantic import Field
 
+from kitgen.api import Card as StandardCard
+from kitgen.api import Name, Spec
+from kitgen.api import SuitColour as Colour
 from kitgen.games.scaffold.model import Row as ScaffoldRow
 from kitgen.games.scaffold.play import Play, parse_move
 from kitgen.games.scaffold.rules import BOARDS, SIZE, problems, read_board, why_not
-from kitgen.model.base import Name, Spec
-from kitgen.model.standard import Card as StandardCard
-from kitgen.model.standard import Colour
 
 ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("board", 1, 2)
 Issue = tuple[ArgsPath, str, str]  # (path, finding code, message)

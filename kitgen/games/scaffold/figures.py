@@ -19,6 +19,23 @@ from typing import Any
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    Card,
+    FigurePainter,
+    Figures,
+    FigureSizer,
+    Ink,
+    draw_suit,
+    ink_of,
+    text_width,
+    verdict_badge,
+    verdict_line,
+    wrap,
+)
 from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, ScaffoldFigure, read_scaffold_board
 from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import (
@@ -30,15 +47,6 @@ from kitgen.games.scaffold.rules import (
     flow_pairs,
     row_col,
 )
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import Card
-from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
-from kitgen.render.cards.standard import draw_suit, ink_of
-from kitgen.render.figure_titles import verdict_line
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, text_width
-from kitgen.render.signs import verdict_badge
-from kitgen.render.text import wrap
 
 INK = HexColor("#1b1b1b")
 EDGE = HexColor("#8a8a8a")

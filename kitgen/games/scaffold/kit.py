@@ -16,23 +16,40 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    REGULAR,
+    Box,
+    CardSource,
+    Deck,
+    Ink,
+    Painter,
+    Size,
+    Tile,
+    corner_ticks,
+    deck_sheets_pdf,
+    draw_scale_bar,
+    draw_spaced,
+    draw_text,
+    draw_wrapped,
+    finish,
+    line_box,
+    new_canvas,
+    render_tiles,
+    text_width,
+    tile,
+)
+from kitgen.api import SuitColour as Colour
+from kitgen.api import fit_text as fit
 from kitgen.games.scaffold.layout import Hint, ScaffoldMatPlan, plan_scaffold_mat
 from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import BOARDS, CENTRE, Board, cell_name, distance
-from kitgen.layout.geometry import Box, Size
-from kitgen.layout.tile import Tile, tile
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import Colour
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf, draw_scale_bar
-from kitgen.render.signs import corner_ticks
-from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit, line_box
 
 if TYPE_CHECKING:
-    from kitgen.layout.setup import PrintSetup
+    from kitgen.api import PrintSetup
 
 INK = HexColor("#1b1b1b")
 LINE = HexColor("#5b6670")

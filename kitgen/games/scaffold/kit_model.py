@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.kit import KitBase
+from kitgen.api import KitBase
 
 ScaffoldComponent = Literal["mats", "team-cards", "turn-track", "score-sheet", "rules"]
 SCAFFOLD_COMPONENTS: tuple[ScaffoldComponent, ...] = (

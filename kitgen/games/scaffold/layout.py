@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kitgen.api import MM, Box, LayoutError, Size
+from kitgen.api import SuitColour as Colour
 from kitgen.games.scaffold.rules import SIZE, Board, Cell, flow_pairs, row_col
-from kitgen.layout.geometry import Box, LayoutError, Size
-from kitgen.layout.units import MM
-from kitgen.model.standard import Colour
 
 MIN_CLEARANCE = 1.5 * MM
 MIN_GAP = 8 * MM  # between spaces: an arrow (4.2 mm) and room beside it for a seam

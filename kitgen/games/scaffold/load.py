@@ -7,6 +7,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import (
+    Card,
+    Document,
+    Finding,
+    MoveLog,
+    finding,
+    game_dir,
+    read_document,
+    replay_moves,
+)
 from kitgen.games.scaffold.model import (
     ScaffoldGameFile,
     ScaffoldParameters,
@@ -25,11 +35,6 @@ from kitgen.games.scaffold.rules import (
     score_cooperative,
     top,
 )
-from kitgen.load.documents import Document, read_document
-from kitgen.load.replay import MoveLog, replay_moves
-from kitgen.model.findings import Finding, finding
-from kitgen.model.standard import Card
-from kitgen.paths import game_dir
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:

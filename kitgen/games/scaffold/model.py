@@ -6,8 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name, Spec, empty
-from kitgen.model.game import GameFile
+from kitgen.api import CardText, GameFile, Located, Name, Spec, empty
 
 ModeName = Literal["competitive", "cooperative"]
 Team = Literal["red", "black"]

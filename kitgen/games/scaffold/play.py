@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from kitgen.api import Card, draw, full_deck, shuffle
+from kitgen.api import SuitColour as Colour
 from kitgen.games.scaffold.rules import (
     BOARDS,
     CENTRE,
@@ -46,8 +48,6 @@ from kitgen.games.scaffold.rules import (
     value,
     why_not,
 )
-from kitgen.model.standard import Card, Colour, full_deck
-from kitgen.rules.base import draw, shuffle
 
 TEAMS: tuple[Colour, Colour] = ("red", "black")
 

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
+from kitgen.api import Document, Finding, Replay, shown
 from kitgen.games.scaffold.load import replay_game
 from kitgen.games.scaffold.model import ScaffoldRecordFile
 from kitgen.games.scaffold.rules import SIZE
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding
-from kitgen.registry import Replay
-from kitgen.terminal import shown
 
 
 def replay(doc: Document) -> Replay:

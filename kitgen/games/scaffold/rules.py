@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
-from kitgen.model.standard import Card, Colour
+from kitgen.api import Card
+from kitgen.api import SuitColour as Colour
 
 Mode = Literal["competitive", "cooperative"]
 MODES: tuple[Mode, ...] = ("competitive", "cooperative")

@@ -14,15 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.api import comparison, game_seed, mean_95, mean_interval, rounded, wilson
 from kitgen.games.scaffold.play import Scaffold, Setup, Trade, play_game
-from kitgen.rules.simulate import (
-    comparison,
-    game_seed,
-    mean_95,
-    mean_interval,
-    rounded,
-    wilson,
-)
 
 ENDS = {
     "built": "the building was finished",

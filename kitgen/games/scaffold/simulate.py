@@ -5,19 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.errors import UsageError
+from kitgen.api import (
+    BATCH,
+    MAX_GAMES,
+    UsageError,
+    check_players,
+    check_run,
+    comparison,
+    interrupted,
+    play_batches,
+    rate_difference,
+)
 from kitgen.games.scaffold.play import PLAYERS
 from kitgen.games.scaffold.play import Setup as ScaffoldSetup
 from kitgen.games.scaffold.sim import ScaffoldTally, run_games, tally_summary
-from kitgen.rules.simulate import comparison, rate_difference
-from kitgen.simulation import (
-    BATCH,
-    MAX_GAMES,
-    check_players,
-    check_run,
-    interrupted,
-    play_batches,
-)
 
 
 def _scaffold_games(

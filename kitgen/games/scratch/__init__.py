@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from kitgen.registry import Checked, Game
+from kitgen.api import Checked, Game
 
 if TYPE_CHECKING:
     from typer import _click as click
 
-    from kitgen.build import KitBuilder
-    from kitgen.kit import FileReport
-    from kitgen.load.documents import Document
-    from kitgen.model.kit import KitBase
-    from kitgen.registry import Replay
-    from kitgen.render.booklet import Figures
-    from kitgen.render.cover import CoverCards
+    from kitgen.api import CoverCards, Document, Figures, FileReport, KitBase, KitBuilder, Replay
 
 
 class Scratch(Game):

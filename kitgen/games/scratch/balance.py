@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitgen.rules.balance import (
+from kitgen.api import (
     BalanceReport,
     Distribution,
     Forest,

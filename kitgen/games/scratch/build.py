@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kitgen.layout.limits import too_many_cards
-from kitgen.model.findings import finding, has_errors
-from kitgen.names import file_name, joined, name_slug
+from kitgen.api import file_name, finding, has_errors, joined, name_slug, too_many_cards
 
 if TYPE_CHECKING:
-    from kitgen.build import KitBuilder
+    from kitgen.api import Document, FileReport, KitBuilder, PrintSetup, Reference
     from kitgen.games.scratch.cards import FaceItem
     from kitgen.games.scratch.kit_model import KitFile
     from kitgen.games.scratch.model import ScratchCard, ScratchDeckFile, ScratchPool
-    from kitgen.kit import FileReport
-    from kitgen.layout.setup import PrintSetup
-    from kitgen.load.documents import Document
-    from kitgen.model.kit import Reference
 
 
 def expand_commons(cards: list[ScratchCard], pool: ScratchPool, extra: int) -> list[ScratchCard]:

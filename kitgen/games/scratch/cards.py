@@ -23,17 +23,27 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    REGULAR,
+    Fitted,
+    Ink,
+    Location,
+    Reference,
+    art_path,
+    draw_once,
+    draw_string,
+    emblem,
+    is_light,
+    rarity_symbol,
+    text_width,
+    wrap,
+)
+from kitgen.api import fit_text as fit
 from kitgen.games.scratch.model import ScratchCard, ScratchPool
-from kitgen.layout.units import MM
-from kitgen.load.images import art_path
-from kitgen.model.findings import Location
-from kitgen.model.kit import Ink, Reference
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
-from kitgen.render.forms import draw_once
-from kitgen.render.lightness import is_light
-from kitgen.render.symbols import emblem, rarity_symbol
-from kitgen.render.text import Fitted, fit, wrap
-from kitgen.render.textruns import draw_string
 
 INK_BLACK = HexColor("#1b1b1b")
 PAPER = HexColor("#fbf8f1")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kitgen.cli.common import (
+from kitgen.api import (
     AllowOutsideOption,
     BalanceReportOption,
     JobsOption,
@@ -23,10 +23,10 @@ from kitgen.cli.common import (
     game_command,
     progress_bar,
     show_simulation,
+    shown,
     significance_lines,
     within,
 )
-from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from typer import _click as click
@@ -82,7 +82,7 @@ def simulate(
       montecarlo  the search player before it, to compare with: flat Monte Carlo,
                   greedy play-outs from every candidate move
     """
-    from kitgen.errors import UsageError
+    from kitgen.api import UsageError
     from kitgen.games.scratch.simulate import simulate as run
 
     if len(decks) != 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kitgen.game import Outcome
+from kitgen.api import Outcome
 from kitgen.games.scratch.play import Move, Scratch, State
 
 # The shipped decks played against each other (data/scratch/decks/), by the set-up's name.
@@ -53,8 +53,8 @@ class ScratchEngine:
 
 def _engine(first: str, second: str) -> Callable[[], ScratchEngine]:
     def make() -> ScratchEngine:
+        from kitgen.api import game_dir
         from kitgen.games.scratch.simulate import _setup
-        from kitgen.paths import game_dir
 
         folder = game_dir("scratch") / "decks"
         game, decks, _ = _setup((str(folder / f"{first}.yaml"), str(folder / f"{second}.yaml")))

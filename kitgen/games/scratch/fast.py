@@ -19,6 +19,7 @@ import random
 import weakref
 from collections.abc import Sequence
 
+from kitgen.api import draw, shuffle
 from kitgen.games.scratch.play import (
     CHAMPION,
     FIRST_STRIKE,
@@ -44,7 +45,6 @@ from kitgen.games.scratch.play import (
     outcome_of,
     stuck,
 )
-from kitgen.rules.base import draw, shuffle
 
 RANDOM, GREEDY = 0, 1
 KINDS = {"random": RANDOM, "greedy": GREEDY}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from kitgen.model.base import Name, Spec
+from kitgen.api import Name, Spec
 
 OWNERS = ("P1", "P2")
 FLAGS = ("new", "taken", "flipped")

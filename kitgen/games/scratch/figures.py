@@ -8,6 +8,20 @@ from typing import Any
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    ITALIC,
+    MM,
+    MOST_CARDS,
+    REGULAR,
+    Box,
+    CoverCards,
+    Figures,
+    Ink,
+    Size,
+    text_width,
+    wrap,
+)
 from kitgen.games.scratch.cards import (
     INK_BLACK,
     POKER_H,
@@ -20,13 +34,6 @@ from kitgen.games.scratch.cards import (
 )
 from kitgen.games.scratch.figure_args import BoardArgs, CardArgs, Cell, parse_cell
 from kitgen.games.scratch.model import ScratchPool
-from kitgen.layout.geometry import Box, Size
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.render.booklet import Figures
-from kitgen.render.cover import MOST_CARDS, CoverCards
-from kitgen.render.fonts import BOLD, ITALIC, REGULAR, text_width
-from kitgen.render.text import wrap
 
 TILE_W, TILE_H, TILE_GAP = 21 * MM, 27 * MM, 1.6 * MM
 LEGEND_H = 7 * MM

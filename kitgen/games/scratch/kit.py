@@ -17,7 +17,37 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.errors import KitgenError
+from kitgen.api import (
+    DEFAULT_LIMITS,
+    LOW_DPI,
+    MM,
+    Box,
+    CardSource,
+    Deck,
+    Decoded,
+    Finding,
+    ImageLimits,
+    ImageProblem,
+    Ink,
+    KitgenError,
+    Location,
+    MatPlan,
+    Painter,
+    Reference,
+    Size,
+    Tile,
+    deck_sheets_pdf,
+    decode,
+    finding,
+    finish,
+    new_canvas,
+    pixel_limit,
+    plan_mat,
+    print_dpi,
+    read_image,
+    render_tiles,
+    tile,
+)
 from kitgen.games.scratch.cards import (
     Art,
     FaceItem,
@@ -29,29 +59,11 @@ from kitgen.games.scratch.cards import (
     fit_face,
 )
 from kitgen.games.scratch.mat import draw_scratch_mat, header_height, mat_content
-from kitgen.layout.geometry import Box, Size
-from kitgen.layout.mat import MatPlan, plan_mat
-from kitgen.layout.tile import Tile, tile
-from kitgen.layout.units import MM
-from kitgen.load.images import (
-    DEFAULT_LIMITS,
-    LOW_DPI,
-    ImageLimits,
-    ImageProblem,
-    print_dpi,
-    read_image,
-)
-from kitgen.model.findings import Finding, Location, finding
-from kitgen.model.kit import Ink, Reference
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.pictures import Decoded, decode, pixel_limit
-from kitgen.render.poster import render_tiles
-from kitgen.render.sheets import CardSource, Deck, Painter, deck_sheets_pdf
 
 if TYPE_CHECKING:
     from PIL.Image import Image as Picture
 
-    from kitgen.layout.setup import PrintSetup
+    from kitgen.api import PrintSetup
 
 Item = FaceItem | Reference
 

@@ -11,16 +11,23 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from kitgen.api import (
+    Document,
+    Finding,
+    LayoutError,
+    Location,
+    Reference,
+    check_printable,
+    check_reference,
+    fill_parameters,
+    finding,
+    has_errors,
+    kit_sheet,
+    named_document,
+    over_card_limit,
+)
 from kitgen.games.scratch.kit_model import KitFile
 from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
-from kitgen.layout.geometry import LayoutError
-from kitgen.load.documents import Document
-from kitgen.load.kits import kit_sheet, named_document, over_card_limit
-from kitgen.load.printable import check_printable
-from kitgen.load.references import check_reference
-from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.model.kit import Reference
-from kitgen.model.params import fill_parameters
 
 
 def check_kit(kit: KitFile, path: str) -> list[Finding]:
@@ -45,8 +52,8 @@ def card_sources(
     `extra` more times) take the kit past what one file prints (`build-too-large`): the
     cards are counted before any is made, and a file named twice is read once. The
     kit's check and its build both read the files through this."""
+    from kitgen.api import check_pages
     from kitgen.games.scratch.load import check_scratch
-    from kitgen.layout.impose import check_pages
 
     what = {"decks": "the deck file", "card_files": "the card file"}
     try:

@@ -10,8 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import RelPath, empty
-from kitgen.model.kit import KitBase, ReferenceCard
+from kitgen.api import KitBase, ReferenceCard, RelPath, empty
 
 ScratchComponent = Literal["cards", "mat", "reference", "rules"]
 SCRATCH_COMPONENTS: tuple[ScratchComponent, ...] = ("cards", "mat", "reference", "rules")

@@ -7,7 +7,21 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from kitgen.errors import KitgenError
+from kitgen.api import (
+    Document,
+    Finding,
+    KitgenError,
+    Location,
+    check_all_printable,
+    check_printable,
+    check_reference,
+    finding,
+    game_dir,
+    has_errors,
+    normalise,
+    read_document,
+    unprintable,
+)
 from kitgen.games.scratch import rules
 from kitgen.games.scratch.model import (
     FactionSpec,
@@ -19,16 +33,10 @@ from kitgen.games.scratch.model import (
     ScratchParameters,
     ScratchPool,
 )
-from kitgen.load.documents import Document, read_document
-from kitgen.load.printable import check_all_printable, check_printable, unprintable
-from kitgen.load.references import check_reference
-from kitgen.model.base import normalise
-from kitgen.model.findings import Finding, Location, finding, has_errors
-from kitgen.paths import game_dir
 
 if TYPE_CHECKING:
+    from kitgen.api import DeckRules
     from kitgen.games.scratch.record_model import ScratchRecordFile
-    from kitgen.model.deck_rules import DeckRules
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,7 @@ def _add_cards_file(doc: Document, pool: ScratchPool, params: ScratchParameters)
         if has_errors(own):
             broken.append(card)
     if any(card.art for card in doc.model.cards):
-        from kitgen.load.images import check_art  # (Pillow-free, but not free to import)
+        from kitgen.api import check_art  # (Pillow-free, but not free to import)
 
         art = check_art(doc.model.cards)
         found += art
@@ -256,8 +264,7 @@ def check_deck_file(doc: Document) -> tuple[list[Finding], ScratchPool]:
 def _check_deck_rules(doc: Document) -> list[Finding]:
     """The game file's deck rules, validated in full (each problem at its place), and in
     agreement with its parameters."""
-    from kitgen.load.validate import validate
-    from kitgen.model.deck_rules import DeckRulesHolder
+    from kitgen.api import DeckRulesHolder, validate
 
     game = doc.model
     assert isinstance(game, ScratchGameFile)

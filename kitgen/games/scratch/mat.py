@@ -15,13 +15,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from kitgen.layout.geometry import Box
-from kitgen.layout.mat import MatPlan
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.render.fonts import BOLD, ITALIC, register_fonts
-from kitgen.render.sheets import draw_scale_bar
-from kitgen.render.text import line_box
+from kitgen.api import BOLD, ITALIC, MM, Box, Ink, MatPlan, draw_scale_bar, line_box, register_fonts
 
 LINE = HexColor("#5b6670")
 FILL = HexColor("#f6f3ec")

@@ -7,12 +7,25 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Colour, Id, Located, Name, RelPath, Spec, Text, empty, normalise
-from kitgen.model.findings import Finding, Location, finding
-from kitgen.model.game import DECK_RULES, GameFile
+from kitgen.api import (
+    DECK_RULES,
+    Colour,
+    Finding,
+    GameFile,
+    Id,
+    Located,
+    Location,
+    Name,
+    RelPath,
+    Spec,
+    Text,
+    empty,
+    finding,
+    normalise,
+)
 
 if TYPE_CHECKING:
-    from kitgen.model.deck_rules import DeckRules
+    from kitgen.api import DeckRules
 
 MAX_CARDS = 5000  # cards in one card file, and names in one deck
 MAX_USES = 20  # card files one file may use
@@ -49,7 +62,7 @@ class ScratchGameFile(GameFile):
 
     def deck_rules_model(self) -> DeckRules | None:
         """The deck rules as the deck checks use them (checked with the game file)."""
-        from kitgen.model.deck_rules import trusted_rules
+        from kitgen.api import trusted_rules
 
         return None if self.deck_rules is None else trusted_rules(self.deck_rules)
 

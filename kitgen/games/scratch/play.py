@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from kitgen.api import draw, name_key, shuffle
 from kitgen.games.scratch.model import SIDES, ScratchCard, ScratchParameters, ScratchPool
-from kitgen.names import name_key
-from kitgen.rules.base import draw, shuffle
 
 CELLS = ("TL", "TC", "TR", "ML", "MC", "MR", "BL", "BC", "BR")
 CELL_NAMES = (

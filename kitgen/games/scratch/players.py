@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
+from kitgen.api import draw, shuffle
 from kitgen.games.scratch.fast import GREEDY, RESULT, Played, Ply, fast
 from kitgen.games.scratch.play import (
     LINE_MASKS,
@@ -30,7 +31,6 @@ from kitgen.games.scratch.play import (
     State,
 )
 from kitgen.games.scratch.search import SearchPlayer
-from kitgen.rules.base import draw, shuffle
 
 
 class Player(Protocol):

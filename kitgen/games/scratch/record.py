@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kitgen.api import (
+    Document,
+    Finding,
+    check_reference,
+    finding,
+    has_errors,
+    read_document,
+    replay_moves,
+    suggest,
+)
 from kitgen.games.scratch.load import check_deck_file, merge_pool, official, scratch_pool
 from kitgen.games.scratch.model import ScratchDeckFile, ScratchPool
 from kitgen.games.scratch.play import Catalog, IllegalMove, Move, Outcome, Scratch, State
 from kitgen.games.scratch.record_model import ScratchRecordFile
-from kitgen.load.documents import Document, read_document
-from kitgen.load.references import check_reference
-from kitgen.load.replay import replay_moves
-from kitgen.model.base import suggest
-from kitgen.model.findings import Finding, finding, has_errors
 
 PLAYERS = ("P1", "P2")
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from kitgen.model.base import Located, Name, RelPath, Spec, empty, in_schema, present
+from kitgen.api import Located, Name, RelPath, Spec, empty, in_schema, present
 
 PlayerId = Literal["P1", "P2"]
 

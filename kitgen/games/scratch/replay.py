@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+from kitgen.api import Document, Finding, Replay, shown
 from kitgen.games.scratch.record import PLAYERS, replay_record
 from kitgen.games.scratch.record_model import ScratchRecordFile
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding
-from kitgen.registry import Replay
-from kitgen.terminal import shown
 
 
 def replay(doc: Document) -> Replay:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from kitgen.api import DeckRules, Finding, finding, normalise, suggest, warning
+from kitgen.api import deck_rules as language
 from kitgen.games.scratch.model import (
     OPPOSITE,
     SIDES,
@@ -20,14 +22,9 @@ from kitgen.games.scratch.model import (
     ScratchParameters,
     ScratchPool,
 )
-from kitgen.model.base import normalise, suggest
-from kitgen.model.deck_rules import DeckRules
-from kitgen.model.findings import Finding, finding, warning
-from kitgen.rules import deck_rules as language
 
 if TYPE_CHECKING:
-    from kitgen.model.deck_rules import DeckRules
-    from kitgen.rules.deck_rules import Say
+    from kitgen.api import DeckRules, Say
 
 COMMON = "common"
 
@@ -171,7 +168,7 @@ def default_deck_rules(params: ScratchParameters) -> DeckRules:
     """Scratch's deck rules in the deck-rules language, from its parameters: exactly
     `deck_size` cards, at least `min_commons` commons; in play, one copy of each rare or
     unique and one unique per faction (data/scratch/game.yaml writes the same out)."""
-    from kitgen.model.deck_rules import DeckRules
+    from kitgen.api import DeckRules
 
     return DeckRules.model_validate(
         {
@@ -223,7 +220,7 @@ def check_deck(
     """Check a deck list: that every card exists, then Scratch's deck rules (written in
     the deck-rules language: kitgen.rules.deck_rules checks them), said in Scratch's own
     words and codes (`too-few-commons`, `extra-copy`, `unique-per-faction`)."""
-    from kitgen.rules import deck_rules as language
+    from kitgen.api import deck_rules as language
 
     rules = _with_pool_limits(deck_rules or default_deck_rules(params), pool)
     found: list[Finding] = []
@@ -293,7 +290,7 @@ def _with_pool_limits(rules: DeckRules, pool: ScratchPool) -> DeckRules:
     rarity one copy of each card in play (added to the rules' one-per-card rarities),
     and a one-per-faction rarity one card of that rarity per faction (a rule of its own:
     one mythic and one unique of a faction may both be in play)."""
-    from kitgen.model.deck_rules import InPlayRule
+    from kitgen.api import InPlayRule
 
     per_name = [r.id for r in pool.rarities.values() if r.limit != "none"]
     per_faction = list(

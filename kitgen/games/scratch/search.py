@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 
+from kitgen.api import shuffle
 from kitgen.games.scratch.fast import (
     FOES_AROUND,
     RESULT,
@@ -54,7 +55,6 @@ from kitgen.games.scratch.play import (
     outcome_of,
     stuck,
 )
-from kitgen.rules.base import shuffle
 
 # The defaults: deals per decision (and for a player's first decision), the greedy
 # player's best moves searched at the root and at later turns, and UCB1's constant.

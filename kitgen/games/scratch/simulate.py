@@ -7,17 +7,24 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from kitgen.errors import UsageError
+from kitgen.api import (
+    BATCH,
+    Finding,
+    UsageError,
+    allowing_outside,
+    check_document,
+    check_players,
+    check_run,
+    interrupted,
+    outside_allowed,
+    play_batches,
+    read_document,
+)
 from kitgen.games.scratch.load import merge_pool, official, scratch_pool
 from kitgen.games.scratch.model import ScratchDeckFile
 from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.games.scratch.players import PLAYERS
 from kitgen.games.scratch.stats import Tally, run_batch, summary
-from kitgen.kit import check_document
-from kitgen.load.documents import read_document
-from kitgen.load.references import allowing_outside, outside_allowed
-from kitgen.model.findings import Finding
-from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 @cache

@@ -11,8 +11,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kitgen.errors import KitgenError
-from kitgen.starters import (
+from kitgen.api import (
+    KitgenError,
     comment_text,
     fill,
     folder_schema,

@@ -12,18 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.api import comparison, game_seed, mean_95, rate_95, rate_difference, rounded, wilson
 from kitgen.games.scratch.fast import KINDS, Played, fast
 from kitgen.games.scratch.play import Outcome, Scratch
 from kitgen.games.scratch.players import PLAYERS, play_game, played_of, run_match
-from kitgen.rules.simulate import (
-    comparison,
-    game_seed,
-    mean_95,
-    rate_95,
-    rate_difference,
-    rounded,
-    wilson,
-)
 
 
 @dataclass

@@ -22,10 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from kitgen.api import Finding, mean_interval, name_key, rounded, wilson
 from kitgen.games.scratch.model import ScratchDeckFile, ScratchPool
-from kitgen.model.findings import Finding
-from kitgen.names import name_key
-from kitgen.rules.simulate import mean_interval, rounded, wilson
 
 ROUNDS = 3  # rounds of successive halving
 KEEP = 4  # each round keeps the best 1 / KEEP of the swaps

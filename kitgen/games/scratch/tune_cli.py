@@ -7,21 +7,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kitgen.cli.check import echo
-from kitgen.cli.common import (
+from kitgen.api import (
     AllowOutsideOption,
     JobsOption,
     OutputFormat,
     ReportFormatOption,
     SeedOption,
+    echo,
     echo_findings,
     follows_references,
     friendly,
     game_command,
     progress_bar,
     show_report,
+    shown,
 )
-from kitgen.terminal import shown
 
 if TYPE_CHECKING:
     from typer import _click as click
@@ -90,7 +90,7 @@ def tune(
     tune my-deck.yaml --against data/scratch/decks/royal-court.yaml --players
     search,search --budget 600`.
     """
-    from kitgen.errors import UsageError
+    from kitgen.api import UsageError
     from kitgen.games.scratch.tuning import tune as run
 
     chosen = [p.strip() for p in players.split(",")]

@@ -10,7 +10,20 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
-from kitgen.errors import KitgenError, UsageError
+from kitgen.api import (
+    Finding,
+    KitgenError,
+    UsageError,
+    allowing_outside,
+    check_document,
+    check_players,
+    check_run,
+    in_order,
+    name_key,
+    outside_allowed,
+    read_document,
+    stoppable,
+)
 from kitgen.games.scratch import rules
 from kitgen.games.scratch.load import merge_pool, official, scratch_pool
 from kitgen.games.scratch.model import ScratchCardsFile, ScratchDeckFile, ScratchPool
@@ -18,12 +31,6 @@ from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.games.scratch.players import PLAYERS
 from kitgen.games.scratch.stats import run_batch
 from kitgen.games.scratch.tune import Results, Swap, legal_swaps, pool_names, schedule
-from kitgen.kit import check_document
-from kitgen.load.documents import read_document
-from kitgen.load.references import allowing_outside, outside_allowed
-from kitgen.model.findings import Finding
-from kitgen.names import name_key
-from kitgen.simulation import check_players, check_run, in_order, stoppable
 
 PASS = 20  # games a swap plays in one pass; a stop keeps only whole passes
 

@@ -9,16 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitgen.rules.balance import (
-    BalanceReport,
-    Distribution,
-    Forest,
-    balance_of,
-    estimate,
-    rows,
-    series,
-    shown,
-)
+from kitgen.api import BalanceReport, Distribution, Forest, balance_of, estimate, rows, series
+from kitgen.api import balance_shown as shown
 
 
 def balance_report(report: dict[str, Any], command: str) -> BalanceReport:

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kitgen.errors import UsageError
-from kitgen.layout.geometry import LayoutError
-from kitgen.layout.units import format_mm
-from kitgen.names import file_name, joined
+from kitgen.api import LayoutError, UsageError, file_name, format_mm, joined
 
 if TYPE_CHECKING:
-    from kitgen.build import KitBuilder
+    from kitgen.api import KitBuilder
     from kitgen.games.shapeup.kit_model import ShapeUpKitFile
 
 

@@ -25,11 +25,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from kitgen.api import BOLD, BOLD_ITALIC, MM, Ink, star_points
 from kitgen.games.shapeup.model import Card
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.render.fonts import BOLD, BOLD_ITALIC
-from kitgen.render.symbols import star_points
 
 INK_BLACK = HexColor("#1b1b1b")
 POKER_W, POKER_H = 63 * MM, 88 * MM

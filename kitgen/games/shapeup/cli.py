@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kitgen.cli.common import (
+from kitgen.api import (
     BalanceReportOption,
     GamesOption,
     JobsOption,

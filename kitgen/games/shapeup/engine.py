@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kitgen.game import Outcome, Wrapping
+from kitgen.api import Outcome, Wrapping
 from kitgen.games.shapeup.play import Move, ShapeUp, State
 from kitgen.games.shapeup.rules import SETUPS, Setup
 

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from kitgen.api import Name, Spec, empty
 from kitgen.games.shapeup.model import Card
-from kitgen.model.base import Name, Spec, empty
 
 ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("cells", 1, 2)
 Issue = tuple[ArgsPath, str, str]  # (path, finding code, message)

@@ -12,6 +12,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import BOLD, ITALIC, MM, FigurePainter, Figures, FigureSizer, Ink, text_width, wrap
 from kitgen.games.shapeup.cards import (
     INK_BLACK,
     POKER_H,
@@ -30,11 +31,6 @@ from kitgen.games.shapeup.figure_args import (
     parse_shapeup_cell,
 )
 from kitgen.games.shapeup.model import Card
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
-from kitgen.render.fonts import BOLD, ITALIC, text_width
-from kitgen.render.text import wrap
 
 GREY = HexColor("#6b6b6b")
 EDGE = HexColor("#9a9a9a")

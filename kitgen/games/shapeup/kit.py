@@ -16,6 +16,31 @@ from typing import TYPE_CHECKING, Protocol
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    POKER,
+    REGULAR,
+    Box,
+    CoverCards,
+    Deck,
+    Grid,
+    Ink,
+    Size,
+    deck_sheets_pdf,
+    draw_marks,
+    draw_text,
+    finish,
+    from_deck,
+    new_canvas,
+    one_back_deck,
+    plan_grid,
+    sheet_label,
+    with_cut_lines,
+    wrap,
+)
 from kitgen.games.shapeup.cards import (
     INK_BLACK,
     NEUTRAL,
@@ -26,19 +51,9 @@ from kitgen.games.shapeup.cards import (
     set_colour_line,
 )
 from kitgen.games.shapeup.model import COLOURS, FILLS, SHAPES, Card
-from kitgen.layout.cutting import with_cut_lines
-from kitgen.layout.geometry import Box, Grid, Size
-from kitgen.layout.impose import plan_grid
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.render.cover import POKER, CoverCards, from_deck
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import Deck, deck_sheets_pdf, draw_marks, one_back_deck, sheet_label
-from kitgen.render.text import draw_text, wrap
 
 if TYPE_CHECKING:
-    from kitgen.layout.setup import PrintSetup
+    from kitgen.api import PrintSetup
 
 Points = Mapping[str, Mapping[int, int]]  # attribute -> line length -> points
 SHEET = Size(95 * MM, 130 * MM)  # a player's score sheet: four to A4 or Letter

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.kit import KitBase
+from kitgen.api import KitBase
 
 ShapeUpComponent = Literal["cards", "score-sheets", "score-pad", "rules"]
 SHAPEUP_COMPONENTS: tuple[ShapeUpComponent, ...] = ("cards", "score-sheets", "score-pad", "rules")

@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import Document, Finding, MoveLog, finding, replay_moves
 from kitgen.games.shapeup.model import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
 from kitgen.games.shapeup.rules import SETUPS, Point, Score, Setup, bounds, score
-from kitgen.load.documents import Document
-from kitgen.load.replay import MoveLog, replay_moves
-from kitgen.model.findings import Finding, finding
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Located, Name, Spec, empty
+from kitgen.api import Located, Name, Spec, empty
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar
 
+from kitgen.api import draw, shuffle
 from kitgen.games.shapeup.model import Card, card_set
 from kitgen.games.shapeup.rules import (
     Point,
@@ -35,7 +36,6 @@ from kitgen.games.shapeup.rules import (
     points_by_attribute,
     total,
 )
-from kitgen.rules.base import draw, shuffle
 
 
 class IllegalMove(ValueError):

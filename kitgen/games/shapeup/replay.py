@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+from kitgen.api import Document, Finding, Replay, shown
 from kitgen.games.shapeup.load import replay_round
 from kitgen.games.shapeup.rules import bounds, score
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding
-from kitgen.registry import Replay
-from kitgen.terminal import shown
 
 
 def replay(doc: Document) -> Replay:

@@ -12,16 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.api import comparison, game_seed, mean_95, mean_interval, rounded, wilson
 from kitgen.games.shapeup.play import Result, ShapeUp, play_game
 from kitgen.games.shapeup.rules import ATTRIBUTES, Setup
-from kitgen.rules.simulate import (
-    comparison,
-    game_seed,
-    mean_95,
-    mean_interval,
-    rounded,
-    wilson,
-)
 
 
 @dataclass

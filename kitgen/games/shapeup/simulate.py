@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.errors import UsageError
+from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
 from kitgen.games.shapeup.play import PLAYERS
 from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
-from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _rounds(args: tuple[str, tuple[str, ...], int, int, int, int]) -> RoundTally:

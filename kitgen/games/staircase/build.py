@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kitgen.names import file_name, joined
+from kitgen.api import file_name, joined
 
 if TYPE_CHECKING:
-    from kitgen.build import KitBuilder
+    from kitgen.api import KitBuilder
     from kitgen.games.staircase.kit_model import StaircaseKitFile
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kitgen.game import Outcome, Wrapping
+from kitgen.api import Outcome, Wrapping
 from kitgen.games.staircase.play import Move, Setup, Staircase, State, move_text, parse_move
 from kitgen.games.staircase.rules import PLAYERS as PLAYER_RANGE
 

@@ -20,10 +20,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from kitgen.api import Card, Name, Spec, empty, fold_words
 from kitgen.games.staircase.rules import StaircaseScore, score_staircase
-from kitgen.model.base import Name, Spec, empty
-from kitgen.model.standard import Card
-from kitgen.names import fold_words
 
 ArgsPath = tuple[Hashable, ...]  # where in `args:` an issue lies, like ("cards", 2)
 Issue = tuple[ArgsPath, str, str]  # (path, finding code, message)

@@ -17,6 +17,24 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    REGULAR,
+    Card,
+    FigurePainter,
+    Figures,
+    FigureSizer,
+    Ink,
+    draw_suit,
+    ink_of,
+    text_width,
+    titled,
+    verdict_line,
+    wrap,
+)
 from kitgen.games.staircase.figure_args import (
     StaircaseArgs,
     StaircaseFigure,
@@ -26,14 +44,6 @@ from kitgen.games.staircase.figure_args import (
     read_staircase,
     read_turn,
 )
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import Card
-from kitgen.render.booklet import FigurePainter, Figures, FigureSizer
-from kitgen.render.cards.standard import draw_suit, ink_of
-from kitgen.render.figure_titles import titled, verdict_line
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
-from kitgen.render.text import wrap
 
 INK = HexColor("#1b1b1b")
 EDGE = HexColor("#8a8a8a")

@@ -23,6 +23,28 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.api import (
+    BOLD,
+    BOLD_ITALIC,
+    ITALIC,
+    MM,
+    REGULAR,
+    Box,
+    Card,
+    Deck,
+    Ink,
+    Size,
+    deck_sheets_pdf,
+    draw_spaced,
+    draw_text,
+    draw_wrapped,
+    finish,
+    full_deck,
+    new_canvas,
+    one_back_deck,
+    text_width,
+)
+from kitgen.api import fit_text as fit
 from kitgen.games.staircase.rules import (
     ACE_POINTS,
     BONUS_PER_CARD,
@@ -35,17 +57,9 @@ from kitgen.games.staircase.rules import (
     score_staircase,
     sequence_bonus,
 )
-from kitgen.layout.geometry import Box, Size
-from kitgen.layout.units import MM
-from kitgen.model.kit import Ink
-from kitgen.model.standard import Card, full_deck
-from kitgen.render.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, text_width
-from kitgen.render.pdf import finish, new_canvas
-from kitgen.render.sheets import Deck, deck_sheets_pdf, one_back_deck
-from kitgen.render.text import draw_spaced, draw_text, draw_wrapped, fit
 
 if TYPE_CHECKING:
-    from kitgen.layout.setup import PrintSetup
+    from kitgen.api import PrintSetup
 
 INK = HexColor("#1b1b1b")
 FAINT = HexColor("#8e979f")

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.kit import KitBase
+from kitgen.api import KitBase
 
 StaircaseComponent = Literal["score-sheet", "action-cards", "rules"]
 STAIRCASE_COMPONENTS: tuple[StaircaseComponent, ...] = ("score-sheet", "action-cards", "rules")

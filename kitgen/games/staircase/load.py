@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kitgen.api import Card, CardReader, Document, Finding, MoveLog, finding, replay_moves, warning
 from kitgen.games.staircase.model import StaircasePositionFile, StaircaseRecordFile
 from kitgen.games.staircase.rules import (
     HAND_SIZE,
@@ -13,11 +14,6 @@ from kitgen.games.staircase.rules import (
     score_staircase,
     winners,
 )
-from kitgen.load.cards import CardReader
-from kitgen.load.documents import Document
-from kitgen.load.replay import MoveLog, replay_moves
-from kitgen.model.findings import Finding, finding, warning
-from kitgen.model.standard import Card
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:
@@ -180,8 +176,8 @@ class GameReplay(MoveLog["State", "Move"]):
 
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Staircase record; findings say what is wrong and where."""
+    from kitgen.api import fold_words
     from kitgen.games.staircase.play import IllegalMove, Setup, Staircase, parse_move
-    from kitgen.names import fold_words
 
     record = doc.model
     assert isinstance(record, StaircaseRecordFile)

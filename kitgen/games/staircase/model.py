@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.model.base import CardText, Located, Name, Spec, empty
+from kitgen.api import CardText, Located, Name, Spec, empty
 
 Staircase = Annotated[list[CardText], Field(max_length=52)]
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import NamedTuple
 
+from kitgen.api import Card, draw, fold_words, full_deck, shuffle
 from kitgen.games.staircase.rules import (
     ACE_POINTS,
     COURT_POINTS,
@@ -51,9 +52,6 @@ from kitgen.games.staircase.rules import (
 from kitgen.games.staircase.rules import (
     PLAYERS as PLAYER_RANGE,
 )
-from kitgen.model.standard import Card, full_deck
-from kitgen.names import fold_words
-from kitgen.rules.base import draw, shuffle
 
 
 class IllegalMove(ValueError):

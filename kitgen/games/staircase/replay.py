@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+from kitgen.api import Document, Finding, Replay, shown
 from kitgen.games.staircase.load import explain_score, replay_game
 from kitgen.games.staircase.play import move_text
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding
-from kitgen.registry import Replay
-from kitgen.terminal import shown
 
 
 def replay(doc: Document) -> Replay:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kitgen.model.standard import Card
+from kitgen.api import Card
 
 NUMBER_POINTS = 10  # 2 to 10
 COURT_POINTS = 20  # J, Q, K

@@ -20,6 +20,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from kitgen.api import comparison, game_seed, mean_95, mean_interval, rounded, wilson
 from kitgen.games.staircase.play import (
     Build,
     Choose,
@@ -30,14 +31,6 @@ from kitgen.games.staircase.play import (
     Staircase,
     interfere_margin,
     play_game,
-)
-from kitgen.rules.simulate import (
-    comparison,
-    game_seed,
-    mean_95,
-    mean_interval,
-    rounded,
-    wilson,
 )
 
 ACTIONS = ("build", "scrap", "recycle", "interfere", "chosen")

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.errors import UsageError
+from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
 from kitgen.games.staircase.play import PLAYERS
 from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
 from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
-from kitgen.simulation import BATCH, check_players, check_run, interrupted, play_batches
 
 
 def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:

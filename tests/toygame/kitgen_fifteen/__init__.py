@@ -10,16 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from kitgen.model.findings import CodeInfo
-from kitgen.registry import Checked, Game
+from kitgen.api import Checked, CodeInfo, Game
 
 if TYPE_CHECKING:
     from typer import _click as click
 
-    from kitgen.build import KitBuilder
-    from kitgen.load.documents import Document
-    from kitgen.model.kit import KitBase
-    from kitgen.registry import Replay
+    from kitgen.api import Document, KitBase, KitBuilder, Replay
 
 
 class Fifteen(Game):

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kitgen.names import joined
-from kitgen.render.sheets import one_back_deck
+from kitgen.api import joined, one_back_deck
 from kitgen_fifteen.rules import CARDS
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from kitgen.build import KitBuilder
+    from kitgen.api import KitBuilder
     from kitgen_fifteen.model import FifteenKitFile
 
 

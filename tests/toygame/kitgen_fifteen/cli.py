@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kitgen.cli.common import (
+from kitgen.api import (
     FormatOption,
     GamesOption,
     OutputFormat,
     SeedOption,
+    UsageError,
     friendly,
     game_command,
+    game_seed,
     show_report,
+    wilson,
 )
-from kitgen.errors import UsageError
-from kitgen.rules.simulate import game_seed, wilson
 from kitgen_fifteen.rules import PLAYERS, State, apply, choose, outcome
 
 if TYPE_CHECKING:

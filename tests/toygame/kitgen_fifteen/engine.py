@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kitgen.game import Outcome
+from kitgen.api import Outcome
 from kitgen_fifteen import rules
 from kitgen_fifteen.rules import Move, State
 

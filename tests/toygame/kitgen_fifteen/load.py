@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kitgen.load.documents import Document
-from kitgen.model.findings import Finding, finding
-from kitgen.registry import Replay
+from kitgen.api import Document, Finding, Replay, finding
 from kitgen_fifteen.model import FifteenPositionFile, FifteenRecordFile
 from kitgen_fifteen.rules import PLAYERS, IllegalMove, Move, State, apply, outcome, winning_line
 

@@ -6,8 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from kitgen.model.base import Located, Name
-from kitgen.model.kit import KitBase
+from kitgen.api import KitBase, Located, Name
 
 Component = Literal["cards", "rules"]
 
