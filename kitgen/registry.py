@@ -162,6 +162,15 @@ class Game:
     # The game's rules engines under the contract (kitgen.game.Engine), as "module:NAME"
     # of a dict from a set-up's name to a factory of its engine; None: no engine.
     engine: ClassVar[str | None] = None
+    # Capabilities given as functions, each "module:NAME" (loaded when first used) in
+    # place of a method: `build_kit`, `figures`, `cover`, `starter_files`, `replay`,
+    # `simulate_command` (each called as the method of that name is), `check_position`
+    # (a position's findings and the position, for `check` and `score`) and
+    # `check_record` (a record's replay, whose findings `check` gives).
+    provides: ClassVar[Mapping[str, str]] = {}
+    # The cards of the booklet's cover of a game played with the standard deck (`2C 6D
+    # JH QS KH`), when `provides` gives no `cover`.
+    cover_cards: ClassVar[str | None] = None
 
     CAPABILITIES: ClassVar[tuple[str, ...]] = (
         "check",
@@ -206,9 +215,17 @@ class Game:
         return Path(file).resolve().parent / "data"
 
     def supports(self, capability: str) -> bool:
-        """Whether the game has a capability (overrides the method of that name)."""
+        """Whether the game has a capability (overrides the method of that name, or
+        `provides` it)."""
+        if capability in self.provides:
+            return True
         mine = getattr(type(self), capability, None)
         return mine is not None and mine is not getattr(Game, capability, None)
+
+    def _provided(self, capability: str) -> Any:
+        """The function `provides` gives for a capability, loaded; None: none."""
+        where = self.provides.get(capability)
+        return None if where is None else self._load(where)
 
     def model(self, kind: str) -> type[BaseModel] | None:
         """The model that reads one kind of file of this game (None: not a kind it has)."""
@@ -249,7 +266,14 @@ class Game:
         """The findings of a valid file (of one of the game's kinds) under the game's
         rules: collect them all, never raise. The file's shape was checked already, and
         so were a kit's print settings and rules file (the core checks what every kit
-        shares); a game file has nothing more to check."""
+        shares); a game file has nothing more to check. A game that `provides`
+        `check_position` and `check_record` has its positions and records checked by
+        them."""
+        if doc.kind == "position" and (found := self._provided("check_position")):
+            problems, position = found(doc)
+            return Checked(problems, position=position)
+        if doc.kind == "record" and (found := self._provided("check_record")):
+            return Checked(found(doc).findings)
         return Checked()
 
     # `builder` is a kitgen.build.KitBuilder and `report` a kitgen.kit.FileReport: named
@@ -257,7 +281,10 @@ class Game:
     # not even for type checkers). A game's own methods name the types.
     def build_kit(self, builder: Any, kit: KitBase, path: str, stem: str) -> None:
         """Print what a kit file of this game lists, through the builder."""
-        raise self.unsupported("printable kit")
+        found = self._provided("build_kit")
+        if found is None:
+            raise self.unsupported("printable kit")
+        found(builder, kit, path, stem)
 
     def build_file(self, builder: Any, report: Any, doc: Document, stem: str) -> bool:
         """Print a file that is not a kit or rules file (a deck, say); False when the
@@ -266,7 +293,8 @@ class Game:
 
     def figures(self) -> Figures | None:
         """The figures the game's rules can name, ready to draw (None: none)."""
-        return None
+        found = self._provided("figures")
+        return None if found is None else found()
 
     def facts(self) -> tuple[str, ...]:
         """Lines `kitgen list` shows about the game beyond its game.yaml."""
@@ -286,6 +314,13 @@ class Game:
         """A few of the game's cards for the rule booklet's front cover, drawn with its
         own card faces (`kitgen.render.cover.from_deck` makes them from a deck the kit
         prints); None: a cover of words only."""
+        found = self._provided("cover")
+        if found is not None:
+            return found()  # type: ignore[no-any-return]
+        if self.cover_cards is not None:
+            from kitgen.render.cover import standard_cover
+
+            return standard_cover(self.id, self.cover_cards)
         return None
 
     def starter_files(self, name: str) -> list[tuple[str, str]]:
@@ -296,7 +331,10 @@ class Game:
         `schemas/` (`kitgen.starters.folder_schema(kind)` is the path a file's first line
         names). Every file should check clean and teach its format in comments;
         `kitgen.starters` has the shared kit and house-rules templates."""
-        raise self.unsupported("starter files")
+        found = self._provided("starter_files")
+        if found is None:
+            raise self.unsupported("starter files")
+        return found(name)  # type: ignore[no-any-return]
 
     def starter_file(self, kind: str, name: str, schema_path: str | None) -> str:
         """The text of a file of one kind on its own (`kitgen new cards NAME`, `kitgen new
@@ -338,7 +376,10 @@ class Game:
     def replay(self, doc: Document) -> Replay:
         """Replay a valid `record` file of this game move by move: the report (never
         raises for what is in the file; an illegal move is `illegal` and a finding)."""
-        raise self.unsupported("recorded games")
+        found = self._provided("replay")
+        if found is None:
+            raise self.unsupported("recorded games")
+        return found(doc)  # type: ignore[no-any-return]
 
     def no_replay(self) -> dict[str, object]:
         """The JSON of a replay that never started (the file is not a valid record):
@@ -349,7 +390,10 @@ class Game:
         """`kitgen simulate <id>`: a click command (built with Typer, say) with only
         this game's options, whose help names its players and what each does. It
         prints through `kitgen.cli`. Imported only when the command is used."""
-        raise self.unsupported("simulation")
+        found = self._provided("simulate_command")
+        if found is None:
+            raise self.unsupported("simulation")
+        return found()  # type: ignore[no-any-return]
 
     def tune_command(self) -> click.Command:
         """`kitgen tune <id>`: a click command that tries changes to a deck (or the like)
