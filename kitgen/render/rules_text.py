@@ -501,11 +501,7 @@ class RulesSandbox(SandboxedEnvironment):
                 raise SecurityError(why)
             for data in tree.find_all(nodes.TemplateData):
                 data.data = escape_text(data.data)  # autoescape escapes only what is printed
-            tree = _Bounder().visit(tree)
-            try:
-                template = self.from_string(tree)
-            except (SyntaxError, RecursionError):  # Python's own limits on nesting
-                raise SecurityError("the template is nested too deeply") from None
+            template = self._bounded_template(tree)
             self._keep(True, text, template)
         rendered = str(template.render(**context))
         if len(rendered) > self.limits.max_output:
@@ -531,13 +527,17 @@ class RulesSandbox(SandboxedEnvironment):
         why = self.refused(tree)
         if why is not None:
             raise SecurityError(why)
-        tree = _Bounder().visit(tree)
-        try:
-            template = self.from_string(tree)
-        except (SyntaxError, RecursionError):
-            raise SecurityError("the template is nested too deeply") from None
+        template = self._bounded_template(tree)
         self._keep(False, text, template)
         return template
+
+    def _bounded_template(self, tree: nodes.Template, what: str = "template") -> Template:
+        """A checked tree with every value it builds measured (`_Bounder`), compiled;
+        SecurityError for one nested deeper than Python compiles."""
+        try:
+            return self.from_string(_Bounder().visit(tree))
+        except (SyntaxError, RecursionError):  # Python's own limits on nesting
+            raise SecurityError(f"the {what} is nested too deeply") from None
 
     def expression(self, source: str) -> Expression:
         """An expression (`identity.influence_limit`, `faction != identity.faction`),
@@ -567,15 +567,11 @@ class RulesSandbox(SandboxedEnvironment):
         why = self.refused(nodes.Template([nodes.Output([expr])]))
         if why is not None:
             raise SecurityError(why.replace("rules text", "an expression"))
-        names = _names_read(expr)
-        expr = _Bounder().visit(expr)
+        names = frozenset(_names_read(expr))  # (before `_compile` wraps what it builds)
         body = [nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)]
-        try:
-            template = self.from_string(nodes.Template(body, lineno=1))
-        except (SyntaxError, RecursionError):
-            raise SecurityError("the expression is nested too deeply") from None
+        template = self._bounded_template(nodes.Template(body, lineno=1), "expression")
         run = TemplateExpression(template, undefined_to_none=False)
-        found = Expression(source, run, frozenset(names))
+        found = Expression(source, run, names)
         if len(self._expressions) >= COMPILED_KEPT:
             del self._expressions[next(iter(self._expressions))]
         self._expressions[source] = found

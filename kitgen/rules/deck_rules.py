@@ -1372,11 +1372,8 @@ def _unlimited(play: InPlayRule, picker: Picker, at: Location | None) -> list[Fi
     card of the game) that have no value in its `one_per` field: they are under no limit
     of it."""
     picked = picker.pick(play.where)
-    empty = [
-        name
-        for name in picker.names
-        if name in picked and name in picker.values(play.one_per).get("", ())
-    ]
+    without = picker.values(play.one_per).get("", set())  # (`held` of no value: "")
+    empty = [name for name in picker.names if name in picked and name in without]
     if not empty:
         return []
     shown = ", ".join(empty[:3]) + (f" and {len(empty) - 3} more" if len(empty) > 3 else "")
@@ -1712,11 +1709,11 @@ def deck_stats(
     rule with the deck's value, its limit and how much is to spare (`close` when one card
     or a tenth of the limit at most): the rules of its format (`book`), worked out for
     it and its identity (a rule whose expressions fail for it left out)."""
-    deck = read_deck(main, cards)
-    side = read_deck(sideboard, cards, "the sideboard")
+    names = CardNames(cards)
+    deck = read_deck(main, cards, names=names)
+    side = read_deck(sideboard, cards, "the sideboard", names)
     if book is None:
         book = Book(rules)
-    names = CardNames(cards)
     own = None if identity is None else names.find(identity.name)
     judging = Judging(book, cards, own, deck, side)
     rules = judging.resolve(None)[0]

@@ -11,7 +11,7 @@ from kitgen.games.designed.load import Design, Layouts, deck_expressions, load_d
 from kitgen.games.designed.model import DesignedDeckFile
 
 if TYPE_CHECKING:
-    from kitgen.api import DeckRules, Document, Location, PrintSettings, Size
+    from kitgen.api import Book, DeckRules, Document, Location, PrintSettings, Size
     from kitgen.games.designed.lookup import CardIndex
 
 
@@ -113,7 +113,7 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
     and no sideboard). A game file that cannot be read, or whose deck rules cannot, is
     `deck-not-checked` at the deck's cards (never no problems); with the rules alone
     broken, the deck's card names are still checked."""
-    from kitgen.api import Book, CardNames, DeckRules, Entry, check_deck, read_deck
+    from kitgen.api import CardNames, DeckRules, Entry, check_deck, read_deck
 
     deck = doc.model
     if not isinstance(deck, DesignedDeckFile):
@@ -141,6 +141,13 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
         main, side = _first_names(design, part, main), _first_names(design, part, side)
     cards = cards_by_name(design, part)
     names = part.lookup("names", lambda: CardNames(cards))
+
+    def names_only() -> list[Finding]:  # (a deck the rules cannot check: its names)
+        return [
+            *read_deck(main, cards, names=names).findings,
+            *read_deck(side, cards, "the sideboard", names).findings,
+        ]
+
     problem = design.rules_problem
     if design.file is None or problem is not None:
         why = (
@@ -156,22 +163,17 @@ def check_deck_file(design: Design, doc: Document) -> list[Finding]:
             )
         found.append(finding("deck-not-checked", f"this deck could not be checked: {why}", at))
         if design.file is not None:
-            found += read_deck(main, cards, names=names).findings
-            found += read_deck(side, cards, "the sideboard", names).findings
+            found += names_only()
         return _said_once(found)
     rules = design.file.deck_rules or DeckRules()
     key, problem_of_format = _format_of(rules, deck, at)
     if problem_of_format is not None:
-        found.append(problem_of_format)
-        found += read_deck(main, cards, names=names).findings
-        found += read_deck(side, cards, "the sideboard", names).findings
-        return _said_once(found)
-    book = part.lookup(f"book {key}", lambda: Book(rules, deck_expressions(), key))
+        return _said_once([*found, problem_of_format, *names_only()])
+    book = rule_book(part, rules, key)
     identity = None
     if deck.identity is not None:
-        identity = Entry(deck.identity, 1, deck.where("identity"))
-        if design.file is not None:
-            identity = _first_names(design, part, [identity])[0]
+        written = Entry(deck.identity, 1, deck.where("identity"))
+        identity = _first_names(design, part, [written])[0]
     found += check_deck(
         rules,
         cards,
@@ -213,6 +215,14 @@ def _format_of(
         )
         return None, finding("unknown-key", why, where)
     return key, None
+
+
+def rule_book(part: Design, rules: DeckRules, key: str | None) -> Book:
+    """The deck rules of a format (`key`; None: the first, or the rules as they are),
+    their expressions compiled, made once for every deck file of `part`."""
+    from kitgen.api import Book
+
+    return part.lookup(f"book {key}", lambda: Book(rules, deck_expressions(), key))
 
 
 def card_index(design: Design, part: Design) -> CardIndex:
@@ -374,7 +384,7 @@ def _other_decks(design: Design, part: Design, index: object, lines: list[Any]) 
 def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     """`kitgen check --stats` of a deck: its curves, counts and rules near their limits
     (None when the game or the deck cannot be read); of the game file, `game_stats`."""
-    from kitgen.api import Book, DeckRules, Entry
+    from kitgen.api import DeckRules, Entry
     from kitgen.api import deck_stats as stats_of
 
     deck = doc.model
@@ -393,7 +403,7 @@ def deck_stats(design: Design, doc: Document) -> dict[str, object] | None:
     key, problem = _format_of(rules, deck, None)
     if problem is not None:
         return None
-    book = part.lookup(f"book {key}", lambda: Book(rules, deck_expressions(), key))
+    book = rule_book(part, rules, key)
     identity = None if deck.identity is None else Entry(deck.identity, 1)
     return stats_of(rules, cards, fields, main, side, identity=identity, book=book)
 

@@ -12,6 +12,8 @@ class GalliardEngine(Wrapping[State, Move]):
     """A game of Galliard as the core drives a game: no scores (a game is won, or
     stopped at the round limit with no winner)."""
 
+    game: Galliard
+
     players = 2
 
     def __init__(self, setup: Setup) -> None:

@@ -14,6 +14,8 @@ class ScaffoldEngine(Wrapping[State, Move]):
     competitive game's winner by its scores, the cooperative game's team score once
     (for seat 0) and no winner."""
 
+    game: Scaffold
+
     players = 2
 
     def __init__(self, setup: Setup) -> None:

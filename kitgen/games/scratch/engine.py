@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kitgen.api import Outcome
+from kitgen.api import Outcome, Wrapping
 from kitgen.games.scratch.play import Move, Scratch, State
 
 # The shipped decks played against each other (data/scratch/decks/), by the set-up's name.
@@ -15,9 +15,11 @@ PAIRS = {
 }
 
 
-class ScratchEngine:
+class ScratchEngine(Wrapping[State, Move]):
     """A game of Scratch between two decks as the core drives a game: the winner scores
     the points the game is worth (the other seat none)."""
+
+    game: Scratch
 
     players = 2
 
@@ -31,9 +33,6 @@ class ScratchEngine:
     def legal_moves(self, state: State) -> list[Move]:
         return [] if state.outcome is not None else self.game.legal_moves(state)
 
-    def apply(self, state: State, move: Move) -> State:
-        return self.game.apply(state, move)
-
     def to_move(self, state: State) -> int | None:
         return None if state.outcome is not None else state.to_move
 
@@ -43,9 +42,6 @@ class ScratchEngine:
             return None
         scores = tuple(ended.points if seat == ended.winner else 0 for seat in range(2))
         return Outcome((ended.winner,), scores, "won", ended.reason)
-
-    def move_text(self, move: Move) -> str:
-        return str(move)
 
     def parse_move(self, text: str) -> Move:
         return Move.parse(text)

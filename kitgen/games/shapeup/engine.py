@@ -13,6 +13,8 @@ class ShapeUpEngine(Wrapping[State, Move]):
     """A round of Shape Up! as the core drives a game: the highest score wins (a tie:
     every seat with it)."""
 
+    game: ShapeUp
+
     def __init__(self, setup: Setup) -> None:
         self.game = ShapeUp(setup)
         self.players = setup.players

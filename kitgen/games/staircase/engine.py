@@ -14,6 +14,8 @@ class StaircaseEngine(Wrapping[State, Move]):
     """A game of the Staircase game as the core drives a game: the seat that must move
     (the chosen player while an interfere waits), the best totals winning."""
 
+    game: Staircase
+
     def __init__(self, setup: Setup) -> None:
         self.game = Staircase(setup)
         self.players = setup.players
