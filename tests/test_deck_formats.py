@@ -164,7 +164,7 @@ def test_when_holds_a_rule_for_some_decks_and_numbers_scale_with_the_deck(
     )
     status, out, _ = run_in_process(main, "check", str(eight))
     assert status == 1
-    assert "spells: the deck has 1 cards with type spell; it needs at least 2" in out
+    assert "spells: the deck has 1 card with type spell; it needs at least 2" in out
     # The dark side is under no such rule.
     dark = deck_file(tmp_path, "identity: Moon King\ncards:\n  Dusk Cat: 3\n  Night Owl: 2\n")
     assert checked(dark) == (0, [])
@@ -202,6 +202,7 @@ def test_formats_change_the_rules(tmp_path: Path) -> None:
     status, out, _ = run_in_process(main, "check", "--play-format", "short", str(base))
     assert status == 1 and "deck-size the deck has 6 cards; a deck has exactly 3" in out
     assert "banned-card" in out and "deck-count" in out
+    assert "deck-count 1 card with rarity rare with Star Seer; a deck has at most 0" in out
     unknown = deck_file(tmp_path, "format: casual\n" + LEGAL, "casual.yaml")
     status, out, _ = run_in_process(main, "check", str(unknown))
     assert status == 1

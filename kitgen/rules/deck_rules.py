@@ -254,13 +254,14 @@ def _words(where: Mapping[str, list[str]] | str) -> str:
     return " and ".join(f"{field} {' or '.join(values)}" for field, values in where.items())
 
 
-def _cards_with(where: Mapping[str, list[str]] | str) -> str:
+def _cards_with(where: Mapping[str, list[str]] | str, count: int | None = None) -> str:
     """The cards a `where` picks, in a finding: "cards with type creature", "cards whose
     cost is more than 2" (an expression of another shape: "cards for which `...`
-    holds")."""
+    holds"); "card" for a `count` of one."""
+    noun = "card" if count == 1 else "cards"
     if isinstance(where, str):
-        return f"cards {_condition_words(where)}"
-    return f"cards with {_words(where)}"
+        return f"{noun} {_condition_words(where)}"
+    return f"{noun} with {_words(where)}"
 
 
 def _label(rule: object) -> str:
@@ -1086,7 +1087,8 @@ def _at_least(
     code, message = _said(
         say,
         "deck-count",
-        f"{_label(rule)}the deck has {have} {_cards_with(rule.where)}; it needs at least {need}",
+        f"{_label(rule)}the deck has {have} {_cards_with(rule.where, have)}; it needs at least "
+        f"{need}",
         {"have": have, "need": need, "where": rule.where},
     )
     return [finding(code, message, at)]
@@ -1105,8 +1107,8 @@ def _at_most(rule: CountRule, deck: Deck, picker: Picker) -> list[Finding]:
             return [
                 finding(
                     "deck-count",
-                    f"{_label(rule)}{running} {_cards_with(rule.where)} with {name}; a deck "
-                    f"has at most {most}",
+                    f"{_label(rule)}{running} {_cards_with(rule.where, running)} with {name}; "
+                    f"a deck has at most {most}",
                     where,
                 )
             ]
