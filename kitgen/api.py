@@ -38,9 +38,7 @@ if TYPE_CHECKING:
     from kitgen.cli.common import progress_bar as progress_bar
     from kitgen.cli.common import show_report as show_report
     from kitgen.cli.common import show_simulation as show_simulation
-    from kitgen.cli.common import significance_lines as significance_lines
     from kitgen.cli.common import with_progress as with_progress
-    from kitgen.cli.common import within as within
     from kitgen.errors import KitgenError as KitgenError
     from kitgen.errors import UsageError as UsageError
     from kitgen.game import Outcome as Outcome
@@ -169,6 +167,12 @@ if TYPE_CHECKING:
     from kitgen.names import spelt as spelt
     from kitgen.paths import game_dir as game_dir
     from kitgen.paths import tidy_path as tidy_path
+    from kitgen.play.report import significance_lines as significance_lines
+    from kitgen.play.report import within as within
+    from kitgen.play.simulation import Option as SimulateOption
+    from kitgen.play.simulation import Simulation as Simulation
+    from kitgen.play.simulation import Values as Values
+    from kitgen.play.simulation import whole_numbers as whole_numbers
     from kitgen.registry import Checked as Checked
     from kitgen.registry import Game as Game
     from kitgen.registry import Replay as Replay
@@ -544,9 +548,13 @@ NAMES: dict[str, tuple[str, str]] = {
     "sheet_label": ("kitgen.render.sheets", "sheet_label"),
     "show_report": ("kitgen.cli.common", "show_report"),
     "show_simulation": ("kitgen.cli.common", "show_simulation"),
+    "SimulateOption": ("kitgen.play.simulation", "Option"),
+    "Simulation": ("kitgen.play.simulation", "Simulation"),
+    "Values": ("kitgen.play.simulation", "Values"),
+    "whole_numbers": ("kitgen.play.simulation", "whole_numbers"),
     "shown": ("kitgen.terminal", "shown"),
     "shuffle": ("kitgen.rules.base", "shuffle"),
-    "significance_lines": ("kitgen.cli.common", "significance_lines"),
+    "significance_lines": ("kitgen.play.report", "significance_lines"),
     "Size": ("kitgen.layout.geometry", "Size"),
     "span_names": ("kitgen.render.richtext", "span_names"),
     "Spec": ("kitgen.model.base", "Spec"),
@@ -586,7 +594,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "WINDOWS_RESERVED": ("kitgen.names", "WINDOWS_RESERVED"),
     "with_cut_lines": ("kitgen.layout.cutting", "with_cut_lines"),
     "with_progress": ("kitgen.cli.common", "with_progress"),
-    "within": ("kitgen.cli.common", "within"),
+    "within": ("kitgen.play.report", "within"),
     "wrap": ("kitgen.render.text", "wrap"),
     "Wrapping": ("kitgen.game", "Wrapping"),
     "yaml_text": ("kitgen.starters", "yaml_text"),
@@ -692,6 +700,8 @@ __all__ = [
     "Say",
     "SeedOption",
     "ShapeError",
+    "SimulateOption",
+    "Simulation",
     "Size",
     "Spec",
     "Stack",
@@ -701,6 +711,7 @@ __all__ = [
     "Text",
     "Tile",
     "UsageError",
+    "Values",
     "Wrapping",
     "accepts",
     "allowing_outside",
@@ -874,6 +885,7 @@ __all__ = [
     "verdict_badge",
     "verdict_line",
     "warning",
+    "whole_numbers",
     "wilson",
     "with_cut_lines",
     "with_progress",

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from kitgen.model.document import Document
     from kitgen.model.findings import CodeInfo, Finding
     from kitgen.model.kit import KitBase
+    from kitgen.play.simulation import Simulation
     from kitgen.render.booklet import Figures
     from kitgen.render.cover import CoverCards
 
@@ -164,7 +165,8 @@ class Game:
     engine: ClassVar[str | None] = None
     # Capabilities given as functions, each "module:NAME" (loaded when first used) in
     # place of a method: `build_kit`, `figures`, `cover`, `starter_files`, `replay`,
-    # `simulate_command` (each called as the method of that name is), `check_position`
+    # `simulate_command` (each called as the method of that name is), `simulation` (a
+    # kitgen.play.simulation.Simulation, not a function), `check_position`
     # (a position's findings and the position, for `check` and `score`) and
     # `check_record` (a record's replay, whose findings `check` gives).
     provides: ClassVar[Mapping[str, str]] = {}
@@ -182,6 +184,7 @@ class Game:
         "starter_file",
         "replay",
         "simulate_command",
+        "simulation",
         "tune_command",
         "deck_stats",
         "rules_context",
@@ -394,6 +397,14 @@ class Game:
         if found is None:
             raise self.unsupported("simulation")
         return found()  # type: ignore[no-any-return]
+
+    def simulation(self) -> Simulation:
+        """`kitgen simulate <id>` declared as data (kitgen.play.simulation), which the
+        command line builds the command from; in place of `simulate_command`."""
+        found = self._provided("simulation")
+        if found is None:
+            raise self.unsupported("simulation")
+        return found  # type: ignore[no-any-return]
 
     def tune_command(self) -> click.Command:
         """`kitgen tune <id>`: a click command that tries changes to a deck (or the like)

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.cli.common import significance_lines
 from kitgen.paths import data_dir
+from kitgen.play.report import significance_lines
 from kitgen.rules.simulate import (
     Clustered,
     comparison,

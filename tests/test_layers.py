@@ -27,7 +27,7 @@ FORBIDDEN = {
     "kitgen.cli",
     "kitgen.render",
 }
-PURE = ("rules", "layout")
+PURE = ("rules", "layout", "play")
 # In a game's package (kitgen/games/<id>/), the modules of its engine and layout.
 PURE_GAME_MODULES = (
     "rules",
@@ -39,6 +39,7 @@ PURE_GAME_MODULES = (
     "stats",
     "layout",
     "balance",
+    "simulation",
 )
 # Built-ins that reach files, the terminal or the import machinery.
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__"}

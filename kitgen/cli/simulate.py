@@ -33,6 +33,9 @@ class GameGroup(typer.core.TyperGroup):
     instead of a game id go to the game whose `files_flag` is set."""
 
     capability = "simulate_command"
+    # The capability that declares the command as data (kitgen.play.simulation), which
+    # kitgen.cli.declared builds; None: the group's commands are the games' own.
+    declared: str | None = None
     files_flag = "simulates_files"
     help_attr = "simulate_help"
     verb = "simulate"
@@ -44,7 +47,20 @@ class GameGroup(typer.core.TyperGroup):
             game = registry.find(game_id)
         except registry.PackageError:
             return None
-        return game if game is not None and game.supports(self.capability) else None
+        if game is None:
+            return None
+        has = game.supports(self.capability) or (
+            self.declared is not None and game.supports(self.declared)
+        )
+        return game if has else None
+
+    def command_of(self, game: registry.Game) -> click.Command:
+        """The game's command: built from its declaration, or its own."""
+        if self.declared is not None and game.supports(self.declared):
+            from kitgen.cli.declared import simulate_command
+
+            return simulate_command(game.id, getattr(game, self.declared)())
+        return getattr(game, self.capability)()  # type: ignore[no-any-return]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [g for g in registry.known_ids() if self.game(g) is not None]
@@ -53,7 +69,7 @@ class GameGroup(typer.core.TyperGroup):
         if cmd_name in dict(registry.package_problems()):  # a broken package's: one line
             registry.find(cmd_name)
         game = self.game(cmd_name)
-        return None if game is None else getattr(game, self.capability)()
+        return None if game is None else self.command_of(game)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, self.routed(ctx, args))
@@ -111,7 +127,7 @@ class GameGroup(typer.core.TyperGroup):
             game = self.game(game_id)
             if game is None or game_id == but:
                 continue
-            command = getattr(game, self.capability)()
+            command = self.command_of(game)
             if any(option in (*p.opts, *p.secondary_opts) for p in command.params):
                 found.append(f"{game.title} (`kitgen {self.verb} {game_id}`)")
         return found
@@ -119,6 +135,8 @@ class GameGroup(typer.core.TyperGroup):
 
 class SimulateGroup(GameGroup):
     """The `simulate` group: its commands are the registry's games, loaded when used."""
+
+    declared = "simulation"
 
 
 def register(app: typer.Typer) -> None:

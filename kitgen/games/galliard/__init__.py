@@ -33,7 +33,7 @@ class Galliard(Game):
         "check_record": ".load:replay_game",
         "figures": ".figures:galliard_figures",
         "replay": ".replay:replay",
-        "simulate_command": ".cli:command",
+        "simulation": ".simulation:SIMULATION",
         "starter_files": ".starters:starter_files",
     }
     cover_cards = "9C 8D QH KS RJ"

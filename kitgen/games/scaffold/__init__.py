@@ -31,7 +31,7 @@ class Scaffold(Game):
         "check_record": ".load:replay_game",
         "figures": ".figures:scaffold_figures",
         "replay": ".replay:replay",
-        "simulate_command": ".cli:command",
+        "simulation": ".simulation:SIMULATION",
         "starter_files": ".starters:starter_files",
     }
     cover_cards = "2C 6D JH QS KH"

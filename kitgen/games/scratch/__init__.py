@@ -33,6 +33,7 @@ class Scratch(Game):
     }
     schema_help = ".schema_help:FIELD_HELP"
     engine = ".engine:ENGINES"
+    provides: ClassVar = {"simulation": ".simulation:SIMULATION"}
     card_parts = frozenset({"cards", "reference"})
     simulate_help = (
         "Two decks: each deck's and each card's win rates (`kitgen simulate DECK_A DECK_B`)."
@@ -105,11 +106,6 @@ class Scratch(Game):
 
     def no_replay(self) -> dict[str, object]:
         return {"winner": None, "points": 0, "reason": None, "moves": 0}
-
-    def simulate_command(self) -> click.Command:
-        from kitgen.games.scratch.cli import command
-
-        return command()
 
     def tune_command(self) -> click.Command:
         from kitgen.games.scratch.tune_cli import command

@@ -33,7 +33,7 @@ class ShapeUp(Game):
         "cover": ".kit:cover_cards",
         "figures": ".figures:shapeup_figures",
         "replay": ".replay:replay",
-        "simulate_command": ".cli:command",
+        "simulation": ".simulation:SIMULATION",
         "starter_files": ".starters:starter_files",
     }
     card_parts = frozenset({"cards"})

@@ -32,7 +32,7 @@ class Staircase(Game):
         "check_record": ".load:replay_game",
         "figures": ".figures:staircase_figures",
         "replay": ".replay:replay",
-        "simulate_command": ".cli:command",
+        "simulation": ".simulation:SIMULATION",
         "starter_files": ".starters:starter_files",
     }
     cover_cards = "5H 6S 7D 8C 9H"

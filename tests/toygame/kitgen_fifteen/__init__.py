@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, ClassVar
 from kitgen.api import Checked, CodeInfo, Game
 
 if TYPE_CHECKING:
-    from typer import _click as click
-
     from kitgen.api import Document, KitBase, KitBuilder, Replay
 
 
@@ -37,6 +35,7 @@ class Fifteen(Game):
     }
     simulate_help = "Two players: each seat's wins and the draws."
     engine = ".engine:ENGINES"  # (its rules under kitgen's contract: kitgen.game)
+    provides: ClassVar = {"simulation": ".simulation:SIMULATION"}
 
     @property
     def data_dir(self) -> Path:
@@ -61,11 +60,6 @@ class Fifteen(Game):
 
     def no_replay(self) -> dict[str, object]:
         return {"winner": None, "reason": None, "moves": 0}
-
-    def simulate_command(self) -> click.Command:
-        from kitgen_fifteen.cli import command
-
-        return command()
 
     def build_kit(self, builder: KitBuilder, kit: KitBase, path: str, stem: str) -> None:
         from kitgen_fifteen.build import build_kit

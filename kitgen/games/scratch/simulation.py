@@ -1,132 +1,75 @@
 """`kitgen simulate scratch DECK_A DECK_B` (and `kitgen simulate DECK_A DECK_B`): its
-options, and the report it prints."""
+options and players, and the report it prints."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from collections.abc import Callable
+from typing import Any
 
 from kitgen.api import (
-    AllowOutsideOption,
-    BalanceReportOption,
-    JobsOption,
-    OutputFormat,
-    ReportFormatOption,
-    ReportPaperOption,
-    SeedOption,
-    check_report_path,
-    command_line,
-    echo_findings,
-    follows_references,
-    friendly,
-    game_command,
-    progress_bar,
-    show_simulation,
+    Finding,
+    SimulateOption,
+    Simulation,
+    UsageError,
+    Values,
     shown,
     significance_lines,
     within,
 )
+from kitgen.games.scratch.balance import balance_report
 
-if TYPE_CHECKING:
-    from typer import _click as click
+HELP = """Play many games between two decks and report how each deck and card fares.
+
+Seats swap every game (every match with --match), so each deck moves first about
+half the time. `kitgen simulate DECK_A DECK_B` is the same command."""
+
+PLAYERS = {
+    "random": "picks uniformly among the legal moves",
+    "greedy": "takes the move whose immediate result looks best (ties at random)",
+    "search": "the strongest: a tree search (ISMCTS) over random deals of the cards it "
+    "cannot see, with greedy play-outs; a fixed number of deals a move, so the same seed "
+    "gives the same games",
+    "montecarlo": "the search player before it, to compare with: flat Monte Carlo, greedy "
+    "play-outs from every candidate move",
+}
 
 
-@friendly
-@follows_references
-def simulate(
-    decks: Annotated[
-        list[str],
-        typer.Argument(
-            help="The two Scratch deck files.", metavar="DECK_A DECK_B", show_default=False
-        ),
-    ],
-    games: Annotated[
-        int, typer.Option("--games", "-n", help="How many games (or matches) to play.")
-    ] = 1000,
-    match: Annotated[
-        bool,
-        typer.Option(
-            "--match",
-            help="Play matches to the game's target score instead of single games; "
-            "the player behind chooses who starts each game.",
-        ),
-    ] = False,
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players",
-            help="The players, one per deck, like greedy,random: random, greedy, search "
-            "or montecarlo.",
-        ),
-    ] = "random,random",
-    seed: SeedOption = 1,
-    jobs: JobsOption = 1,
-    output: ReportFormatOption = OutputFormat.human,
-    allow_outside: AllowOutsideOption = False,
-    report_file: BalanceReportOption = None,
-    report_paper: ReportPaperOption = None,
-) -> None:
-    """Play many games between two decks and report how each deck and card fares.
+def run(
+    *,
+    decks: tuple[str, str],
+    games: int,
+    match: bool,
+    players: tuple[str, ...],
+    seed: int,
+    jobs: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """Play the two decks' games (or matches): the report, or None, and the findings."""
+    from kitgen.games.scratch.simulate import simulate
 
-    Seats swap every game (every match with --match), so each deck moves first about
-    half the time. `kitgen simulate DECK_A DECK_B` is the same command.
+    if len(players) != 2:
+        raise UsageError("--players takes two names separated by a comma, like greedy,random")
+    return simulate(
+        decks,
+        games=games,
+        players=(players[0], players[1]),
+        seed=seed,
+        jobs=jobs,
+        matches=match,
+        progress=progress,
+    )
 
-    \b
-    Players:
-      random      picks uniformly among the legal moves
-      greedy      takes the move whose immediate result looks best (ties at random)
-      search      the strongest: a tree search (ISMCTS) over random deals of the
-                  cards it cannot see, with greedy play-outs; a fixed number of
-                  deals a move, so the same seed gives the same games
-      montecarlo  the search player before it, to compare with: flat Monte Carlo,
-                  greedy play-outs from every candidate move
-    """
-    from kitgen.api import UsageError
-    from kitgen.games.scratch.simulate import simulate as run
 
+def _two_decks(decks: list[str]) -> tuple[str, str]:
     if len(decks) != 2:
         raise UsageError(
             "give two Scratch deck files (DECK_A DECK_B), or a game: "
             "`kitgen simulate --help` lists them"
         )
-    chosen = [p.strip() for p in players.split(",")]
-    if len(chosen) != 2:
-        raise UsageError("--players takes two names separated by a comma, like greedy,random")
-    target = check_report_path(report_file, report_paper)
-    with progress_bar("match" if match else "game") as bar:
-        report, findings = run(
-            (decks[0], decks[1]),
-            games=games,
-            players=(chosen[0], chosen[1]),
-            seed=seed,
-            jobs=jobs,
-            matches=match,
-            progress=bar,
-        )
-    echo_findings(findings)
-    if report is None:
-        raise typer.Exit(1)
-    run_line = command_line(
-        "kitgen", "simulate", decks[0], decks[1], "--games", str(games),
-        "--players", ",".join(chosen), "--seed", str(seed), "--match" if match else None,
-        "--allow-outside" if allow_outside else None, "--report", report_file,
-    )  # fmt: skip
-
-    def charts() -> Any:
-        from kitgen.games.scratch.balance import balance_report
-
-        return balance_report(report, run_line)
-
-    show_simulation(report, output, report_lines, target, charts)
+    return decks[0], decks[1]
 
 
-def command() -> click.Command:
-    """The click command `kitgen simulate scratch` runs."""
-    return game_command("scratch", simulate)
-
-
-def report_lines(report: dict[str, Any]) -> list[str]:
+def lines(report: dict[str, Any], values: Values) -> list[str]:
     """A simulation's report for people: the decks' win rates, then card by card."""
     out: list[str] = []
     a, b = (_shown_deck(d) for d in report["decks"])
@@ -223,3 +166,44 @@ def _percent(value: float | None, *, sign: bool = False) -> str:
     if value is None:
         return "-"
     return f"{value:+.1%}" if sign else f"{value:.1%}"
+
+
+SIMULATION = Simulation(
+    help=HELP,
+    players=PLAYERS,
+    players_help="The players, one per deck, like greedy,random: random, greedy, search "
+    "or montecarlo.",
+    players_default="random,random",
+    options=(
+        SimulateOption(
+            "decks",
+            "DECK_A DECK_B",
+            "The two Scratch deck files.",
+            argument=True,
+            metavar="DECK_A DECK_B",
+            parse=_two_decks,
+        ),
+        SimulateOption(
+            "games", "--games", "How many games (or matches) to play.", default=1000, short="-n"
+        ),
+        SimulateOption(
+            "match",
+            "--match",
+            "Play matches to the game's target score instead of single games; the player "
+            "behind chooses who starts each game.",
+            default=False,
+        ),
+        "players",
+        "seed",
+        "jobs",
+        "format",
+        "allow-outside",
+        "report",
+    ),
+    run=run,
+    lines=lines,
+    run_line=("decks", "games", "players", "seed", "match", "allow-outside", "report"),
+    charts=balance_report,
+    unit=lambda values: "match" if values["match"] else "game",
+    reads_files=True,
+)
