@@ -180,6 +180,9 @@ if TYPE_CHECKING:
     from kitgen.render.booklet import FigurePainter as FigurePainter
     from kitgen.render.booklet import Figures as Figures
     from kitgen.render.booklet import FigureSizer as FigureSizer
+    from kitgen.render.booklet import sized_by as sized_by
+    from kitgen.render.cards.small import draw_face_down as draw_face_down
+    from kitgen.render.cards.small import draw_rank as draw_rank
     from kitgen.render.cards.standard import CAP as CAP
     from kitgen.render.cards.standard import draw_suit as draw_suit
     from kitgen.render.cards.standard import ink_of as ink_of
@@ -548,6 +551,9 @@ NAMES: dict[str, tuple[str, str]] = {
     "sheet_label": ("kitgen.render.sheets", "sheet_label"),
     "show_report": ("kitgen.cli.common", "show_report"),
     "show_simulation": ("kitgen.cli.common", "show_simulation"),
+    "sized_by": ("kitgen.render.booklet", "sized_by"),
+    "draw_face_down": ("kitgen.render.cards.small", "draw_face_down"),
+    "draw_rank": ("kitgen.render.cards.small", "draw_rank"),
     "SimulateOption": ("kitgen.play.simulation", "Option"),
     "Simulation": ("kitgen.play.simulation", "Simulation"),
     "Values": ("kitgen.play.simulation", "Values"),
@@ -745,10 +751,12 @@ __all__ = [
     "decode_utf8",
     "described",
     "draw",
+    "draw_face_down",
     "draw_marks",
     "draw_once",
     "draw_picture",
     "draw_placeholder",
+    "draw_rank",
     "draw_rich",
     "draw_scale_bar",
     "draw_spaced",
@@ -863,6 +871,7 @@ __all__ = [
     "shown",
     "shuffle",
     "significance_lines",
+    "sized_by",
     "span_names",
     "spelt",
     "standard_cover",

@@ -131,6 +131,17 @@ FigurePainter = Callable[[Canvas, dict[str, Any], float, float, Ink], None]
 FigureSizer = Callable[[dict[str, Any], float], tuple[float, float]]
 
 
+def sized_by(geometry: Callable[[dict[str, Any], float], Any]) -> FigureSizer:
+    """A figure's sizer from its geometry (anything with a `width` and a `height`, worked
+    out from the figure's args and the width it may take)."""
+
+    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
+        geo = geometry(args, width)
+        return geo.width, geo.height
+
+    return size
+
+
 @dataclass(frozen=True)
 class Figures:
     """A game's figures: how big each is and how to draw it."""

@@ -32,9 +32,12 @@ from kitgen.api import (
     Figures,
     FigureSizer,
     Ink,
+    draw_face_down,
+    draw_rank,
     draw_suit,
     ink_of,
     joker_emblem,
+    sized_by,
     text_width,
     verdict_badge,
     verdict_line,
@@ -69,19 +72,6 @@ LEGEND_GAP = 3.5 * MM  # between a figure's cards and its legend (room for a bad
 
 
 # --- Cards -----------------------------------------------------------------------------------
-
-
-def _rank(c: Canvas, text: str, x: float, baseline: float, size: float, align: str) -> float:
-    """A rank in bold at x (`left` or `centre`); `10` is set narrower. Returns its width."""
-    scale = 0.82 if len(text) > 1 else 1.0
-    width = text_width(text, BOLD, size) * scale
-    t = c.beginText()
-    t.setFont(BOLD, size)
-    t.setHorizScale(scale * 100)
-    t.setTextOrigin(x - width / 2 if align == "centre" else x, baseline)
-    t.textOut(text)
-    c.drawText(t)
-    return width
 
 
 def index_height(w: float) -> float:
@@ -125,14 +115,14 @@ def mini_face(
         return
     rank = card.rank_text
     ix = x + 0.1 * w
-    used = _rank(c, rank, ix, top - CAP * size, size, "left")
+    used = draw_rank(c, rank, ix, top - CAP * size, size, centred=False)
     draw_suit(c, card.suit, ix + used + 0.22 * w, top - CAP * size / 2, 0.3 * w, ink)
     body = y + h - index_height(w)  # the space under the index
     big = 0.42 * w
     pip = 0.34 * w
     cy = y + (body - y) / 2
     if card.is_royal:
-        _rank(c, rank, x + w / 2, cy + 0.04 * w, big, "centre")
+        draw_rank(c, rank, x + w / 2, cy + 0.04 * w, big)
         draw_suit(c, card.suit, x + w / 2, cy - 0.2 * w, pip * 0.8, ink)
     else:
         draw_suit(c, card.suit, x + w / 2, cy, pip * 1.25, ink)
@@ -141,24 +131,7 @@ def mini_face(
 
 def face_down(c: Canvas, x: float, y: float, w: float, h: float, ink: Ink) -> None:
     """A face-down card: a pale back with diagonal lines (lines only in low ink)."""
-    radius = 0.1 * w
-    c.saveState()
-    path = c.beginPath()
-    path.roundRect(x, y, w, h, radius)
-    c.setFillColor(white if ink == "low" else BACK_FILL)
-    c.setStrokeColor(BACK_LINE)
-    c.setLineWidth(0.6)
-    c.drawPath(path, stroke=1, fill=1)
-    c.clipPath(path, stroke=0, fill=0)
-    c.setLineWidth(0.35)
-    step = 0.16 * w if ink == "low" else 0.1 * w
-    for i in range(int((w + h) / step) + 2):
-        d = i * step
-        c.line(x + d - h, y, x + d, y + h)
-    inset = 0.12 * w
-    c.setLineWidth(0.5)
-    c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, radius * 0.6, stroke=1, fill=0)
-    c.restoreState()
+    draw_face_down(c, x, y, w, h, ink, fill=BACK_FILL, line=BACK_LINE, corner=0.1, stripes=0.1)
 
 
 def empty_slot(c: Canvas, x: float, y: float, w: float, h: float, label: str = "") -> None:
@@ -380,12 +353,7 @@ def _outline_patterns(c: Canvas, geo: CabalGeometry, found: tuple[Pattern, ...],
 
 def cabal_figure() -> tuple[FigureSizer, FigurePainter]:
     """A cabal: its royals in the pattern grid, the patterns outlined, the verdict."""
-
-    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        geo = cabal_geometry(args, width)
-        return geo.width, geo.height
-
-    return size, paint_cabal
+    return sized_by(cabal_geometry), paint_cabal
 
 
 # --- The dancers' floor ----------------------------------------------------------------------
@@ -532,12 +500,7 @@ def paint_floor(c: Canvas, args: dict[str, Any], width: float, height: float, in
 
 def floor_figure() -> tuple[FigureSizer, FigurePainter]:
     """The dancers' floor, with an optional play shown as a ghost card and its verdict."""
-
-    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        geo = floor_geometry(args, width)
-        return geo.width, geo.height
-
-    return size, paint_floor
+    return sized_by(floor_geometry), paint_floor
 
 
 # --- The trade -------------------------------------------------------------------------------

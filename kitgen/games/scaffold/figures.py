@@ -29,8 +29,11 @@ from kitgen.api import (
     Figures,
     FigureSizer,
     Ink,
+    draw_face_down,
+    draw_rank,
     draw_suit,
     ink_of,
+    sized_by,
     text_width,
     verdict_badge,
     verdict_line,
@@ -203,50 +206,21 @@ def _upright_face(
     size = 0.27 * unit
     ix = x + 0.15 * unit
     c.setFillColor(colour)
-    _rank(c, rank, ix, y + h - 0.06 * unit - 0.73 * size, size)
+    draw_rank(c, rank, ix, y + h - 0.06 * unit - 0.73 * size, size)
     draw_suit(c, card.suit, ix, y + h - 0.06 * unit - size - 0.12 * unit, 0.15 * unit, ink)
     # The rank and suit, large.
     big = 0.44 * unit
     pip = 0.34 * unit
     cx = x + w / 2 + 0.07 * unit
     c.setFillColor(colour)
-    _rank(c, rank, cx, y + h * 0.45, big)
+    draw_rank(c, rank, cx, y + h * 0.45, big)
     draw_suit(c, card.suit, cx, y + h * 0.26, pip, ink)
     c.restoreState()
 
 
-def _rank(c: Canvas, text: str, cx: float, baseline: float, size: float) -> None:
-    """A rank centred on cx; `10` is set a little narrower."""
-    scale = 0.82 if len(text) > 1 else 1.0
-    t = c.beginText()
-    t.setFont(BOLD, size)
-    t.setHorizScale(scale * 100)
-    t.setTextOrigin(cx - text_width(text, BOLD, size) * scale / 2, baseline)
-    t.textOut(text)
-    c.drawText(t)
-
-
 def _face_down(c: Canvas, x: float, y: float, w: float, h: float, ink: Ink) -> None:
     """A face-down card: a pale back with diagonal lines (white with lines in low ink)."""
-    radius = 0.09 * w
-    c.saveState()
-    path = c.beginPath()
-    path.roundRect(x, y, w, h, radius)
-    c.setFillColor(white if ink == "low" else BACK_FILL)
-    c.setStrokeColor(BACK_LINE)
-    c.setLineWidth(0.6)
-    c.drawPath(path, stroke=1, fill=1)
-    c.clipPath(path, stroke=0, fill=0)
-    c.setLineWidth(0.35)
-    step = 0.16 * w if ink == "low" else 0.1 * w
-    n = int((w + h) / step) + 2
-    for i in range(n):
-        d = i * step
-        c.line(x + d - h, y, x + d, y + h)
-    inset = 0.12 * w
-    c.setLineWidth(0.5)
-    c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, radius * 0.6, stroke=1, fill=0)
-    c.restoreState()
+    draw_face_down(c, x, y, w, h, ink, fill=BACK_FILL, line=BACK_LINE, corner=0.09, stripes=0.1)
 
 
 def _empty(c: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -464,12 +438,7 @@ def _legend_text(c: Canvas, geo: Geometry) -> None:
 
 def board_figure() -> tuple[FigureSizer, FigurePainter]:
     """A Scaffold board, with an optional ghost play and its verdict."""
-
-    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        geo = geometry(args, width)
-        return geo.width, geo.height
-
-    return size, paint_board
+    return sized_by(geometry), paint_board
 
 
 def scaffold_figures() -> Figures:

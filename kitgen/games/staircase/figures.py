@@ -28,8 +28,11 @@ from kitgen.api import (
     Figures,
     FigureSizer,
     Ink,
+    draw_face_down,
+    draw_rank,
     draw_suit,
     ink_of,
+    sized_by,
     text_width,
     titled,
     verdict_line,
@@ -83,17 +86,6 @@ BADGE_R = 1.75 * MM  # a step number's disc
 # --- Cards ------------------------------------------------------------------------------------
 
 
-def _rank(c: Canvas, text: str, cx: float, baseline: float, size: float) -> None:
-    """A rank centred on cx; `10` is set a little narrower."""
-    scale = 0.8 if len(text) > 1 else 1.0
-    t = c.beginText()
-    t.setFont(BOLD, size)
-    t.setHorizScale(scale * 100)
-    t.setTextOrigin(cx - text_width(text, BOLD, size) * scale / 2, baseline)
-    t.textOut(text)
-    c.drawText(t)
-
-
 def card_face(c: Canvas, card: Card, x: float, y: float, w: float, ink: Ink) -> None:
     """A small face-up card `w` wide, lower-left corner at (x, y): its index in the top-left
     corner, then its rank and suit large."""
@@ -106,11 +98,11 @@ def card_face(c: Canvas, card: Card, x: float, y: float, w: float, ink: Ink) -> 
     c.setFillColor(ink_of(card))
     index = 0.26 * w
     ix = x + 0.17 * w
-    _rank(c, card.rank_text, ix, y + h - 0.06 * w - 0.73 * index, index)
+    draw_rank(c, card.rank_text, ix, y + h - 0.06 * w - 0.73 * index, index, narrow=0.8)
     draw_suit(c, card.suit, ix, y + h - 0.1 * w - index - 0.1 * w, 0.15 * w, ink)
     cx = x + w / 2 + 0.06 * w
     c.setFillColor(ink_of(card))
-    _rank(c, card.rank_text, cx, y + h * 0.44, 0.46 * w)
+    draw_rank(c, card.rank_text, cx, y + h * 0.44, 0.46 * w, narrow=0.8)
     draw_suit(c, card.suit, cx, y + h * 0.25, 0.36 * w, ink)
     c.restoreState()
 
@@ -118,20 +110,9 @@ def card_face(c: Canvas, card: Card, x: float, y: float, w: float, ink: Ink) -> 
 def card_back(c: Canvas, x: float, y: float, w: float, ink: Ink) -> None:
     """A small face-down card: a pale back with diagonal lines (white with lines in low ink)."""
     h = w * RATIO
-    c.saveState()
-    path = c.beginPath()
-    path.roundRect(x, y, w, h, 0.09 * w)
-    c.setFillColor(white if ink == "low" else BACK_FILL)
-    c.setStrokeColor(BACK_LINE)
-    c.setLineWidth(0.6)
-    c.drawPath(path, stroke=1, fill=1)
-    c.clipPath(path, stroke=0, fill=0)
-    c.setLineWidth(0.35)
-    step = 0.16 * w if ink == "low" else 0.11 * w
-    for i in range(int((w + h) / step) + 2):
-        d = i * step
-        c.line(x + d - h, y, x + d, y + h)
-    c.restoreState()
+    draw_face_down(
+        c, x, y, w, h, ink, fill=BACK_FILL, line=BACK_LINE, corner=0.09, stripes=0.11, frame=False
+    )
 
 
 def empty_place(c: Canvas, x: float, y: float, w: float, words: str) -> None:
@@ -342,12 +323,7 @@ def _bracket(
 
 def staircase_figure() -> tuple[FigureSizer, FigurePainter]:
     """A staircase with each card's base value, its sequences' bonuses and its score."""
-
-    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        geo = staircase_geometry(args, width)
-        return geo.width, geo.height
-
-    return size, paint_staircase
+    return sized_by(staircase_geometry), paint_staircase
 
 
 # --- The turn figure --------------------------------------------------------------------------
@@ -766,12 +742,7 @@ def _count(c: Canvas, cx: float, cy: float, n: int | str) -> None:
 
 def turn_figure() -> tuple[FigureSizer, FigurePainter]:
     """One action: the hand, the piles and the staircase, with numbered arrows."""
-
-    def size(args: dict[str, Any], width: float) -> tuple[float, float]:
-        geo = turn_geometry(args, width)
-        return geo.width, geo.height
-
-    return size, paint_turn
+    return sized_by(turn_geometry), paint_turn
 
 
 def staircase_figures() -> Figures:
