@@ -293,10 +293,12 @@ if TYPE_CHECKING:
     from kitgen.rules.simulate import wilson as wilson
     from kitgen.simulation import BATCH as BATCH
     from kitgen.simulation import MAX_GAMES as MAX_GAMES
+    from kitgen.simulation import batch_spans as batch_spans
     from kitgen.simulation import check_players as check_players
     from kitgen.simulation import check_run as check_run
     from kitgen.simulation import in_order as in_order
     from kitgen.simulation import interrupted as interrupted
+    from kitgen.simulation import merge_batches as merge_batches
     from kitgen.simulation import play_batches as play_batches
     from kitgen.simulation import stoppable as stoppable
     from kitgen.starters import comment_text as comment_text
@@ -322,6 +324,8 @@ NAMES: dict[str, tuple[str, str]] = {
     "BalanceReport": ("kitgen.rules.balance", "BalanceReport"),
     "BalanceReportOption": ("kitgen.cli.common", "BalanceReportOption"),
     "BATCH": ("kitgen.simulation", "BATCH"),
+    "batch_spans": ("kitgen.simulation", "batch_spans"),
+    "merge_batches": ("kitgen.simulation", "merge_batches"),
     "BLACK_JOKER": ("kitgen.model.standard", "BLACK_JOKER"),
     "BOLD": ("kitgen.render.fonts", "BOLD"),
     "BOLD_ITALIC": ("kitgen.render.fonts", "BOLD_ITALIC"),
@@ -725,6 +729,7 @@ __all__ = [
     "ascii_words",
     "balance_of",
     "balance_shown",
+    "batch_spans",
     "builtin_family",
     "card_size",
     "chain_family",
@@ -818,6 +823,7 @@ __all__ = [
     "mean_95",
     "mean_caption",
     "mean_interval",
+    "merge_batches",
     "name_key",
     "name_slug",
     "named_document",

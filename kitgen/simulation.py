@@ -10,13 +10,24 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kitgen.errors import UsageError
 from kitgen.processes import held_signals, stop_pool, worker_init
 
 B = TypeVar("B")
 T = TypeVar("T")
+
+
+class Tally(Protocol):
+    """A batch's counts, merged into the run's: the games it played and how."""
+
+    games: int
+
+    def merge(self, other: Any) -> None: ...
+
+
+A = TypeVar("A", bound=Tally)
 
 MAX_GAMES = 1_000_000
 BATCH = 50
@@ -120,6 +131,32 @@ def play_batches(
             if stop.requested:
                 break
     return done
+
+
+def batch_spans(games: int) -> list[tuple[int, int]]:
+    """A run's games in batches of BATCH: each batch's first game and the one after
+    its last (the games' indexes seed them: `game_seed(seed, index)`)."""
+    return [(start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
+
+
+def merge_batches(
+    run: Callable[[B], A],
+    batches: list[B],
+    jobs: int,
+    total: A,
+    planned: int,
+    progress: Callable[[int, int], None] | None = None,
+    counted: Callable[[A], int] | None = None,
+) -> int:
+    """Play `batches` (`play_batches`), merging each batch's tally into `total`; what
+    the progress counts is each tally's games, or what `counted` says (its matches,
+    say). The games (or matches) counted."""
+
+    def add(_: B, tally: A) -> int:
+        total.merge(tally)
+        return tally.games if counted is None else counted(tally)
+
+    return play_batches(run, batches, jobs, add, planned, progress)
 
 
 def interrupted(done: int, planned: int, unit: str = "games") -> dict[str, Any] | None:

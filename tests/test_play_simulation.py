@@ -143,3 +143,37 @@ def test_the_balance_report_repeats_the_command_line(tmp_path: Path) -> None:
         "kitgen simulate scaffold --mode cooperative --players greedy --hand 7,5 --turns 12"
         " --games 20 --seed 1 --report " in text
     ), text[:400]
+
+
+def test_batches_span_the_run_and_merge_in_order() -> None:
+    from dataclasses import dataclass, field
+
+    from kitgen.simulation import BATCH, batch_spans, merge_batches
+
+    assert batch_spans(2 * BATCH + 7) == [
+        (0, BATCH),
+        (BATCH, 2 * BATCH),
+        (2 * BATCH, 2 * BATCH + 7),
+    ]
+    assert batch_spans(1) == [(0, 1)]
+
+    @dataclass
+    class Count:
+        games: int = 0
+        seen: list[int] = field(default_factory=list)
+
+        def merge(self, other: Count) -> None:
+            self.games += other.games
+            self.seen += other.seen
+
+    def play(span: tuple[int, int]) -> Count:
+        return Count(span[1] - span[0], list(range(*span)))
+
+    heard: list[tuple[int, int]] = []
+    total = Count()
+    spans = batch_spans(120)
+    done = merge_batches(play, spans, 1, total, 120, lambda d, p: heard.append((d, p)))
+    assert done == 120 and total.seen == list(range(120))
+    assert heard == [(50, 120), (100, 120), (120, 120)]
+    doubled = merge_batches(play, spans, 1, Count(), 240, None, lambda c: 2 * c.games)
+    assert doubled == 240

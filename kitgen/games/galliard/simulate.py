@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
+from kitgen.api import (
+    UsageError,
+    batch_spans,
+    check_players,
+    check_run,
+    interrupted,
+    merge_batches,
+)
 from kitgen.games.galliard.play import PLAYERS
 from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
@@ -33,14 +40,9 @@ def simulate_galliard(
         raise UsageError("Galliard has two players: give --players like greedy,never")
     check_players(players, PLAYERS)
     pair = (players[0], players[1])
-    batches = [(pair, seed, start, min(start + BATCH, games)) for start in range(0, games, BATCH)]
+    batches = [(pair, seed, start, stop) for start, stop in batch_spans(games)]
     total = GalliardTally()
-
-    def add(_: object, tally: GalliardTally) -> int:
-        total.merge(tally)
-        return tally.games
-
-    done = play_batches(_galliard_games, batches, jobs, add, games, progress)
+    done = merge_batches(_galliard_games, batches, jobs, total, games, progress)
     return {
         "game": "galliard",
         "seed": seed,

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kitgen.api import (
-    BATCH,
     MAX_GAMES,
     UsageError,
+    batch_spans,
     check_players,
     check_run,
     comparison,
@@ -65,9 +65,9 @@ def simulate_scaffold(
     if len(setups) * games > MAX_GAMES:
         raise UsageError(f"{len(setups)} set-ups x {games:,} games is over {MAX_GAMES:,} games")
     batches = [
-        (mode, hand, count, pair, seed, start, min(start + BATCH, games))
+        (mode, hand, count, pair, seed, start, stop)
         for hand, count in setups
-        for start in range(0, games, BATCH)
+        for start, stop in batch_spans(games)
     ]
     tallies = {setup: ScaffoldTally() for setup in setups}
 

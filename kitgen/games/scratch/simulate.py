@@ -8,16 +8,16 @@ from functools import cache
 from typing import Any
 
 from kitgen.api import (
-    BATCH,
     Finding,
     UsageError,
     allowing_outside,
+    batch_spans,
     check_document,
     check_players,
     check_run,
     interrupted,
+    merge_batches,
     outside_allowed,
-    play_batches,
     read_document,
 )
 from kitgen.games.scratch.load import merge_pool, official, scratch_pool
@@ -83,17 +83,13 @@ def simulate(
     if any(f.is_error for f in findings):
         return None, findings
     _, _, names = _setup(paths)
+    outside = outside_allowed()
     batches = [
-        (paths, players, seed, start, min(start + BATCH, games), matches, outside_allowed())
-        for start in range(0, games, BATCH)
+        (paths, players, seed, start, stop, matches, outside) for start, stop in batch_spans(games)
     ]
     total = Tally()
-
-    def add(_: object, tally: Tally) -> int:
-        total.merge(tally)
-        return tally.matches if matches else tally.games
-
-    done = play_batches(_batch, batches, jobs, add, games, progress)
+    counted = (lambda tally: tally.matches) if matches else None
+    done = merge_batches(_batch, batches, jobs, total, games, progress, counted)
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
     result = summary(total, names, players, seed, target)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
+from kitgen.api import (
+    UsageError,
+    batch_spans,
+    check_players,
+    check_run,
+    interrupted,
+    merge_batches,
+)
 from kitgen.games.shapeup.play import PLAYERS
 from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
@@ -41,17 +48,10 @@ def simulate_shapeup(
             f"like {','.join(['greedy'] + ['random'] * (chosen.players - 1))}"
         )
     check_players(players, PLAYERS)
-    batches = [
-        (setup, players, seed, start, min(start + BATCH, games), rounds)
-        for start in range(0, games, BATCH)
-    ]
+    batches = [(setup, players, seed, start, stop, rounds) for start, stop in batch_spans(games)]
     total = RoundTally(chosen.players)
-
-    def add(_: object, tally: RoundTally) -> int:
-        total.merge(tally)
-        return tally.full_games if rounds > 1 else tally.games
-
-    done = play_batches(_rounds, batches, jobs, add, games, progress)
+    full_games = (lambda tally: tally.full_games) if rounds > 1 else None
+    done = merge_batches(_rounds, batches, jobs, total, games, progress, full_games)
     report = round_summary(total, chosen, players, seed)
     report["interrupted"] = interrupted(done, games, "games" if rounds > 1 else "rounds")
     return report

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kitgen.api import BATCH, UsageError, check_players, check_run, interrupted, play_batches
+from kitgen.api import (
+    UsageError,
+    batch_spans,
+    check_players,
+    check_run,
+    interrupted,
+    merge_batches,
+)
 from kitgen.games.staircase.play import PLAYERS
 from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
@@ -36,17 +43,9 @@ def simulate_staircase(
             "the Staircase game has 2 to 5 players: name one per seat, like greedy,greedy,random"
         )
     check_players(players, PLAYERS)
-    batches = [
-        (players, interfere, seed, start, min(start + BATCH, games))
-        for start in range(0, games, BATCH)
-    ]
+    batches = [(players, interfere, seed, start, stop) for start, stop in batch_spans(games)]
     total = StaircaseTally()
-
-    def add(_: object, tally: StaircaseTally) -> int:
-        total.merge(tally)
-        return tally.games
-
-    done = play_batches(_staircase_games, batches, jobs, add, games, progress)
+    done = merge_batches(_staircase_games, batches, jobs, total, games, progress)
     return {
         "game": "staircase",
         "interfere": interfere,
