@@ -19,13 +19,13 @@ from kitgen import registry
 from kitgen.atomic import OutsideError, check_inside, write_atomic
 from kitgen.errors import KitgenError, NoEdition, UsageError
 from kitgen.kit import check_document
-from kitgen.layout.cutting import CUT_MODES, FOLD_REFUSED
-from kitgen.layout.geometry import Duplex, LayoutError, Size
+from kitgen.layout.cutting import FOLD_REFUSED
+from kitgen.layout.geometry import LayoutError, Size
 from kitgen.layout.impose import check_pages, sheet_layout
-from kitgen.layout.limits import PRINT_LIMITS, too_many_cards
-from kitgen.layout.paper import card_size, paper_size
+from kitgen.layout.limits import too_many_cards
+from kitgen.layout.paper import paper_size
+from kitgen.layout.print_options import SETTINGS, OptionError
 from kitgen.layout.setup import PrintSetup
-from kitgen.layout.units import format_mm, parse_length, parse_offset
 from kitgen.load.documents import Document, read_document
 from kitgen.load.kits import rules_document, rules_entry
 from kitgen.model.findings import Finding, finding, has_errors
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
 
-MAX_BLEED = PRINT_LIMITS.max_bleed
 
 
 @dataclass(frozen=True)
@@ -130,55 +129,30 @@ def resolve_setup(
 
     printer = [print_settings()] if config else []
     layers = [cli, *printer, *([kit] if kit is not None else []), DEFAULTS]
-
-    def length(option: str) -> float:
-        text = _pick(option, layers)
-        flag = "--" + option.replace("_", "-")
-        try:
-            value = parse_length(text)
-        except LayoutError as err:
-            raise UsageError(f"{flag}: {err}") from None
-        if value < 0:
-            raise UsageError(f"{flag} cannot be negative (got {text})")
-        return value
-
-    def parsed(option: str, parse: Callable[[str], T]) -> T:
-        try:
-            return parse(_pick(option, layers))
-        except LayoutError as err:  # a command-line value says which option it was
-            flag = "--" + option.replace("_", "-")
-            given = getattr(cli, option) is not None
-            raise UsageError(f"{flag}: {err}" if given else str(err)) from None
-
-    paper_name, card_name = _pick("paper", layers), _pick("card_size", layers)
-    paper = parsed("paper", paper_size)
-    card = parsed("card_size", card_size)
-    offset = parsed("back_offset", parse_offset)
-    bleed = length("bleed")
-    if bleed > MAX_BLEED:
-        raise UsageError(f"--bleed {format_mm(bleed)} is more than {format_mm(MAX_BLEED)}")
-    duplex, ink = _pick("duplex", layers), _pick("ink", layers)
-    if duplex not in ("long", "short", "fold", "none"):
-        raise UsageError(f"--duplex must be long, short, fold or none (got {duplex!r})")
-    if ink not in ("normal", "low"):
-        raise UsageError(f"--ink must be normal or low (got {ink!r})")
-    cut = _pick("cut", layers)
-    if cut not in CUT_MODES:
-        raise UsageError(f"--cut must be marks, lines or silhouette (got {cut!r})")
-    if cut == "silhouette" and duplex == "fold":
+    texts = {option.name: _pick(option.name, layers) for option in SETTINGS}
+    try:
+        values = {
+            option.name: option.value(
+                texts[option.name], given=getattr(cli, option.name) is not None
+            )
+            for option in SETTINGS
+        }
+    except OptionError as err:
+        raise UsageError(str(err)) from None
+    if values["cut"] == "silhouette" and values["duplex"] == "fold":
         raise UsageError(f"--cut silhouette: {FOLD_REFUSED}: use --duplex long, short or none")
     setup = PrintSetup(
-        paper_name.lower(),
-        paper,
-        card_name.lower(),
-        card,
-        bleed,
-        length("margin"),
-        length("gutter"),
-        cast(Duplex, duplex),
-        offset,
-        cast(Ink, ink),
-        cut,
+        texts["paper"].lower(),
+        values["paper"],
+        texts["card_size"].lower(),
+        values["card_size"],
+        values["bleed"],
+        values["margin"],
+        values["gutter"],
+        values["duplex"],
+        values["back_offset"],
+        values["ink"],
+        values["cut"],
     )
     if not sheets:  # exported one card at a time: the paper does not matter
         return setup
