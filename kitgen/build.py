@@ -50,7 +50,6 @@ Progress = Callable[[int, int], None]
 T = TypeVar("T")
 
 
-
 @dataclass(frozen=True)
 class BuildOptions:
     """What the command line asked for; None means "not given"."""

@@ -1,8 +1,9 @@
 """The `kitgen` command's entry point (and `python -m kitgen`'s).
 
 A plain `kitgen check` or `kitgen score` (files, at most a `--format`, and
-`--allow-outside`) runs without importing typer: typer, click and what they import
-cost about a third of a one-file check's start-up. Everything else goes to the typer app in
+`--allow-outside`), and a plain build or PNG export (kitgen.cli.plain), runs without
+importing typer: typer, click and what they import cost about a third of a one-file
+check's start-up. Everything else goes to the typer app in
 `kitgen.cli.root`. Both paths print the same bytes and exit with the same status
 (tests/test_cli.py runs both over the same files and compares).
 
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from kitgen.cli.check import echo, started
+from kitgen.cli.plain import plain_command
 from kitgen.errors import KitgenError
 from kitgen.processes import interrupted_status, terminate_as_interrupt, terminated
 from kitgen.terminal import shown
@@ -107,121 +109,6 @@ def quiet_interrupts() -> None:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         with contextlib.suppress(ValueError):  # (not the main thread)
             signal.signal(signal.SIGINT, kitgen.quiet_interrupt)
-
-
-def plain_command(args: list[str]) -> Callable[[], int] | None:
-    """`check` or `score` with nothing but files, `--format`/`-f` human|json and
-    `--allow-outside`, or `build` and `export png` with targets and a few options
-    (`plain_build`, `plain_export_png`), ready to run without typer; None for anything
-    else (typer parses it, and explains a mistake)."""
-    if len(args) < 2 or os.name == "nt":
-        return None  # (typer expands wildcards itself on Windows)
-    if args[0] == "build":
-        return plain_build(args[1:])
-    if args[:2] == ["export", "png"]:
-        return plain_export_png(args[2:])
-    if args[0] not in ("check", "score"):
-        return None
-    parsed = plain_options(args[1:], {"--format": "format", "-f": "format"})
-    if parsed is None:
-        return None
-    files, given, allow_outside = parsed
-    if given.get("format", "human") not in ("human", "json"):
-        return None
-    as_json = given.get("format") == "json"
-    from kitgen.cli import check as cli_check
-
-    run = cli_check.run_check if args[0] == "check" else cli_check.run_score
-    if not allow_outside:
-        return lambda: run(files, as_json)
-
-    def run_allowing_outside() -> int:
-        from kitgen.load.references import allowing_outside
-
-        with allowing_outside(True):
-            return run(files, as_json)
-
-    return run_allowing_outside
-
-
-def plain_options(
-    args: list[str], valued: dict[str, str]
-) -> tuple[list[str], dict[str, str], bool] | None:
-    """A plain command line's targets, its options' values (`valued` maps each option's
-    names to its key: `--out DIR`, `-o DIR`, `--out=DIR`, each at most once) and whether
-    `--allow-outside` was given; None for anything else (another option, a value that
-    looks like an option, no target): typer parses those, and explains a mistake."""
-    targets: list[str] = []
-    given: dict[str, str] = {}
-    allow_outside = False
-    rest = iter(args)
-    for arg in rest:
-        name, equals, value = arg.partition("=")
-        if arg == "--allow-outside":
-            allow_outside = True
-        elif name in valued and (name == arg or name.startswith("--")):  # not -o=DIR
-            value = value if equals else next(rest, "")
-            if valued[name] in given or (not equals and (not value or value.startswith("-"))):
-                return None
-            given[valued[name]] = value
-        elif arg.startswith("-"):
-            return None
-        else:
-            targets.append(arg)
-    return (targets, given, allow_outside) if targets else None
-
-
-_OUT = {"--out": "out", "-o": "out"}
-
-
-def plain_build(args: list[str]) -> Callable[[], int] | None:
-    """`kitgen build` of targets with `--out`/`-o`, `--paper` and `--allow-outside`, as
-    typer would run it; None for anything else."""
-    parsed = plain_options(args, {**_OUT, "--paper": "paper"})
-    if parsed is None:
-        return None
-    targets, given, allow_outside = parsed
-
-    def run() -> int:
-        from kitgen.cli.results import build_options, run_build
-        from kitgen.load.references import allowing_outside
-
-        options = build_options(out=given.get("out", "output"), paper=given.get("paper"))
-        with allowing_outside(allow_outside):
-            run_build(targets, options)
-        return 0
-
-    return run
-
-
-def plain_export_png(args: list[str]) -> Callable[[], int] | None:
-    """`kitgen export png` of targets with `--profile`/`-p`, `--jobs`/`-j` (1 to 64),
-    `--out`/`-o` and `--allow-outside`, as typer would run it; None for anything else."""
-    parsed = plain_options(args, {**_OUT, "--profile": "profile", "-p": "profile"} | _JOBS)
-    if parsed is None:
-        return None
-    targets, given, allow_outside = parsed
-    jobs = given.get("jobs")
-    if jobs is not None and not (jobs.isdigit() and 1 <= int(jobs) <= 64):
-        return None  # typer says what is wrong with it
-
-    def run() -> int:
-        from kitgen.cli.results import build_options, run_export_png
-        from kitgen.load.references import allowing_outside
-
-        with allowing_outside(allow_outside):
-            run_export_png(
-                targets,
-                build_options(out=given.get("out", "output")),
-                profile=given.get("profile", "home"),
-                jobs=None if jobs is None else int(jobs),
-            )
-        return 0
-
-    return run
-
-
-_JOBS = {"--jobs": "jobs", "-j": "jobs"}
 
 
 def run_plain(command: Callable[[], int], *, quick_exit: bool = False) -> NoReturn:

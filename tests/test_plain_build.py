@@ -30,7 +30,11 @@ from kitgen import entry
         (["build", "a.yaml", "-o", "a", "-o", "b"], False),  # the last one wins in typer
         (["build", "a.yaml", "-o", "--paper"], False),
         (["build", "a.yaml", "--paper"], False),
-        (["build", "a.yaml", "--ink", "low"], False),
+        (["build", "a.yaml", "--ink", "low", "--bleed=0", "--lang", "de"], True),
+        (["build", "a.yaml", "--cut", "lines", "--duplex", "short", "--margin", "4mm"], True),
+        (["build", "a.yaml", "--extra-commons", "2"], False),  # a number: typer checks it
+        (["build", "a.yaml", "--draft"], False),
+        (["build", "a.yaml", "--no-standard-deck"], False),
         (["build", "a.yaml", "--help"], False),
         (["build", "--", "a.yaml"], False),
         (["export", "png", "scratch", "-p", "tgc", "-j", "1", "-o", "out"], True),
@@ -74,6 +78,12 @@ def files_in(folder: Path) -> dict[str, bytes]:
     }
 
 
+# Every print option that takes a word, each with a value that is not its default.
+EVERY_OPTION = ["--card-size", "bridge", "--bleed", "0", "--ink", "low", "--cut", "lines"]
+EVERY_OPTION += ["--duplex", "short", "--margin", "4mm", "--gutter", "1mm"]
+EVERY_OPTION += ["--back-offset", "0.5,-1", "--paper", "letter"]
+
+
 def test_build_and_export_print_and_write_what_typer_does(tmp_path: Path) -> None:
     good = write(tmp_path, "good.yaml", GOOD_DECK)
     bad = write(tmp_path, "bad.yaml", BAD_DECK)
@@ -85,6 +95,9 @@ def test_build_and_export_print_and_write_what_typer_does(tmp_path: Path) -> Non
         ["build", str(tmp_path / "missing.yaml"), "-o", str(out)],
         ["build", good, "--paper", "a9", "-o", str(out)],
         ["build", good, "--out="],
+        ["build", good, "-o", str(out), *EVERY_OPTION],
+        ["build", good, "-o", str(out), "--duplex", "both"],
+        ["build", good, "-o", str(out), "--lang="],
         ["export", "png", good, "-p", "tgc", "-j", "1", "-o", str(out)],
         ["export", "png", good, "--profile", "nope", "-o", str(out)],
     ]
@@ -102,7 +115,10 @@ def test_build_and_export_print_and_write_what_typer_does(tmp_path: Path) -> Non
     built, _letter, one_bad, _missing, a9, *_ = plain
     assert built[0] == 0 and built[1].decode().strip().endswith(".pdf") and built[3]
     assert a9[0] == 2 and one_bad[0] == 1
-    assert plain[6][0] == 0 and any(name.endswith(".png") for name in plain[6][3])
+    every, both, no_lang = plain[6:9]
+    assert every[0] == 0 and every[3] and both[0] == 2 and no_lang[0] == 2
+    assert b"--duplex must be long, short, fold or none" in both[2]
+    assert plain[9][0] == 0 and any(name.endswith(".png") for name in plain[9][3])
 
 
 def test_a_plain_build_imports_no_typer(tmp_path: Path) -> None:

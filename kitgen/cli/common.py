@@ -100,95 +100,67 @@ def opt(help_text: str, *names: str) -> typer.models.OptionInfo:
     return option
 
 
-# `--lang`: which edition of a game in several languages to print (`build`, `export`).
-LangOption = Annotated[
-    str | None,
-    opt(
-        "The edition to print of a game in several languages (its game file's "
-        "`languages:`): a language tag like de, or all (default: the game's own).",
-        "--lang",
-    ),
-]
+def print_option(name: str) -> Any:
+    """One print option (kitgen.layout.print_options) as Typer reads a parameter's type."""
+    from kitgen.layout.print_options import OPTIONS
 
-# The print settings `build`, `export` and `watch` share.
-OutOption = Annotated[str, typer.Option("--out", "-o", help="Folder to write into.")]
-PaperOption = Annotated[
-    str | None,
-    opt(
-        "Paper: a4 (default), letter, a3, tabloid, a5, half-letter, or WxH like 210x297mm.",
-        "--paper",
-    ),
-]
-CardSizeOption = Annotated[
-    str | None,
-    opt(
-        "Card size: poker (default, 63x88 mm), poker-us, bridge, mini-euro, mini-us, "
-        "tarot, square, or WxH like 60x90mm.",
-        "--card-size",
-    ),
-]
-BleedOption = Annotated[
-    str | None, opt("Bleed around each card (default 3mm; 0 butts cards together).", "--bleed")
-]
-MarginOption = Annotated[
-    str | None, opt("Edge of the paper the printer cannot print (default 5mm).", "--margin")
-]
-GutterOption = Annotated[
-    str | None, opt("Extra space between cards, beyond their bleed (default 0).", "--gutter")
-]
-DuplexOption = Annotated[
-    str | None,
-    opt(
-        "Backs: long (default) or short for a duplex printer's flip edge, fold for "
-        "fold-and-glue sheets, none for fronts only.",
-        "--duplex",
-    ),
-]
-BackOffsetOption = Annotated[
-    str | None,
-    opt(
-        "Shift back pages by DX,DY millimetres to correct a printer (like 0.5,-1); "
-        "`kitgen calibrate` measures it.",
-        "--back-offset",
-    ),
-]
-CutOption = Annotated[
-    str | None,
-    opt(
-        "How to cut the card sheets: marks (default: crop marks at the corners), lines "
-        "(full-length cut lines for a paper trimmer or guillotine), or silhouette (print "
-        "and cut: Silhouette registration marks, and a cut file of the card outlines).",
-        "--cut",
-    ),
-]
-InkOption = Annotated[
-    str | None, opt("normal (default), or low: no large fills, greyscale-friendly.", "--ink")
-]
-ExtraCommonsOption = Annotated[
-    int | None,
-    typer.Option(
-        "--extra-commons",
-        min=0,
-        max=20,
-        show_default=False,
-        help="Extra copies of each common card (the Scratch kit prints 2 extra "
-        "by default, so two players can build decks).",
-    ),
-]
+    row = OPTIONS[name]
+    info = typer.Option(*row.flags, help=row.help, show_default=row.shows_default)
+    if row.kind is int:
+        info = typer.Option(
+            *row.flags, help=row.help, show_default=row.shows_default, min=row.least, max=row.most
+        )
+    kind = row.kind if row.default is not None else row.kind | None
+    return Annotated[kind, info]
+
+
+def print_options(*names: str, **fixed: Any) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """Give a command the print options `names`, in that order, where its parameter
+    `options` stands, and call it with them read into one BuildOptions (`fixed` gives
+    the values of options it does not offer: `kitgen watch` is always a draft). The
+    options are the table's rows (kitgen.layout.print_options), so every command
+    that has one has the same flag, help and type."""
+    import inspect
+    from typing import get_type_hints
+
+    from kitgen.layout.print_options import OPTIONS
+
+    def decorate(command: Callable[..., R]) -> Callable[..., R]:
+        # (`options: BuildOptions` names a type only for readers: kitgen.build is not
+        # imported to read the command's other parameters)
+        hints = get_type_hints(command, localns={"BuildOptions": Any}, include_extras=True)
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        parameters = []
+        for parameter in inspect.signature(command).parameters.values():
+            if parameter.name != "options":
+                parameters.append(parameter.replace(kind=keyword, annotation=hints[parameter.name]))
+                continue
+            parameters += [
+                inspect.Parameter(
+                    n, keyword, annotation=print_option(n), default=OPTIONS[n].default
+                )
+                for n in names
+            ]
+
+        @functools.wraps(command)
+        def run(**given: Any) -> R:
+            picked = {name: given.pop(name) for name in names}
+            return command(options=build_options(**picked, **fixed), **given)
+
+        run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in parameters}
+        return run
+
+    return decorate
+
+
+# The print options `kitgen calibrate` has, as the other commands' (the table's rows).
+OutOption = print_option("out")
+PaperOption = print_option("paper")
+MarginOption = print_option("margin")
+
 # kitgen's own games, as the help of the commands that take a game id lists them.
 GAME_IDS_TEXT = ", ".join(registry.builtin_ids())
-
-StandardDeckOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--standard-deck/--no-standard-deck",
-        show_default=False,
-        help="Also print the standard deck with a game played with one: 52 cards, and the "
-        "jokers when the game uses them (its kit file has `standard_deck`, which decides "
-        "otherwise).",
-    ),
-]
-
 
 # The options every game's `kitgen simulate <game>` shares.
 GamesOption = Annotated[int, typer.Option("--games", "-n", help="How many games to play.")]

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kitgen.cli.common import (
     GAME_IDS_TEXT,
     AllowOutsideOption,
-    BleedOption,
-    CardSizeOption,
-    ExtraCommonsOption,
-    InkOption,
-    LangOption,
-    OutOption,
-    StandardDeckOption,
-    build_options,
     echo_result,
     follows_references,
     friendly,
+    print_options,
     progress_bar,
 )
 from kitgen.cli.results import EXPORT_FAILED
+
+if TYPE_CHECKING:
+    from kitgen.build import BuildOptions
+
+# The print options of the card exports (kitgen.layout.print_options), in their help's
+# order: the cards' own, not the sheets' (paper, margin, duplex, cut); a Tabletop
+# Simulator deck has no bleed.
+CARD_OPTIONS = ("out", "card_size", "bleed", "ink", "extra_commons", "standard_deck", "language")
+TTS_OPTIONS = ("out", "card_size", "ink", "extra_commons", "standard_deck", "language")
 
 export_app = typer.Typer(
     name="export",
@@ -66,22 +68,18 @@ JobsOption = Annotated[
 @export_app.command("png")
 @friendly
 @follows_references
+@print_options(*CARD_OPTIONS)
 def png(
     targets: TargetsArgument,
+    *,
     profile: ProfileOption = "home",
     dpi: Annotated[
         float,
         typer.Option("--dpi", help="Resolution for the home profile (services fix their own)."),
     ] = 300.0,
     backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Also write the backs.")] = True,
-    out: OutOption = "output",
-    card_size: CardSizeOption = None,
-    bleed: BleedOption = None,
-    ink: InkOption = None,
-    extra_commons: ExtraCommonsOption = None,
-    standard_deck: StandardDeckOption = None,
+    options: BuildOptions,
     jobs: JobsOption = None,
-    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """One PNG per card face (and back), at exact pixel sizes.
@@ -91,26 +89,18 @@ def png(
     """
     from kitgen.cli.results import run_export_png
 
-    options = build_options(
-        out=out, card_size=card_size, bleed=bleed, ink=ink,
-        extra_commons=extra_commons, standard_deck=standard_deck, language=lang,
-    )  # fmt: skip
     run_export_png(targets, options, profile=profile, jobs=jobs, dpi=dpi, backs=backs)
 
 
 @export_app.command("pdf")
 @friendly
 @follows_references
+@print_options(*CARD_OPTIONS)
 def pdf(
     targets: TargetsArgument,
+    *,
     profile: ProfileOption = "home",
-    out: OutOption = "output",
-    card_size: CardSizeOption = None,
-    bleed: BleedOption = None,
-    ink: InkOption = None,
-    extra_commons: ExtraCommonsOption = None,
-    standard_deck: StandardDeckOption = None,
-    lang: LangOption = None,
+    options: BuildOptions,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Single-card PDFs for print shops: a card a page, face then back, with TrimBox
@@ -120,28 +110,17 @@ def pdf(
     """
     from kitgen.export import ExportOptions, export_pdf
 
-    options = ExportOptions(
-        build_options(
-            out=out, card_size=card_size, bleed=bleed, ink=ink,
-            extra_commons=extra_commons, standard_deck=standard_deck, language=lang,
-        ),
-        profile=profile,
-    )  # fmt: skip
-    echo_result(export_pdf(targets, options), FAILED)
+    echo_result(export_pdf(targets, ExportOptions(options, profile=profile)), FAILED)
 
 
 @export_app.command("tts")
 @friendly
 @follows_references
+@print_options(*TTS_OPTIONS)
 def tts(
     targets: TargetsArgument,
-    out: OutOption = "output",
-    card_size: CardSizeOption = None,
-    ink: InkOption = None,
-    extra_commons: ExtraCommonsOption = None,
-    standard_deck: StandardDeckOption = None,
+    options: BuildOptions,
     jobs: JobsOption = None,
-    lang: LangOption = None,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Tabletop Simulator decks: sheets of up to 10 x 7 cards (at most 4096 px a side)
@@ -152,15 +131,8 @@ def tts(
     """
     from kitgen.export import ExportOptions, export_tts
 
-    options = ExportOptions(
-        build_options(
-            out=out, card_size=card_size, ink=ink, extra_commons=extra_commons,
-            standard_deck=standard_deck, language=lang,
-        ),
-        processes=jobs,
-    )  # fmt: skip
     with progress_bar("sheet") as bar:
-        result = export_tts(targets, options, bar)
+        result = export_tts(targets, ExportOptions(options, processes=jobs), bar)
     echo_result(result, FAILED, result.instructions)
 
 

@@ -35,7 +35,7 @@ def not_empty(value: str, option: str, example: str = "output") -> str:
 
 def build_options(
     *,
-    out: str,
+    out: str = "output",
     paper: str | None = None,
     card_size: str | None = None,
     bleed: str | None = None,

@@ -14,30 +14,20 @@ from kitgen.cli.check import echo
 from kitgen.cli.common import (
     GAME_IDS_TEXT,
     AllowOutsideOption,
-    BackOffsetOption,
-    BleedOption,
-    CardSizeOption,
-    CutOption,
-    DuplexOption,
-    ExtraCommonsOption,
     FormatOption,
-    GutterOption,
-    InkOption,
-    LangOption,
-    MarginOption,
-    OutOption,
     OutputFormat,
-    PaperOption,
     ReportFormatOption,
-    StandardDeckOption,
-    build_options,
     follows_references,
     friendly,
+    print_options,
 )
+from kitgen.layout.print_options import BUILD_OPTIONS
 from kitgen.terminal import shown
 
 if TYPE_CHECKING:
+    from kitgen.build import BuildOptions
     from kitgen.kit import GameSummary
+
 
 app = typer.Typer(
     name="kitgen",
@@ -208,6 +198,7 @@ _register_replay_and_simulate()
 @app.command()
 @_friendly
 @follows_references
+@print_options(*BUILD_OPTIONS)
 def build(
     targets: Annotated[
         list[str],
@@ -218,49 +209,12 @@ def build(
             show_default=False,
         ),
     ],
-    out: OutOption = "output",
-    paper: PaperOption = None,
-    card_size: CardSizeOption = None,
-    bleed: BleedOption = None,
-    margin: MarginOption = None,
-    gutter: GutterOption = None,
-    duplex: DuplexOption = None,
-    back_offset: BackOffsetOption = None,
-    ink: InkOption = None,
-    cut: CutOption = None,
-    extra_commons: ExtraCommonsOption = None,
-    standard_deck: StandardDeckOption = None,
-    draft: Annotated[
-        bool,
-        typer.Option(
-            "--draft",
-            help="A prototype before the art exists: an image whose file is missing is "
-            "drawn as a labelled placeholder with a warning (an error otherwise), and the "
-            "sheets holding one are labelled DRAFT.",
-        ),
-    ] = False,
-    lang: LangOption = None,
+    options: BuildOptions,
     allow_outside: AllowOutsideOption = False,
 ) -> None:
     """Build print-and-play PDFs and print the paths written, one per line."""
     from kitgen.cli.results import run_build
 
-    options = build_options(
-        out=out,
-        paper=paper,
-        card_size=card_size,
-        bleed=bleed,
-        margin=margin,
-        gutter=gutter,
-        duplex=duplex,
-        back_offset=back_offset,
-        ink=ink,
-        cut=cut,
-        extra_commons=extra_commons,
-        standard_deck=standard_deck,
-        draft=draft,
-        language=lang,
-    )
     run_build(targets, options)
 
 

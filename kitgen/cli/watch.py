@@ -11,29 +11,21 @@ from kitgen.cli.check import echo
 from kitgen.cli.common import (
     GAME_IDS_TEXT,
     AllowOutsideOption,
-    BackOffsetOption,
-    BleedOption,
-    CardSizeOption,
-    CutOption,
-    DuplexOption,
-    ExtraCommonsOption,
-    GutterOption,
-    InkOption,
-    LangOption,
-    MarginOption,
-    OutOption,
-    PaperOption,
     Progress,
-    StandardDeckOption,
-    build_options,
     echo_findings,
     follows_references,
     friendly,
+    print_options,
 )
+from kitgen.layout.print_options import BUILD_OPTIONS
 from kitgen.terminal import shown
 
 if TYPE_CHECKING:
+    from kitgen.build import BuildOptions
     from kitgen.watch import Rebuild
+
+# `kitgen watch`'s print options: `kitgen build`'s but --draft (a watch always is one).
+WATCH_OPTIONS = tuple(name for name in BUILD_OPTIONS if name != "draft")
 
 
 def _plural(n: int, word: str) -> str:
@@ -78,6 +70,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @friendly
     @follows_references
+    @print_options(*WATCH_OPTIONS, draft=True)  # a missing image is a placeholder
     def watch(
         targets: Annotated[
             list[str],
@@ -88,18 +81,7 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ],
-        out: OutOption = "output",
-        paper: PaperOption = None,
-        card_size: CardSizeOption = None,
-        bleed: BleedOption = None,
-        margin: MarginOption = None,
-        gutter: GutterOption = None,
-        duplex: DuplexOption = None,
-        back_offset: BackOffsetOption = None,
-        ink: InkOption = None,
-        cut: CutOption = None,
-        extra_commons: ExtraCommonsOption = None,
-        standard_deck: StandardDeckOption = None,
+        options: BuildOptions,
         debounce: Annotated[
             float,
             typer.Option(
@@ -118,7 +100,6 @@ def register(app: typer.Typer) -> None:
                 "watched (0.01 to 60; with watchfiles, a change is seen at once).",
             ),
         ] = 0.25,
-        lang: LangOption = None,
         allow_outside: AllowOutsideOption = False,
     ) -> None:
         """Build like `kitgen build`, then rebuild after every save until Ctrl-C.
@@ -133,25 +114,8 @@ def register(app: typer.Typer) -> None:
         `kitgen build --draft`, an image whose file is missing is drawn as a
         labelled placeholder with a warning, its sheets labelled DRAFT.
         """
-        from kitgen.watch import watch as run_watch
-
-        options = build_options(
-            out=out,
-            paper=paper,
-            card_size=card_size,
-            bleed=bleed,
-            margin=margin,
-            gutter=gutter,
-            duplex=duplex,
-            back_offset=back_offset,
-            ink=ink,
-            cut=cut,
-            extra_commons=extra_commons,
-            standard_deck=standard_deck,
-            draft=True,  # a missing image is a placeholder while designing
-            language=lang,
-        )
         from kitgen.build import check_options
+        from kitgen.watch import watch as run_watch
 
         check_options(options.settings())  # a bad option: exit 2 now, not at every build
         bar = Progress.on_terminal()

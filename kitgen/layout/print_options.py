@@ -12,14 +12,13 @@ row. Pure: no I/O, no command-line library.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from kitgen.layout.geometry import LayoutError
 from kitgen.layout.limits import PRINT_LIMITS
 from kitgen.layout.paper import card_size, paper_size
 from kitgen.layout.units import format_mm, parse_length, parse_offset
-from kitgen.model.kit import CutMode, DuplexMode, Ink
+from kitgen.model.print_words import CutMode, DuplexMode, Ink
 
 # How an option's text becomes a value of the set-up: a length (never negative, and
 # at most `most`), a value its parser reads (a LayoutError says why not), or one of
@@ -32,7 +31,6 @@ class OptionError(ValueError):
     the value came from the command line (or always, for a length or a choice)."""
 
 
-@dataclass(frozen=True)
 class PrintOption:
     """One print option. `name` is its field in kitgen.build.BuildOptions (and, for a
     setting of the set-up, in kitgen.model.kit.PrintSettings); `flag` the option as
@@ -41,20 +39,48 @@ class PrintOption:
     its value when not given (None: not given, so a lower layer decides), and
     `shows_default` whether the help shows it. A setting of the set-up says how it
     is `read` (with `parse` or `choices`, and `most` for a length); `least` and
-    `most` bound an int."""
+    `most` bound an int.
 
-    name: str
-    flag: str
-    help: str
-    kind: type = str
-    default: Any = None
-    short: str | None = None
-    shows_default: bool = False
-    read: Reading | None = None
-    parse: Callable[[str], Any] | None = None
-    choices: tuple[str, ...] = ()
-    least: float | None = None
-    most: float | None = None
+    A plain class, not a dataclass: the table is read by every build's start-up, and
+    a dataclass is made by compiling code."""
+
+    __slots__ = (
+        "choices",
+        "default",
+        "flag",
+        "help",
+        "kind",
+        "least",
+        "most",
+        "name",
+        "parse",
+        "read",
+        "short",
+        "shows_default",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        flag: str,
+        help: str,
+        *,
+        kind: type = str,
+        default: Any = None,
+        short: str | None = None,
+        shows_default: bool = False,
+        read: Reading | None = None,
+        parse: Callable[[str], Any] | None = None,
+        choices: tuple[str, ...] = (),
+        least: float | None = None,
+        most: float | None = None,
+    ) -> None:
+        self.name, self.flag, self.help, self.kind, self.default = name, flag, help, kind, default
+        self.short, self.shows_default, self.read, self.parse = short, shows_default, read, parse
+        self.choices, self.least, self.most = choices, least, most
+
+    def __repr__(self) -> str:
+        return f"PrintOption({self.name!r}, {self.flag!r})"
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -208,3 +234,22 @@ OPTIONS = {option.name: option for option in PRINT_OPTIONS}
 # The settings of the print set-up (kitgen.model.kit.PrintSettings's fields), in the
 # order they are read.
 SETTINGS = tuple(option for option in PRINT_OPTIONS if option.read is not None)
+
+# `kitgen build`'s print options, in its help's order (`kitgen watch` has them all but
+# --draft: a watch always is one).
+BUILD_OPTIONS = (
+    "out",
+    "paper",
+    "card_size",
+    "bleed",
+    "margin",
+    "gutter",
+    "duplex",
+    "back_offset",
+    "ink",
+    "cut",
+    "extra_commons",
+    "standard_deck",
+    "draft",
+    "language",
+)

@@ -9,10 +9,9 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field
 
 from kitgen.model.base import Id, Located, Name, RelPath, Spec, Text
-
-Ink = Literal["normal", "low"]
-DuplexMode = Literal["long", "short", "fold", "none"]
-CutMode = Literal["marks", "lines", "silhouette"]
+from kitgen.model.print_words import CutMode as CutMode
+from kitgen.model.print_words import DuplexMode as DuplexMode
+from kitgen.model.print_words import Ink as Ink
 
 
 def _number_as_text(value: object) -> object:
