@@ -300,6 +300,7 @@ if TYPE_CHECKING:
     from kitgen.simulation import interrupted as interrupted
     from kitgen.simulation import merge_batches as merge_batches
     from kitgen.simulation import play_batches as play_batches
+    from kitgen.simulation import play_in_batches as play_in_batches
     from kitgen.simulation import stoppable as stoppable
     from kitgen.starters import comment_text as comment_text
     from kitgen.starters import fill as fill
@@ -510,6 +511,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "plan_grid": ("kitgen.layout.impose", "plan_grid"),
     "plan_mat": ("kitgen.layout.mat", "plan_mat"),
     "play_batches": ("kitgen.simulation", "play_batches"),
+    "play_in_batches": ("kitgen.simulation", "play_in_batches"),
     "played_format": ("kitgen.model.deck_rules", "played_format"),
     "POKER": ("kitgen.render.cover", "POKER"),
     "polygon_holds_box": ("kitgen.layout.shapes", "polygon_holds_box"),
@@ -844,6 +846,7 @@ __all__ = [
     "plan_grid",
     "plan_mat",
     "play_batches",
+    "play_in_batches",
     "played_format",
     "polygon_holds_box",
     "polygon_meets_box",

@@ -159,6 +159,23 @@ def merge_batches(
     return play_batches(run, batches, jobs, add, planned, progress)
 
 
+def play_in_batches(
+    play: Callable[[tuple[int, int]], A],
+    games: int,
+    jobs: int,
+    total: A,
+    progress: Callable[[int, int], None] | None = None,
+    counted: Callable[[A], int] | None = None,
+    unit: str = "games",
+) -> dict[str, Any] | None:
+    """Play a run of `games` in batches (`batch_spans`; over `jobs` processes, `play`
+    then a picklable function, like a `functools.partial` of a module's function),
+    each batch's tally merged into `total` (`merge_batches`); the report's
+    `interrupted` note (None when every game was played)."""
+    done = merge_batches(play, batch_spans(games), jobs, total, games, progress, counted)
+    return interrupted(done, games, unit)
+
+
 def interrupted(done: int, planned: int, unit: str = "games") -> dict[str, Any] | None:
     """A report's note of a run Ctrl-C stopped early: what it finished of what was
     planned (None when the run finished)."""

@@ -4,6 +4,7 @@ line a balance report repeats, and bad option values as one-line errors."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,18 @@ from kitgen.play.simulation import (
 from tests.conftest import pdf_text
 
 runner = CliRunner()
+
+
+@dataclass
+class _Count:
+    """A batch's tally: its games, and which games they were."""
+
+    games: int = 0
+    seen: list[int] = field(default_factory=list)
+
+    def merge(self, other: _Count) -> None:
+        self.games += other.games
+        self.seen += other.seen
 
 
 def test_every_builtin_game_that_simulates_declares_it_as_data() -> None:
@@ -146,8 +159,6 @@ def test_the_balance_report_repeats_the_command_line(tmp_path: Path) -> None:
 
 
 def test_batches_span_the_run_and_merge_in_order() -> None:
-    from dataclasses import dataclass, field
-
     from kitgen.simulation import BATCH, batch_spans, merge_batches
 
     assert batch_spans(2 * BATCH + 7) == [
@@ -157,23 +168,27 @@ def test_batches_span_the_run_and_merge_in_order() -> None:
     ]
     assert batch_spans(1) == [(0, 1)]
 
-    @dataclass
-    class Count:
-        games: int = 0
-        seen: list[int] = field(default_factory=list)
-
-        def merge(self, other: Count) -> None:
-            self.games += other.games
-            self.seen += other.seen
-
-    def play(span: tuple[int, int]) -> Count:
-        return Count(span[1] - span[0], list(range(*span)))
+    def play(span: tuple[int, int]) -> _Count:
+        return _Count(span[1] - span[0], list(range(*span)))
 
     heard: list[tuple[int, int]] = []
-    total = Count()
+    total = _Count()
     spans = batch_spans(120)
     done = merge_batches(play, spans, 1, total, 120, lambda d, p: heard.append((d, p)))
     assert done == 120 and total.seen == list(range(120))
     assert heard == [(50, 120), (100, 120), (120, 120)]
-    doubled = merge_batches(play, spans, 1, Count(), 240, None, lambda c: 2 * c.games)
+    doubled = merge_batches(play, spans, 1, _Count(), 240, None, lambda c: 2 * c.games)
     assert doubled == 240
+
+
+def test_a_run_in_batches_reports_no_interruption_when_all_were_played() -> None:
+    from functools import partial
+
+    from kitgen.simulation import play_in_batches
+
+    def play(offset: int, span: tuple[int, int]) -> _Count:
+        return _Count(span[1] - span[0], [offset + i for i in range(*span)])
+
+    total = _Count()
+    assert play_in_batches(partial(play, 1000), 75, 1, total) is None
+    assert total.games == 75 and total.seen[:2] == [1000, 1001] and total.seen[-1] == 1074

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from kitgen.api import (
-    UsageError,
-    batch_spans,
-    check_players,
-    check_run,
-    interrupted,
-    merge_batches,
-)
+from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.galliard.play import PLAYERS
 from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
@@ -20,8 +14,8 @@ from kitgen.games.galliard.sim import run_games as galliard_games
 from kitgen.games.galliard.sim import tally_summary as galliard_summary
 
 
-def _galliard_games(args: tuple[tuple[str, str], int, int, int]) -> GalliardTally:
-    players, seed, start, stop = args
+def _galliard_games(players: tuple[str, str], seed: int, span: tuple[int, int]) -> GalliardTally:
+    start, stop = span
     return galliard_games(GalliardSetup(), players, seed, start, stop - start)
 
 
@@ -40,12 +34,12 @@ def simulate_galliard(
         raise UsageError("Galliard has two players: give --players like greedy,never")
     check_players(players, PLAYERS)
     pair = (players[0], players[1])
-    batches = [(pair, seed, start, stop) for start, stop in batch_spans(games)]
     total = GalliardTally()
-    done = merge_batches(_galliard_games, batches, jobs, total, games, progress)
+    play = partial(_galliard_games, pair, seed)
+    stopped = play_in_batches(play, games, jobs, total, progress)
     return {
         "game": "galliard",
         "seed": seed,
         **galliard_summary(total, pair),
-        "interrupted": interrupted(done, games),
+        "interrupted": stopped,
     }

@@ -4,20 +4,18 @@ matches) played in batches, in parallel processes when asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from kitgen.api import (
     Finding,
     UsageError,
     allowing_outside,
-    batch_spans,
     check_document,
     check_players,
     check_run,
-    interrupted,
-    merge_batches,
     outside_allowed,
+    play_in_batches,
     read_document,
 )
 from kitgen.games.scratch.load import merge_pool, official, scratch_pool
@@ -53,11 +51,17 @@ def _setup(paths: tuple[str, str]) -> tuple[Scratch, tuple[list[str], list[str]]
     return engine, (decks[0], decks[1]), (names[0], names[1])
 
 
-def _batch(args: tuple[tuple[str, str], tuple[str, str], int, int, int, bool, bool]) -> Tally:
-    paths, players, seed, start, stop, matches, allow_outside = args
+def _batch(
+    paths: tuple[str, str],
+    players: tuple[str, str],
+    seed: int,
+    matches: bool,
+    allow_outside: bool,
+    span: tuple[int, int],
+) -> Tally:
     with allowing_outside(allow_outside):  # as the parent read them (--allow-outside)
         engine, decks, _ = _setup(paths)
-    return run_batch(engine, decks, players, seed, range(start, stop), matches=matches)
+    return run_batch(engine, decks, players, seed, range(*span), matches=matches)
 
 
 def simulate(
@@ -83,15 +87,13 @@ def simulate(
     if any(f.is_error for f in findings):
         return None, findings
     _, _, names = _setup(paths)
-    outside = outside_allowed()
-    batches = [
-        (paths, players, seed, start, stop, matches, outside) for start, stop in batch_spans(games)
-    ]
     total = Tally()
+    play = partial(_batch, paths, players, seed, matches, outside_allowed())
     counted = (lambda tally: tally.matches) if matches else None
-    done = merge_batches(_batch, batches, jobs, total, games, progress, counted)
+    unit = "matches" if matches else "games"
+    stopped = play_in_batches(play, games, jobs, total, progress, counted, unit)
     engine, _, _ = _setup(paths)
     target = engine.params.match_target if matches else None
     result = summary(total, names, players, seed, target)
-    result["interrupted"] = interrupted(done, games, "matches" if matches else "games")
+    result["interrupted"] = stopped
     return result, findings

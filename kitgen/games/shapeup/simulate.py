@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from kitgen.api import (
-    UsageError,
-    batch_spans,
-    check_players,
-    check_run,
-    interrupted,
-    merge_batches,
-)
+from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.shapeup.play import PLAYERS
 from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
 
 
-def _rounds(args: tuple[str, tuple[str, ...], int, int, int, int]) -> RoundTally:
-    setup_id, players, seed, start, stop, rounds = args
-    return run_rounds(SETUPS[setup_id], players, seed, range(start, stop), rounds)
+def _rounds(
+    setup_id: str, players: tuple[str, ...], seed: int, rounds: int, span: tuple[int, int]
+) -> RoundTally:
+    return run_rounds(SETUPS[setup_id], players, seed, range(*span), rounds)
 
 
 def simulate_shapeup(
@@ -48,10 +43,13 @@ def simulate_shapeup(
             f"like {','.join(['greedy'] + ['random'] * (chosen.players - 1))}"
         )
     check_players(players, PLAYERS)
-    batches = [(setup, players, seed, start, stop, rounds) for start, stop in batch_spans(games)]
     total = RoundTally(chosen.players)
-    full_games = (lambda tally: tally.full_games) if rounds > 1 else None
-    done = merge_batches(_rounds, batches, jobs, total, games, progress, full_games)
+    full = rounds > 1
+    play = partial(_rounds, setup, players, seed, rounds)
+    counted = (lambda tally: tally.full_games) if full else None
+    stopped = play_in_batches(
+        play, games, jobs, total, progress, counted, "games" if full else "rounds"
+    )
     report = round_summary(total, chosen, players, seed)
-    report["interrupted"] = interrupted(done, games, "games" if rounds > 1 else "rounds")
+    report["interrupted"] = stopped
     return report

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from kitgen.api import (
-    UsageError,
-    batch_spans,
-    check_players,
-    check_run,
-    interrupted,
-    merge_batches,
-)
+from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.staircase.play import PLAYERS
 from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
@@ -20,8 +14,10 @@ from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
 
 
-def _staircase_games(args: tuple[tuple[str, ...], bool, int, int, int]) -> StaircaseTally:
-    players, interfere, seed, start, stop = args
+def _staircase_games(
+    players: tuple[str, ...], interfere: bool, seed: int, span: tuple[int, int]
+) -> StaircaseTally:
+    start, stop = span
     setup = StaircaseSetup(len(players), interfere=interfere)
     return staircase_games(setup, players, seed, start, stop - start)
 
@@ -43,13 +39,13 @@ def simulate_staircase(
             "the Staircase game has 2 to 5 players: name one per seat, like greedy,greedy,random"
         )
     check_players(players, PLAYERS)
-    batches = [(players, interfere, seed, start, stop) for start, stop in batch_spans(games)]
     total = StaircaseTally()
-    done = merge_batches(_staircase_games, batches, jobs, total, games, progress)
+    play = partial(_staircase_games, players, interfere, seed)
+    stopped = play_in_batches(play, games, jobs, total, progress)
     return {
         "game": "staircase",
         "interfere": interfere,
         "seed": seed,
         **staircase_summary(total, players),
-        "interrupted": interrupted(done, games),
+        "interrupted": stopped,
     }
