@@ -209,6 +209,16 @@ if TYPE_CHECKING:
     from kitgen.render.forms import draw_once as draw_once
     from kitgen.render.lightness import is_light as is_light
     from kitgen.render.lightness import on_paper as on_paper
+    from kitgen.render.palette import EDGE as EDGE
+    from kitgen.render.palette import FAINT as FAINT
+    from kitgen.render.palette import GREY as GREY
+    from kitgen.render.palette import INK as INK
+    from kitgen.render.palette import LINE as LINE
+    from kitgen.render.palette import NO_INK as NO_INK
+    from kitgen.render.palette import OK_INK as OK_INK
+    from kitgen.render.palette import PAPER as PAPER
+    from kitgen.render.palette import RULE as RULE
+    from kitgen.render.palette import SHADE as SHADE
     from kitgen.render.pdf import finish as finish
     from kitgen.render.pdf import new_canvas as new_canvas
     from kitgen.render.pdf import trace as trace
@@ -557,6 +567,16 @@ NAMES: dict[str, tuple[str, str]] = {
     "sheet_label": ("kitgen.render.sheets", "sheet_label"),
     "show_report": ("kitgen.cli.common", "show_report"),
     "show_simulation": ("kitgen.cli.common", "show_simulation"),
+    "EDGE": ("kitgen.render.palette", "EDGE"),
+    "FAINT": ("kitgen.render.palette", "FAINT"),
+    "GREY": ("kitgen.render.palette", "GREY"),
+    "INK": ("kitgen.render.palette", "INK"),
+    "LINE": ("kitgen.render.palette", "LINE"),
+    "NO_INK": ("kitgen.render.palette", "NO_INK"),
+    "OK_INK": ("kitgen.render.palette", "OK_INK"),
+    "PAPER": ("kitgen.render.palette", "PAPER"),
+    "RULE": ("kitgen.render.palette", "RULE"),
+    "SHADE": ("kitgen.render.palette", "SHADE"),
     "sized_by": ("kitgen.render.booklet", "sized_by"),
     "draw_face_down": ("kitgen.render.cards.small", "draw_face_down"),
     "draw_rank": ("kitgen.render.cards.small", "draw_rank"),
@@ -621,16 +641,26 @@ __all__ = [
     "CAP",
     "DECK_RULES",
     "DEFAULT_LIMITS",
+    "EDGE",
+    "FAINT",
+    "GREY",
+    "INK",
     "ITALIC",
     "LANGUAGE_PATTERN",
+    "LINE",
     "LOW_DPI",
     "MAX_GAMES",
     "MM",
     "MOST_CARDS",
+    "NO_INK",
+    "OK_INK",
+    "PAPER",
     "POKER",
     "PRINT_LIMITS",
     "RED_JOKER",
     "REGULAR",
+    "RULE",
+    "SHADE",
     "SUGGESTED",
     "SUITS",
     "SUIT_NAMES",

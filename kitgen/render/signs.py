@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kitgen.layout.geometry import Box
 from kitgen.model.kit import Ink
-
-INK = HexColor("#1b1b1b")
-OK_INK = HexColor("#2e7d32")  # a tick: the rules allow it
-NO_INK = HexColor("#a32620")  # a cross: they do not
+from kitgen.render.palette import INK, NO_INK, OK_INK
 
 
 def verdict_badge(c: Canvas, x: float, y: float, r: float, ok: bool, ink: Ink) -> None:

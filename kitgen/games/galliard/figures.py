@@ -24,8 +24,13 @@ from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
     CAP,
+    EDGE,
+    GREY,
+    INK,
     ITALIC,
     MM,
+    NO_INK,
+    OK_INK,
     SUITS,
     Card,
     FigurePainter,
@@ -55,14 +60,9 @@ from kitgen.games.galliard.figure_args import (
 )
 from kitgen.games.galliard.rules import ROYAL_RANKS, ROYALS, Pattern
 
-INK = HexColor("#1b1b1b")
-EDGE = HexColor("#8a8a8a")
-GREY = HexColor("#6b6b6b")
 GHOST = HexColor("#b4b4b4")
 BACK_FILL = HexColor("#e9dfe4")
 BACK_LINE = HexColor("#8c5a70")
-OK_INK = HexColor("#2e7d32")
-NO_INK = HexColor("#a32620")
 PATTERN_INK = HexColor("#7a5a12")
 RATIO = 1.4  # a card's height over its width
 LEGEND_SIZE = 8.0

@@ -17,9 +17,15 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
+    FAINT,
+    INK,
     ITALIC,
+    LINE,
     MM,
+    PAPER,
     REGULAR,
+    RULE,
+    SHADE,
     SUIT_NAMES,
     SUITS,
     Box,
@@ -51,12 +57,6 @@ from kitgen.games.galliard.rules import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, ca
 if TYPE_CHECKING:
     from kitgen.api import PrintSetup
 
-INK = HexColor("#1b1b1b")
-LINE = HexColor("#5b6670")
-FAINT = HexColor("#8e979f")
-RULE = HexColor("#9a9a9a")
-SHADE = HexColor("#eeeeee")
-PAPER = HexColor("#f6f3ec")
 WINE = HexColor("#6d1f3a")
 WINE_LIGHT = HexColor("#c9a3b2")
 GOLD = HexColor("#8a6a1c")

@@ -22,8 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
+    EDGE,
+    GREY,
+    INK,
     ITALIC,
     MM,
+    NO_INK,
+    OK_INK,
     Card,
     FigurePainter,
     Figures,
@@ -51,13 +56,8 @@ from kitgen.games.scaffold.rules import (
     row_col,
 )
 
-INK = HexColor("#1b1b1b")
-EDGE = HexColor("#8a8a8a")
-GREY = HexColor("#6b6b6b")
 BACK_FILL = HexColor("#dfe5ef")
 BACK_LINE = HexColor("#8fa1c2")
-OK_INK = HexColor("#2e7d32")
-NO_INK = HexColor("#a32620")
 SIDE_TINT = {"red": HexColor("#fbe3e0"), "black": HexColor("#e4e4e4")}
 SIDE_LINE = {"red": HexColor("#b0362a"), "black": HexColor("#3a3a3a")}
 

@@ -19,9 +19,15 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
+    FAINT,
+    INK,
     ITALIC,
+    LINE,
     MM,
+    PAPER,
     REGULAR,
+    RULE,
+    SHADE,
     Box,
     CardSource,
     Deck,
@@ -51,12 +57,6 @@ from kitgen.games.scaffold.rules import BOARDS, CENTRE, Board, cell_name, distan
 if TYPE_CHECKING:
     from kitgen.api import PrintSetup
 
-INK = HexColor("#1b1b1b")
-LINE = HexColor("#5b6670")
-FAINT = HexColor("#8e979f")
-RULE = HexColor("#9a9a9a")
-SHADE = HexColor("#eeeeee")
-PAPER = HexColor("#f6f3ec")
 CENTRE_FILL = HexColor("#efe2bd")
 RED = HexColor("#c0392b")
 RED_DARK = HexColor("#8e2418")

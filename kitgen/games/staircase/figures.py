@@ -20,8 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
+    EDGE,
+    INK,
     ITALIC,
     MM,
+    NO_INK,
     REGULAR,
     Card,
     FigurePainter,
@@ -48,13 +51,10 @@ from kitgen.games.staircase.figure_args import (
     read_turn,
 )
 
-INK = HexColor("#1b1b1b")
-EDGE = HexColor("#8a8a8a")
 GREY = HexColor("#5f5f5f")
 BACK_FILL = HexColor("#dfe5ef")
 BACK_LINE = HexColor("#7f93b8")
 RUN_INK = HexColor("#1f5f8b")  # the sequence brackets: dark enough to read as black in grey
-NO_INK = HexColor("#a32620")
 FADE = Color(1, 1, 1, alpha=0.5)
 RATIO = 1.4  # a card's height over its width
 

@@ -26,9 +26,13 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.api import (
     BOLD,
     BOLD_ITALIC,
+    FAINT,
+    INK,
     ITALIC,
     MM,
     REGULAR,
+    RULE,
+    SHADE,
     Box,
     Card,
     Deck,
@@ -61,10 +65,6 @@ from kitgen.games.staircase.rules import (
 if TYPE_CHECKING:
     from kitgen.api import PrintSetup
 
-INK = HexColor("#1b1b1b")
-FAINT = HexColor("#8e979f")
-RULE = HexColor("#9a9a9a")
-SHADE = HexColor("#eeeeee")
 ACCENT = HexColor("#1f5f8b")
 BACK_FILL = HexColor("#20394d")
 BACK_LINE = HexColor("#8fb0c8")
