@@ -47,7 +47,6 @@ from common import ANCHORS, Row, all_ok, anchor, at_least, print_table
 
 from kitgen.games.galliard import play as galliard_play
 from kitgen.games.galliard import sim as galliard_sim
-from kitgen.games.scaffold import play as scaffold_play
 from kitgen.games.scaffold import sim as scaffold_sim
 from kitgen.games.scaffold.rules import Mode
 from kitgen.games.scratch.fast import GREEDY, RANDOM, fast
@@ -201,7 +200,9 @@ def shapeup(who: str) -> Batch:
 
 def scaffold(mode: Mode, who: str) -> Batch:
     """Scaffold games as `kitgen simulate scaffold` plays them (the game's hand and turns)."""
-    setup = scaffold_play.Setup(mode)
+    from kitgen.games.scaffold.load import standard_setup
+
+    setup = standard_setup(mode)
 
     def batch(start: int, count: int) -> object:
         return scaffold_sim.run_games(setup, (who, who), SEED, range(start, start + count))

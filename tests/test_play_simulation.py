@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from conftest import pdf_text
 from typer.testing import CliRunner
 
 from kitgen import registry
@@ -21,7 +22,6 @@ from kitgen.play.simulation import (
     repeated_flags,
     whole_numbers,
 )
-from tests.conftest import pdf_text
 
 runner = CliRunner()
 

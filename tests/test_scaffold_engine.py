@@ -11,12 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
+from kitgen.games.scaffold.load import parameters, standard_setup
 from kitgen.games.scaffold.play import (
     PLAYERS,
     IllegalMove,
     Play,
     Scaffold,
-    Setup,
     State,
     Trade,
     parse_move,
@@ -39,7 +39,7 @@ def _check_state(engine: Scaffold, state: State) -> None:
     assert len(held) == len(set(held)), "a card is in two places"
     # Every card is somewhere: face up, in a hand, in the pile, or face down under a space.
     assert len(held) == 52 - (len(board.spaces) - 1)
-    assert problems(board, state.stacks) == []
+    assert problems(board, state.stacks, parameters().cap) == []
     for hand in state.hands:
         assert len(hand) <= engine.setup.hand_size
 
@@ -47,7 +47,7 @@ def _check_state(engine: Scaffold, state: State) -> None:
 @pytest.mark.parametrize("mode", ["competitive", "cooperative"])
 @pytest.mark.parametrize("hand", [7, 3])
 def test_random_games_stay_consistent(mode: str, hand: int) -> None:
-    engine = Scaffold(Setup(mode, hand))  # type: ignore[arg-type]
+    engine = Scaffold(standard_setup(mode, hand))  # type: ignore[arg-type]
     rng = random.Random(f"{mode}{hand}")
     ends: Counter[str] = Counter()
     for seed in range(60):
@@ -58,9 +58,9 @@ def test_random_games_stay_consistent(mode: str, hand: int) -> None:
             assert moves == sorted(set(moves), key=moves.index)  # unique, in order
             plays = [m for m in moves if isinstance(m, Play)]
             side = state.mover if mode == "cooperative" else None
-            assert has_play(engine.board, state.stacks, state.hands[state.to_move], side) == bool(
-                plays
-            )
+            assert has_play(
+                engine.board, state.stacks, state.hands[state.to_move], side, cap=3
+            ) == bool(plays)
             assert plays == sorted(plays, key=lambda p: (p.cell, p.card))
             for move in moves:
                 assert engine.why_illegal(state, move) is None
@@ -92,7 +92,7 @@ def test_random_games_stay_consistent(mode: str, hand: int) -> None:
 
 
 def test_a_deal_is_the_seeds_and_teams_take_their_cards() -> None:
-    engine = Scaffold(Setup("cooperative", 5, 12))
+    engine = Scaffold(standard_setup("cooperative", 5, 12))
     state = engine.new_game(seed=3)
     assert [len(h) for h in state.hands] == [5, 5]
     assert len(state.deck) == 52 - 17 - 10
@@ -102,13 +102,13 @@ def test_a_deal_is_the_seeds_and_teams_take_their_cards() -> None:
 
 
 def test_deals_are_pinned_so_records_replay_on_every_python() -> None:
-    state = Scaffold(Setup()).new_game(seed=5)
+    state = Scaffold(standard_setup("competitive")).new_game(seed=5)
     assert str(state.stacks[CENTRE][0]) == "KH"
     assert [str(c) for c in state.hands[0]] == ["4C", "AD", "8D", "4D", "6D", "6S", "9C"]
 
 
 def test_bad_deals_are_refused() -> None:
-    engine = Scaffold(Setup(hand_size=1))
+    engine = Scaffold(standard_setup("competitive", 1))
     c = Card.parse
     with pytest.raises(IllegalMove, match="dealt twice"):
         engine.deal(c("KS"), [c("KS")], [c("2H")], [])
@@ -120,7 +120,7 @@ def test_bad_deals_are_refused() -> None:
 
 def test_a_player_without_a_legal_play_ends_the_competitive_game() -> None:
     c = Card.parse
-    engine = Scaffold(Setup(hand_size=1))
+    engine = Scaffold(standard_setup("competitive", 1))
     stacks: list[tuple[Card, ...]] = [() for _ in range(25)]
     for cell, text in ((12, "5S 6S 7S"), (7, "2H 3H 4H"), (11, "2D 3D 4D"), (13, "2C 3C 4C")):
         stacks[cell] = tuple(c(t) for t in text.split())  # the centre and ring one capped
@@ -136,7 +136,7 @@ def test_a_player_without_a_legal_play_ends_the_competitive_game() -> None:
 
 def test_trades_are_cooperative_and_start_a_turn() -> None:
     c = Card.parse
-    engine = Scaffold(Setup("cooperative", 2, 4))
+    engine = Scaffold(standard_setup("cooperative", 2, 4))
     state = engine.deal(c("KS"), [c("9S"), c("8H")], [c("7H"), c("6C")], [c("5D")])
     trade = Trade(c("9S"), c("7H"))
     assert trade in engine.legal_moves(state)
@@ -149,12 +149,12 @@ def test_trades_are_cooperative_and_start_a_turn() -> None:
     with pytest.raises(IllegalMove, match="not in red's hand"):
         engine.apply(state, Trade(c("6C"), c("7H")))
     with pytest.raises(IllegalMove, match="cooperative game only"):
-        Scaffold(Setup(hand_size=2)).apply(state, trade)
+        Scaffold(standard_setup("competitive", 2)).apply(state, trade)
 
 
 def test_the_turn_that_ends_the_game_uses_its_counter() -> None:
     c = Card.parse
-    engine = Scaffold(Setup("cooperative", 2, 5))
+    engine = Scaffold(standard_setup("cooperative", 2, 5))
     # Red can play (and keeps a card), black then has no legal play: the game ends
     # inside turn one.
     state = engine.deal(c("2S"), [c("2H"), c("AH")], [c("KC"), c("QC")], [])
@@ -165,13 +165,13 @@ def test_the_turn_that_ends_the_game_uses_its_counter() -> None:
 
 
 def test_greedy_beats_random_in_the_competitive_game() -> None:
-    engine = Scaffold(Setup())
+    engine = Scaffold(standard_setup("competitive"))
     wins = Counter(play_game(engine, ("greedy", "random"), seed=s)[1].winner for s in range(80))
     assert wins["red"] >= 55, wins
 
 
 def test_greedy_teams_score_better_than_random_teams() -> None:
-    engine = Scaffold(Setup("cooperative"))
+    engine = Scaffold(standard_setup("cooperative"))
     totals = {
         name: sum(play_game(engine, (name, name), seed=s)[1].scores["team"] for s in range(60))
         for name in PLAYERS
@@ -198,7 +198,7 @@ def test_the_example_games_replay(name: str, want: dict) -> None:  # type: ignor
 
 @pytest.mark.parametrize("mode", ["competitive", "cooperative"])
 def test_records_round_trip(tmp_path: Path, mode: str) -> None:
-    engine = Scaffold(Setup(mode, 5))  # type: ignore[arg-type]
+    engine = Scaffold(standard_setup(mode, 5))  # type: ignore[arg-type]
     states, outcome = play_game(engine, ("random", "greedy"), seed=21)
     moves = [str(s.last) for s in states[1:]]
     path = tmp_path / "game.yaml"
@@ -245,7 +245,7 @@ def test_the_player_who_plays_their_last_card_ends_the_game() -> None:
     # Competitive, hands of one, no draw pile: red's QH on r2c3 (below the centre's
     # king) is red's last card, so the game ends at once, 1-1 (red r2c3, black the
     # centre), although black could still play JC beside the king.
-    engine = Scaffold(Setup(hand_size=1))
+    engine = Scaffold(standard_setup("competitive", 1))
     state = engine.apply(engine.deal(c("KS"), [c("QH")], [c("JC")], []), Play(c("QH"), 7))
     assert state.hands == ((), (c("JC"),)) and state.to_move == 1
     outcome = engine.outcome(state)
@@ -259,7 +259,7 @@ def test_the_player_who_plays_their_last_card_ends_the_game() -> None:
     # black plays JC on r4c3, its last card. Black's play ended turn one and took its
     # counter (5 -> 4); the game ends there, between turns, so no second counter comes
     # off: 4 turns left, minus 14 side spaces unconstructed = -10.
-    engine = Scaffold(Setup("cooperative", 1, 5))
+    engine = Scaffold(standard_setup("cooperative", 1, 5))
     state = engine.deal(c("KS"), [c("QH")], [c("JC")], [c("10D")])
     state = engine.apply(state, Play(c("QH"), 7))
     assert engine.outcome(state) is None
@@ -342,7 +342,7 @@ def test_the_competitive_greedy_measure_is_worked_out_from_one_count() -> None:
     from kitgen.games.scaffold.play import _competitive_key, _competitive_keys
 
     for hand in (7, 3):
-        engine = Scaffold(Setup("competitive", hand))
+        engine = Scaffold(standard_setup("competitive", hand))
         checked = capped = 0
         for seed in range(12):
             states, _ = play_game(engine, ("greedy", "random"), seed=seed)

@@ -22,7 +22,8 @@ from kitgen.games.scaffold import marks
 from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, read_scaffold_board
 from kitgen.games.scaffold.figures import scaffold_figures
 from kitgen.games.scaffold.layout import plan_scaffold_mat
-from kitgen.games.scaffold.rules import BOARDS, CAP, flow_pairs
+from kitgen.games.scaffold.load import parameters
+from kitgen.games.scaffold.rules import BOARDS, flow_pairs
 from kitgen.layout.paper import CARDS
 from kitgen.layout.units import MM
 from kitgen.render.fonts import register_fonts
@@ -153,15 +154,16 @@ def test_capped_spaces_are_drawn_sideways_as_the_legend_says() -> None:
     rules = yaml.safe_load(RULES.read_text(encoding="utf-8"))
     assert "A card lying **sideways** has capped its space" in RULES.read_text(encoding="utf-8")
     figures = board_figures(rules)
+    cap = parameters().cap
     capped_figures = 0
     for args in figures:
         figure = read_scaffold_board(ScaffoldBoardArgs.model_validate(args))
-        capping = [stack[CAP - 1] for stack in figure.stacks if len(stack) >= CAP]
+        capping = [stack[cap - 1] for stack in figure.stacks if len(stack) >= cap]
         play = figure.play_card
         board = BOARDS[args["mode"]]
         cell = figure.play_cell
         if play is not None and cell is not None and board.is_space(cell):
-            capping += [play] if len(figure.stacks[cell]) == CAP - 1 else []  # it would cap
+            capping += [play] if len(figure.stacks[cell]) == cap - 1 else []  # it would cap
         # Each capping card prints its rank twice (the index and the large one), both turned;
         # the text layer may drop a glyph lying on the same glyph of a card underneath.
         expected = Counter("".join(2 * card.rank_text for card in capping))

@@ -24,6 +24,8 @@ from kitgen.games.scaffold.rules import (
 )
 from kitgen.model.standard import Card
 
+CAP = 3  # the cards a space holds, as the game file says (a test below holds it to that)
+
 DATA = Path(__file__).parent.parent / "data" / "scaffold" / "examples"
 runner = CliRunner()
 
@@ -69,7 +71,7 @@ HAND = cards("KD QH 9S 5D 4H 2C 10C")
 
 def test_legal_play_table() -> None:
     got: dict[str, set[str]] = {}
-    for card, cell in legal_plays(BOARDS["competitive"], OPEN, HAND):
+    for card, cell in legal_plays(BOARDS["competitive"], OPEN, HAND, cap=CAP):
         got.setdefault(cell_name(cell), set()).add(str(card))
     assert got == {
         "r1c3": {"9S", "5D", "4H", "2C"},  # next to 9H, no higher
@@ -101,7 +103,7 @@ def test_legal_play_table() -> None:
 def test_why_not(play: str, mode: str, side: str | None, reason: str) -> None:
     card, cell = play.split("@")
     assert reason in (
-        why_not(BOARDS[mode], OPEN, Card.parse(card), parse_cell(cell), side)  # type: ignore[arg-type]
+        why_not(BOARDS[mode], OPEN, Card.parse(card), parse_cell(cell), side, cap=CAP)  # type: ignore[arg-type]
         or ""
     )
 
@@ -114,8 +116,12 @@ def test_a_capped_space_takes_nothing() -> None:
         "-  .  .  .  -",
         "-  -  .  -  -",
     )
-    assert "capped" in (why_not(BOARDS["competitive"], stacks, Card.parse("KD"), CENTRE) or "")
-    assert all(cell != CENTRE for _, cell in legal_plays(BOARDS["competitive"], stacks, HAND))
+    assert "capped" in (
+        why_not(BOARDS["competitive"], stacks, Card.parse("KD"), CENTRE, cap=CAP) or ""
+    )
+    assert all(
+        cell != CENTRE for _, cell in legal_plays(BOARDS["competitive"], stacks, HAND, cap=CAP)
+    )
 
 
 def test_cooperative_plays_stay_on_the_players_side() -> None:
@@ -127,8 +133,8 @@ def test_cooperative_plays_stay_on_the_players_side() -> None:
         "-  .  .  .  -",
         ".  .  .  .  .",
     )
-    red = {cell_name(c) for _, c in legal_plays(hourglass, stacks, HAND, "red")}
-    black = {cell_name(c) for _, c in legal_plays(hourglass, stacks, HAND, "black")}
+    red = {cell_name(c) for _, c in legal_plays(hourglass, stacks, HAND, "red", cap=CAP)}
+    black = {cell_name(c) for _, c in legal_plays(hourglass, stacks, HAND, "black", cap=CAP)}
     assert red == {"r2c3"} and black == {"r4c3"}  # only the spaces touching the centre
 
 
@@ -142,7 +148,9 @@ def test_an_inner_space_may_not_drop_below_an_outer_one() -> None:
         ".  .  .  .  .",
     )
     stacks[parse_cell("r1c3")] = (Card.parse("7D"),)
-    reason = why_not(BOARDS["cooperative"], stacks, Card.parse("5H"), parse_cell("r2c3"), "red")
+    reason = why_not(
+        BOARDS["cooperative"], stacks, Card.parse("5H"), parse_cell("r2c3"), "red", cap=CAP
+    )
     assert reason is not None and "lower than 7D at row 1, column 3" in reason
 
 
@@ -154,7 +162,7 @@ def test_consistency_conditions_name_the_cell() -> None:
         "-  7H/5S .  .  -",
         "-  -  .  -  -",
     )
-    found = {(p.code, cell_name(p.cell)) for p in problems(BOARDS["competitive"], stacks)}
+    found = {(p.code, cell_name(p.cell)) for p in problems(BOARDS["competitive"], stacks, CAP)}
     assert found == {
         ("not-a-space", "r1c1"),
         ("centre-unconstructed", "r3c3"),
@@ -162,7 +170,7 @@ def test_consistency_conditions_name_the_cell() -> None:
         ("pyramid-broken", "r1c3"),  # JC over 9H
     }
     stacks[CENTRE] = (Card.parse("KD"),)
-    found = {(p.code, cell_name(p.cell)) for p in problems(BOARDS["competitive"], stacks)}
+    found = {(p.code, cell_name(p.cell)) for p in problems(BOARDS["competitive"], stacks, CAP)}
     assert ("space-disconnected", "r3c5") in found and ("space-disconnected", "r4c2") in found
     assert ("space-disconnected", "r2c3") not in found
 
@@ -264,3 +272,23 @@ def test_cooperative_positions_need_turns_left(tmp_path: Path) -> None:
     )
     assert status == 1
     assert [f["code"] for f in entry["findings"]] == ["missing-key"]
+
+
+def test_the_cap_is_the_game_files_and_a_smaller_one_caps_sooner() -> None:
+    from kitgen.games.scaffold.load import parameters
+
+    assert parameters().cap == CAP
+    stacks = board(
+        "-  -  .  -  -",
+        "-  .  .  .  -",
+        ".  .  9S/10H .  .",
+        "-  .  .  .  -",
+        "-  -  .  -  -",
+    )
+    assert why_not(BOARDS["competitive"], stacks, Card.parse("KD"), CENTRE, cap=CAP) is None
+    said = why_not(BOARDS["competitive"], stacks, Card.parse("KD"), CENTRE, cap=2)
+    assert said == "the centre is capped: it already holds 2 cards" or "holds 2 cards" in (
+        said or ""
+    )
+    found = {(p.code, cell_name(p.cell)) for p in problems(BOARDS["competitive"], stacks, 1)}
+    assert ("space-over-cap", "r3c3") in found

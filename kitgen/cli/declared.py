@@ -136,5 +136,6 @@ def _parameters(entry: Option | str, simulation: Simulation) -> list[inspect.Par
         return [inspect.Parameter(entry.name, keyword, annotation=files)]
     flags = (entry.flag,) if entry.short is None else (entry.flag, entry.short)
     info = typer.Option(*flags, help=entry.help, metavar=entry.metavar)
-    kind = Annotated[type(entry.default), info]  # type: ignore[valid-type]
-    return [inspect.Parameter(entry.name, keyword, annotation=kind, default=entry.default)]
+    default = entry.default() if callable(entry.default) else entry.default
+    kind = Annotated[type(default), info]  # type: ignore[valid-type]
+    return [inspect.Parameter(entry.name, keyword, annotation=kind, default=default)]

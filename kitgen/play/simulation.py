@@ -36,7 +36,8 @@ class Option:
     """One option of a game's own: `name` is the keyword its `run` takes (and the
     name `lines` reads it by), `flag` the option as typed (`--hand`; a switch as
     `--interfere/--no-interfere`), `default` its value when not given (its type is
-    the option's: str, int or bool). `parse` turns the text given into the value
+    the option's: str, int or bool), or a function giving it when the command is made
+    (a number of the game's file, read then). `parse` turns the text given into the value
     `run` takes (a UsageError, naming the option, for text it cannot read);
     `repeated` says, from the values, whether the balance report's command line
     repeats it (always, by default). An `argument` takes the command's files

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kitgen.api import Outcome, Wrapping
+from kitgen.games.scaffold.load import standard_setup
 from kitgen.games.scaffold.play import TEAMS, Move, Scaffold, Setup, State, parse_move
 
 
@@ -43,6 +44,6 @@ class ScaffoldEngine(Wrapping[State, Move]):
 
 
 ENGINES: dict[str, Callable[[], ScaffoldEngine]] = {
-    "competitive": lambda: ScaffoldEngine(Setup("competitive")),
-    "cooperative": lambda: ScaffoldEngine(Setup("cooperative")),
+    "competitive": lambda: ScaffoldEngine(standard_setup("competitive")),
+    "cooperative": lambda: ScaffoldEngine(standard_setup("cooperative")),
 }

@@ -70,6 +70,7 @@ class ScaffoldFigure:
 
     mode: str
     stacks: tuple[tuple[StandardCard, ...], ...]
+    cap: int  # the cards a space holds at most (the game file's)
     play_card: StandardCard | None = None
     play_cell: int | None = None
     player: Colour | None = None
@@ -84,12 +85,15 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
     (`kitgen.games.scaffold.rules.problems`), and a `legal:` claim must agree with the
     engine's `why_not`. Bad cells are left empty so the figure can still be drawn.
     """
+    from kitgen.games.scaffold.load import parameters
+
+    cap = parameters().cap
     board = BOARDS[args.mode]
     reading = read_board(board, args.board)
     stacks, seen = reading.stacks, reading.seen
     issues = [
         ScaffoldIssue(("board", *divmod(p.cell, SIZE)), p.code, p.message)
-        for p in [*reading.problems, *problems(board, stacks)]
+        for p in [*reading.problems, *problems(board, stacks, cap)]
     ]
     read = tuple(stacks)
     if args.play is None:
@@ -102,12 +106,12 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
                         f"`{key}` goes with `play`, the move the figure shows (like 9H@r2c3)",
                     )
                 )
-        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+        return ScaffoldFigure(args.mode, read, cap, issues=tuple(issues))
     try:
         move = parse_move(args.play)
     except ValueError as err:
         issues.append(ScaffoldIssue(("play",), "move-syntax", str(err)))
-        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+        return ScaffoldFigure(args.mode, read, cap, issues=tuple(issues))
     if not isinstance(move, Play):
         issues.append(
             ScaffoldIssue(
@@ -116,7 +120,7 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
                 f"{args.play!r} is a trade; a board figure shows a card played, like 9H@r2c3",
             )
         )
-        return ScaffoldFigure(args.mode, read, issues=tuple(issues))
+        return ScaffoldFigure(args.mode, read, cap, issues=tuple(issues))
     if move.card in seen:
         issues.append(
             ScaffoldIssue(
@@ -135,7 +139,7 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
             )
         )
     side = args.player if args.mode == "cooperative" else None
-    verdict = why_not(board, stacks, move.card, move.cell, side)
+    verdict = why_not(board, stacks, move.card, move.cell, side, cap=cap)
     if args.legal is None:
         issues.append(
             ScaffoldIssue(
@@ -162,5 +166,5 @@ def read_scaffold_board(args: ScaffoldBoardArgs) -> ScaffoldFigure:
             )
         )
     return ScaffoldFigure(
-        args.mode, read, move.card, move.cell, args.player, verdict, tuple(issues)
+        args.mode, read, cap, move.card, move.cell, args.player, verdict, tuple(issues)
     )

@@ -48,7 +48,6 @@ from kitgen.games.scaffold.figure_args import ScaffoldBoardArgs, ScaffoldFigure,
 from kitgen.games.scaffold.marks import inward_arrow
 from kitgen.games.scaffold.rules import (
     BOARDS,
-    CAP,
     SIZE,
     Board,
     cell_name,
@@ -248,7 +247,7 @@ class Slot:
         return self.w > self.h
 
 
-def stack_slots(geo: Geometry, cell: int, count: int) -> list[Slot]:
+def stack_slots(geo: Geometry, cell: int, count: int, cap: int) -> list[Slot]:
     """Where each card of a stack of `count` lies, bottom card first.
 
     Upright cards step to the right, so each one under the top shows its left
@@ -257,7 +256,7 @@ def stack_slots(geo: Geometry, cell: int, count: int) -> list[Slot]:
     """
     x0, y0 = geo.square(cell)
     w, h = geo.card_w, geo.cell
-    upright = count if count < CAP else CAP - 1
+    upright = count if count < cap else cap - 1
     step = STEP * w
     span = w + (upright - 1) * step
     left = x0 + (geo.cell - span) / 2
@@ -402,7 +401,7 @@ def paint_board(c: Canvas, args: dict[str, Any], width: float, height: float, in
     for cell in board.spaces:
         stack = figure.stacks[cell]
         playing = figure.play_cell == cell and figure.play_card is not None
-        slots = stack_slots(geo, cell, len(stack) + (1 if playing else 0))
+        slots = stack_slots(geo, cell, len(stack) + (1 if playing else 0), figure.cap)
         if not stack:
             x, y = geo.square(cell)
             box = (x + (geo.cell - unit) / 2, y, unit, geo.cell)
@@ -415,9 +414,9 @@ def paint_board(c: Canvas, args: dict[str, Any], width: float, height: float, in
     if figure.play_card is not None and figure.play_cell is not None:
         cell = figure.play_cell
         count = len(figure.stacks[cell]) + 1
-        slots = stack_slots(geo, cell, count)
+        slots = stack_slots(geo, cell, count, figure.cap)
         slot = slots[-1]
-        if not board.is_space(cell) or len(figure.stacks[cell]) >= CAP:
+        if not board.is_space(cell) or len(figure.stacks[cell]) >= figure.cap:
             x, y = geo.square(cell)  # off the board, or on a capped space: upright, on top
             slot = Slot(x + (geo.cell - unit) / 2, y, unit, geo.cell)
         _ghost(c, slot, figure.play_card, figure.verdict is None, geo, ink)

@@ -18,6 +18,7 @@ from kitgen.api import (
     replay_moves,
 )
 from kitgen.games.scaffold.model import (
+    ModeName,
     ScaffoldGameFile,
     ScaffoldParameters,
     ScaffoldPositionFile,
@@ -136,7 +137,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
     position = Position(board, reading.stacks)
     found = [
         finding(p.code, p.message, model.where("board", *divmod(p.cell, SIZE)))
-        for p in [*reading.problems, *problems(board, position.stacks)]
+        for p in [*reading.problems, *problems(board, position.stacks, parameters().cap)]
     ]
     found += _check_turns(model, position)
     return found, position
@@ -202,16 +203,23 @@ class GameReplay(MoveLog["State", "Move"]):
         return self.engine.outcome(self.states[-1])
 
 
-def record_setup(record: ScaffoldRecordFile) -> Setup:
-    """The set-up a record plays: its mode, and its hand size and turns or the game's."""
+def standard_setup(mode: ModeName, hand_size: int | None = None, turns: int | None = None) -> Setup:
+    """A set-up of the game's own numbers (data/scaffold/game.yaml: the hand size, the
+    turn counters, the cards a space holds), the hand size or turns changed if given."""
     from kitgen.games.scaffold.play import Setup
 
     params = parameters()
     return Setup(
-        record.mode,
-        record.hand_size if record.hand_size is not None else params.hand_size,
-        record.turns if record.turns is not None else params.turns,
+        mode,
+        params.hand_size if hand_size is None else hand_size,
+        params.turns if turns is None else turns,
+        params.cap,
     )
+
+
+def record_setup(record: ScaffoldRecordFile) -> Setup:
+    """The set-up a record plays: its mode, and its hand size and turns or the game's."""
+    return standard_setup(record.mode, record.hand_size, record.turns)
 
 
 def replay_game(doc: Document) -> GameReplay:

@@ -101,11 +101,14 @@ def parse_move(text: str) -> Move:
 
 @dataclass(frozen=True)
 class Setup:
-    """How a game is played: the mode, the hand size and (cooperative) the turn counters."""
+    """How a game is played: the mode, the hand size, (cooperative) the turn counters and
+    how many face-up cards a space holds. The game's own numbers are its game file's
+    (`kitgen.games.scaffold.load.standard_setup`); a set-up may change any of them."""
 
-    mode: Mode = "competitive"
-    hand_size: int = 7
-    turns: int = 16
+    mode: Mode
+    hand_size: int
+    turns: int
+    cap: int
 
     @property
     def board(self) -> Board:
@@ -222,7 +225,9 @@ class Scaffold:
         hand = state.hands[state.to_move]
         moves: list[Move] = [
             Play(card, cell)
-            for card, cell in legal_plays(self.board, state.stacks, hand, self._side(state))
+            for card, cell in legal_plays(
+                self.board, state.stacks, hand, self._side(state), cap=self.setup.cap
+            )
         ]
         if self.can_trade(state):
             red, black = state.hands
@@ -251,7 +256,8 @@ class Scaffold:
             return None
         if move.card not in state.hands[state.to_move]:
             return f"{move.card} is not in {state.mover}'s hand"
-        return why_not(self.board, state.stacks, move.card, move.cell, self._side(state))
+        side = self._side(state)
+        return why_not(self.board, state.stacks, move.card, move.cell, side, cap=self.setup.cap)
 
     def apply(self, state: State, move: Move) -> State:
         """The position after a move; IllegalMove names the rule a bad move breaks."""
@@ -311,7 +317,7 @@ class Scaffold:
                 return End("no-cards", f"{TEAMS[seat]} has no cards left")
         side = self._side(state)
         if not self.can_trade(state) and not has_play(
-            self.board, state.stacks, state.hands[state.to_move], side
+            self.board, state.stacks, state.hands[state.to_move], side, cap=self.setup.cap
         ):
             return End("no-play", f"{state.mover} has no legal play")
         return None

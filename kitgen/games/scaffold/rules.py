@@ -27,7 +27,6 @@ Mode = Literal["competitive", "cooperative"]
 MODES: tuple[Mode, ...] = ("competitive", "cooperative")
 SIZE = 5
 CENTRE = 12
-CAP = 3  # face-up cards a space holds at most
 
 Cell = int
 Stack = tuple[Card, ...]  # a space's face-up cards, bottom to top
@@ -184,12 +183,13 @@ def constructed(board: Board, stacks: Stacks) -> tuple[Cell, ...]:
 
 
 def why_not(
-    board: Board, stacks: Stacks, card: Card, cell: Cell, side: Colour | None = None
+    board: Board, stacks: Stacks, card: Card, cell: Cell, side: Colour | None = None, *, cap: int
 ) -> str | None:
     """Why `card` may not go on `cell` now, in a player's words; None when it may.
 
     `side` is the player's colour in the cooperative game, who plays only on
-    their own side; None in the competitive game.
+    their own side; None in the competitive game. A space holds at most `cap` cards
+    (the game file's `cap`).
     """
     if card.is_joker:
         return f"{card} is a joker: jokers only choose the teams"
@@ -201,8 +201,8 @@ def why_not(
         return f"{cell_words(cell)} {whose}; {side} plays only on {side}'s side"
     stack = stacks[cell]
     below = top(stack)
-    if len(stack) >= CAP:
-        return f"{cell_words(cell)} is capped: it already holds {CAP} cards"
+    if len(stack) >= cap:
+        return f"{cell_words(cell)} is capped: it already holds {cap} cards"
     if below is None:
         if not any(stacks[n] for n in board.neighbours(cell)):
             return f"{cell_words(cell)} is not next to a constructed space"
@@ -225,12 +225,12 @@ def why_not(
     return None
 
 
-def value_range(board: Board, stacks: Stacks, cell: Cell) -> tuple[int, int] | None:
+def value_range(board: Board, stacks: Stacks, cell: Cell, cap: int) -> tuple[int, int] | None:
     """The lowest and highest value a card may have to go on `cell` now, or None when no
     card may (not next to a constructed space, or capped). The same answer as `why_not`
     for every non-joker card, found without building messages."""
     stack = stacks[cell]
-    if len(stack) >= CAP:
+    if len(stack) >= cap:
         return None
     low, high = (stack[-1].rank if stack else 1), 13
     if not stack and not any(stacks[n] for n in board.inner[cell] + board.outer[cell]):
@@ -254,25 +254,25 @@ def playable_cells(board: Board, side: Colour | None = None) -> tuple[Cell, ...]
 
 
 def has_play(
-    board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None
+    board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None, *, cap: int
 ) -> bool:
     """Whether `legal_plays` would find anything (stops at the first play)."""
     ranks = {c.rank for c in hand if not c.is_joker}
     for cell in playable_cells(board, side):
-        span = value_range(board, stacks, cell)
+        span = value_range(board, stacks, cell, cap)
         if span is not None and any(span[0] <= r <= span[1] for r in ranks):
             return True
     return False
 
 
 def legal_plays(
-    board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None
+    board: Board, stacks: Stacks, hand: Iterable[Card], side: Colour | None = None, *, cap: int
 ) -> list[tuple[Card, Cell]]:
     """Every (card, space) the hand may play now, sorted by space, then card."""
     cards = sorted(c for c in set(hand) if not c.is_joker)
     out: list[tuple[Card, Cell]] = []
     for cell in playable_cells(board, side):
-        span = value_range(board, stacks, cell)
+        span = value_range(board, stacks, cell, cap)
         if span is not None:
             low, high = span
             out.extend((card, cell) for card in cards if low <= card.rank <= high)
@@ -362,10 +362,10 @@ def _shape_words(board: Board, cell: Cell, mark: str) -> str:
     )
 
 
-def problems(board: Board, stacks: Stacks) -> list[Problem]:
+def problems(board: Board, stacks: Stacks, cap: int) -> list[Problem]:
     """Everything that makes a board impossible (cards are assumed distinct and no jokers).
 
-    The centre must be constructed; a space holds at most three cards, each at
+    The centre must be constructed; a space holds at most `cap` cards, each at
     least the one under it; the top cards keep the pyramid rule; every
     constructed space connects to the centre through constructed spaces.
     """
@@ -391,12 +391,12 @@ def problems(board: Board, stacks: Stacks) -> list[Problem]:
         )
     for cell in board.spaces:
         stack = stacks[cell]
-        if len(stack) > CAP:
+        if len(stack) > cap:
             found.append(
                 Problem(
                     "space-over-cap",
                     cell,
-                    f"{cell_words(cell)} holds {len(stack)} cards; a space holds at most {CAP}",
+                    f"{cell_words(cell)} holds {len(stack)} cards; a space holds at most {cap}",
                 )
             )
         for lower, upper in pairwise(stack):

@@ -17,15 +17,16 @@ from kitgen.api import (
     rate_difference,
 )
 from kitgen.games.scaffold.play import PLAYERS
-from kitgen.games.scaffold.play import Setup as ScaffoldSetup
 from kitgen.games.scaffold.sim import ScaffoldTally, run_games, tally_summary
 
 
 def _scaffold_games(
     args: tuple[str, int, int, tuple[str, str], int, int, int],
 ) -> ScaffoldTally:
+    from kitgen.games.scaffold.load import standard_setup
+
     mode, hand, turns, players, seed, start, stop = args
-    setup = ScaffoldSetup(mode, hand, turns)  # type: ignore[arg-type]
+    setup = standard_setup(mode, hand, turns)  # type: ignore[arg-type]
     return run_games(setup, players, seed, range(start, stop))
 
 
@@ -78,8 +79,10 @@ def simulate_scaffold(
     done = play_batches(_scaffold_games, batches, jobs, add, games * len(setups), progress)
     # (a run stopped early reports the set-ups it began)
     setups = [setup for setup in setups if tallies[setup].games] or setups[:1]
+    from kitgen.games.scaffold.load import standard_setup
+
     rows = [
-        tally_summary(tallies[(hand, count)], ScaffoldSetup(mode, hand, count))  # type: ignore[arg-type]
+        tally_summary(tallies[(hand, count)], standard_setup(mode, hand, count))  # type: ignore[arg-type]
         for hand, count in setups
     ]
     comparisons = [c for row in rows for c in row["comparisons"]]

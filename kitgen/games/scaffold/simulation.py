@@ -77,6 +77,13 @@ def lines(report: dict[str, Any], values: Values) -> list[str]:
     return out
 
 
+def _numbers() -> Any:
+    """The game's numbers (its game file), read when the command is made."""
+    from kitgen.games.scaffold.load import parameters
+
+    return parameters()
+
+
 SIMULATION = Simulation(
     help=HELP,
     players=PLAYERS,
@@ -91,14 +98,14 @@ SIMULATION = Simulation(
             "hands",
             "--hand",
             "The hand size, or several to compare, like 7,5,3.",
-            default="7",
+            default=lambda: str(_numbers().hand_size),
             parse=whole_numbers("--hand"),
         ),
         SimulateOption(
             "turns",
             "--turns",
             "Cooperative: the turn counters, or several to compare, like 16,12,8.",
-            default="16",
+            default=lambda: str(_numbers().turns),
             parse=whole_numbers("--turns"),
             repeated=lambda values: values["mode"] == "cooperative",
         ),
