@@ -557,7 +557,7 @@ def test_simulation_workers_read_the_decks_as_the_run_allows(contained: Path) ->
     deck = _outside_deck(contained)
     simulation._setup.cache_clear()
     try:
-        tally = simulation._batch(((deck, deck), ("random", "random"), 1, 0, 3, False, True))
+        tally = simulation._batch((deck, deck), ("random", "random"), 1, False, True, (0, 3))
         assert tally.games == 3
     finally:
         simulation._setup.cache_clear()
