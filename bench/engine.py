@@ -55,7 +55,6 @@ from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.games.scratch.players import GreedyPlayer, RandomPlayer, play_game
 from kitgen.games.shapeup import sim as shapeup_sim
 from kitgen.games.shapeup.rules import SETUPS
-from kitgen.games.staircase import play as staircase_play
 from kitgen.games.staircase import sim as staircase_sim
 from kitgen.simulation import BATCH
 
@@ -212,7 +211,9 @@ def scaffold(mode: Mode, who: str) -> Batch:
 
 def staircase(players: int, who: str) -> Batch:
     """Staircase games as `kitgen simulate staircase` plays them (no interfere)."""
-    setup = staircase_play.Setup(players)
+    from kitgen.games.staircase.load import standard_setup
+
+    setup = standard_setup(players)
 
     def batch(start: int, count: int) -> object:
         return staircase_sim.run_games(setup, [who] * players, SEED, start, count)

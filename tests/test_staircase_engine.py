@@ -9,6 +9,7 @@ from itertools import pairwise
 
 import pytest
 
+from kitgen.games.staircase.load import standard_setup
 from kitgen.games.staircase.play import (
     PLAYERS,
     Build,
@@ -18,7 +19,6 @@ from kitgen.games.staircase.play import (
     Move,
     Recycle,
     Scrap,
-    Setup,
     Staircase,
     State,
     interfere_margin,
@@ -112,7 +112,7 @@ def _check_step(engine: Staircase, before: State, move: Move, after: State) -> N
 def test_seeded_games_stay_consistent(
     players: int, interfere: bool, seats: tuple[str, ...], games: int
 ) -> None:
-    engine = Staircase(Setup(players, interfere=interfere))
+    engine = Staircase(standard_setup(players, interfere=interfere))
     names = NAMES[:players]
     probe = random.Random(f"{players}{interfere}")
     kinds: Counter[str] = Counter()
@@ -162,7 +162,7 @@ def test_seeded_games_stay_consistent(
 
 
 def test_a_new_game_deals_one_card_at_a_time_from_seat_0() -> None:
-    engine = Staircase(Setup(3))
+    engine = Staircase(standard_setup(3))
     seed = 11
     order = list(range(52))
     shuffle(random.Random(seed), order)
@@ -178,10 +178,10 @@ def test_a_new_game_deals_one_card_at_a_time_from_seat_0() -> None:
 def test_bad_set_ups_and_deals_are_refused() -> None:
     for players in (1, 6):
         with pytest.raises(ValueError, match="2 to 5 players"):
-            Setup(players)
+            standard_setup(players)
     with pytest.raises(ValueError, match="more than 52"):
-        Setup(5, hand_size=11)
-    engine = Staircase(Setup(2, hand_size=2))
+        standard_setup(5, hand_size=11)
+    engine = Staircase(standard_setup(2, hand_size=2))
     with pytest.raises(IllegalMove, match="3 hands for 2 players"):
         engine.deal([cards("2S 3S"), cards("4S 5S"), cards("6S 7S")], [], [])
     with pytest.raises(IllegalMove, match="player 2's hand holds 1 cards"):
@@ -198,7 +198,7 @@ def test_bad_set_ups_and_deals_are_refused() -> None:
 
 
 def _two_player_deal(depot: str = "9C 5S", scrap: str = "AD") -> tuple[Staircase, State]:
-    engine = Staircase(Setup(2, hand_size=2))
+    engine = Staircase(standard_setup(2, hand_size=2))
     return engine, engine.deal([cards("7H 2C"), cards("KS 4D")], cards(depot), cards(scrap))
 
 
@@ -224,7 +224,7 @@ def test_scrap_discards_builds_and_draws() -> None:
 
 
 def test_scrap_with_an_empty_depot_draws_nothing_and_the_empty_hand_is_skipped() -> None:
-    engine = Staircase(Setup(3, hand_size=2))
+    engine = Staircase(standard_setup(3, hand_size=2))
     state = engine.deal([cards("7H 2C"), cards("KS 4D"), cards("QH 3C")], [], cards("AD"))
     state = engine.apply(state, Scrap(Card.parse("2C"), Card.parse("7H")))
     assert state.hands[0] == () and state.depot == () and state.scrap == tuple(cards("2C AD"))
@@ -269,13 +269,13 @@ def test_the_wrong_cards_are_refused() -> None:
 
 def test_interfere_is_an_option_and_never_on_yourself() -> None:
     hands = [cards("7H 2C"), cards("KS 4D"), cards("QH 3C")]
-    off = Staircase(Setup(3, hand_size=2))
+    off = Staircase(standard_setup(3, hand_size=2))
     state = off.deal(hands, cards("9C"), cards("AD"))
     move = _interfere("7H 2C", 1)
     assert not any(isinstance(m, Interfere) for m in off.legal_moves(state))
     with pytest.raises(IllegalMove, match="optional rule"):
         off.apply(state, move)
-    on = Staircase(Setup(3, hand_size=2, interfere=True))
+    on = Staircase(standard_setup(3, hand_size=2, interfere=True))
     state = on.deal(hands, cards("9C"), cards("AD"))
     assert move in on.legal_moves(state)
     with pytest.raises(IllegalMove, match="yourself"):
@@ -287,7 +287,7 @@ def test_interfere_is_an_option_and_never_on_yourself() -> None:
 
 
 def test_interfere_waits_for_the_named_players_choice() -> None:
-    engine = Staircase(Setup(3, hand_size=3, interfere=True))
+    engine = Staircase(standard_setup(3, hand_size=3, interfere=True))
     hands = [cards("7H 2C 5D"), cards("KS 4D 8S"), cards("QH 3C JD")]
     state = engine.deal(hands, cards("9C"), cards("AD"))
     move = _interfere("7H 2C", 2)
@@ -307,7 +307,7 @@ def test_interfere_waits_for_the_named_players_choice() -> None:
 
 
 def test_a_player_out_of_cards_can_still_be_named() -> None:
-    engine = Staircase(Setup(2, hand_size=4, interfere=True))
+    engine = Staircase(standard_setup(2, hand_size=4, interfere=True))
     state = engine.deal([cards("7H 2C 5D 6D"), cards("KS 4D 8S 9S")], [], cards("AD"))
     state = engine.apply(state, Build(Card.parse("5D")))
     state = engine.apply(state, Scrap(*cards("KS 4D")))  # the depot is empty: no draw
@@ -372,7 +372,7 @@ def test_parse_move_explains_bad_text(text: str, message: str) -> None:
 
 
 def test_greedy_beats_random() -> None:
-    engine = Staircase(Setup(2))
+    engine = Staircase(standard_setup(2))
     wins = 0
     for seed in range(100):
         seats = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
@@ -382,7 +382,7 @@ def test_greedy_beats_random() -> None:
 
 
 def test_greedy_takes_the_better_offered_card_and_keeps_the_scrap_pile_dull() -> None:
-    engine = Staircase(Setup(2, hand_size=5, interfere=True))
+    engine = Staircase(standard_setup(2, hand_size=5, interfere=True))
     hands = [cards("KD QC 7C 9D 2S"), cards("5H 6H JD 3C 8C")]
     state = engine.deal(hands, cards("4S 8D 10C"), cards("4D"))
     for text in ("KD", "5H", "QC", "6H"):
@@ -398,7 +398,7 @@ def test_greedy_takes_the_better_offered_card_and_keeps_the_scrap_pile_dull() ->
 
 
 def test_the_spoiler_names_the_leader_and_shows_the_least_helpful_pair() -> None:
-    engine = Staircase(Setup(3, hand_size=5, interfere=True))
+    engine = Staircase(standard_setup(3, hand_size=5, interfere=True))
     hands = [cards("JC 2D 5S KD 8H"), cards("9H 10H AS AC QS"), cards("3H 4C 6D 7S 8C")]
     state = engine.deal(hands, cards("2C 3D"), cards("4D"))
     state = engine.apply(state, Build(Card.parse("8H")))
@@ -414,7 +414,7 @@ def test_the_spoiler_names_the_leader_and_shows_the_least_helpful_pair() -> None
 
 
 def test_the_interferer_plays_like_greedy_without_the_option() -> None:
-    engine = Staircase(Setup(3))
+    engine = Staircase(standard_setup(3))
     for seed in range(5):
         one, _ = play_game(engine, ["greedy"] * 3, seed=seed)
         two, _ = play_game(engine, ["interferer"] * 3, seed=seed)
@@ -424,7 +424,7 @@ def test_the_interferer_plays_like_greedy_without_the_option() -> None:
 def test_the_interferer_interferes_exactly_when_its_margin_is_positive() -> None:
     # Over many positions from real games: a positive margin means an interfere, and
     # a negative one another action; the margin is None where no interfere is legal.
-    engine = Staircase(Setup(3, interfere=True))
+    engine = Staircase(standard_setup(3, interfere=True))
     seen = 0
     for seed in range(12):
         states, _ = play_game(engine, ["greedy", "spoiler", "random"], seed=seed)
@@ -440,12 +440,12 @@ def test_the_interferer_interferes_exactly_when_its_margin_is_positive() -> None
             seen += 1
             assert isinstance(move, Interfere) == (margin > 1e-9), (margin, move)
     assert seen > 100
-    plain = Staircase(Setup(3))
+    plain = Staircase(standard_setup(3))
     assert interfere_margin(plain, play_game(plain, ["greedy"] * 3, seed=1)[0][0]) is None
 
 
 def test_the_tally_counts_chances_to_interfere_and_the_interferers_margins() -> None:
-    setup = Setup(3, interfere=True)
+    setup = standard_setup(3, interfere=True)
     players = ["interferer", "greedy", "spoiler"]
     tally = run_games(setup, players, 3, 0, 30)
     rows = tally_summary(tally, players)["players"]
@@ -459,12 +459,12 @@ def test_the_tally_counts_chances_to_interfere_and_the_interferers_margins() -> 
     if margin["best"] < 0:
         assert rows[0]["actions_per_game"]["interfere"] == 0
     # Without the rule nobody has a chance and nothing is weighed.
-    plain = tally_summary(run_games(Setup(3), players, 3, 0, 5), players)["players"]
+    plain = tally_summary(run_games(standard_setup(3), players, 3, 0, 5), players)["players"]
     assert all(r["interfere_chances"] == 0 and "interfere_margin" not in r for r in plain)
 
 
 def test_games_are_determined_by_the_seed() -> None:
-    engine = Staircase(Setup(4, interfere=True))
+    engine = Staircase(standard_setup(4, interfere=True))
     seats = ["random", "interferer", "spoiler", "greedy"]
     first, result = play_game(engine, seats, seed=3)
     again, result_again = play_game(engine, seats, seed=3)
@@ -481,7 +481,7 @@ def test_games_are_determined_by_the_seed() -> None:
 
 
 def test_tally_batches_merge_into_one_run() -> None:
-    setup = Setup(3, interfere=True)
+    setup = standard_setup(3, interfere=True)
     players = ["greedy", "random", "spoiler"]
     whole = run_games(setup, players, 9, 0, 24)
     merged = StaircaseTally()
@@ -506,11 +506,11 @@ def test_tally_batches_merge_into_one_run() -> None:
         low, high = row["win_share_95"]
         assert low <= row["win_share"] <= high
     with pytest.raises(ValueError, match="cannot add 2-player games"):
-        merged.merge(run_games(Setup(2), players[:2], 9, 0, 1))
+        merged.merge(run_games(standard_setup(2), players[:2], 9, 0, 1))
 
 
 def test_players_rotate_round_the_seats_and_are_counted_by_player() -> None:
-    setup = Setup(3)
+    setup = standard_setup(3)
     players = ["greedy", "random", "random"]
     for index in (0, 1, 2):
         tally = run_games(setup, players, 5, index, 1)
@@ -526,7 +526,7 @@ def test_players_rotate_round_the_seats_and_are_counted_by_player() -> None:
 def test_the_seeds_example_scores_220_against_110() -> None:
     top = cards("AS KS 9H 10C JD QS AH KD JC")
     bottom = cards("QH 5H 6S 7D 2C 9S 4D")
-    engine = Staircase(Setup(2))
+    engine = Staircase(standard_setup(2))
     state = State((tuple(top), tuple(bottom)), ((), ()), (), (), 0)
     outcome = engine.outcome(state)
     assert outcome is not None
@@ -578,7 +578,7 @@ def test_the_players_fast_scoring_agrees_with_the_rules() -> None:
 
 
 def test_a_game_record_replays_through_the_notation() -> None:
-    engine = Staircase(Setup(3, interfere=True))
+    engine = Staircase(standard_setup(3, interfere=True))
     states, outcome = play_game(engine, ["spoiler", "greedy", "random"], seed=12)
     names = NAMES[:3]
     texts = [move_text(s.last, names) for s in states[1:] if s.last is not None]
@@ -607,3 +607,23 @@ def test_each_share_carries_the_interval_of_its_own_figure() -> None:
     low, high = row["top_share_95"]
     assert low <= 1.0 <= high and low > 0.95
     assert row["win_share_mean_95"] == row["win_share_95"]  # (its old name, for now)
+
+
+def test_the_hand_size_and_the_players_are_the_game_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine deals the game file's hand size to as many players as it allows."""
+    from kitgen.games.staircase import load
+
+    shipped = load.game_file()
+    assert (shipped.parameters.hand_size, load.player_range()) == (5, (2, 5))
+    assert standard_setup(3).hand_size == 5
+    changed = shipped.model_copy(
+        update={
+            "parameters": shipped.parameters.model_copy(update={"hand_size": 4}),
+            "players": shipped.players.model_copy(update={"max": 3}),
+        }
+    )
+    monkeypatch.setattr(load, "game_file", lambda: changed)
+    state = Staircase(standard_setup(3)).new_game(seed=1)
+    assert [len(hand) for hand in state.hands] == [4, 4, 4]
+    with pytest.raises(ValueError, match="takes 2 to 3 players, not 4"):
+        standard_setup(4)

@@ -16,7 +16,6 @@ from test_build import fonts_of
 
 from kitgen.build import resolve_setup
 from kitgen.games.staircase.kit import (
-    COPIES,
     EXAMPLE,
     ROWS,
     action_cards_pdf,
@@ -26,7 +25,8 @@ from kitgen.games.staircase.kit import (
     plan_score_sheet,
     score_sheet_pdf,
 )
-from kitgen.games.staircase.rules import PLAYERS, score_staircase
+from kitgen.games.staircase.load import player_range
+from kitgen.games.staircase.rules import score_staircase
 from kitgen.layout.impose import impose, plan_grid
 from kitgen.layout.setup import PrintSetup
 from kitgen.layout.units import MM
@@ -35,6 +35,7 @@ from kitgen.model.standard import Card
 from kitgen.render.pdf import finish, new_canvas
 from kitgen.render.sheets import page_point
 
+COPIES = player_range()[1]  # the action cards: one per player
 EPS = 1e-6
 SCALE = 2.0  # 144 dpi
 PX_PER_MM = SCALE * MM
@@ -70,7 +71,7 @@ def test_the_score_sheet_boxes_are_big_enough_for_a_pencil(paper: str) -> None:
     plan = plan_score_sheet(setup_for(paper))
     assert plan.row_h >= 7 * MM - EPS
     assert len(plan.games) >= 2  # several games on one page
-    assert plan.players == PLAYERS[1]
+    assert plan.players == player_range()[1] == 5
     assert plan.player_w >= 20 * MM
     for game in plan.games:
         assert game.height == pytest.approx(plan.row_h * len(ROWS))
@@ -195,7 +196,7 @@ def test_five_cards_of_the_set_size_with_bleed(a4: PrintSetup) -> None:
     plans = impose(COPIES, grid, a4.duplex, back_offset=a4.back_offset)
     fronts = [p for plan in plans if plan.side == "front" for p in plan.placements]
     backs = [p for plan in plans if plan.side == "back" for p in plan.placements]
-    assert PLAYERS[1] == COPIES  # one per player
+    assert COPIES == 5  # one per player (the game file's most)
     assert sorted(p.item for p in fronts) == list(range(COPIES))
     assert len(backs) == COPIES
     for p in fronts:

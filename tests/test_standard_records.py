@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.games.staircase.play import Setup, Staircase, move_text, play_game
+from kitgen.games.staircase.load import standard_setup
+from kitgen.games.staircase.play import Staircase, move_text, play_game
 
 DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()
@@ -38,7 +39,7 @@ def test_the_staircase_examples_replay() -> None:
 @pytest.mark.parametrize(("players", "interfere"), [(2, False), (4, True), (5, True)])
 def test_staircase_records_round_trip(tmp_path: Path, players: int, interfere: bool) -> None:
     names = ["ada", "bo", "cy", "dee", "eve"][:players]
-    engine = Staircase(Setup(players, interfere=interfere))
+    engine = Staircase(standard_setup(players, interfere=interfere))
     seats = ["spoiler" if interfere and i == 1 else "greedy" for i in range(players)]
     states, outcome = play_game(engine, seats, seed=33)
     moves = [move_text(s.last, names) for s in states[1:] if s.last is not None]

@@ -14,7 +14,7 @@ class Staircase(Game):
     id = "staircase"
     title = "The Staircase game"
     kinds: ClassVar = {
-        "game": "kitgen.model.game:GameFile",
+        "game": ".model:StaircaseGameFile",
         "kit": ".kit_model:StaircaseKitFile",
         "position": ".model:StaircasePositionFile",
         "record": ".model:StaircaseRecordFile",

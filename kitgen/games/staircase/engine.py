@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kitgen.api import Outcome, Wrapping
+from kitgen.games.staircase.load import player_range, standard_setup
 from kitgen.games.staircase.play import Move, Setup, Staircase, State, move_text, parse_move
-from kitgen.games.staircase.rules import PLAYERS as PLAYER_RANGE
 
 
 class StaircaseEngine(Wrapping[State, Move]):
@@ -38,11 +38,12 @@ class StaircaseEngine(Wrapping[State, Move]):
 
 
 def _engine(players: int, interfere: bool) -> Callable[[], StaircaseEngine]:
-    return lambda: StaircaseEngine(Setup(players, interfere=interfere))
+    return lambda: StaircaseEngine(standard_setup(players, interfere=interfere))
 
 
+# One set-up for every number of players the game file allows, with and without interfere.
 ENGINES: dict[str, Callable[[], StaircaseEngine]] = {
     f"{players}p{'-interfere' if interfere else ''}": _engine(players, interfere)
-    for players in range(PLAYER_RANGE[0], PLAYER_RANGE[1] + 1)
+    for players in range(player_range()[0], player_range()[1] + 1)
     for interfere in (False, True)
 }

@@ -55,7 +55,6 @@ from kitgen.games.staircase.rules import (
     COURT_POINTS,
     MIN_SEQUENCE,
     NUMBER_POINTS,
-    PLAYERS,
     StaircaseScore,
     base_value,
     score_staircase,
@@ -72,7 +71,14 @@ POKER = Size(63 * MM, 88 * MM)
 
 # The worked example: the booklet's first scoring example (base 180 + one 4-card sequence).
 EXAMPLE = ("Ana", ("AS", "JD", "QC", "KH", "AH", "AC", "AD"))
-COPIES = PLAYERS[1]  # one action card per player
+
+
+def most_players() -> int:
+    """The most players a game has (the game file's `players`): the score sheet's
+    columns and the action cards printed, one each."""
+    from kitgen.games.staircase.load import player_range
+
+    return player_range()[1]
 
 
 # --- Full pages ------------------------------------------------------------------------------
@@ -95,7 +101,7 @@ def sheet_paper(setup: PrintSetup) -> Size:
     """The score sheet's page: portrait when the table's columns fit across it (A4 and
     Letter), else landscape (A5, half-letter)."""
     portrait = setup.paper if setup.paper.width <= setup.paper.height else setup.paper.rotated()
-    need = label_width() + PLAYERS[1] * count_cell().width
+    need = label_width() + most_players() * count_cell().width
     return portrait if _inset(portrait, setup).width >= need else portrait.rotated()
 
 
@@ -236,7 +242,7 @@ def plan_score_sheet(setup: PrintSetup) -> ScoreSheetPlan:
         games_boxes.append(Box(area.x, y - block, area.width, block))
         y -= block + GAME_GAP
     label_w = label_width()
-    players = PLAYERS[1]
+    players = most_players()
     player_w = (area.width - label_w) / players
     cell = count_cell()  # the room a player's column has beyond it goes to the products
     return ScoreSheetPlan(
@@ -507,7 +513,7 @@ def action_deck(title: str, stem: str = "staircase-action-cards") -> Deck:
         "staircase",
         stem,
         f"{title}: action cards",
-        ["Action card"] * COPIES,
+        ["Action card"] * most_players(),  # one action card per player
         lambda c, _, w, h, bleed, ink: draw_action_card(c, Size(w, h), bleed, ink),
         lambda c, w, h, bleed, ink: draw_action_back(c, title, Size(w, h), bleed, ink),
         "back",

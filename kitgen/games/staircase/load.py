@@ -3,26 +3,69 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kitgen.api import Card, CardReader, Document, Finding, MoveLog, finding, replay_moves, warning
-from kitgen.games.staircase.model import StaircasePositionFile, StaircaseRecordFile
-from kitgen.games.staircase.rules import (
-    HAND_SIZE,
-    PLAYERS,
-    StaircaseScore,
-    score_staircase,
-    winners,
+from kitgen.api import (
+    Card,
+    CardReader,
+    Document,
+    Finding,
+    MoveLog,
+    finding,
+    game_dir,
+    read_document,
+    replay_moves,
+    warning,
 )
+from kitgen.games.staircase.model import (
+    StaircaseGameFile,
+    StaircasePositionFile,
+    StaircaseRecordFile,
+)
+from kitgen.games.staircase.rules import StaircaseScore, score_staircase, winners
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:
     from kitgen.games.staircase.play import (
         Move,  # noqa: F401 (GameReplay's base names it)
         Outcome,
+        Setup,
         Staircase,
         State,
     )
+
+
+@cache
+def game_file() -> StaircaseGameFile:
+    """The shipped game file (data/staircase/game.yaml): how many may play, the hand
+    size; it must be clean."""
+    doc = read_document(str(game_dir("staircase") / "game.yaml"))
+    if not isinstance(doc.model, StaircaseGameFile) or doc.findings:
+        raise RuntimeError(f"the shipped Staircase game file is broken: {doc.findings}")
+    return doc.model
+
+
+def player_range() -> tuple[int, int]:
+    """The fewest and the most players (the game file's `players`)."""
+    players = game_file().players
+    return players.min, players.max
+
+
+def game_hand_size() -> int:
+    """The cards dealt to each player (the game file's `hand_size`)."""
+    return game_file().parameters.hand_size
+
+
+def standard_setup(players: int, hand_size: int | None = None, interfere: bool = False) -> Setup:
+    """A set-up of `players` with the game's hand size (or `hand_size`); a ValueError
+    for a number of players the game file does not allow."""
+    from kitgen.games.staircase.play import Setup
+
+    low, high = player_range()
+    if not low <= players <= high:
+        raise ValueError(f"the Staircase game takes {low} to {high} players, not {players}")
+    return Setup(players, game_hand_size() if hand_size is None else hand_size, interfere)
 
 
 def _score_json(score: StaircaseScore) -> dict[str, Any]:
@@ -113,37 +156,37 @@ def _count_cards(model: StaircasePositionFile, position: Position) -> list[Findi
     without interfere); one staircase gets more than its owner's 5 only from other
     players' interferes, at most 2 each.
     """
-    most_players = PLAYERS[1]
+    most_players, hand = player_range()[1], game_hand_size()
     total = sum(len(cards) for cards in position.staircases.values())
     for name, cards in position.staircases.items():
-        longest = HAND_SIZE + 2 * (most_players - 1)
+        longest = hand + 2 * (most_players - 1)
         if len(cards) > longest:
             return [
                 finding(
                     "too-many-cards",
                     f"{name}'s staircase holds {len(cards)} cards; no game builds more than"
-                    f" {longest} (the {HAND_SIZE} of a hand, and 2 from each other player's"
+                    f" {longest} (the {hand} of a hand, and 2 from each other player's"
                     " interferes)",
                     model.where("staircases", name, key=True),
                 )
             ]
-    if total > HAND_SIZE * most_players:
+    if total > hand * most_players:
         return [
             finding(
                 "too-many-cards",
                 f"the staircases hold {total} cards; even a game of {most_players} players"
-                f" ends with at most {HAND_SIZE * most_players} ({HAND_SIZE} from each hand)",
+                f" ends with at most {hand * most_players} ({hand} from each hand)",
                 model.where("staircases", key=True),
             )
         ]
     listed = len(position.staircases)
-    if total > HAND_SIZE * listed:
-        needed = -(-total // HAND_SIZE)
+    if total > hand * listed:
+        needed = -(-total // hand)
         return [
             warning(
                 "too-many-cards",
                 f"the {listed} staircases hold {total} cards, but a game of {listed} players"
-                f" ends with at most {HAND_SIZE * listed} ({HAND_SIZE} from each hand); these"
+                f" ends with at most {hand * listed} ({hand} from each hand); these"
                 f" fit only a game of {needed} or more players, with interferes",
                 model.where("staircases", key=True),
             )
@@ -177,7 +220,7 @@ class GameReplay(MoveLog["State", "Move"]):
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Staircase record; findings say what is wrong and where."""
     from kitgen.api import fold_words
-    from kitgen.games.staircase.play import IllegalMove, Setup, Staircase, parse_move
+    from kitgen.games.staircase.play import IllegalMove, Staircase, parse_move
 
     record = doc.model
     assert isinstance(record, StaircaseRecordFile)
@@ -195,7 +238,7 @@ def replay_game(doc: Document) -> GameReplay:
             )
             return out
     try:
-        setup = Setup(len(names), record.hand_size, record.interfere)
+        setup = standard_setup(len(names), record.hand_size, record.interfere)
     except ValueError as err:
         out.findings.append(finding("setup-mismatch", str(err), record.where("players")))
         return out

@@ -6,9 +6,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.api import CardText, Located, Name, Spec, empty
+from kitgen.api import CardText, GameFile, Located, Name, Spec, empty
 
 Staircase = Annotated[list[CardText], Field(max_length=52)]
+
+
+class StaircaseParameters(Spec):
+    """The Staircase game's numbers, read by the engine, the checks and the booklet."""
+
+    hand_size: Annotated[int, Field(ge=1, le=10)]
+
+
+class StaircaseGameFile(GameFile):
+    """The Staircase game's `kind: game` file (its players, 2 to 5, are its `players`)."""
+
+    game: Literal["staircase"]
+    parameters: StaircaseParameters  # type: ignore[assignment]
 
 
 class StaircasePositionFile(Located):
@@ -40,7 +53,7 @@ class StaircaseRecordFile(Located):
     kind: Literal["record"]
     players: list[Name] = Field(min_length=2, max_length=5)
     interfere: bool = False
-    hand_size: int = Field(default=5, ge=1, le=10)
+    hand_size: int | None = Field(default=None, ge=1, le=10)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
     deal: StaircaseDeal | None = None
     moves: list[Name] = Field(default_factory=empty, max_length=300)

@@ -42,15 +42,11 @@ from kitgen.games.staircase.rules import (
     ACE_POINTS,
     COURT_POINTS,
     DECK_SIZE,
-    HAND_SIZE,
     NUMBER_POINTS,
     StaircaseScore,
     score_staircase,
     sequence_bonus,
     winners,
-)
-from kitgen.games.staircase.rules import (
-    PLAYERS as PLAYER_RANGE,
 )
 
 
@@ -229,18 +225,16 @@ def move_text(move: Move, names: Sequence[str] = ()) -> str:
 @dataclass(frozen=True)
 class Setup:
     """How a game is played: the number of players, the hand size and whether the
-    optional interfere rule is on."""
+    optional interfere rule is on. The game's own numbers (how many may play, the hand
+    size) are its game file's: `kitgen.games.staircase.load.standard_setup`."""
 
-    players: int = 2
-    hand_size: int = HAND_SIZE
+    players: int
+    hand_size: int
     interfere: bool = False
 
     def __post_init__(self) -> None:
-        low, high = PLAYER_RANGE
-        if not low <= self.players <= high:
-            raise ValueError(
-                f"the Staircase game takes {low} to {high} players, not {self.players}"
-            )
+        if self.players < 2:
+            raise ValueError(f"a game has at least two players, not {self.players}")
         if self.hand_size < 1:
             raise ValueError(f"a hand holds at least one card, not {self.hand_size}")
         if self.players * self.hand_size + 1 > DECK_SIZE:

@@ -23,8 +23,6 @@ COURT_POINTS = 20  # J, Q, K
 ACE_POINTS = 30
 MIN_SEQUENCE = 3  # cards in the shortest sequence that scores
 BONUS_PER_CARD = 10  # a sequence of n cards adds n x 10
-HAND_SIZE = 5
-PLAYERS = (2, 5)  # fewest and most players
 DECK_SIZE = 52
 
 

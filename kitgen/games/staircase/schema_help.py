@@ -5,6 +5,10 @@ FIELD_HELP = {
     "StaircasePositionFile.staircases": "Each player's staircase: cards left to right in table "
     "order (like [5H, 6S, 7D]).",
     "interfere": "Play with the optional interfere action.",
+    "StaircaseParameters.hand_size": "Cards dealt to each player at the start (the engine, "
+    "the checks and the booklet read it).",
+    "StaircaseRecordFile.hand_size": "Cards in each hand, when not the game's (its game "
+    "file's `hand_size`).",
     "StaircaseRecordFile.players": "The players' names in turn order: the first moves first.",
     "StaircaseRecordFile.deal": "The cards as dealt, instead of a deal by `seed`: each hand, the "
     "depot and the scrap pile.",

@@ -8,7 +8,6 @@ from typing import Any
 
 from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.staircase.play import PLAYERS
-from kitgen.games.staircase.play import Setup as StaircaseSetup
 from kitgen.games.staircase.sim import StaircaseTally
 from kitgen.games.staircase.sim import run_games as staircase_games
 from kitgen.games.staircase.sim import tally_summary as staircase_summary
@@ -18,7 +17,9 @@ def _staircase_games(
     players: tuple[str, ...], interfere: bool, seed: int, span: tuple[int, int]
 ) -> StaircaseTally:
     start, stop = span
-    setup = StaircaseSetup(len(players), interfere=interfere)
+    from kitgen.games.staircase.load import standard_setup
+
+    setup = standard_setup(len(players), interfere=interfere)
     return staircase_games(setup, players, seed, start, stop - start)
 
 
@@ -34,9 +35,13 @@ def simulate_staircase(
     """Play `games` Staircase games between the players named (2 to 5, one per seat;
     seats rotate every game) and report how each player fares."""
     check_run(games, jobs)
-    if not 2 <= len(players) <= 5:
+    from kitgen.games.staircase.load import player_range
+
+    low, high = player_range()
+    if not low <= len(players) <= high:
         raise UsageError(
-            "the Staircase game has 2 to 5 players: name one per seat, like greedy,greedy,random"
+            f"the Staircase game has {low} to {high} players: name one per seat, like"
+            " greedy,greedy,random"
         )
     check_players(players, PLAYERS)
     total = StaircaseTally()
