@@ -135,6 +135,7 @@ if TYPE_CHECKING:
     from kitgen.model.findings import CodeInfo as CodeInfo
     from kitgen.model.findings import Finding as Finding
     from kitgen.model.findings import Location as Location
+    from kitgen.model.findings import add_codes as add_codes
     from kitgen.model.findings import finding as finding
     from kitgen.model.findings import has_errors as has_errors
     from kitgen.model.findings import warning as warning
@@ -326,6 +327,7 @@ if TYPE_CHECKING:
 # Each public name: the module it comes from, and its name there.
 NAMES: dict[str, tuple[str, str]] = {
     "accepts": ("kitgen.model.base", "accepts"),
+    "add_codes": ("kitgen.model.findings", "add_codes"),
     "allowing_outside": ("kitgen.load.references", "allowing_outside"),
     "AllowOutsideOption": ("kitgen.cli.common", "AllowOutsideOption"),
     "art_path": ("kitgen.load.images", "art_path"),
@@ -756,6 +758,7 @@ __all__ = [
     "Values",
     "Wrapping",
     "accepts",
+    "add_codes",
     "allowing_outside",
     "art_path",
     "ascii_words",

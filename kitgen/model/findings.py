@@ -70,9 +70,6 @@ CODES: dict[str, CodeInfo] = {
     ),
     # The shape of the data
     "unknown-game": CodeInfo("error", "`game:` names no game kitgen knows"),
-    "duplicate-game-id": CodeInfo(
-        "error", "two game files of one run (a check, a build) declare the same game id"
-    ),
     "unknown-kind": CodeInfo("error", "`kind:` names no kind of file kitgen knows"),
     "kind-not-supported": CodeInfo("error", "kitgen cannot check this kind of file yet"),
     "unknown-key": CodeInfo("error", "a key that this place does not take (often a typo)"),
@@ -83,7 +80,6 @@ CODES: dict[str, CodeInfo] = {
     # Files named in `uses:`
     "uses-not-found": CodeInfo("error", "a file named in `uses:` does not exist"),
     "uses-unreadable": CodeInfo("error", "a file named in `uses:` cannot be read"),
-    "uses-cycle": CodeInfo("error", "files name each other in `uses:` in a circle"),
     "uses-wrong-kind": CodeInfo(
         "error", "a file named in `uses:`, `decks:` or `rules:` is not of the kind that key takes"
     ),
@@ -94,21 +90,9 @@ CODES: dict[str, CodeInfo] = {
     ),
     # Card pools (Scratch)
     "duplicate-card": CodeInfo("error", "two cards have the same name"),
-    "duplicate-id": CodeInfo("error", "a faction, power or rarity is declared twice"),
-    "unknown-faction": CodeInfo("error", "a card names a faction that is not declared"),
-    "unknown-power": CodeInfo("error", "a card names a power that is not declared"),
-    "unknown-rarity": CodeInfo("error", "a card names a rarity that is not declared"),
-    "stat-range": CodeInfo("error", "a side value outside the allowed range"),
-    "stat-budget": CodeInfo("error", "the side values do not add up to the card formula's budget"),
-    "weak-tendency": CodeInfo("warning", "a faction's strong side is lower than the side opposite"),
-    "needless-off-formula": CodeInfo("warning", "a card marked off-formula that meets the formula"),
-    "foreign-faction-power": CodeInfo("warning", "a card has another faction's own power"),
     # Decks (Scratch)
     "deck-size": CodeInfo("error", "a deck without the required number of cards"),
-    "too-few-commons": CodeInfo("error", "a deck with fewer commons than required"),
     "unknown-card": CodeInfo("error", "a card that the game's cards do not include"),
-    "broken-card": CodeInfo("error", "a deck uses a card whose definition has errors"),
-    "unique-per-faction": CodeInfo("warning", "more uniques of one faction than can be in play"),
     "too-many-copies": CodeInfo("error", "more copies of a card than the deck rules allow"),
     "deck-count": CodeInfo("error", "too few or too many cards of a kind for the deck rules"),
     "deck-total": CodeInfo("error", "a sum over the deck's cards outside the deck rules'"),
@@ -126,9 +110,6 @@ CODES: dict[str, CodeInfo] = {
     "merged-entries": CodeInfo("warning", "two lines of a deck name the same card (added up)"),
     "extra-copy": CodeInfo("warning", "more copies of a card than can be in play at once"),
     "in-play-limit": CodeInfo("warning", "more cards of a kind than can be in play at once"),
-    "card-in-other-deck": CodeInfo(
-        "error", "a deck file names a card of another deck of its game than the one it draws from"
-    ),
     "deck-not-checked": CodeInfo(
         "error", "a deck whose game file or deck rules cannot be read, so it was not checked"
     ),
@@ -146,12 +127,6 @@ CODES: dict[str, CodeInfo] = {
         stage="build",  # SVG pictures are read when a designed game's cards are drawn
     ),
     # A designed game's own fonts
-    "font-unusable": CodeInfo(
-        "error",
-        "a font file of the game file's `fonts:` that kitgen cannot embed: no TrueType, OpenType "
-        "or collection font, cut short, or with tables that break the format (glyphs past the "
-        "last, a huge character map, CFF outlines past the limits)",
-    ),
     "font-face-missing": CodeInfo(
         "warning",
         "text asks for bold or italic of a project's font that has no file for that face (it "
@@ -160,27 +135,15 @@ CODES: dict[str, CodeInfo] = {
     # Kits
     "unknown-parameter": CodeInfo("error", "`{{ name }}` names no game parameter"),
     "invalid-setting": CodeInfo("error", "a print setting kitgen cannot use (paper, size, ...)"),
-    "build-too-large": CodeInfo("error", "a kit or file asks for more cards than one file prints"),
     # Recorded games
     "move-syntax": CodeInfo("error", "a recorded move that is not written in move notation"),
     "illegal-move": CodeInfo("error", "a recorded move the rules do not allow"),
     "game-over": CodeInfo("error", "moves recorded after the game ended"),
     # Positions
-    "uneven-rows": CodeInfo("error", "the rows of a grid have different numbers of cells"),
     "card-twice": CodeInfo("error", "one card in two places at once (table, victory cards)"),
-    "card-not-in-set": CodeInfo("error", "a card from a set the position's set-up does not use"),
-    "grid-too-large": CodeInfo("error", "cards spread wider than the set-up's box allows"),
     "too-many-cards": CodeInfo("error", "more cards on the table than the set-up deals"),
     "setup-mismatch": CodeInfo("error", "a set-up that does not fit the players or the cards"),
     "joker-in-play": CodeInfo("error", "a joker where only the other 52 cards go"),
-    "not-a-space": CodeInfo("error", "a card on a cell that is not a space of the board"),
-    "board-shape": CodeInfo("warning", "a cell marked `-` or `.` against the board's shape"),
-    "centre-unconstructed": CodeInfo("error", "a Scaffold board whose centre has no card"),
-    "space-over-cap": CodeInfo("error", "a space holding more cards than it may"),
-    "stack-descends": CodeInfo("error", "a card lying on a higher card"),
-    "pyramid-broken": CodeInfo("error", "a top card higher than its neighbour nearer the centre"),
-    "space-disconnected": CodeInfo("error", "a constructed space cut off from the centre"),
-    "not-a-royal": CodeInfo("error", "a card other than a royal in a Galliard cabal"),
     # Rules text
     "template-error": CodeInfo("error", "rules text whose `{{ }}` template cannot be read"),
     "unknown-figure": CodeInfo("error", "a rules file names a figure its game does not draw"),
@@ -189,11 +152,6 @@ CODES: dict[str, CodeInfo] = {
         "warning", "text with characters none of kitgen's fonts can draw (printed as ?)"
     ),
     # Editions in other languages (a designed game's `languages:`)
-    "language-missing-text": CodeInfo(
-        "warning",
-        "a card with no text in a language for a field that has that language's column "
-        "(its edition prints the first language's)",
-    ),
     "language-missing-rules": CodeInfo(
         "warning",
         "an edition in a language the kit names no rules file in (`rules:`): it prints no "
@@ -206,43 +164,6 @@ CODES: dict[str, CodeInfo] = {
     ),
     "image-low-resolution": CodeInfo(
         "warning", "card art that prints below 150 dpi at the kit's card size", stage="build"
-    ),
-    "image-placeholder": CodeInfo(
-        "warning",
-        "an image whose file is missing, drawn as a labelled placeholder by a draft build "
-        "(`kitgen build --draft`, `kitgen watch`); an error in a real build",
-        stage="build",
-    ),
-    "image-partly-drawn": CodeInfo(
-        "warning",
-        "an SVG with a part kitgen cannot draw as written (a colour or transform it cannot read)",
-        stage="build",
-    ),
-    "outside-bleed": CodeInfo(
-        "warning", "a layout element reaching past the card's bleed (cut off)", stage="build"
-    ),
-    "outside-safe": CodeInfo(
-        "warning", "layout text reaching past the safe area inside the cut", stage="build"
-    ),
-    "text-overlap": CodeInfo(
-        "warning",
-        "layout text whose letters run into another element drawn on the card (another "
-        "text, or a shape, image or icon it does not lie wholly inside)",
-        stage="build",
-    ),
-    "text-clipped": CodeInfo(
-        "error", "layout text reaching past the card's cut line (it prints cut off)", stage="build"
-    ),
-    "layout-size-mismatch": CodeInfo(
-        "warning",
-        "a designed game's layout made for another card size than the game's cards (a "
-        "layout shared by games of other sizes)",
-    ),
-    "short-of-bleed": CodeInfo(
-        "warning",
-        "a coloured layout element stopping at the cut line, short of the bleed's edge, on a "
-        "card another colour beyond it (a cut a little off shows a sliver)",
-        stage="build",
     ),
 }
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.api import Checked, Game, game_id_problem
+from kitgen.games.designed.codes import CODES
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -28,6 +29,7 @@ class DesignedGame(Game):
 
     folder: ClassVar[str]
     declared_at: ClassVar[tuple[int, int]] = (1, 1)
+    finding_codes: ClassVar = CODES  # (kitgen.games.designed.codes)
     kinds: ClassVar = {
         "game": "kitgen.games.designed.model:DesignedGameFile",
         "layout": "kitgen.games.designed.model:LayoutFile",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kitgen.api import Game
+from kitgen.games.galliard.codes import CODES
 
 
 class Galliard(Game):
@@ -13,6 +14,7 @@ class Galliard(Game):
 
     id = "galliard"
     title = "Galliard"
+    finding_codes: ClassVar = CODES  # (kitgen.games.galliard.codes)
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
         "kit": ".kit_model:GalliardKitFile",

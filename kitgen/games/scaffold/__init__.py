@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kitgen.api import Game
+from kitgen.games.scaffold.codes import CODES
 
 
 class Scaffold(Game):
@@ -13,6 +14,7 @@ class Scaffold(Game):
 
     id = "scaffold"
     title = "Scaffold"
+    finding_codes: ClassVar = CODES  # (kitgen.games.scaffold.codes)
     kinds: ClassVar = {
         "game": ".model:ScaffoldGameFile",
         "kit": ".kit_model:ScaffoldKitFile",

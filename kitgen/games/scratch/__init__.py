@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from kitgen.api import Checked, Game
+from kitgen.games.scratch.codes import CODES
 
 if TYPE_CHECKING:
     from typer import _click as click
@@ -18,6 +19,7 @@ class Scratch(Game):
 
     id = "scratch"
     title = "Scratch: Draw the Line"
+    finding_codes: ClassVar = CODES  # (kitgen.games.scratch.codes)
     kinds: ClassVar = {
         "cards": ".model:ScratchCardsFile",
         "deck": ".model:ScratchDeckFile",

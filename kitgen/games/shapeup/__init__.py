@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kitgen.api import Game
+from kitgen.games.shapeup.codes import CODES
 
 
 class ShapeUp(Game):
@@ -13,6 +14,7 @@ class ShapeUp(Game):
 
     id = "shapeup"
     title = "Shape Up!"
+    finding_codes: ClassVar = CODES  # (kitgen.games.shapeup.codes)
     kinds: ClassVar = {
         "game": "kitgen.model.game:GameFile",
         "kit": ".kit_model:ShapeUpKitFile",
