@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from kitgen.games.galliard.play import Setup
+from kitgen.games.galliard.load import standard_setup
 from kitgen.games.galliard.sim import run_games
 from kitgen.rules.simulate import mean_interval
 
@@ -28,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
     runs: list[tuple[Counter[int], Counter[int]]] = []
     for r in range(args.runs):
-        tally = run_games(Setup(), ("random", "random"), 1, r * args.games, args.games)
+        tally = run_games(standard_setup(), ("random", "random"), 1, r * args.games, args.games)
         runs.append((tally.take_counts, tally.trade_counts))
     print(f"{args.runs} runs of {args.games} games, random against random")
     for i, name in enumerate(("takes a game", "trades a game")):

@@ -45,7 +45,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from common import ANCHORS, Row, all_ok, anchor, at_least, print_table
 
-from kitgen.games.galliard import play as galliard_play
 from kitgen.games.galliard import sim as galliard_sim
 from kitgen.games.scaffold import sim as scaffold_sim
 from kitgen.games.scaffold.rules import Mode
@@ -223,7 +222,9 @@ def staircase(players: int, who: str) -> Batch:
 
 def galliard(who: str) -> Batch:
     """Galliard games as `kitgen simulate galliard` plays them."""
-    setup = galliard_play.Setup()
+    from kitgen.games.galliard.load import standard_setup
+
+    setup = standard_setup()
 
     def batch(start: int, count: int) -> object:
         return galliard_sim.run_games(setup, (who, who), SEED, start, count)

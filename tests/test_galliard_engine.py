@@ -10,6 +10,7 @@ from itertools import pairwise
 
 import pytest
 
+from kitgen.games.galliard.load import parameters, standard_setup
 from kitgen.games.galliard.play import (
     PLAYERS,
     Dance,
@@ -35,7 +36,9 @@ from kitgen.model.standard import Card
 from kitgen.rules.base import draw, shuffle
 from kitgen.rules.simulate import game_seed
 
-ENGINE = Galliard(Setup())
+ENGINE = Galliard(standard_setup())
+
+SUPPORT = parameters().support  # royals a supported cabal holds (the game file's)
 
 
 def c(text: str) -> Card:
@@ -72,7 +75,7 @@ def check_state(state: State) -> None:
     if state.phase in ("dance", "stamp"):
         assert state.round_winner is None
         assert all(any(is_number(card) for card in hand) for hand in state.hands)
-        assert state.supported == tuple(is_supported(cabal) for cabal in state.cabals)
+        assert state.supported == tuple(is_supported(cabal, SUPPORT) for cabal in state.cabals)
     if state.phase == "dance":
         assert all(len(dancer) == 1 for dancer in state.floor), "a stamp in phase 1"
     if state.phase == "stamp":
@@ -182,7 +185,7 @@ def test_seeded_games_stay_consistent(players: tuple[str, str], games: int) -> N
         with pytest.raises(IllegalMove, match="the game is over"):
             engine.apply(state, Keep())
         if outcome.winner is not None:
-            assert is_supported(outcome.cabals[outcome.winner])
+            assert is_supported(outcome.cabals[outcome.winner], SUPPORT)
     assert codes["won"] + codes["round-limit"] == games
 
 
@@ -215,7 +218,7 @@ def table(
         cabals=cabal,
         to_move=to_move,
         starter=starter,
-        supported=(is_supported(cabal[0]), is_supported(cabal[1])),
+        supported=(is_supported(cabal[0], SUPPORT), is_supported(cabal[1], SUPPORT)),
         passes=passes,
         wagered_by=wagered_by or tuple(0 for _ in cards(wager)),
     )
@@ -397,7 +400,7 @@ def test_the_game_is_won_only_from_a_supported_start() -> None:
     assert almost.supported == (False, False)
     after = ENGINE.apply(almost, Stamp(c("4S"), c("5D")))
     assert ENGINE.outcome(after) is None and after.round == 4
-    assert is_supported(after.cabals[0]) and after.supported == (True, False)
+    assert is_supported(after.cabals[0], SUPPORT) and after.supported == (True, False)
     # The supported player losing a round does not end the game either.
     lost = table(hands=("9C", "4S"), floor=("5D",), deck="2H", cabals=(supported, ""), to_move=1)
     after = ENGINE.apply(lost, Stamp(c("4S"), c("5D")))
@@ -430,12 +433,12 @@ def test_a_blocked_round_goes_to_fewer_number_cards_then_to_the_second_player() 
 
 
 def test_the_round_limit_stops_a_game() -> None:
-    engine = Galliard(Setup(max_rounds=1))
+    engine = Galliard(replace(standard_setup(), max_rounds=1))
     states, outcome = play_game(engine, ("greedy", "greedy"), seed=4)
     assert outcome.code == "round-limit" and outcome.winner is None and outcome.rounds == 1
     assert "within 1 round" in outcome.reason and len(engine.round_results(states)) == 1
     with pytest.raises(ValueError, match="cannot be dealt"):
-        Setup(hand_size=21)
+        Setup(hand_size=21, support=SUPPORT)
 
 
 def test_deals_alternate_from_the_starter_and_skip_the_cabals() -> None:
@@ -457,7 +460,7 @@ def test_deals_are_pinned_so_records_replay_on_every_python() -> None:
 
 
 def test_a_dealt_hand_of_royals_wins_the_round_at_once() -> None:
-    engine = Galliard(Setup(hand_size=1))
+    engine = Galliard(replace(standard_setup(), hand_size=1))
     seen = 0
     for seed in range(30):
         state = engine.new_game(seed=seed)
@@ -488,7 +491,7 @@ def test_moves_read_forgivingly_and_explain_mistakes() -> None:
 
 
 def test_greedy_beats_random() -> None:
-    tally = run_games(Setup(), ("greedy", "random"), 3, 0, 100)
+    tally = run_games(standard_setup(), ("greedy", "random"), 3, 0, 100)
     assert tally.wins[0] >= 60, tally.wins
     assert tally.rounds_started[0] > 0 and tally.rounds_started[1] > 0
 
@@ -501,14 +504,14 @@ def test_games_are_reproducible() -> None:
 
 
 def test_never_wagers_and_always_wagers() -> None:
-    tally = run_games(Setup(), ("never", "always"), 5, 0, 6)
+    tally = run_games(standard_setup(), ("never", "always"), 5, 0, 6)
     assert tally.wagered[0] == 0 and tally.wagered[1] > 0
     summary = tally_summary(tally, ("never", "always"))
     assert summary["players"][0]["royals_wagered_per_round"] == 0
 
 
 def test_tally_batches_merge_to_one_run() -> None:
-    setup = Setup()
+    setup = standard_setup()
     players = ("greedy", "always")
     whole = run_games(setup, players, 17, 0, 10)
     merged = GalliardTally()
@@ -526,7 +529,7 @@ def test_tally_batches_merge_to_one_run() -> None:
 
 def test_players_swap_seats_every_game() -> None:
     players = ("greedy", "random")
-    tally = run_games(Setup(), players, 8, 0, 2)
+    tally = run_games(standard_setup(), players, 8, 0, 2)
     wins = [0, 0]
     for index, seated in ((0, players), (1, players[::-1])):
         outcome = play_game(ENGINE, seated, seed=game_seed(8, index))[1]

@@ -363,7 +363,8 @@ BROKEN = [
     ("data/scratch/game.yaml", "unknown-key", _set(["parameters", "deck_sise"], 10)),
     ("data/scratch/game.yaml", "wrong-type", _set(["players", "min"], "two")),
     ("data/scratch/game.yaml", "missing-key", _drop(["parameters", "hand_size"])),
-    ("data/galliard/game.yaml", "unknown-key", _set(["parameters"], {"hand_size": 5})),
+    ("data/galliard/game.yaml", "unknown-key", _set(["parameters", "hand_sise"], 5)),
+    ("data/shapeup/game.yaml", "unknown-key", _set(["parameters"], {"hand_size": 5})),
     ("data/shapeup/game.yaml", "missing-key", _drop(["title"])),
     ("data/staircase/game.yaml", "unknown-game", _set(["game"], "chess")),
 ]

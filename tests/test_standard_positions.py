@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
+from kitgen.games.galliard.load import parameters
 from kitgen.games.galliard.rules import PATTERNS, ROYALS, is_supported, patterns, why_unsupported
 from kitgen.model.standard import Card
 
@@ -183,9 +184,10 @@ def test_support_needs_five_royals_and_a_pattern(
     cabal: str, supported: bool, found: list[str]
 ) -> None:
     held = cards(cabal)
-    assert is_supported(held) is supported
+    support = parameters().support  # 5: the game file's
+    assert is_supported(held, support) is supported
     assert [p.name for p in patterns(held)] == found
-    reason = why_unsupported(held)
+    reason = why_unsupported(held, support)
     assert (reason is None) is supported
     if reason is not None:
         assert "pattern" in reason

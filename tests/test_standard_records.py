@@ -163,11 +163,11 @@ def test_the_galliard_example_replays() -> None:
 
 
 def test_galliard_records_round_trip(tmp_path: Path) -> None:
+    from kitgen.games.galliard.load import standard_setup as galliard_setup
     from kitgen.games.galliard.play import Galliard
-    from kitgen.games.galliard.play import Setup as GalliardSetup
     from kitgen.games.galliard.play import play_game as play_galliard
 
-    engine = Galliard(GalliardSetup())
+    engine = Galliard(galliard_setup())
     states, outcome = play_galliard(engine, ["greedy", "random"], seed=12)
     moves = [str(s.last) for s in states[1:]]
     path = tmp_path / "game.yaml"

@@ -16,7 +16,7 @@ class Galliard(Game):
     title = "Galliard"
     finding_codes: ClassVar = CODES  # (kitgen.games.galliard.codes)
     kinds: ClassVar = {
-        "game": "kitgen.model.game:GameFile",
+        "game": ".model:GalliardGameFile",
         "kit": ".kit_model:GalliardKitFile",
         "position": ".model:GalliardPositionFile",
         "record": ".model:GalliardRecordFile",

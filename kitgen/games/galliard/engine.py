@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kitgen.api import Outcome, Wrapping
+from kitgen.games.galliard.load import standard_setup
 from kitgen.games.galliard.play import Galliard, Move, Setup, State, parse_move
 
 
@@ -33,4 +34,6 @@ class GalliardEngine(Wrapping[State, Move]):
         return parse_move(text)
 
 
-ENGINES: dict[str, Callable[[], GalliardEngine]] = {"standard": lambda: GalliardEngine(Setup())}
+ENGINES: dict[str, Callable[[], GalliardEngine]] = {
+    "standard": lambda: GalliardEngine(standard_setup())
+}

@@ -118,9 +118,16 @@ class CabalFigure:
     issues: tuple[Issue, ...] = field(default=())
 
 
+def _support() -> int:
+    """The royals a supported cabal holds at least (the game file's)."""
+    from kitgen.games.galliard.load import parameters
+
+    return parameters().support
+
+
 def cabal_verdict(cards: tuple[Card, ...]) -> str:
     """Whether a cabal is supported, and why, in a sentence."""
-    reason = why_unsupported(cards)
+    reason = why_unsupported(cards, _support())
     if reason is not None:
         return f"Not supported: {reason}."
     found = " and ".join(p.words for p in patterns(cards))
@@ -153,7 +160,7 @@ def read_cabal(args: CabalArgs) -> CabalFigure:
         else:
             cards.append(card)
     held = tuple(cards)
-    supported = is_supported(held)
+    supported = is_supported(held, _support())
     verdict = cabal_verdict(held)
     if args.supported != supported:
         said = "supported" if args.supported else "not supported"

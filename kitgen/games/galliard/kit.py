@@ -52,7 +52,8 @@ from kitgen.api import (
 from kitgen.api import fit_text as fit
 from kitgen.games.galliard.figures import index_height, mini_face
 from kitgen.games.galliard.layout import GalliardMatPlan, plan_galliard_mat
-from kitgen.games.galliard.rules import HAND_SIZE, ROYAL_RANKS, SUPPORT_SIZE, can_stamp
+from kitgen.games.galliard.load import parameters
+from kitgen.games.galliard.rules import ROYAL_RANKS, can_stamp
 
 if TYPE_CHECKING:
     from kitgen.api import PrintSetup
@@ -295,7 +296,7 @@ def _deck_space(c: Canvas, plan: GalliardMatPlan, ink: Ink, s: float) -> None:
         card.x + pad,
         card.top - 5 * MM * s,
         card.width - 2 * pad,
-        f"Each round: shuffle every card that is in no cabal, deal {HAND_SIZE} each.",
+        f"Each round: shuffle every card that is in no cabal, deal {parameters().hand_size} each.",
         ITALIC,
         7.5 * s,
         align="centre",
@@ -450,7 +451,7 @@ def draw_cabal_card(c: Canvas, card: Size, bleed: float, ink: Ink) -> None:
     c.setFillColor(heading)
     y = _para(c, safe, h - band - 2 * MM * s, width, "SUPPORTED", BOLD, 8.5 * s, align="centre")
     c.setFillColor(INK)
-    rule = f"{SUPPORT_SIZE} or more royals and a pattern:"
+    rule = f"{parameters().support} or more royals and a pattern:"
     y = _para(c, safe, y - 0.6 * MM * s, width, rule, REGULAR, 7.5 * s, align="centre")
     mini_w = 8.2 * MM * s
     mini_h = mini_w * 1.4
@@ -704,7 +705,7 @@ def _cabal_grid(c: Canvas, box: Box, player: int, ink: Ink) -> None:
         top,
         box.right - pad - key_x,
         "A pattern: a full row (a suit's J Q K), a full column (all four of a rank) or both "
-        f"jokers. Supported: {SUPPORT_SIZE} or more ticks and a pattern.",
+        f"jokers. Supported: {parameters().support} or more ticks and a pattern.",
         ITALIC,
         7.5,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from kitgen.api import (
@@ -13,9 +14,16 @@ from kitgen.api import (
     MoveLog,
     finding,
     fold_words,
+    game_dir,
+    read_document,
     replay_moves,
 )
-from kitgen.games.galliard.model import GalliardPositionFile, GalliardRecordFile
+from kitgen.games.galliard.model import (
+    GalliardGameFile,
+    GalliardParameters,
+    GalliardPositionFile,
+    GalliardRecordFile,
+)
 from kitgen.games.galliard.rules import is_supported, patterns, why_unsupported
 
 # The engine is imported when a record is replayed: checking a position does not need it.
@@ -25,8 +33,26 @@ if TYPE_CHECKING:
         Move,  # noqa: F401 (GameReplay's base names it)
         Outcome,
         RoundResult,
+        Setup,
         State,
     )
+
+
+@cache
+def parameters() -> GalliardParameters:
+    """The shipped game's numbers (data/galliard/game.yaml); it must be clean."""
+    doc = read_document(str(game_dir("galliard") / "game.yaml"))
+    if not isinstance(doc.model, GalliardGameFile) or doc.findings:
+        raise RuntimeError(f"the shipped Galliard game file is broken: {doc.findings}")
+    return doc.model.parameters
+
+
+def standard_setup() -> Setup:
+    """A game of the game file's numbers: its hand size and the royals of support."""
+    from kitgen.games.galliard.play import Setup
+
+    params = parameters()
+    return Setup(params.hand_size, params.support)
 
 
 @dataclass
@@ -43,7 +69,7 @@ class Position:
             None,
             {
                 name: {
-                    "supported": is_supported(cabal),
+                    "supported": is_supported(cabal, parameters().support),
                     "patterns": [p.name for p in patterns(cabal)],
                 }
                 for name, cabal in self.cabals.items()
@@ -52,14 +78,15 @@ class Position:
 
     def explain(self) -> tuple[str, list[str]]:
         """Who is supported, and why or why not, for people."""
-        backed = [name for name, cabal in self.cabals.items() if is_supported(cabal)]
+        support = parameters().support
+        backed = [name for name, cabal in self.cabals.items() if is_supported(cabal, support)]
         verdict = f"supported: {', '.join(backed)}" if backed else "nobody is supported"
         lines = []
         for name, cabal in self.cabals.items():
             cards = " ".join(str(c) for c in cabal) or "(no royals)"
             found = patterns(cabal)
             held = "; ".join(p.words for p in found) if found else "no pattern"
-            reason = why_unsupported(cabal)
+            reason = why_unsupported(cabal, support)
             status = "supported" if reason is None else f"not supported: {reason}"
             lines.append(f"{name}: {cards}")
             lines.append(f"  {len(cabal)} royals, {held}; {status}")
@@ -126,7 +153,7 @@ class GameReplay(MoveLog["State", "Move"]):
 
 def replay_game(doc: Document) -> GameReplay:
     """Replay a valid Galliard record; findings say what is wrong and where."""
-    from kitgen.games.galliard.play import Galliard, IllegalMove, Setup, parse_move
+    from kitgen.games.galliard.play import Galliard, IllegalMove, parse_move
 
     record = doc.model
     assert isinstance(record, GalliardRecordFile)
@@ -141,7 +168,7 @@ def replay_game(doc: Document) -> GameReplay:
             )
         )
         return out
-    engine = Galliard(Setup())
+    engine = Galliard(standard_setup())
     out.engine = engine
 
     def ended(state: State) -> str | None:

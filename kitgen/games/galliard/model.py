@@ -6,9 +6,23 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.api import CardText, Located, Name, empty
+from kitgen.api import CardText, GameFile, Located, Name, Spec, empty
 
 Cabal = Annotated[list[CardText], Field(max_length=14)]
+
+
+class GalliardParameters(Spec):
+    """Galliard's numbers, read by the engine, the checks and the kit."""
+
+    hand_size: Annotated[int, Field(ge=1, le=20)]
+    support: Annotated[int, Field(ge=1, le=14)]
+
+
+class GalliardGameFile(GameFile):
+    """Galliard's `kind: game` file."""
+
+    game: Literal["galliard"]
+    parameters: GalliardParameters  # type: ignore[assignment]
 
 
 class GalliardPositionFile(Located):

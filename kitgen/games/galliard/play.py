@@ -74,7 +74,6 @@ from typing import Literal
 from kitgen.api import Card, draw, game_seed, shuffle
 from kitgen.games.galliard.rules import (
     DECK,
-    HAND_SIZE,
     PATTERNS,
     ROYALS,
     can_stamp,
@@ -257,9 +256,12 @@ HOW = {
 
 @dataclass(frozen=True)
 class Setup:
-    """How a game is played: the cards dealt to each player and a safety stop on rounds."""
+    """How a game is played: the cards dealt to each player, the royals a supported
+    cabal holds (the game file's: `kitgen.games.galliard.load.standard_setup`) and a
+    safety stop on rounds."""
 
-    hand_size: int = HAND_SIZE
+    hand_size: int
+    support: int  # royals a supported cabal holds at least
     max_rounds: int = 60  # a safety stop for simulations; outcome code "round-limit"
 
     def __post_init__(self) -> None:
@@ -420,7 +422,10 @@ class Galliard:
             cabals,
             starter,
             starter,
-            (is_supported(cabals[0]), is_supported(cabals[1])),
+            (
+                is_supported(cabals[0], self.setup.support),
+                is_supported(cabals[1], self.setup.support),
+            ),
             ply=ply,
             last=last,
             results=results,

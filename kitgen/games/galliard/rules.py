@@ -15,8 +15,6 @@ from dataclasses import dataclass
 
 from kitgen.api import BLACK_JOKER, RED_JOKER, SUIT_NAMES, SUITS, Card, full_deck
 
-HAND_SIZE = 10
-SUPPORT_SIZE = 5  # royals a supported cabal holds at least
 ROYAL_RANKS = (11, 12, 13)
 RANK_PLURALS = {11: "jacks", 12: "queens", 13: "kings"}
 ROYALS: tuple[Card, ...] = tuple(c for c in full_deck(jokers=True) if c.is_royal)
@@ -61,21 +59,21 @@ def patterns(cabal: Iterable[Card]) -> list[Pattern]:
     return [p for p in PATTERNS if held.issuperset(p.cards)]
 
 
-def is_supported(cabal: Iterable[Card]) -> bool:
-    """Five or more royals and at least one pattern."""
+def is_supported(cabal: Iterable[Card], support: int) -> bool:
+    """`support` (the game file's: 5) or more royals and at least one pattern."""
     cards = list(cabal)
-    return len(cards) >= SUPPORT_SIZE and bool(patterns(cards))
+    return len(cards) >= support and bool(patterns(cards))
 
 
-def why_unsupported(cabal: Iterable[Card]) -> str | None:
+def why_unsupported(cabal: Iterable[Card], support: int) -> str | None:
     """Why a cabal is not supported, for people; None when it is."""
     cards = list(cabal)
-    short = SUPPORT_SIZE - len(cards)
+    short = support - len(cards)
     found = patterns(cards)
     if short > 0 and not found:
-        return f"{len(cards)} royals (5 needed) and no pattern"
+        return f"{len(cards)} royals ({support} needed) and no pattern"
     if short > 0:
-        return f"a pattern, but only {len(cards)} royals ({SUPPORT_SIZE} needed)"
+        return f"a pattern, but only {len(cards)} royals ({support} needed)"
     if not found:
         return f"{len(cards)} royals but no pattern (a suit's J Q K, a rank's four, both jokers)"
     return None
@@ -103,11 +101,9 @@ def why_no_trade(give: Card, take: Card) -> str | None:
 __all__ = [
     "BLACK_JOKER",
     "DECK",
-    "HAND_SIZE",
     "PATTERNS",
     "RED_JOKER",
     "ROYALS",
-    "SUPPORT_SIZE",
     "Pattern",
     "can_stamp",
     "is_number",

@@ -2,6 +2,8 @@
 (one model) or `field` (every model with it)."""
 
 FIELD_HELP = {
+    "GalliardParameters.hand_size": "Number cards dealt to each player every round.",
+    "GalliardParameters.support": "Royals a supported cabal holds at least (with a pattern).",
     "GalliardPositionFile.cabals": "Each player's cabal: the royals they have won (like "
     "[QH, QS, RJ]).",
     "GalliardRecordFile.players": "The two players' names; the first starts the first round.",

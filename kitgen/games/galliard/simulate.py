@@ -8,7 +8,6 @@ from typing import Any
 
 from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.galliard.play import PLAYERS
-from kitgen.games.galliard.play import Setup as GalliardSetup
 from kitgen.games.galliard.sim import GalliardTally
 from kitgen.games.galliard.sim import run_games as galliard_games
 from kitgen.games.galliard.sim import tally_summary as galliard_summary
@@ -16,7 +15,9 @@ from kitgen.games.galliard.sim import tally_summary as galliard_summary
 
 def _galliard_games(players: tuple[str, str], seed: int, span: tuple[int, int]) -> GalliardTally:
     start, stop = span
-    return galliard_games(GalliardSetup(), players, seed, start, stop - start)
+    from kitgen.games.galliard.load import standard_setup
+
+    return galliard_games(standard_setup(), players, seed, start, stop - start)
 
 
 def simulate_galliard(
