@@ -99,6 +99,8 @@ if TYPE_CHECKING:
     from kitgen.load.references import outside_allowed as outside_allowed
     from kitgen.load.replay import MoveLog as MoveLog
     from kitgen.load.replay import replay_moves as replay_moves
+    from kitgen.load.shipped import shipped_numbers as shipped_numbers
+    from kitgen.load.shipped import shipped_players as shipped_players
     from kitgen.load.table import read_table as read_table
     from kitgen.load.table import unescape_html as unescape_html
     from kitgen.load.table_shape import Cell as Cell
@@ -569,6 +571,8 @@ NAMES: dict[str, tuple[str, str]] = {
     "sheet_label": ("kitgen.render.sheets", "sheet_label"),
     "show_report": ("kitgen.cli.common", "show_report"),
     "show_simulation": ("kitgen.cli.common", "show_simulation"),
+    "shipped_numbers": ("kitgen.load.shipped", "shipped_numbers"),
+    "shipped_players": ("kitgen.load.shipped", "shipped_players"),
     "EDGE": ("kitgen.render.palette", "EDGE"),
     "FAINT": ("kitgen.render.palette", "FAINT"),
     "GREY": ("kitgen.render.palette", "GREY"),
@@ -908,6 +912,8 @@ __all__ = [
     "schema_line",
     "series",
     "sheet_label",
+    "shipped_numbers",
+    "shipped_players",
     "show_report",
     "show_simulation",
     "shown",

@@ -613,16 +613,10 @@ def test_the_hand_size_and_the_players_are_the_game_files(monkeypatch: pytest.Mo
     """The engine deals the game file's hand size to as many players as it allows."""
     from kitgen.games.staircase import load
 
-    shipped = load.game_file()
-    assert (shipped.parameters.hand_size, load.player_range()) == (5, (2, 5))
+    assert (load.game_hand_size(), load.player_range()) == (5, (2, 5))
     assert standard_setup(3).hand_size == 5
-    changed = shipped.model_copy(
-        update={
-            "parameters": shipped.parameters.model_copy(update={"hand_size": 4}),
-            "players": shipped.players.model_copy(update={"max": 3}),
-        }
-    )
-    monkeypatch.setattr(load, "game_file", lambda: changed)
+    monkeypatch.setattr(load, "game_hand_size", lambda: 4)
+    monkeypatch.setattr(load, "shipped_players", lambda game_id: (2, 3))
     state = Staircase(standard_setup(3)).new_game(seed=1)
     assert [len(hand) for hand in state.hands] == [4, 4, 4]
     with pytest.raises(ValueError, match="takes 2 to 3 players, not 4"):

@@ -14,12 +14,10 @@ from kitgen.api import (
     MoveLog,
     finding,
     fold_words,
-    game_dir,
-    read_document,
     replay_moves,
+    shipped_numbers,
 )
 from kitgen.games.galliard.model import (
-    GalliardGameFile,
     GalliardParameters,
     GalliardPositionFile,
     GalliardRecordFile,
@@ -40,11 +38,8 @@ if TYPE_CHECKING:
 
 @cache
 def parameters() -> GalliardParameters:
-    """The shipped game's numbers (data/galliard/game.yaml); it must be clean."""
-    doc = read_document(str(game_dir("galliard") / "game.yaml"))
-    if not isinstance(doc.model, GalliardGameFile) or doc.findings:
-        raise RuntimeError(f"the shipped Galliard game file is broken: {doc.findings}")
-    return doc.model.parameters
+    """The shipped game's numbers (data/galliard/game.yaml)."""
+    return shipped_numbers("galliard", GalliardParameters)
 
 
 def standard_setup() -> Setup:

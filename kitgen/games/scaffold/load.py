@@ -13,13 +13,11 @@ from kitgen.api import (
     Finding,
     MoveLog,
     finding,
-    game_dir,
-    read_document,
     replay_moves,
+    shipped_numbers,
 )
 from kitgen.games.scaffold.model import (
     ModeName,
-    ScaffoldGameFile,
     ScaffoldParameters,
     ScaffoldPositionFile,
     ScaffoldRecordFile,
@@ -44,11 +42,8 @@ if TYPE_CHECKING:
 
 @cache
 def parameters() -> ScaffoldParameters:
-    """The shipped game's numbers (data/scaffold/game.yaml); it must be clean."""
-    doc = read_document(str(game_dir("scaffold") / "game.yaml"))
-    if not isinstance(doc.model, ScaffoldGameFile) or doc.findings:
-        raise RuntimeError(f"the shipped Scaffold game file is broken: {doc.findings}")
-    return doc.model.parameters
+    """The shipped game's numbers (data/scaffold/game.yaml)."""
+    return shipped_numbers("scaffold", ScaffoldParameters)
 
 
 @dataclass

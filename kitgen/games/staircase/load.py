@@ -13,13 +13,13 @@ from kitgen.api import (
     Finding,
     MoveLog,
     finding,
-    game_dir,
-    read_document,
     replay_moves,
+    shipped_numbers,
+    shipped_players,
     warning,
 )
 from kitgen.games.staircase.model import (
-    StaircaseGameFile,
+    StaircaseParameters,
     StaircasePositionFile,
     StaircaseRecordFile,
 )
@@ -36,25 +36,15 @@ if TYPE_CHECKING:
     )
 
 
-@cache
-def game_file() -> StaircaseGameFile:
-    """The shipped game file (data/staircase/game.yaml): how many may play, the hand
-    size; it must be clean."""
-    doc = read_document(str(game_dir("staircase") / "game.yaml"))
-    if not isinstance(doc.model, StaircaseGameFile) or doc.findings:
-        raise RuntimeError(f"the shipped Staircase game file is broken: {doc.findings}")
-    return doc.model
-
-
 def player_range() -> tuple[int, int]:
-    """The fewest and the most players (the game file's `players`)."""
-    players = game_file().players
-    return players.min, players.max
+    """The fewest and the most players (data/staircase/game.yaml's `players`)."""
+    return shipped_players("staircase")
 
 
+@cache
 def game_hand_size() -> int:
     """The cards dealt to each player (the game file's `hand_size`)."""
-    return game_file().parameters.hand_size
+    return shipped_numbers("staircase", StaircaseParameters).hand_size
 
 
 def standard_setup(players: int, hand_size: int | None = None, interfere: bool = False) -> Setup:
