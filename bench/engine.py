@@ -53,7 +53,7 @@ from kitgen.games.scratch.load import official
 from kitgen.games.scratch.play import Catalog, Scratch
 from kitgen.games.scratch.players import GreedyPlayer, RandomPlayer, play_game
 from kitgen.games.shapeup import sim as shapeup_sim
-from kitgen.games.shapeup.rules import SETUPS
+from kitgen.games.shapeup.load import setups
 from kitgen.games.staircase import sim as staircase_sim
 from kitgen.simulation import BATCH
 
@@ -188,7 +188,7 @@ def scratch() -> list[tuple[str, Batch, str, float | None]]:
 
 def shapeup(who: str) -> Batch:
     """Shape Up! rounds as `kitgen simulate shapeup` plays them (2p-18, its default)."""
-    setup = SETUPS["2p-18"]
+    setup = setups()["2p-18"]
 
     def batch(start: int, count: int) -> object:
         return shapeup_sim.run_rounds(setup, (who, who), SEED, range(start, start + count))

@@ -182,16 +182,17 @@ def test_galliards_deck_out_ending_is_in_the_main_rules() -> None:
 def test_shapeups_table_depth_tip_holds_for_both_boxes() -> None:
     """The tip on the table's depth must hold in the 5 by 4 box of the 24-card games,
     where a table four cards wide may still grow five deep."""
+    from kitgen.games.shapeup.load import setups
     from kitgen.games.shapeup.model import Card
-    from kitgen.games.shapeup.rules import SETUPS, placement_problem
+    from kitgen.games.shapeup.rules import placement_problem
 
-    assert {s.box for s in SETUPS.values()} == {(5, 3), (5, 4)}
+    assert {s.box for s in setups().values()} == {(5, 3), (5, 4)}
     card = Card.parse("red solid circle")
     table = {(x, 0): card for x in range(4)} | {(0, 1): card, (0, 2): card}  # 4 wide, 3 deep
-    assert placement_problem(table, (0, 3), SETUPS["2p-18"]) is not None  # 4 by 4: no
-    assert placement_problem(table, (0, 3), SETUPS["3p-24"]) is None  # 4 by 4 fits 5 by 4
+    assert placement_problem(table, (0, 3), setups()["2p-18"]) is not None  # 4 by 4: no
+    assert placement_problem(table, (0, 3), setups()["3p-24"]) is None  # 4 by 4 fits 5 by 4
     table[(0, 3)] = card
-    assert placement_problem(table, (0, 4), SETUPS["3p-24"]) is None  # four wide, five deep
+    assert placement_problem(table, (0, 4), setups()["3p-24"]) is None  # four wide, five deep
     rules = shipped_rules("shapeup")
     tips = [
         t for t in block_texts(sections_named(rules, "Tips and strategy")[0].blocks) if "deep" in t

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from kitgen.games.shapeup.load import setups
 from kitgen.games.shapeup.model import Card, card_set
 from kitgen.games.shapeup.play import (
     IllegalMove,
@@ -18,9 +19,9 @@ from kitgen.games.shapeup.play import (
     play_round,
     random_move,
 )
-from kitgen.games.shapeup.rules import SETUPS, bounds, points_by_attribute, score, total
+from kitgen.games.shapeup.rules import bounds, points_by_attribute, score, total
 
-TWO = ShapeUp(SETUPS["2p-18"])
+TWO = ShapeUp(setups()["2p-18"])
 
 
 def table_state(engine: ShapeUp, rows: list[str], top: str) -> State:
@@ -37,7 +38,7 @@ def table_state(engine: ShapeUp, rows: list[str], top: str) -> State:
 
 
 def test_deals_use_every_card_once() -> None:
-    for setup in SETUPS.values():
+    for setup in setups().values():
         engine = ShapeUp(setup)
         state = engine.new_game(seed=7)
         held = [*state.deck, state.aside, *(c for h in state.hands for c in h)]
@@ -99,9 +100,9 @@ def test_a_move_may_strand_other_cards_but_not_itself() -> None:
         TWO.apply(state, Move(Card("red", "hollow", "star"), (3, 0)))
 
 
-@pytest.mark.parametrize("setup", sorted(SETUPS))
+@pytest.mark.parametrize("setup", sorted(setups()))
 def test_random_rounds_are_consistent(setup: str) -> None:
-    engine = ShapeUp(SETUPS[setup])
+    engine = ShapeUp(setups()[setup])
     for seed in range(3 if "advanced" in setup else 6):
         states = play_round(engine, ["random"] * engine.setup.players, seed=seed, first=seed % 2)
         for before, after in itertools.pairwise(states):
@@ -149,7 +150,7 @@ def test_spots_agree_with_placement_problem() -> None:
     from kitgen.games.shapeup.rules import placement_problem
 
     for setup in ("2p-18", "3p-24"):
-        engine = ShapeUp(SETUPS[setup])
+        engine = ShapeUp(setups()[setup])
         for seed in range(3):
             for state in play_round(engine, ["random"] * engine.setup.players, seed=seed):
                 cards = state.cards
@@ -174,7 +175,7 @@ def test_totals_are_the_scores_lines_added_up() -> None:
     every = card_set(24)
     checked = runs = 0
     for setup, who in (("2p-18", "random"), ("3p-24", "greedy"), ("4p-24-advanced", "random")):
-        engine = ShapeUp(SETUPS[setup])
+        engine = ShapeUp(setups()[setup])
         for seed in range(4):
             for state in play_round(engine, [who] * engine.setup.players, seed=seed):
                 for victory in every:
@@ -196,7 +197,7 @@ def test_totals_are_the_scores_lines_added_up() -> None:
 
 
 def test_a_round_result_splits_each_score_by_attribute() -> None:
-    engine = ShapeUp(SETUPS["3p-18"])
+    engine = ShapeUp(setups()["3p-18"])
     for seed in range(5):
         states = play_round(engine, ["greedy"] * 3, seed=seed)
         result = engine.outcome(states[-1])
@@ -210,13 +211,13 @@ def test_a_round_result_splits_each_score_by_attribute() -> None:
 def test_a_full_game_adds_up_its_rounds() -> None:
     from kitgen.games.shapeup.play import default_rounds, play_game
 
-    assert default_rounds(SETUPS["2p-18"]) == 4 and default_rounds(SETUPS["3p-24"]) == 3
-    assert default_rounds(SETUPS["4p-24-advanced"]) == 4
+    assert default_rounds(setups()["2p-18"]) == 4 and default_rounds(setups()["3p-24"]) == 3
+    assert default_rounds(setups()["4p-24-advanced"]) == 4
     game = play_game(TWO, ["greedy", "random"], seed=9)
     assert [first for first, _ in game.rounds] == [0, 1, 0, 1]  # the first turn alternates
     assert game.totals == tuple(sum(r.scores[p] for _, r in game.rounds) for p in (0, 1))
     assert game.winner == (0 if game.totals[0] > game.totals[1] else 1)
     assert play_game(TWO, ["greedy", "random"], seed=9) == game
-    three = ShapeUp(SETUPS["3p-18"])
+    three = ShapeUp(setups()["3p-18"])
     game = play_game(three, ["random"] * 3, seed=2, first=2)
     assert [first for first, _ in game.rounds] == [2, 0, 1]

@@ -18,8 +18,9 @@ from kitgen.build import BuildOptions, build, game_figures, resolve_setup
 from kitgen.cli import app
 from kitgen.games.shapeup.cards import POKER_H, POKER_W, FaceGeometry, draw_face
 from kitgen.games.shapeup.kit import cards_pdf
+from kitgen.games.shapeup.load import setups
 from kitgen.games.shapeup.model import Card, card_set
-from kitgen.games.shapeup.rules import POINTS, SETUPS
+from kitgen.games.shapeup.rules import POINTS
 from kitgen.kit import check_file
 from kitgen.layout.geometry import Grid
 from kitgen.layout.impose import plan_grid
@@ -212,7 +213,7 @@ def test_four_sheets_a_page_each_with_the_table(kit: Path) -> None:
 def test_score_pad_rounds_starters_and_totals(kit: Path) -> None:
     pages = [" ".join(t.split()) for t in pages_text(kit / "shapeup-score-pad.pdf")]
     for page, players in zip(pages, (2, 3, 4), strict=True):
-        rounds = SETUPS[f"{players}p-{18 if players == 2 else 24}"].rounds
+        rounds = setups()[f"{players}p-{18 if players == 2 else 24}"].rounds
         assert f"score pad \u00b7 {players} players" in page
         assert f"{rounds} rounds" in page
         for r in range(1, rounds + 1):
@@ -223,7 +224,7 @@ def test_score_pad_rounds_starters_and_totals(kit: Path) -> None:
         for p in range(1, players + 1):
             assert f"player {p}" in page
         assert f"player {players + 1} " not in page.replace("starts", "")
-    assert SETUPS["2p-18"].rounds == 4  # the original rules: four rounds for two players
+    assert setups()["2p-18"].rounds == 4  # the original rules: four rounds for two players
     assert "18 cards: 15 played into a 5 \u00d7 3 grid" in pages[0]
     assert "14 played into a 5 \u00d7 3 grid, 1 space left empty" in pages[1]
     assert "24 cards: 20 played into a 5 \u00d7 4 grid" in pages[1]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kitgen.games.shapeup.load import setups
 from kitgen.games.shapeup.model import Card, card_set
-from kitgen.games.shapeup.rules import SETUPS, placement_problem, score
+from kitgen.games.shapeup.rules import placement_problem, score
 
 # A table consistent with the original rules' scoring example.
 EXAMPLE = [
@@ -96,8 +97,8 @@ def test_card_sets_and_parsing() -> None:
 
 
 def test_placement_at_the_box_limits() -> None:
-    two = SETUPS["2p-18"]
-    four = SETUPS["4p-24"]
+    two = setups()["2p-18"]
+    four = setups()["4p-24"]
     card = Card("red", "solid", "circle")
     row5 = {(x, 0): card for x in range(5)}
     assert placement_problem({}, (7, -3), two) is None  # the first card goes anywhere
@@ -115,10 +116,10 @@ def test_placement_at_the_box_limits() -> None:
 
 
 def test_setups() -> None:
-    assert {s: (SETUPS[s].players, SETUPS[s].to_play) for s in SETUPS if "adv" not in s} == {
+    assert {s: (setups()[s].players, setups()[s].to_play) for s in setups() if "adv" not in s} == {
         "2p-18": (2, 15),
         "3p-18": (3, 14),
         "3p-24": (3, 20),
         "4p-24": (4, 19),
     }
-    assert SETUPS["3p-24-advanced"].hand == 3 and SETUPS["3p-24-advanced"].to_play == 20
+    assert setups()["3p-24-advanced"].hand == 3 and setups()["3p-24-advanced"].to_play == 20

@@ -16,7 +16,7 @@ class ShapeUp(Game):
     title = "Shape Up!"
     finding_codes: ClassVar = CODES  # (kitgen.games.shapeup.codes)
     kinds: ClassVar = {
-        "game": "kitgen.model.game:GameFile",
+        "game": ".model:ShapeUpGameFile",
         "kit": ".kit_model:ShapeUpKitFile",
         "position": ".model:ShapeUpPositionFile",
         "record": ".model:ShapeUpRecordFile",

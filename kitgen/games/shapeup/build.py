@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:
     """The Shape Up! cards, score sheets and score pad (and rules, when the kit names them)."""
     from kitgen.games.shapeup import kit as draw
+    from kitgen.games.shapeup.load import setups as all_setups
     from kitgen.games.shapeup.model import card_set
-    from kitgen.games.shapeup.rules import POINTS, SETUPS
+    from kitgen.games.shapeup.rules import POINTS
 
     setup = b.setup(kit.settings)
     sheets = (
@@ -37,7 +38,7 @@ def build_kit(b: KitBuilder, kit: ShapeUpKitFile, path: str, stem: str) -> None:
         name = file_name(stem, "score-sheets")
         b.write(kit.game, name, lambda: draw.score_sheets_pdf(kit.name, setup, POINTS))
     if b.part(kit, "score-pad"):
-        setups = [s for s in SETUPS.values() if not s.advanced]
+        setups = [s for s in all_setups().values() if not s.advanced]
         pad = file_name(stem, "score-pad")
         b.write(kit.game, pad, lambda: draw.score_pad_pdf(kit.name, setup, setups))
     b.kit_rules(kit, path, stem, setup)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kitgen.api import Outcome, Wrapping
+from kitgen.games.shapeup.load import setups
 from kitgen.games.shapeup.play import Move, ShapeUp, State
-from kitgen.games.shapeup.rules import SETUPS, Setup
+from kitgen.games.shapeup.rules import Setup
 
 
 class ShapeUpEngine(Wrapping[State, Move]):
@@ -40,5 +41,5 @@ def _engine(setup: Setup) -> Callable[[], ShapeUpEngine]:
 
 # Each set-up's engine, by its name (`kitgen simulate shapeup --setup`).
 ENGINES: dict[str, Callable[[], ShapeUpEngine]] = {
-    name: _engine(setup) for name, setup in SETUPS.items()
+    name: _engine(setup) for name, setup in setups().items()
 }

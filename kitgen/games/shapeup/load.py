@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kitgen.api import Document, Finding, MoveLog, finding, replay_moves
-from kitgen.games.shapeup.model import Card, ShapeUpPositionFile, ShapeUpRecordFile, card_set
-from kitgen.games.shapeup.rules import SETUPS, Point, Score, Setup, bounds, score
+from kitgen.api import Document, Finding, MoveLog, finding, replay_moves, shipped_numbers
+from kitgen.games.shapeup.model import (
+    Card,
+    ShapeUpParameters,
+    ShapeUpPositionFile,
+    ShapeUpRecordFile,
+    card_set,
+)
+from kitgen.games.shapeup.rules import Point, Score, Setup, bounds, score, with_advanced
 
 # The engine is imported when a record is replayed: checking a position does not need it.
 if TYPE_CHECKING:
@@ -17,6 +24,15 @@ if TYPE_CHECKING:
         ShapeUp,
         State,
     )
+
+
+@cache
+def setups() -> dict[str, Setup]:
+    """Every set-up by its name, each followed by its advanced variant: the game file's
+    (data/shapeup/game.yaml's `setups` and `advanced_hand`)."""
+    numbers = shipped_numbers("shapeup", ShapeUpParameters)
+    bases = [Setup(s.id, s.players, s.set_size, (s.box[0], s.box[1])) for s in numbers.setups]
+    return with_advanced(bases, numbers.advanced_hand)
 
 
 @dataclass
@@ -134,7 +150,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
     stars = any(c.shape == "star" for c in places)
     players = len(model.victory)
     if model.setup is not None:
-        setup = SETUPS[model.setup]
+        setup = setups()[model.setup]
         if setup.players != players:
             found.append(
                 finding(
@@ -146,8 +162,8 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
             )
     else:
         setup_id = f"{players}p-{24 if stars else 18}"
-        if setup_id not in SETUPS:
-            options = ", ".join(s for s in SETUPS if "advanced" not in s)
+        if setup_id not in setups():
+            options = ", ".join(s for s in setups() if "advanced" not in s)
             found.append(
                 finding(
                     "setup-mismatch",
@@ -157,7 +173,7 @@ def check_position(doc: Document) -> tuple[list[Finding], Position]:
                 )
             )
             return found, position
-        setup = SETUPS[setup_id]
+        setup = setups()[setup_id]
     position.setup = setup
 
     in_set = set(card_set(setup.set_size))
@@ -225,7 +241,7 @@ def replay_round(doc: Document) -> RoundReplay:
 
     record = doc.model
     assert isinstance(record, ShapeUpRecordFile)
-    setup = SETUPS[record.setup]
+    setup = setups()[record.setup]
     engine = ShapeUp(setup)
     out = RoundReplay(engine=engine)
     players = tuple(record.players or [f"P{i + 1}" for i in range(setup.players)])

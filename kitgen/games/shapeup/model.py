@@ -7,11 +7,11 @@ Written `colour fill shape` everywhere (files, records, messages):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.api import Located, Name, Spec, empty
+from kitgen.api import GameFile, Located, Name, Spec, empty
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -121,3 +121,26 @@ class ShapeUpRecordFile(Located):
     deal: ShapeUpDeal | None = None
     first: Name | None = None
     moves: list[Name] = Field(default_factory=empty, max_length=30)
+
+
+class ShapeUpSetup(Spec):
+    """One way to play Shape Up!: its name, the players, the set's size and the box."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=30)]
+    players: Annotated[int, Field(ge=2, le=4)]
+    set_size: Literal[18, 24]
+    box: Annotated[list[Annotated[int, Field(ge=1, le=9)]], Field(min_length=2, max_length=2)]
+
+
+class ShapeUpParameters(Spec):
+    """Shape Up!'s numbers, read by the engine, the checks and the kit."""
+
+    setups: list[ShapeUpSetup] = Field(min_length=1, max_length=8)
+    advanced_hand: Annotated[int, Field(ge=2, le=5)]
+
+
+class ShapeUpGameFile(GameFile):
+    """Shape Up!'s `kind: game` file."""
+
+    game: Literal["shapeup"]
+    parameters: ShapeUpParameters  # type: ignore[assignment]

@@ -18,12 +18,12 @@ from kitgen.games.shapeup.model import ATTRIBUTES, Card, card_set
 __all__ = [
     "ATTRIBUTES",
     "POINTS",
-    "SETUPS",
     "Card",
     "Setup",
     "card_set",
     "points_by_attribute",
     "score",
+    "with_advanced",
 ]
 
 # Points for a run of a player's colour, fill or shape, by its length.
@@ -65,16 +65,15 @@ class Setup:
         return (width <= long and height <= short) or (width <= short and height <= long)
 
 
-SETUPS: dict[str, Setup] = {
-    s.id: s
-    for base in (
-        Setup("2p-18", 2, 18, (5, 3)),
-        Setup("3p-18", 3, 18, (5, 3)),
-        Setup("3p-24", 3, 24, (5, 4)),
-        Setup("4p-24", 4, 24, (5, 4)),
-    )
-    for s in (base, Setup(base.id + "-advanced", base.players, base.set_size, base.box, 3))
-}
+def with_advanced(bases: Iterable[Setup], hand: int) -> dict[str, Setup]:
+    """Each set-up by its name, each followed by its advanced variant (`-advanced`: a
+    hand of `hand`)."""
+    return {
+        s.id: s
+        for base in bases
+        for s in (base, Setup(base.id + "-advanced", base.players, base.set_size, base.box, hand))
+    }
+
 
 Point = tuple[int, int]  # (x, y): x to the right, y downwards
 

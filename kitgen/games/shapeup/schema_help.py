@@ -2,6 +2,13 @@
 (one model) or `field` (every model with it)."""
 
 FIELD_HELP = {
+    "ShapeUpParameters.setups": "The ways to play: each one's players, set size and box.",
+    "ShapeUpParameters.advanced_hand": "The advanced variant's hand: the last card kept is "
+    "the victory card.",
+    "ShapeUpSetup.id": "The set-up's name, like 3p-24 (its advanced variant adds -advanced).",
+    "ShapeUpSetup.players": "How many play it (2 to 4).",
+    "ShapeUpSetup.set_size": "The cards in the set: 18, or 24 with the stars.",
+    "ShapeUpSetup.box": "The box the table must fit: its long and short side, in cards.",
     "ShapeUpPositionFile.grid": "The table, rows top first, `.` for an empty cell; cards "
     "written `colour fill shape` (like `blue hollow circle`).",
     "ShapeUpPositionFile.victory": "Each player's victory card.",

@@ -8,14 +8,15 @@ from typing import Any
 
 from kitgen.api import UsageError, check_players, check_run, play_in_batches
 from kitgen.games.shapeup.play import PLAYERS
-from kitgen.games.shapeup.rules import SETUPS
 from kitgen.games.shapeup.sim import RoundTally, round_summary, run_rounds
 
 
 def _rounds(
     setup_id: str, players: tuple[str, ...], seed: int, rounds: int, span: tuple[int, int]
 ) -> RoundTally:
-    return run_rounds(SETUPS[setup_id], players, seed, range(*span), rounds)
+    from kitgen.games.shapeup.load import setups
+
+    return run_rounds(setups()[setup_id], players, seed, range(*span), rounds)
 
 
 def simulate_shapeup(
@@ -29,9 +30,11 @@ def simulate_shapeup(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play `games` Shape Up! rounds (or full games of `rounds` rounds); the report."""
-    if setup not in SETUPS:
-        raise UsageError(f"unknown set-up {setup!r}: use {', '.join(SETUPS)}")
-    chosen = SETUPS[setup]
+    from kitgen.games.shapeup.load import setups
+
+    if setup not in setups():
+        raise UsageError(f"unknown set-up {setup!r}: use {', '.join(setups())}")
+    chosen = setups()[setup]
     check_run(games, jobs)
     if not 1 <= rounds <= 20:
         raise UsageError("--rounds must be from 1 to 20")
