@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kitgen.api import GameFile, Located, Name, Spec, empty
+from kitgen.api import GameFile, Located, Name, Spec, described, empty
 
 COLOURS = ("red", "green", "blue")
 FILLS = ("hollow", "solid")
@@ -123,10 +123,15 @@ class ShapeUpRecordFile(Located):
     moves: list[Name] = Field(default_factory=empty, max_length=30)
 
 
+_SETUP_ID = described(
+    r"^[a-z0-9]+(-[a-z0-9]+)*$", "lowercase letters and digits in words joined by dashes"
+)
+
+
 class ShapeUpSetup(Spec):
     """One way to play Shape Up!: its name, the players, the set's size and the box."""
 
-    id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=30)]
+    id: Annotated[str, Field(pattern=_SETUP_ID, max_length=30)]
     players: Annotated[int, Field(ge=2, le=4)]
     set_size: Literal[18, 24]
     box: Annotated[list[Annotated[int, Field(ge=1, le=9)]], Field(min_length=2, max_length=2)]
