@@ -192,3 +192,15 @@ def test_a_run_in_batches_reports_no_interruption_when_all_were_played() -> None
     total = _Count()
     assert play_in_batches(partial(play, 1000), 75, 1, total) is None
     assert total.games == 75 and total.seen[:2] == [1000, 1001] and total.seen[-1] == 1074
+
+
+def test_shape_ups_set_ups_in_the_help_are_the_game_files() -> None:
+    from kitgen.games.shapeup.load import setups
+
+    result = runner.invoke(app, ["simulate", "shapeup", "--help"])
+    assert result.exit_code == 0, result.output
+    options = result.output.split("Options:")[1]
+    listed = " ".join(options.split("--setup")[1].split("--rounds")[0].split())
+    plain = [name for name, setup in setups().items() if not setup.advanced]
+    assert f"The set-up: {', '.join(plain)} (or -advanced)." in listed, listed
+    assert f"[default: {plain[0]}]" in listed

@@ -135,7 +135,8 @@ def _parameters(entry: Option | str, simulation: Simulation) -> list[inspect.Par
         ]
         return [inspect.Parameter(entry.name, keyword, annotation=files)]
     flags = (entry.flag,) if entry.short is None else (entry.flag, entry.short)
-    info = typer.Option(*flags, help=entry.help, metavar=entry.metavar)
+    words = entry.help() if callable(entry.help) else entry.help
+    info = typer.Option(*flags, help=words, metavar=entry.metavar)
     default = entry.default() if callable(entry.default) else entry.default
     kind = Annotated[type(default), info]  # type: ignore[valid-type]
     return [inspect.Parameter(entry.name, keyword, annotation=kind, default=default)]

@@ -37,15 +37,15 @@ class Option:
     name `lines` reads it by), `flag` the option as typed (`--hand`; a switch as
     `--interfere/--no-interfere`), `default` its value when not given (its type is
     the option's: str, int or bool), or a function giving it when the command is made
-    (a number of the game's file, read then). `parse` turns the text given into the value
-    `run` takes (a UsageError, naming the option, for text it cannot read);
-    `repeated` says, from the values, whether the balance report's command line
-    repeats it (always, by default). An `argument` takes the command's files
-    (`metavar` names them) instead of a flag."""
+    (a number of the game's file, read then); `help` may be such a function too.
+    `parse` turns the text given into the value `run` takes (a UsageError, naming
+    the option, for text it cannot read); `repeated` says, from the values, whether
+    the balance report's command line repeats it (always, by default). An
+    `argument` takes the command's files (`metavar` names them) instead of a flag."""
 
     name: str
     flag: str
-    help: str
+    help: str | Callable[[], str]
     default: Any = None
     parse: Callable[[Any], Any] | None = None
     repeated: Callable[[Values], bool] | None = None

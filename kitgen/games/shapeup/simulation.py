@@ -65,6 +65,13 @@ def lines(report: dict[str, Any], values: Values) -> list[str]:
     return out
 
 
+def _plain_setups() -> list[str]:
+    """The game file's set-ups, without their advanced variants."""
+    from kitgen.games.shapeup.load import setups
+
+    return [name for name, setup in setups().items() if not setup.advanced]
+
+
 SIMULATION = Simulation(
     help=HELP,
     players=PLAYERS,
@@ -77,8 +84,8 @@ SIMULATION = Simulation(
         SimulateOption(
             "setup",
             "--setup",
-            "The set-up: 2p-18, 3p-18, 3p-24, 4p-24 (or -advanced).",
-            default="2p-18",
+            lambda: f"The set-up: {', '.join(_plain_setups())} (or -advanced).",
+            default=lambda: _plain_setups()[0],
         ),
         SimulateOption(
             "rounds",
