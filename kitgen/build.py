@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kitgen import registry
 from kitgen.atomic import OutsideError, check_inside, write_atomic
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from kitgen.render.sheets import Deck
 
 Progress = Callable[[int, int], None]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)

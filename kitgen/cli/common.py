@@ -105,11 +105,14 @@ def print_option(name: str) -> Any:
     from kitgen.layout.print_options import OPTIONS
 
     row = OPTIONS[name]
-    info = typer.Option(*row.flags, help=row.help, show_default=row.shows_default)
-    if row.kind is int:
-        info = typer.Option(
-            *row.flags, help=row.help, show_default=row.shows_default, min=row.least, max=row.most
-        )
+    bounded = row.kind is int  # (a number's bounds; Typer shows them in the help)
+    info = typer.Option(
+        *row.flags,
+        help=row.help,
+        show_default=row.shows_default,
+        min=row.least if bounded else None,
+        max=row.most if bounded else None,
+    )
     kind = row.kind if row.default is not None else row.kind | None
     return Annotated[kind, info]
 
